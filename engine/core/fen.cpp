@@ -1,0 +1,193 @@
+// FEN reading with full validation, and FEN writing.
+#include <charconv>
+#include <string>
+#include <vector>
+
+#include "position.h"
+#include "zobrist.h"
+
+namespace chess {
+
+namespace {
+
+constexpr std::string_view PIECE_CHARS = " PNBRQK  pnbrqk";
+
+std::vector<std::string_view> split_fields(std::string_view s) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+    if (i > start) fields.push_back(s.substr(start, i - start));
+  }
+  return fields;
+}
+
+Error fail(const std::string& what) { return Error{"invalid FEN: " + what}; }
+
+bool parse_counter(std::string_view text, int& out) {
+  if (text.empty() || text.size() > 6) return false;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && ptr == text.data() + text.size() && out >= 0;
+}
+
+std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
+
+}  // namespace
+
+// Reads the six FEN fields one after another into a Position; each step returns an error or nothing.
+class FenReader {
+ public:
+  explicit FenReader(Position& pos) : pos_(pos) {}
+
+  std::string placement(std::string_view field) {
+    int rank = 7, file = 0;
+    bool last_was_digit = false;
+    for (char c : field) {
+      if (c == '/') {
+        if (file != 8) return "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, expected 8";
+        if (--rank < 0) return "piece placement has more than 8 ranks";
+        file = 0;
+        last_was_digit = false;
+      } else if (c >= '1' && c <= '8') {
+        if (last_was_digit) return "two digits in a row in rank " + std::to_string(rank + 1);
+        file += c - '0';
+        last_was_digit = true;
+        if (file > 8) return "rank " + std::to_string(rank + 1) + " has more than 8 squares";
+      } else {
+        std::size_t idx = PIECE_CHARS.find(c);
+        if (c == ' ' || idx == std::string_view::npos) return std::string("unknown piece letter '") + c + "' in rank " + std::to_string(rank + 1);
+        if (file >= 8) return "rank " + std::to_string(rank + 1) + " has more than 8 squares";
+        pos_.put_piece(Piece(idx), make_square(File(file), Rank(rank)));
+        ++file;
+        last_was_digit = false;
+      }
+    }
+    if (rank != 0) return "piece placement has " + std::to_string(8 - rank) + " ranks, expected 8";
+    if (file != 8) return "rank 1 has " + std::to_string(file) + " squares, expected 8";
+    return material();
+  }
+
+  std::string material() {
+    for (Color c : {WHITE, BLACK}) {
+      const char* name = c == WHITE ? "white" : "black";
+      int kings = popcount(pos_.pieces(c, KING));
+      if (kings == 0) return std::string("missing ") + name + " king";
+      if (kings > 1) return std::string("more than one ") + name + " king";
+      if (popcount(pos_.pieces(c, PAWN)) > 8) return std::string("more than 8 ") + name + " pawns";
+      if (popcount(pos_.pieces(c)) > 16) return std::string("more than 16 ") + name + " pieces";
+    }
+    if (pos_.pieces(PAWN) & (RANK_1_BB | RANK_8_BB)) return "pawn on the first or last rank";
+    return {};
+  }
+
+  std::string side(std::string_view field) {
+    if (field == "w") pos_.side_ = WHITE;
+    else if (field == "b") pos_.side_ = BLACK;
+    else return "side to move must be 'w' or 'b', got '" + std::string(field) + "'";
+    if (pos_.attackers_to(pos_.king_square(~pos_.side_)) & pos_.pieces(pos_.side_)) return "the side not to move is in check";
+    if (popcount(pos_.checkers()) > 2) return "the side to move is in check by more than two pieces";
+    return {};
+  }
+
+  std::string castling(std::string_view field) {
+    if (field == "-") return {};
+    for (char c : field) {
+      CastlingRights right;
+      switch (c) {
+        case 'K': right = WHITE_OO; break;
+        case 'Q': right = WHITE_OOO; break;
+        case 'k': right = BLACK_OO; break;
+        case 'q': right = BLACK_OOO; break;
+        default: return std::string("unknown castling letter '") + c + "'";
+      }
+      if (pos_.castling_ & right) return std::string("castling letter '") + c + "' repeated";
+      Color color = (right & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
+      Square king_home = relative_square(color, SQ_E1);
+      Square rook_home = relative_square(color, right == kingside(color) ? SQ_H1 : SQ_A1);
+      if (pos_.piece_on(king_home) != make_piece(color, KING)) return std::string("castling right '") + c + "' but the king is not on " + square_name(king_home);
+      if (pos_.piece_on(rook_home) != make_piece(color, ROOK)) return std::string("castling right '") + c + "' but there is no rook on " + square_name(rook_home);
+      pos_.set_castling_right(right, rook_home);
+    }
+    return {};
+  }
+
+  std::string en_passant(std::string_view field) {
+    if (field == "-") return {};
+    if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8') return "en-passant square '" + std::string(field) + "' is not a square";
+    Square ep = make_square(File(field[0] - 'a'), Rank(field[1] - '1'));
+    Color us = pos_.side_;
+    if (rank_of(ep) != relative_rank(us, RANK_6)) return "en-passant square " + std::string(field) + " is on the wrong rank for the side to move";
+    Square pawn = ep - pawn_push(us);
+    Square origin = ep + pawn_push(us);
+    if (pos_.piece_on(pawn) != make_piece(~us, PAWN)) return "en-passant square " + std::string(field) + " has no pawn that just moved two squares in front of it";
+    if (pos_.piece_on(ep) != NO_PIECE || pos_.piece_on(origin) != NO_PIECE) return "en-passant square " + std::string(field) + " or the square behind it is occupied";
+    pos_.ep_ = ep;
+    return {};
+  }
+
+  std::string counters(std::string_view half, std::string_view full) {
+    int rule50 = 0, fullmove = 1;
+    if (!half.empty() && !parse_counter(half, rule50)) return "halfmove clock '" + std::string(half) + "' is not a non-negative number";
+    if (!full.empty() && (!parse_counter(full, fullmove) || fullmove < 1)) return "fullmove number '" + std::string(full) + "' is not a positive number";
+    pos_.rule50_ = rule50;
+    pos_.game_ply_ = 2 * (fullmove - 1) + (pos_.side_ == BLACK);
+    return {};
+  }
+
+  void finish() {
+    pos_.ep_in_key_ = pos_.has_legal_en_passant();
+    pos_.key_ = pos_.compute_key();
+  }
+
+ private:
+  Position& pos_;
+};
+
+Result<Position> Position::from_fen(std::string_view fen) {
+  while (!fen.empty() && (fen.back() == '\r' || fen.back() == '\n')) fen.remove_suffix(1);
+  std::vector<std::string_view> f = split_fields(fen);
+  if (f.size() < 4 || f.size() > 6) return fail("expected 6 fields (4 are accepted), got " + std::to_string(f.size()));
+  Position pos;
+  FenReader reader(pos);
+  std::string err = reader.placement(f[0]);
+  if (err.empty()) err = reader.side(f[1]);
+  if (err.empty()) err = reader.castling(f[2]);
+  if (err.empty()) err = reader.en_passant(f[3]);
+  if (err.empty()) err = reader.counters(f.size() > 4 ? f[4] : "", f.size() > 5 ? f[5] : "");
+  if (!err.empty()) return fail(err);
+  reader.finish();
+  return pos;
+}
+
+std::string Position::fen() const {
+  std::string out;
+  for (int r = 7; r >= 0; --r) {
+    int empty = 0;
+    for (int f = 0; f < 8; ++f) {
+      Piece p = board_[make_square(File(f), Rank(r))];
+      if (p == NO_PIECE) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += PIECE_CHARS[p];
+    }
+    if (empty) out += char('0' + empty);
+    if (r) out += '/';
+  }
+  out += side_ == WHITE ? " w " : " b ";
+  if (castling_ == NO_CASTLING) out += '-';
+  if (castling_ & WHITE_OO) out += 'K';
+  if (castling_ & WHITE_OOO) out += 'Q';
+  if (castling_ & BLACK_OO) out += 'k';
+  if (castling_ & BLACK_OOO) out += 'q';
+  out += ' ';
+  out += ep_ == SQ_NONE ? std::string("-") : square_name(ep_);
+  out += ' ' + std::to_string(rule50_) + ' ' + std::to_string(fullmove_number());
+  return out;
+}
+
+}  // namespace chess

@@ -1,0 +1,33 @@
+// Result<T>: a value or an error message, for parsers that must not throw or crash.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace chess {
+
+struct Error {
+  std::string message;
+};
+
+template <class T>
+class Result {
+ public:
+  Result(T value) : data_(std::move(value)) {}
+  Result(Error error) : data_(std::move(error)) {}
+
+  bool ok() const { return data_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  const T& value() const& { return std::get<0>(data_); }
+  T& value() & { return std::get<0>(data_); }
+  T&& value() && { return std::get<0>(std::move(data_)); }
+  const T& operator*() const& { return value(); }
+  const T* operator->() const { return &value(); }
+  const std::string& error() const { return std::get<1>(data_).message; }
+
+ private:
+  std::variant<T, Error> data_;
+};
+
+}  // namespace chess
