@@ -1,0 +1,97 @@
+// Drives the engine binary through its standard input and output, as a GUI or the harness would.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct RunResult {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs the engine with `input` on standard input (end of input after the last line).
+RunResult run_engine(const std::string& args, const std::string& input) {
+  char dir_template[] = "/tmp/engine_cli_XXXXXX";
+  std::string dir = mkdtemp(dir_template);
+  std::ofstream(dir + "/in") << input;
+  std::string cmd = std::string(ENGINE_PATH) + " " + args + " < " + dir + "/in > " + dir + "/out 2> " + dir + "/err";
+  int status = std::system(cmd.c_str());
+  RunResult r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(dir + "/out"), read_file(dir + "/err")};
+  std::system(("rm -rf " + dir).c_str());
+  return r;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(EngineCli, PerftPrintsDivideLinesAndTotal) {
+  RunResult r = run_engine("perft 3", "");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "e2e4: 600\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "\nNodes searched: 8902\n")) << r.out;
+}
+
+TEST(EngineCli, PerftTakesAFen) {
+  RunResult r = run_engine("perft 2 r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "e1g1: 43\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Nodes searched: 2039\n")) << r.out;
+}
+
+TEST(EngineCli, PerftRejectsBadArguments) {
+  RunResult r = run_engine("perft x", "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.err, "DEPTH must be a number")) << r.err;
+  r = run_engine("perft 2 8/8/8/8/8/8/8/8 w - - 0 1", "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.err, "invalid FEN: missing white king")) << r.err;
+  r = run_engine("frobnicate", "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'")) << r.err;
+}
+
+TEST(EngineCli, UciGoPerftAfterPositionWithMoves) {
+  RunResult r = run_engine("", "uci\nisready\nposition startpos moves e2e4 e7e5\ngo perft 2\nquit\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "uciok")) << r.out;
+  EXPECT_TRUE(contains(r.out, "readyok")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Nodes searched: 835\n")) << r.out;
+}
+
+TEST(EngineCli, BadInputGetsAnInfoLineAndTheEngineStaysUsable) {
+  RunResult r = run_engine("",
+                           "bogus command\n"
+                           "position fen 8/8/8/8 w - - 0 1\n"
+                           "position startpos moves e2e5\n"
+                           "position sideways\n"
+                           "go perft banana\n"
+                           "isready\n"
+                           "go perft 1\n");
+  EXPECT_EQ(r.exit_code, 0);  // end of input without quit ends cleanly
+  EXPECT_TRUE(contains(r.out, "info string unknown command: bogus command")) << r.out;
+  EXPECT_TRUE(contains(r.out, "info string invalid FEN")) << r.out;
+  EXPECT_TRUE(contains(r.out, "info string illegal move e2e5")) << r.out;
+  EXPECT_TRUE(contains(r.out, "info string malformed position command")) << r.out;
+  EXPECT_TRUE(contains(r.out, "info string go perft needs a depth")) << r.out;
+  EXPECT_TRUE(contains(r.out, "readyok")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Nodes searched: 20\n")) << r.out;
+}
+
+TEST(EngineCli, EndOfInputEndsTheEngine) {
+  RunResult r = run_engine("", "");
+  EXPECT_EQ(r.exit_code, 0);
+}
+
+}  // namespace
