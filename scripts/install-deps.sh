@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the workbench needs, only those that are missing.
+set -euo pipefail
+packages=(
+  g++ cmake make pkg-config
+  libgtest-dev libgmock-dev
+  libboost-dev libboost-filesystem-dev
+  nlohmann-json3-dev libsqlite3-dev libcli11-dev libfmt-dev
+  stockfish  # independent perft reference and benchmark opponent
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
