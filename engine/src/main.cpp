@@ -1,28 +1,39 @@
-// engine: the workbench's chess engine. With no arguments it speaks UCI on standard input.
+// engine: the workbench's chess engine. It speaks UCI, or xboard when the first command is
+// "xboard"; subcommands run perft and bench from the command line.
 #include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "bench.h"
 #include "core/position.h"
+#include "engine_state.h"
 #include "perft_command.h"
+#include "search/versions.h"
 #include "uci.h"
+#include "xboard.h"
 
 namespace {
 
 constexpr const char* USAGE =
-    "usage: engine                    speak UCI on standard input\n"
-    "       engine perft DEPTH [FEN]  count leaf nodes with divide (start position by default)\n";
+    "usage: engine [--version NAME] [--weights FILE] [COMMAND]\n"
+    "  (no command)          speak UCI on standard input (xboard if the first line is 'xboard')\n"
+    "  perft DEPTH [FEN]     count leaf nodes with divide (start position by default)\n"
+    "  bench [DEPTH]         search the bench positions to DEPTH (default 9), print the node count\n"
+    "  versions              list the versions and what each adds\n"
+    "  --version NAME        v0.1, v0.11, v0.12, v0.2 or dev (default dev)\n"
+    "  --weights FILE        evaluation weights JSON (default: configs/weights/default.json, built in)\n";
+
+bool parse_depth(const std::string& text, long& depth) {
+  char* end = nullptr;
+  depth = std::strtol(text.c_str(), &end, 10);
+  return !text.empty() && *end == '\0' && depth >= 1 && depth <= 64;
+}
 
 int perft_main(const std::vector<std::string>& args) {
-  if (args.size() < 2) {
-    std::cerr << "engine perft: missing DEPTH\n" << USAGE;
-    return 2;
-  }
-  char* end = nullptr;
-  long depth = std::strtol(args[1].c_str(), &end, 10);
-  if (*end != '\0' || depth < 1 || depth > 20) {
-    std::cerr << "engine perft: DEPTH must be a number from 1 to 20, got '" << args[1] << "'\n";
+  long depth = 0;
+  if (args.size() < 2 || !parse_depth(args[1], depth) || depth > 20) {
+    std::cerr << "engine perft: DEPTH must be a number from 1 to 20" << (args.size() > 1 ? ", got '" + args[1] + "'" : "") << '\n';
     return 2;
   }
   std::string fen;
@@ -38,13 +49,58 @@ int perft_main(const std::vector<std::string>& args) {
   return 0;
 }
 
+int protocol_main(engine::EngineState& state) {
+  std::string first;
+  while (std::getline(std::cin, first)) {
+    if (!first.empty() && first.back() == '\r') first.pop_back();
+    if (first.find_first_not_of(" \t") != std::string::npos) break;
+  }
+  if (!std::cin && first.empty()) return 0;
+  if (first.rfind("xboard", 0) == 0) return engine::run_xboard(state, std::cin, std::cout);
+  return engine::run_uci(state, std::cin, std::cout, first);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) return engine::run_uci(std::cin, std::cout);
+  engine::EngineState state;
+  while (!args.empty() && args[0].rfind("--", 0) == 0) {
+    const std::string flag = args[0];
+    if (flag == "--help") {
+      std::cout << USAGE;
+      return 0;
+    }
+    if (args.size() < 2) {
+      std::cerr << "engine: " << flag << " needs a value\n" << USAGE;
+      return 2;
+    }
+    std::string err;
+    if (flag == "--version") err = state.set_version(args[1]);
+    else if (flag == "--weights") err = state.load_weights(args[1]);
+    else err = "unknown option '" + flag + "'";
+    if (!err.empty()) {
+      std::cerr << "engine: " << err << '\n';
+      return 2;
+    }
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  if (args.empty()) return protocol_main(state);
   if (args[0] == "perft") return perft_main(args);
-  if (args[0] == "--help" || args[0] == "-h") {
+  if (args[0] == "bench") {
+    long depth = 9;
+    if (args.size() > 1 && !parse_depth(args[1], depth)) {
+      std::cerr << "engine bench: DEPTH must be a number from 1 to 64, got '" << args[1] << "'\n";
+      return 2;
+    }
+    engine::run_bench(state, int(depth), std::cout);
+    return 0;
+  }
+  if (args[0] == "versions") {
+    for (const search::Version& v : search::versions()) std::cout << v.name << ": " << v.summary << '\n';
+    return 0;
+  }
+  if (args[0] == "-h") {
     std::cout << USAGE;
     return 0;
   }

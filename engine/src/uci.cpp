@@ -1,12 +1,13 @@
 #include "uci.h"
 
+#include <charconv>
 #include <iostream>
 #include <sstream>
-#include <string>
 #include <vector>
 
-#include "core/game.h"
 #include "core/uci_move.h"
+#include "options.h"
+#include "output.h"
 #include "perft_command.h"
 
 namespace engine {
@@ -22,36 +23,74 @@ std::vector<std::string> split_words(const std::string& line) {
   return words;
 }
 
+bool parse_int64(const std::string& s, std::int64_t& out) {
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+std::string score_text(int score) {
+  int mate = search::mate_in_moves(score);
+  return mate ? "mate " + std::to_string(mate) : "cp " + std::to_string(score);
+}
+
+std::string info_line(const search::SearchInfo& i) {
+  std::uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / std::uint64_t(i.time_ms) : i.nodes * 1000;
+  std::ostringstream s;
+  s << "info depth " << i.depth << " seldepth " << i.seldepth << " score " << score_text(i.score) << " nodes " << i.nodes << " nps " << nps
+    << " time " << i.time_ms << " hashfull " << i.hashfull << " pv";
+  for (chess::Move m : i.pv) s << ' ' << chess::to_uci(m);
+  return s.str();
+}
+
 class UciSession {
  public:
-  explicit UciSession(std::ostream& out) : out_(out) {}
+  UciSession(EngineState& state, Output& out) : state_(state), out_(out) {}
 
   // Returns false when the session should end.
   bool handle(const std::string& line) {
+    if (state_.debug_log()) std::cerr << "<< " << line << std::endl;
     std::vector<std::string> words = split_words(line);
     if (words.empty()) return true;
     const std::string& cmd = words[0];
     if (cmd == "quit") return false;
-    if (cmd == "uci") {
-      out_ << "id name " << ENGINE_NAME << "\nid author the workbench developers\nuciok" << std::endl;
-    } else if (cmd == "isready") {
-      out_ << "readyok" << std::endl;
-    } else if (cmd == "ucinewgame") {
-      game_ = chess::Game();
-    } else if (cmd == "position") {
-      position(words);
-    } else if (cmd == "go") {
-      go(words);
-    } else if (cmd == "d") {
-      out_ << "Fen: " << game_.position().fen() << "\nKey: " << std::hex << game_.position().key() << std::dec << std::endl;
-    } else {
-      info("unknown command: " + line);
-    }
+    if (cmd == "uci") uci();
+    else if (cmd == "isready") out_.line("readyok");
+    else if (cmd == "ucinewgame") state_.new_game();
+    else if (cmd == "setoption") setoption(words);
+    else if (cmd == "position") position(words);
+    else if (cmd == "go") go(words);
+    else if (cmd == "stop") state_.stop_search();
+    else if (cmd == "ponderhit") {
+    } else if (cmd == "d") out_.line("Fen: " + state_.game().position().fen());
+    else info("unknown command: " + line);
     return true;
   }
 
  private:
-  void info(const std::string& text) { out_ << "info string " << text << std::endl; }
+  void info(const std::string& text) { out_.line("info string " + text); }
+
+  void uci() {
+    out_.line(std::string("id name ") + ENGINE_NAME + " " + state_.version());
+    out_.line("id author the workbench developers");
+    for (const UciOption& o : uci_options()) out_.line(describe(o));
+    out_.line("uciok");
+  }
+
+  void setoption(const std::vector<std::string>& words) {
+    std::string name, value;
+    std::string* target = nullptr;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      if (words[i] == "name" && !target) target = &name;
+      else if (words[i] == "value" && target == &name) target = &value;
+      else if (target) *target += (target->empty() ? "" : " ") + words[i];
+    }
+    if (name.empty()) return info("malformed setoption: expected 'setoption name NAME [value VALUE]'");
+    const UciOption* o = find_option(name);
+    if (!o) return info("unknown option '" + name + "'");
+    state_.stop_search();
+    std::string err = o->apply(state_, value);
+    if (!err.empty()) info(err);
+  }
 
   void position(const std::vector<std::string>& words) {
     std::size_t i = 1;
@@ -62,54 +101,79 @@ class UciSession {
     } else if (i < words.size() && words[i] == "fen") {
       for (++i; i < words.size() && words[i] != "moves"; ++i) fen += words[i] + ' ';
     } else {
-      info("malformed position command: expected 'startpos' or 'fen'");
-      return;
+      return info("malformed position command: expected 'startpos' or 'fen'");
     }
     chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
-    if (!pos) {
-      info(pos.error());
-      return;
-    }
+    if (!pos) return info(pos.error());
     chess::Game game(*pos);
     if (i < words.size() && words[i] == "moves") {
-      for (++i; i < words.size(); ++i) {
-        if (!game.play_uci(words[i])) {
-          info("illegal move " + words[i] + " in position command; position left unchanged");
-          return;
-        }
-      }
+      for (++i; i < words.size(); ++i)
+        if (!game.play_uci(words[i])) return info("illegal move " + words[i] + " in position command; position left unchanged");
     } else if (i < words.size()) {
-      info("malformed position command: unexpected '" + words[i] + "'");
-      return;
+      return info("malformed position command: unexpected '" + words[i] + "'");
     }
-    game_ = game;
+    state_.stop_search();
+    state_.game() = game;
   }
 
   void go(const std::vector<std::string>& words) {
     if (words.size() >= 2 && words[1] == "perft") {
-      int depth = words.size() >= 3 ? std::atoi(words[2].c_str()) : 0;
-      if (depth < 1 || depth > 20) {
-        info("go perft needs a depth from 1 to 20");
-        return;
-      }
-      run_divide(game_.position(), depth, out_);
+      std::int64_t depth = 0;
+      if (words.size() < 3 || !parse_int64(words[2], depth) || depth < 1 || depth > 20) return info("go perft needs a depth from 1 to 20");
+      state_.stop_search();
+      std::ostringstream text;
+      run_divide(state_.game().position(), int(depth), text);
+      out_.line(text.str().substr(0, text.str().size() - 1));
       return;
     }
-    info("search is not available in this build; only 'go perft N' is");
+    search::SearchLimits limits;
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      const std::string& key = words[i];
+      if (key == "infinite") {
+        limits.infinite = true;
+        continue;
+      }
+      if (key == "ponder") continue;
+      std::int64_t v = 0;
+      if (i + 1 >= words.size() || !parse_int64(words[i + 1], v) || v < 0) return info("malformed go command: '" + key + "' needs a non-negative number");
+      ++i;
+      if (key == "wtime") limits.time_ms[chess::WHITE] = v;
+      else if (key == "btime") limits.time_ms[chess::BLACK] = v;
+      else if (key == "winc") limits.increment_ms[chess::WHITE] = v;
+      else if (key == "binc") limits.increment_ms[chess::BLACK] = v;
+      else if (key == "movestogo") limits.moves_to_go = int(v);
+      else if (key == "movetime") limits.move_time_ms = v;
+      else if (key == "depth") limits.depth = int(std::min<std::int64_t>(v, 127));
+      else if (key == "nodes") limits.nodes = std::uint64_t(v);
+      else if (key == "mate") limits.depth = int(std::min<std::int64_t>(2 * v, 127));
+      else return info("malformed go command: unknown parameter '" + key + "'");
+    }
+    Output& out = out_;
+    state_.start_search(
+        limits, [&out](const search::SearchInfo& i) { out.line(info_line(i)); },
+        [&out](const search::SearchResult& r) {
+          std::string line = "bestmove " + (r.best.is_none() ? std::string("0000") : chess::to_uci(r.best));
+          if (!r.ponder.is_none()) line += " ponder " + chess::to_uci(r.ponder);
+          out.line(line);
+        });
   }
 
-  std::ostream& out_;
-  chess::Game game_;
+  EngineState& state_;
+  Output& out_;
 };
 
 }  // namespace
 
-int run_uci(std::istream& in, std::ostream& out) {
-  UciSession session(out);
-  for (std::string line; std::getline(in, line);) {
+int run_uci(EngineState& state, std::istream& in, std::ostream& out, const std::string& first_line) {
+  Output output(out);
+  UciSession session(state, output);
+  bool running = first_line.empty() || session.handle(first_line);
+  for (std::string line; running && std::getline(in, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (!session.handle(line)) break;
+    running = session.handle(line);
   }
+  // End of input or quit: a search still running may finish its bestmove, then we exit.
+  state.stop_search();
   return 0;
 }
 

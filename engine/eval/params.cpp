@@ -1,0 +1,172 @@
+#include "params.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "default_weights.h"
+
+namespace eval {
+
+namespace {
+
+template <class T>
+int* as_ints(T& v) {
+  if constexpr (std::is_same_v<T, int>) return &v;
+  else return v.data();
+}
+template <class T>
+const int* as_ints(const T& v) {
+  if constexpr (std::is_same_v<T, int>) return &v;
+  else return v.data();
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string suggestion(std::string_view name) {
+  std::vector<std::string> near = nearest_param_names(name, 1);
+  return near.empty() ? "" : " (did you mean '" + near[0] + "'?)";
+}
+
+}  // namespace
+
+const std::vector<ParamInfo>& param_list() {
+  static const std::vector<ParamInfo> list = {
+#define SCALAR(name, lo, hi) {#name, 1, lo, hi, false},
+#define TABLE(name, size, lo, hi) {#name, size, lo, hi, true},
+#include "params.def"
+#undef SCALAR
+#undef TABLE
+  };
+  return list;
+}
+
+int* param_data(EvalParams& p, std::size_t index) {
+  std::size_t i = 0;
+#define SCALAR(name, lo, hi) \
+  if (i++ == index) return as_ints(p.name);
+#define TABLE(name, size, lo, hi) \
+  if (i++ == index) return as_ints(p.name);
+#include "params.def"
+#undef SCALAR
+#undef TABLE
+  return nullptr;
+}
+
+const int* param_data(const EvalParams& p, std::size_t index) { return param_data(const_cast<EvalParams&>(p), index); }
+
+int weight_count() {
+  int n = 0;
+  for (const ParamInfo& info : param_list()) n += info.size;
+  return n;
+}
+
+int find_param(std::string_view name) {
+  const auto& list = param_list();
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (list[i].name == name) return int(i);
+  return -1;
+}
+
+std::vector<std::string> nearest_param_names(std::string_view name, std::size_t how_many) {
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const ParamInfo& info : param_list()) scored.emplace_back(edit_distance(name, info.name), std::string(info.name));
+  std::sort(scored.begin(), scored.end());
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < std::min(how_many, scored.size()); ++i) out.push_back(scored[i].second);
+  return out;
+}
+
+chess::Result<EvalParams> params_from_json(std::string_view json_text, const std::string& source) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(json_text);
+  } catch (const nlohmann::json::parse_error& e) {
+    return chess::Error{source + ": not valid JSON: " + e.what()};
+  }
+  if (!doc.is_object()) return chess::Error{source + ": expected a JSON object of weight names"};
+  for (auto it = doc.begin(); it != doc.end(); ++it)
+    if (find_param(it.key()) < 0) return chess::Error{source + ": unknown weight '" + it.key() + "'" + suggestion(it.key())};
+  EvalParams p;
+  const auto& list = param_list();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const ParamInfo& info = list[i];
+    const std::string key(info.name);
+    if (!doc.contains(key)) return chess::Error{source + ": missing weight '" + key + "'"};
+    const nlohmann::json& v = doc[key];
+    int* data = param_data(p, i);
+    if (info.is_table && (!v.is_array() || int(v.size()) != info.size))
+      return chess::Error{source + ": weight '" + key + "' must be an array of " + std::to_string(info.size) + " integers"};
+    if (!info.is_table && !v.is_number_integer()) return chess::Error{source + ": weight '" + key + "' must be an integer"};
+    for (int j = 0; j < info.size; ++j) {
+      const nlohmann::json& x = info.is_table ? v[std::size_t(j)] : v;
+      std::string where = info.is_table ? key + "[" + std::to_string(j) + "]" : key;
+      if (!x.is_number_integer()) return chess::Error{source + ": weight '" + where + "' must be an integer"};
+      long long value = x.get<long long>();
+      if (value < info.min || value > info.max)
+        return chess::Error{source + ": weight '" + where + "' = " + std::to_string(value) + " is outside [" + std::to_string(info.min) + ", " +
+                            std::to_string(info.max) + "]"};
+      data[j] = int(value);
+    }
+  }
+  return p;
+}
+
+chess::Result<EvalParams> load_params(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return chess::Error{path + ": cannot open weights file"};
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return params_from_json(ss.str(), path);
+}
+
+std::string params_to_json(const EvalParams& p) {
+  std::ostringstream out;
+  out << "{\n";
+  const auto& list = param_list();
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const int* data = param_data(p, i);
+    out << "  \"" << list[i].name << "\": ";
+    if (!list[i].is_table) {
+      out << data[0];
+    } else {
+      out << '[';
+      for (int j = 0; j < list[i].size; ++j) out << (j ? (list[i].size == 64 && j % 8 == 0 ? ",\n    " : ", ") : (list[i].size == 64 ? "\n    " : "")) << data[j];
+      out << (list[i].size == 64 ? "\n  ]" : "]");
+    }
+    out << (i + 1 < list.size() ? ",\n" : "\n");
+  }
+  out << "}\n";
+  return out.str();
+}
+
+const EvalParams& default_params() {
+  static const EvalParams params = [] {
+    chess::Result<EvalParams> r = params_from_json(DEFAULT_WEIGHTS_JSON, "embedded configs/weights/default.json");
+    if (!r) {
+      // The build embeds a file the tests check; reaching this means the binary itself is broken.
+      std::fprintf(stderr, "%s\n", r.error().c_str());
+      std::abort();
+    }
+    return r.value();
+  }();
+  return params;
+}
+
+}  // namespace eval

@@ -1,0 +1,296 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace search {
+
+using namespace chess;
+
+namespace {
+
+int score_to_tt(int s, int ply) { return s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s; }
+int score_from_tt(int s, int ply) { return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s; }
+
+bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) != (pos.pieces(c, PAWN) | pos.pieces(c, KING)); }
+
+int null_move_reduction(int depth) { return depth > 6 ? 3 : 2; }
+
+int late_move_reduction(int depth, int moves_searched) { return 1 + (moves_searched >= 6) + (depth >= 8); }
+
+constexpr int REVERSE_FUTILITY_MARGIN = 100;  // per ply of remaining depth
+constexpr int FUTILITY_MARGIN = 150;          // per ply of remaining depth
+
+}  // namespace
+
+int mate_in_moves(int score) {
+  if (score >= MATE_BOUND) return (MATE - score + 1) / 2;
+  if (score <= -MATE_BOUND) return -(MATE + score) / 2;
+  return 0;
+}
+
+Searcher::Searcher() : features_(find_version("dev")->features), params_(eval::default_params()) {}
+
+void Searcher::new_game() {
+  tt_.clear();
+  ordering_ = OrderingTables{};
+}
+
+int Searcher::evaluate(const Position& pos) const { return eval::evaluate(pos, params_, features_.eval); }
+
+SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_keys, const SearchLimits& limits,
+                           const std::function<void(const SearchInfo&)>& on_info) {
+  stopped_ = false;
+  nodes_ = 0;
+  limits_ = limits;
+  time_.start(limits, root.side_to_move(), features_.time_management, move_overhead_ms_);
+  tt_.new_search();
+  ordering_.clear_killers();
+  ordering_.age_history();
+  keys_ = game_keys;
+  keys_.push_back(root.key());
+  root_side_ = root.side_to_move();
+  previous_pv_.clear();
+
+  SearchResult result;
+  Position pos = root;
+  MoveList legal = legal_moves(pos);
+  if (legal.empty()) return result;
+  result.best = legal[0];
+  const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+  int score = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    seldepth_ = 0;
+    root_best_ = Move::none();
+    int delta = 25;
+    int alpha = -INF, beta = INF;
+    if (features_.aspiration && depth >= 5 && std::abs(score) < MATE_BOUND) {
+      alpha = score - delta;
+      beta = score + delta;
+    }
+    int s = 0;
+    while (true) {
+      following_pv_ = true;
+      s = search_root(pos, alpha, beta, depth);
+      if (stopped_) break;
+      if (s <= alpha && alpha > -INF) alpha = std::max(-INF, s - (delta *= 2));
+      else if (s >= beta && beta < INF) beta = std::min(INF, s + (delta *= 2));
+      else break;
+    }
+    if (stopped_) {
+      if (!root_best_.is_none()) result.best = root_best_;
+      break;
+    }
+    score = s;
+    previous_pv_.assign(pv_[0], pv_[0] + pv_length_[0]);
+    result.best = previous_pv_.empty() ? result.best : previous_pv_[0];
+    result.ponder = previous_pv_.size() > 1 ? previous_pv_[1] : Move::none();
+    result.score = score;
+    result.depth = depth;
+    if (on_info) on_info(SearchInfo{depth, seldepth_, score, nodes_, time_.elapsed_ms(), features_.transposition_table ? tt_.hashfull() : 0, previous_pv_});
+    if (limits.nodes && nodes_ >= limits.nodes) break;
+    if (time_.past_soft_limit()) break;
+    // The next iteration takes a few times longer than this one: do not start what cannot finish.
+    if (features_.time_management && time_.hard_ms() >= 0 && time_.elapsed_ms() * 2 > time_.hard_ms()) break;
+    if (legal.size() == 1 && !limits.infinite && time_.hard_ms() >= 0) break;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+int Searcher::search_root(Position& pos, int alpha, int beta, int depth) {
+  pv_length_[0] = 0;
+  Move first = previous_pv_.empty() ? Move::none() : previous_pv_[0];
+  MovePicker picker(pos, first, ordering_, 0, features_, false);
+  int best = -INF;
+  int searched = 0;
+  Undo undo;
+  for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
+    if (m != first) following_pv_ = false;
+    pos.do_move(m, undo);
+    keys_.push_back(pos.key());
+    int s;
+    if (searched == 0 || !features_.pvs) {
+      s = -search(pos, -beta, -alpha, depth - 1, 1, true);
+    } else {
+      s = -search(pos, -alpha - 1, -alpha, depth - 1, 1, true);
+      if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, depth - 1, 1, true);
+    }
+    keys_.pop_back();
+    pos.undo_move(m, undo);
+    if (stopped_) break;
+    ++searched;
+    if (s > best) {
+      best = s;
+      if (s > alpha) {
+        alpha = s;
+        root_best_ = m;
+        update_pv(0, m);
+        if (s >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed) {
+  pv_length_[ply] = ply;
+  if (should_stop()) return 0;
+  if (features_.repetition && is_repetition(pos)) return draw_score(ply);
+  if (features_.fifty_move && pos.rule50() >= 100) return draw_score(ply);
+  if (ply >= MAX_PLY - 1) return evaluate(pos);
+  if (ply >= int(previous_pv_.size())) following_pv_ = false;
+
+  const bool in_check = pos.in_check();
+  if (features_.check_extension && in_check) ++depth;
+  if (depth <= 0) return quiescence(pos, alpha, beta, ply);
+  ++nodes_;
+  seldepth_ = std::max(seldepth_, ply);
+  // Without PVS every window is wide, so only PVS versions treat PV nodes apart.
+  const bool pv_node = features_.pvs && beta - alpha > 1;
+
+  Move tt_move = Move::none();
+  if (features_.transposition_table) {
+    if (const TTEntry* e = tt_.probe(pos.key())) {
+      tt_move = Move::from_raw(e->move);
+      int s = score_from_tt(e->score, ply);
+      if (!pv_node && e->depth >= depth &&
+          (e->bound == Bound::EXACT || (e->bound == Bound::LOWER && s >= beta) || (e->bound == Bound::UPPER && s <= alpha)))
+        return s;
+    }
+  }
+
+  const int static_eval = in_check ? -INF : evaluate(pos);
+  if (!pv_node && !in_check) {
+    if (features_.futility && depth <= 3 && std::abs(beta) < MATE_BOUND && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta)
+      return static_eval;
+    if (features_.null_move && null_allowed && depth >= 2 && static_eval >= beta && has_non_pawn_material(pos, pos.side_to_move())) {
+      Undo undo;
+      pos.do_null_move(undo);
+      keys_.push_back(pos.key());
+      int s = -search(pos, -beta, -beta + 1, depth - 1 - null_move_reduction(depth), ply + 1, false);
+      keys_.pop_back();
+      pos.undo_null_move(undo);
+      if (stopped_) return 0;
+      if (s >= beta) return s >= MATE_BOUND ? beta : s;
+    }
+  }
+
+  const Move pv_move = following_pv_ && ply < int(previous_pv_.size()) ? previous_pv_[ply] : Move::none();
+  MovePicker picker(pos, tt_move.is_none() ? pv_move : tt_move, ordering_, ply, features_, false);
+  if (picker.size() == 0) return in_check ? -MATE + ply : draw_score(ply);
+
+  const bool futile = features_.futility && !pv_node && !in_check && depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha;
+  const int original_alpha = alpha;
+  int best = -INF;
+  Move best_move = Move::none();
+  int searched = 0;
+  Undo undo;
+  for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
+    const bool quiet = !pos.is_capture(m) && !m.is_promotion();
+    if (m != pv_move) following_pv_ = false;
+    pos.do_move(m, undo);
+    const bool gives_check = pos.in_check();
+    if (futile && searched > 0 && quiet && !gives_check) {
+      pos.undo_move(m, undo);
+      continue;
+    }
+    keys_.push_back(pos.key());
+    int s;
+    if (searched == 0 || !features_.pvs) {
+      s = -search(pos, -beta, -alpha, depth - 1, ply + 1, true);
+    } else {
+      int r = 0;
+      if (features_.late_move_reductions && depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check)
+        r = std::min(late_move_reduction(depth, searched), depth - 2);
+      s = -search(pos, -alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
+      if (s > alpha && r > 0) s = -search(pos, -alpha - 1, -alpha, depth - 1, ply + 1, true);
+      if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, depth - 1, ply + 1, true);
+    }
+    keys_.pop_back();
+    pos.undo_move(m, undo);
+    if (stopped_) return 0;
+    ++searched;
+    if (s > best) {
+      best = s;
+      best_move = m;
+      if (s > alpha) {
+        alpha = s;
+        update_pv(ply, m);
+        if (s >= beta) {
+          ordering_.record_cutoff(pos, m, ply, depth, features_);
+          break;
+        }
+      }
+    }
+  }
+  if (searched == 0) best = alpha;  // every move was pruned as futile
+  if (features_.transposition_table) {
+    Bound bound = best >= beta ? Bound::LOWER : best > original_alpha ? Bound::EXACT : Bound::UPPER;
+    tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound);
+  }
+  return best;
+}
+
+int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
+  pv_length_[ply] = ply;
+  if (should_stop()) return 0;
+  ++nodes_;
+  seldepth_ = std::max(seldepth_, ply);
+  if (ply >= MAX_PLY - 1) return evaluate(pos);
+  const bool evasions = features_.quiescence_evasions && pos.in_check();
+  int best = -INF;
+  if (!evasions) {
+    best = evaluate(pos);
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+  }
+  MovePicker picker(pos, Move::none(), ordering_, ply, features_, !evasions);
+  if (evasions && picker.size() == 0) return -MATE + ply;
+  Undo undo;
+  for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
+    if (!evasions && features_.see_pruning && picker.last_was_bad_capture()) break;  // the rest lose material too
+    pos.do_move(m, undo);
+    int s = -quiescence(pos, -beta, -alpha, ply + 1);
+    pos.undo_move(m, undo);
+    if (stopped_) return 0;
+    if (s > best) {
+      best = s;
+      if (s > alpha) {
+        alpha = s;
+        update_pv(ply, m);
+        if (s >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+bool Searcher::is_repetition(const Position& pos) const {
+  const int n = int(keys_.size()) - 1;
+  const int oldest = std::max(0, n - pos.rule50());
+  for (int i = n - 2; i >= oldest; i -= 2)
+    if (keys_[i] == keys_[n]) return true;
+  return false;
+}
+
+int Searcher::draw_score(int ply) const {
+  int c = features_.contempt ? contempt_ : 0;
+  return ply % 2 == 0 ? -c : c;
+}
+
+bool Searcher::should_stop() {
+  if (stopped_) return true;
+  if ((nodes_ & 1023) == 0 && (stop_requested_.load(std::memory_order_relaxed) || time_.past_hard_limit())) stopped_ = true;
+  if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+  return stopped_;
+}
+
+void Searcher::update_pv(int ply, Move m) {
+  pv_[ply][ply] = m;
+  int child_len = pv_length_[ply + 1];
+  for (int j = ply + 1; j < child_len; ++j) pv_[ply][j] = pv_[ply + 1][j];
+  pv_length_[ply] = std::max(child_len, ply + 1);
+}
+
+}  // namespace search

@@ -1,0 +1,99 @@
+// The search: iterative deepening over alpha-beta with quiescence, switched by Features.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/position.h"
+#include "eval/params.h"
+#include "limits.h"
+#include "move_picker.h"
+#include "time_manager.h"
+#include "tt.h"
+#include "versions.h"
+
+namespace search {
+
+constexpr int MATE = 32000;
+constexpr int MATE_BOUND = MATE - 2 * OrderingTables::MAX_PLY;  // scores beyond this are mates
+constexpr int INF = 32500;
+constexpr int MAX_PLY = OrderingTables::MAX_PLY;
+
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int score = 0;  // centipawns, or a mate score beyond MATE_BOUND
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  int hashfull = 0;
+  std::vector<chess::Move> pv;
+};
+
+struct SearchResult {
+  chess::Move best;
+  chess::Move ponder;
+  int score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+};
+
+// Moves to mate (positive: we mate) for a mate score, else 0.
+int mate_in_moves(int score);
+
+class Searcher {
+ public:
+  Searcher();
+  void set_features(const Features& f) { features_ = f; }
+  const Features& features() const { return features_; }
+  void set_params(const eval::EvalParams& p) { params_ = p; }
+  const eval::EvalParams& params() const { return params_; }
+  void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
+  void set_contempt(int cp) { contempt_ = cp; }
+  void set_move_overhead(int ms) { move_overhead_ms_ = ms; }
+  void new_game();
+
+  // Searches `root`; `game_keys` are the keys of the positions before it in the game (oldest
+  // first), for repetition detection. Calls `on_info` after each completed iteration.
+  SearchResult run(const chess::Position& root, const std::vector<chess::Key>& game_keys, const SearchLimits& limits,
+                   const std::function<void(const SearchInfo&)>& on_info);
+  // Safe from another thread: makes run() return as soon as possible.
+  void request_stop() { stop_requested_.store(true, std::memory_order_relaxed); }
+  // Clears a stop request; call before run(), from the thread that may later call request_stop().
+  void clear_stop() { stop_requested_.store(false); }
+  // Static evaluation under the current version and weights (side to move's view).
+  int evaluate(const chess::Position& pos) const;
+
+ private:
+  int search_root(chess::Position& pos, int alpha, int beta, int depth);
+  int search(chess::Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed);
+  int quiescence(chess::Position& pos, int alpha, int beta, int ply);
+  bool is_repetition(const chess::Position& pos) const;
+  int draw_score(int ply) const;
+  bool should_stop();
+  void update_pv(int ply, chess::Move m);
+
+  Features features_;
+  eval::EvalParams params_;
+  TranspositionTable tt_;
+  OrderingTables ordering_;
+  TimeManager time_;
+  SearchLimits limits_;
+  std::atomic<bool> stop_requested_{false};
+  bool stopped_ = false;
+  int contempt_ = 0;
+  int move_overhead_ms_ = 10;
+  chess::Color root_side_ = chess::WHITE;
+  std::uint64_t nodes_ = 0;
+  int seldepth_ = 0;
+  std::vector<chess::Key> keys_;  // game keys, then the keys along the current search path
+  chess::Move pv_[MAX_PLY + 1][MAX_PLY + 1];
+  int pv_length_[MAX_PLY + 1] = {};
+  std::vector<chess::Move> previous_pv_;
+  bool following_pv_ = false;
+  chess::Move root_best_;
+  int root_best_score_ = 0;
+};
+
+}  // namespace search

@@ -1,0 +1,36 @@
+#include "time_manager.h"
+
+#include <algorithm>
+
+namespace search {
+
+void TimeManager::start(const SearchLimits& limits, chess::Color us, bool managed, int move_overhead_ms) {
+  start_ = Clock::now();
+  soft_ms_ = hard_ms_ = -1;
+  if (limits.infinite) return;
+  if (limits.move_time_ms >= 0) {
+    hard_ms_ = soft_ms_ = std::max<std::int64_t>(1, limits.move_time_ms - move_overhead_ms);
+    return;
+  }
+  const std::int64_t remaining = limits.time_ms[us];
+  if (remaining < 0) return;
+  const std::int64_t inc = limits.increment_ms[us];
+  const std::int64_t usable = std::max<std::int64_t>(1, remaining - move_overhead_ms);
+  if (!managed) {
+    hard_ms_ = soft_ms_ = std::max<std::int64_t>(1, usable / 40);
+    return;
+  }
+  const int moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
+  const std::int64_t share = usable / moves_left + inc * 3 / 4;
+  // Never plan to use more than a fifth of what is left, nor, on the last move before a
+  // time control, more than the clock allows.
+  hard_ms_ = std::max<std::int64_t>(1, std::min(share * 4, usable / (limits.moves_to_go == 1 ? 2 : 5) + inc / 2));
+  hard_ms_ = std::min(hard_ms_, usable);
+  soft_ms_ = std::max<std::int64_t>(1, std::min(share * 6 / 10, hard_ms_));
+}
+
+std::int64_t TimeManager::elapsed_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+}
+
+}  // namespace search

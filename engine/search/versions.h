@@ -1,0 +1,44 @@
+// The engine's named versions, modelled on Mediocre's releases: each is a set of switches over
+// one search and one evaluation. The table in versions.cpp is the only place they are defined.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eval/evaluate.h"
+
+namespace search {
+
+struct Features {
+  bool null_move = false;            // null-move pruning
+  bool killers = false;              // killer moves in ordering
+  bool history = false;              // history heuristic in ordering
+  bool time_management = false;      // soft/hard limits from clocks; otherwise a flat share of the clock
+  bool transposition_table = false;  // Zobrist-keyed table, hash move first
+  bool repetition = false;           // draw by repetition of Zobrist keys, in the tree and the game
+  bool fifty_move = false;           // fifty-move rule inside the search
+  bool pvs = false;                  // principal variation search (null windows after the first move)
+  bool late_move_reductions = false;
+  bool futility = false;             // futility and reverse futility pruning near the leaves
+  bool aspiration = false;           // aspiration windows at the root
+  bool check_extension = false;
+  bool see_pruning = false;          // drop losing captures in quiescence, order them last
+  bool quiescence_evasions = false;  // search all moves when in check in quiescence
+  bool contempt = false;             // honour the Contempt option
+  eval::EvalMode eval = eval::EvalMode::MATERIAL_PST;
+};
+
+struct Version {
+  std::string_view name;
+  std::string_view summary;
+  Features features;
+};
+
+const std::vector<Version>& versions();
+// The version of that name, or nullptr.
+const Version* find_version(std::string_view name);
+// "v0.1, v0.11, v0.12, v0.2, dev"
+std::string version_names();
+
+}  // namespace search

@@ -1,0 +1,68 @@
+#include "engine_state.h"
+
+#include <chrono>
+
+#include "search/versions.h"
+
+namespace engine {
+
+EngineState::EngineState() { searcher_.set_features(search::find_version(version_)->features); }
+
+std::string EngineState::set_version(const std::string& name) {
+  const search::Version* v = search::find_version(name);
+  if (!v) return "unknown version '" + name + "'; versions are " + search::version_names();
+  version_ = name;
+  searcher_.set_features(v->features);
+  return {};
+}
+
+std::string EngineState::load_weights(const std::string& path) {
+  chess::Result<eval::EvalParams> p = eval::load_params(path);
+  if (!p) return p.error();
+  searcher_.set_params(*p);
+  return {};
+}
+
+void EngineState::new_game() {
+  stop_search();
+  game_ = chess::Game();
+  searcher_.new_game();
+}
+
+std::vector<chess::Key> history_keys(const chess::Game& game) {
+  std::vector<chess::Key> keys;
+  chess::Position pos = game.start_position();
+  chess::Undo undo;
+  for (chess::Move m : game.moves()) {
+    keys.push_back(pos.key());
+    pos.do_move(m, undo);
+  }
+  return keys;
+}
+
+void EngineState::start_search(const search::SearchLimits& limits, const std::function<void(const search::SearchInfo&)>& on_info,
+                               const std::function<void(const search::SearchResult&)>& done) {
+  stop_search();
+  stop_flag_ = false;
+  searcher_.clear_stop();
+  chess::Position root = game_.position();
+  std::vector<chess::Key> keys = history_keys(game_);
+  thread_ = std::thread([this, root, keys, limits, on_info, done] {
+    search::SearchResult result = searcher_.run(root, keys, limits, on_info);
+    // In infinite mode the best move may only be sent after "stop".
+    while (limits.infinite && !stop_flag_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    done(result);
+  });
+}
+
+void EngineState::stop_search() {
+  stop_flag_ = true;
+  searcher_.request_stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+void EngineState::wait_search() {
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace engine

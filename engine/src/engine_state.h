@@ -1,0 +1,55 @@
+// What both protocols drive: the game so far, the searcher, its options, and the search thread.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <thread>
+
+#include "core/game.h"
+#include "search/search.h"
+
+namespace engine {
+
+class EngineState {
+ public:
+  EngineState();
+  ~EngineState() { stop_search(); }
+  EngineState(const EngineState&) = delete;
+  EngineState& operator=(const EngineState&) = delete;
+
+  chess::Game& game() { return game_; }
+  search::Searcher& searcher() { return searcher_; }
+  const std::string& version() const { return version_; }
+
+  // Selects a version by name; returns an error naming the valid ones.
+  std::string set_version(const std::string& name);
+  // Loads an evaluation weights file; returns the error, or empty on success.
+  std::string load_weights(const std::string& path);
+  void new_game();
+
+  // Starts a search of the current game position on a thread; `done` runs on that thread.
+  void start_search(const search::SearchLimits& limits, const std::function<void(const search::SearchInfo&)>& on_info,
+                    const std::function<void(const search::SearchResult&)>& done);
+  // Asks the running search to stop and waits for its thread (and its `done`) to finish.
+  void stop_search();
+  // Waits for the running search without asking it to stop.
+  void wait_search();
+  bool searching() const { return thread_.joinable(); }
+  // When on, the protocol loops echo every input line to standard error.
+  void set_debug_log(bool on) { debug_log_ = on; }
+  bool debug_log() const { return debug_log_; }
+
+ private:
+  chess::Game game_;
+  search::Searcher searcher_;
+  std::string version_ = "dev";
+  std::thread thread_;
+  std::atomic<bool> stop_flag_{false};
+  bool debug_log_ = false;
+};
+
+// Keys of every position before the current one in the game, oldest first.
+std::vector<chess::Key> history_keys(const chess::Game& game);
+
+}  // namespace engine
