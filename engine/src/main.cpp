@@ -19,7 +19,7 @@ constexpr const char* USAGE =
     "usage: engine [--version NAME] [--weights FILE] [COMMAND]\n"
     "  (no command)          speak UCI on standard input (xboard if the first line is 'xboard')\n"
     "  perft DEPTH [FEN]     count leaf nodes with divide (start position by default)\n"
-    "  bench [DEPTH]         search the bench positions to DEPTH (default 9), print the node count\n"
+    "  bench [DEPTH]         search the bench positions to DEPTH (default 10), print the node count\n"
     "  versions              list the versions and what each adds\n"
     "  --version NAME        v0.1, v0.11, v0.12, v0.2 or dev (default dev)\n"
     "  --weights FILE        evaluation weights JSON (default: configs/weights/default.json, built in)\n";
@@ -88,7 +88,7 @@ int main(int argc, char** argv) {
   if (args.empty()) return protocol_main(state);
   if (args[0] == "perft") return perft_main(args);
   if (args[0] == "bench") {
-    long depth = 9;
+    long depth = 10;
     if (args.size() > 1 && !parse_depth(args[1], depth)) {
       std::cerr << "engine bench: DEPTH must be a number from 1 to 64, got '" << args[1] << "'\n";
       return 2;

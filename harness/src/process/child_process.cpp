@@ -1,0 +1,144 @@
+#include "child_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <boost/process.hpp>
+#include <cerrno>
+#include <mutex>
+#include <thread>
+
+namespace bp = boost::process;
+
+namespace harness {
+
+struct ChildProcess::Impl {
+  bp::pipe to_child;
+  bp::pipe from_child;
+  bp::child child;
+  std::string buffer;  // bytes read but not yet returned as lines
+  bool closed = false;
+};
+
+namespace {
+
+void ignore_sigpipe() {
+  static std::once_flag once;
+  std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
+}
+
+// Takes one complete line out of `buffer`, if there is one.
+bool take_line(std::string& buffer, std::string& line) {
+  std::size_t nl = buffer.find('\n');
+  if (nl == std::string::npos) return false;
+  line.assign(buffer, 0, nl);
+  buffer.erase(0, nl + 1);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
+}  // namespace
+
+ChildProcess::ChildProcess(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+ChildProcess::~ChildProcess() {
+  if (impl_) stop(std::chrono::milliseconds(0));
+}
+
+chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSpec& spec) {
+  ignore_sigpipe();
+  auto impl = std::make_unique<Impl>();
+  std::error_code ec;
+  boost::filesystem::path exe = spec.command;
+  if (spec.command.find('/') == std::string::npos) {
+    exe = bp::search_path(spec.command);
+    if (exe.empty()) return chess::Error{"cannot start '" + spec.command + "': not found on PATH"};
+  }
+  if (!boost::filesystem::exists(exe)) return chess::Error{"cannot start '" + spec.command + "': no such file"};
+  const std::string err_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
+  if (spec.working_dir.empty()) {
+    impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::std_in<impl->to_child, bp::std_out> impl->from_child,
+                            bp::std_err > err_path, ec);
+  } else {
+    impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::start_dir = spec.working_dir, bp::std_in<impl->to_child,
+                            bp::std_out> impl->from_child, bp::std_err > err_path, ec);
+  }
+  if (ec) return chess::Error{"cannot start '" + spec.command + "': " + ec.message()};
+  // Boost closed the child's ends here; keep ours from leaking into engines started later.
+  ::fcntl(impl->to_child.native_sink(), F_SETFD, FD_CLOEXEC);
+  ::fcntl(impl->from_child.native_source(), F_SETFD, FD_CLOEXEC);
+  return std::unique_ptr<ChildProcess>(new ChildProcess(std::move(impl)));
+}
+
+bool ChildProcess::write_line(const std::string& line) {
+  std::string data = line + '\n';
+  const char* p = data.data();
+  std::size_t left = data.size();
+  int fd = impl_->to_child.native_sink();
+  if (fd < 0) return false;
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    left -= std::size_t(n);
+  }
+  return true;
+}
+
+ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline) {
+  if (take_line(impl_->buffer, line)) return ReadStatus::LINE;
+  if (impl_->closed) return ReadStatus::CLOSED;
+  int fd = impl_->from_child.native_source();
+  char chunk[4096];
+  while (true) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left < 0) return ReadStatus::TIMEOUT;
+    pollfd pfd{fd, POLLIN, 0};
+    int ready = ::poll(&pfd, 1, int(std::min<long long>(left, 1000000)));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) {
+      if (Clock::now() >= deadline) return ReadStatus::TIMEOUT;
+      continue;
+    }
+    ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      impl_->closed = true;
+      // A last line without a newline still counts.
+      if (!impl_->buffer.empty()) {
+        line.swap(impl_->buffer);
+        impl_->buffer.clear();
+        return ReadStatus::LINE;
+      }
+      return ReadStatus::CLOSED;
+    }
+    impl_->buffer.append(chunk, std::size_t(n));
+    if (take_line(impl_->buffer, line)) return ReadStatus::LINE;
+  }
+}
+
+bool ChildProcess::running() {
+  std::error_code ec;
+  return impl_->child.running(ec);
+}
+
+int ChildProcess::stop(std::chrono::milliseconds grace) {
+  std::error_code ec;
+  impl_->to_child.close();
+  auto deadline = Clock::now() + grace;
+  while (impl_->child.running(ec) && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  if (impl_->child.running(ec)) {
+    impl_->child.terminate(ec);  // SIGKILL
+    impl_->child.wait(ec);
+    return -1;
+  }
+  impl_->child.wait(ec);
+  return ec ? -1 : impl_->child.exit_code();
+}
+
+int ChildProcess::pid() const { return impl_->child.id(); }
+
+}  // namespace harness

@@ -1,0 +1,67 @@
+#include "eval/params.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+std::string default_json() {
+  std::ifstream in(DEFAULT_WEIGHTS_PATH);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string error_after(const std::function<void(nlohmann::json&)>& edit) {
+  nlohmann::json doc = nlohmann::json::parse(default_json());
+  edit(doc);
+  auto r = eval::params_from_json(doc.dump(), "w.json");
+  return r ? "" : r.error();
+}
+
+TEST(EvalParams, DefaultFileMatchesTheEmbeddedWeights) {
+  auto from_file = eval::params_from_json(default_json(), "default.json");
+  ASSERT_TRUE(from_file) << from_file.error();
+  EXPECT_EQ(eval::params_to_json(*from_file), eval::params_to_json(eval::default_params()));
+}
+
+TEST(EvalParams, JsonRoundTrips) {
+  eval::EvalParams p = eval::default_params();
+  p.bishop_pair_mg = 77;
+  p.pst_knight_eg[27] = -13;
+  auto back = eval::params_from_json(eval::params_to_json(p), "x");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->bishop_pair_mg, 77);
+  EXPECT_EQ(back->pst_knight_eg[27], -13);
+  EXPECT_EQ(eval::params_to_json(*back), eval::params_to_json(p));
+}
+
+TEST(EvalParams, CountComesFromTheDeclarationList) {
+  int n = 0;
+  for (const auto& info : eval::param_list()) n += info.size;
+  EXPECT_EQ(eval::weight_count(), n);
+  EXPECT_GT(n, 12 * 64);
+  EXPECT_EQ(eval::find_param("tempo_mg") >= 0, true);
+  EXPECT_EQ(eval::find_param("tempo"), -1);
+}
+
+TEST(EvalParams, ErrorsNameTheKey) {
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d["bishop_pair_mgg"] = 1; }),
+            "w.json: unknown weight 'bishop_pair_mgg' (did you mean 'bishop_pair_mg'?)");
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d.erase("tempo_mg"); }), "w.json: missing weight 'tempo_mg'");
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d["tempo_mg"] = 1000; }), "w.json: weight 'tempo_mg' = 1000 is outside [-100, 100]");
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d["tempo_mg"] = "ten"; }), "w.json: weight 'tempo_mg' must be an integer");
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d["tempo_mg"] = 1.5; }), "w.json: weight 'tempo_mg' must be an integer");
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d["pst_pawn_mg"][3] = 999; }), "w.json: weight 'pst_pawn_mg[3]' = 999 is outside [-300, 300]");
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d["piece_value_mg"] = {1, 2}; }), "w.json: weight 'piece_value_mg' must be an array of 5 integers");
+  auto bad = eval::params_from_json("{ \"tempo_mg\": ", "broken.json");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().rfind("broken.json: not valid JSON", 0), 0u);
+  auto missing = eval::load_params("/nonexistent/w.json");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error(), "/nonexistent/w.json: cannot open weights file");
+}
+
+}  // namespace

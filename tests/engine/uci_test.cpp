@@ -1,0 +1,172 @@
+// UCI conversations with the engine binary over real pipes.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+#include "core/game.h"
+#include "core/uci_move.h"
+#include "support/engine_session.h"
+
+using namespace std::chrono_literals;
+using testing_support::EngineSession;
+
+namespace {
+
+std::string bestmove_of(const std::string& line) {
+  std::istringstream is(line);
+  std::string word, move;
+  is >> word >> move;
+  return move;
+}
+
+bool legal_in(const std::string& fen_or_start, const std::vector<std::string>& moves, const std::string& uci) {
+  chess::Game game(fen_or_start.empty() ? chess::Position::startpos() : chess::Position::from_fen(fen_or_start).value());
+  for (const std::string& m : moves)
+    if (!game.play_uci(m)) return false;
+  return !chess::parse_uci(game.position(), uci).is_none();
+}
+
+TEST(Uci, HandshakeListsEveryOptionKind) {
+  EngineSession e(ENGINE_PATH);
+  e.send("uci");
+  ASSERT_EQ(e.wait_for_prefix("uciok"), "uciok");
+  EXPECT_TRUE(e.saw("id name Workbench dev"));
+  EXPECT_TRUE(e.saw("option name Hash type spin default 16 min 1 max 65536"));
+  EXPECT_TRUE(e.saw("option name Clear Hash type button"));
+  EXPECT_TRUE(e.saw("option name Version type combo default dev var v0.1 var v0.11 var v0.12 var v0.2 var dev"));
+  EXPECT_TRUE(e.saw("option name EvalFile type string"));
+  EXPECT_TRUE(e.saw("option name Debug Log type check default false"));
+  EXPECT_TRUE(e.saw("option name bishop_pair_mg type spin"));
+  e.send("isready");
+  EXPECT_EQ(e.wait_for_prefix("readyok"), "readyok");
+}
+
+TEST(Uci, SearchesToADepthWithFullInfoLines) {
+  EngineSession e(ENGINE_PATH);
+  e.send("uci");
+  e.wait_for_prefix("uciok");
+  e.send("ucinewgame");
+  e.send("position startpos moves e2e4 e7e5");
+  e.send("go depth 6");
+  std::string best = e.wait_for_prefix("bestmove");
+  ASSERT_FALSE(best.empty());
+  EXPECT_TRUE(legal_in("", {"e2e4", "e7e5"}, bestmove_of(best))) << best;
+  EXPECT_TRUE(e.saw("info depth 6 seldepth "));
+  for (const char* field : {" score cp ", " nodes ", " nps ", " time ", " hashfull ", " pv "}) EXPECT_TRUE(e.saw(field)) << field;
+}
+
+TEST(Uci, MoveTimeIsRespected) {
+  EngineSession e(ENGINE_PATH);
+  e.send("position startpos");
+  auto start = std::chrono::steady_clock::now();
+  e.send("go movetime 300");
+  ASSERT_FALSE(e.wait_for_prefix("bestmove", 5s).empty());
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GE(ms, 100);
+  EXPECT_LE(ms, 300 + 200);  // generous: CI machines are shared
+}
+
+TEST(Uci, ClockSearchAnswersWithinItsShare) {
+  EngineSession e(ENGINE_PATH);
+  e.send("position startpos moves d2d4");
+  auto start = std::chrono::steady_clock::now();
+  e.send("go wtime 1000 btime 1000 winc 10 binc 10");
+  ASSERT_FALSE(e.wait_for_prefix("bestmove", 5s).empty());
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LE(ms, 250);  // at most a fifth of the clock plus a margin
+}
+
+TEST(Uci, InfiniteWaitsForStop) {
+  EngineSession e(ENGINE_PATH);
+  e.send("position fen 8/8/8/8/8/8/6k1/4K2R w K - 0 1");  // a small tree: depth runs out fast
+  e.send("go infinite");
+  EXPECT_EQ(e.wait_for_prefix("bestmove", 500ms), "");
+  e.send("stop");
+  EXPECT_FALSE(e.wait_for_prefix("bestmove", 2s).empty());
+}
+
+TEST(Uci, NodeLimitIsRespected) {
+  EngineSession e(ENGINE_PATH);
+  e.send("position startpos");
+  e.send("go nodes 20000");
+  ASSERT_FALSE(e.wait_for_prefix("bestmove", 10s).empty());
+  for (const std::string& l : e.transcript()) {
+    std::size_t at = l.find(" nodes ");
+    if (at != std::string::npos) {
+      EXPECT_LE(std::stoull(l.substr(at + 7)), 20000u + 1024u) << l;
+    }
+  }
+}
+
+TEST(Uci, FindsMateAndReportsItAsMate) {
+  EngineSession e(ENGINE_PATH);
+  e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  e.send("go depth 4");
+  EXPECT_EQ(e.wait_for_prefix("bestmove"), "bestmove a1a8");
+  EXPECT_TRUE(e.saw("score mate 1"));
+}
+
+TEST(Uci, BadInputGetsInfoStringsAndTheEngineStaysUsable) {
+  EngineSession e(ENGINE_PATH);
+  e.send("flurb");
+  e.send("position fen rnbqkbnr/pppppppp/8/8 w - - 0 1");
+  e.send("position startpos moves e2e4 e2e4");
+  e.send("position banana");
+  e.send("go depth x");
+  e.send("go sideways 3");
+  e.send("setoption name Hash value lots");
+  e.send("setoption name NoSuchOption value 1");
+  e.send("setoption name Version value v9");
+  e.send("setoption name EvalFile value /nonexistent/weights.json");
+  e.send("isready");
+  ASSERT_EQ(e.wait_for_prefix("readyok"), "readyok");
+  for (const char* expected : {"info string unknown command: flurb", "info string invalid FEN", "info string illegal move e2e4",
+                               "info string malformed position command", "info string malformed go command: 'depth'",
+                               "info string malformed go command: unknown parameter 'sideways'", "info string option Hash needs an integer",
+                               "info string unknown option 'NoSuchOption'", "info string unknown version 'v9'",
+                               "info string /nonexistent/weights.json: cannot open"})
+    EXPECT_TRUE(e.saw(expected)) << expected;
+  e.send("position startpos moves e2e4");
+  e.send("go depth 3");
+  std::string best = e.wait_for_prefix("bestmove");
+  EXPECT_TRUE(legal_in("", {"e2e4"}, bestmove_of(best))) << best;
+}
+
+TEST(Uci, EndOfInputEndsTheEngine) {
+  EngineSession e(ENGINE_PATH);
+  e.send("position startpos");
+  e.send("go infinite");
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(e.process().stop(2000ms), 0);  // closes stdin, waits: exit code 0, not killed
+}
+
+TEST(Uci, QuitEndsTheEngineDuringASearch) {
+  EngineSession e(ENGINE_PATH);
+  e.send("go infinite");
+  e.send("quit");
+  EXPECT_EQ(e.process().stop(3000ms), 0);  // exited by itself with status 0, not killed
+}
+
+TEST(Uci, VersionOptionAndFlagSelectTheVersion) {
+  EngineSession flag(ENGINE_PATH, {"--version", "v0.12"});
+  flag.send("uci");
+  flag.wait_for_prefix("uciok");
+  EXPECT_TRUE(flag.saw("id name Workbench v0.12"));
+  EngineSession opt(ENGINE_PATH);
+  opt.send("setoption name Version value v0.1");
+  opt.send("uci");
+  opt.wait_for_prefix("uciok");
+  EXPECT_TRUE(opt.saw("id name Workbench v0.1"));
+}
+
+TEST(Uci, GoPerftAfterPosition) {
+  EngineSession e(ENGINE_PATH);
+  e.send("position startpos moves e2e4 e7e5");
+  e.send("go perft 2");
+  EXPECT_EQ(e.wait_for_prefix("Nodes searched"), "Nodes searched: 835");
+  EXPECT_TRUE(e.saw("g1f3: 27") || e.saw("g1f3: "));
+}
+
+}  // namespace
