@@ -80,9 +80,7 @@ inline Bitboard rook_attacks(Square s, Bitboard occupied) {
   const Magic& m = tables::rook_magics[s];
   return m.attacks[m.index(occupied)];
 }
-inline Bitboard queen_attacks(Square s, Bitboard occupied) {
-  return bishop_attacks(s, occupied) | rook_attacks(s, occupied);
-}
+inline Bitboard queen_attacks(Square s, Bitboard occupied) { return bishop_attacks(s, occupied) | rook_attacks(s, occupied); }
 inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occupied) {
   switch (pt) {
     case KNIGHT: return knight_attacks(s);

@@ -57,7 +57,8 @@ class FenReader {
         if (file > 8) return "rank " + std::to_string(rank + 1) + " has more than 8 squares";
       } else {
         std::size_t idx = PIECE_CHARS.find(c);
-        if (c == ' ' || idx == std::string_view::npos) return std::string("unknown piece letter '") + c + "' in rank " + std::to_string(rank + 1);
+        if (c == ' ' || idx == std::string_view::npos)
+          return std::string("unknown piece letter '") + c + "' in rank " + std::to_string(rank + 1);
         if (file >= 8) return "rank " + std::to_string(rank + 1) + " has more than 8 squares";
         pos_.put_piece(Piece(idx), make_square(File(file), Rank(rank)));
         ++file;
@@ -83,9 +84,12 @@ class FenReader {
   }
 
   std::string side(std::string_view field) {
-    if (field == "w") pos_.side_ = WHITE;
-    else if (field == "b") pos_.side_ = BLACK;
-    else return "side to move must be 'w' or 'b', got '" + std::string(field) + "'";
+    if (field == "w")
+      pos_.side_ = WHITE;
+    else if (field == "b")
+      pos_.side_ = BLACK;
+    else
+      return "side to move must be 'w' or 'b', got '" + std::string(field) + "'";
     if (pos_.attackers_to(pos_.king_square(~pos_.side_)) & pos_.pieces(pos_.side_)) return "the side not to move is in check";
     if (popcount(pos_.checkers()) > 2) return "the side to move is in check by more than two pieces";
     return {};
@@ -106,8 +110,10 @@ class FenReader {
       Color color = (right & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
       Square king_home = relative_square(color, SQ_E1);
       Square rook_home = relative_square(color, right == kingside(color) ? SQ_H1 : SQ_A1);
-      if (pos_.piece_on(king_home) != make_piece(color, KING)) return std::string("castling right '") + c + "' but the king is not on " + square_name(king_home);
-      if (pos_.piece_on(rook_home) != make_piece(color, ROOK)) return std::string("castling right '") + c + "' but there is no rook on " + square_name(rook_home);
+      if (pos_.piece_on(king_home) != make_piece(color, KING))
+        return std::string("castling right '") + c + "' but the king is not on " + square_name(king_home);
+      if (pos_.piece_on(rook_home) != make_piece(color, ROOK))
+        return std::string("castling right '") + c + "' but there is no rook on " + square_name(rook_home);
       pos_.set_castling_right(right, rook_home);
     }
     return {};
@@ -115,22 +121,28 @@ class FenReader {
 
   std::string en_passant(std::string_view field) {
     if (field == "-") return {};
-    if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8') return "en-passant square '" + std::string(field) + "' is not a square";
+    if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
+      return "en-passant square '" + std::string(field) + "' is not a square";
     Square ep = make_square(File(field[0] - 'a'), Rank(field[1] - '1'));
     Color us = pos_.side_;
-    if (rank_of(ep) != relative_rank(us, RANK_6)) return "en-passant square " + std::string(field) + " is on the wrong rank for the side to move";
+    if (rank_of(ep) != relative_rank(us, RANK_6))
+      return "en-passant square " + std::string(field) + " is on the wrong rank for the side to move";
     Square pawn = ep - pawn_push(us);
     Square origin = ep + pawn_push(us);
-    if (pos_.piece_on(pawn) != make_piece(~us, PAWN)) return "en-passant square " + std::string(field) + " has no pawn that just moved two squares in front of it";
-    if (pos_.piece_on(ep) != NO_PIECE || pos_.piece_on(origin) != NO_PIECE) return "en-passant square " + std::string(field) + " or the square behind it is occupied";
+    if (pos_.piece_on(pawn) != make_piece(~us, PAWN))
+      return "en-passant square " + std::string(field) + " has no pawn that just moved two squares in front of it";
+    if (pos_.piece_on(ep) != NO_PIECE || pos_.piece_on(origin) != NO_PIECE)
+      return "en-passant square " + std::string(field) + " or the square behind it is occupied";
     pos_.ep_ = ep;
     return {};
   }
 
   std::string counters(std::string_view half, std::string_view full) {
     int rule50 = 0, fullmove = 1;
-    if (!half.empty() && !parse_counter(half, rule50)) return "halfmove clock '" + std::string(half) + "' is not a non-negative number";
-    if (!full.empty() && (!parse_counter(full, fullmove) || fullmove < 1)) return "fullmove number '" + std::string(full) + "' is not a positive number";
+    if (!half.empty() && !parse_counter(half, rule50))
+      return "halfmove clock '" + std::string(half) + "' is not a non-negative number";
+    if (!full.empty() && (!parse_counter(full, fullmove) || fullmove < 1))
+      return "fullmove number '" + std::string(full) + "' is not a positive number";
     pos_.rule50_ = rule50;
     pos_.game_ply_ = 2 * (fullmove - 1) + (pos_.side_ == BLACK);
     return {};

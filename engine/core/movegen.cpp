@@ -81,10 +81,9 @@ void en_passant_moves(const Position& pos, Sink& sink) {
   while (capturers) {
     Square from = pop_lsb(capturers);
     Bitboard occ = (pos.pieces() ^ square_bb(from) ^ square_bb(victim)) | square_bb(ep);
-    Bitboard attackers = (bishop_attacks(ksq, occ) & pos.pieces(Them, BISHOP, QUEEN)) |
-                         (rook_attacks(ksq, occ) & pos.pieces(Them, ROOK, QUEEN)) |
-                         (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) |
-                         (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(victim));
+    Bitboard attackers =
+        (bishop_attacks(ksq, occ) & pos.pieces(Them, BISHOP, QUEEN)) | (rook_attacks(ksq, occ) & pos.pieces(Them, ROOK, QUEEN)) |
+        (knight_attacks(ksq) & pos.pieces(Them, KNIGHT)) | (pawn_attacks(Us, ksq) & pos.pieces(Them, PAWN) & ~square_bb(victim));
     if (!attackers) sink.single(Move(from, ep, MoveKind::EN_PASSANT));
   }
 }

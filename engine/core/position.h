@@ -60,7 +60,9 @@ class Position {
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
   Bitboard checkers() const { return attackers_to(king_square(side_)) & pieces(~side_); }
   bool in_check() const { return checkers() != 0; }
-  bool is_capture(Move m) const { return m.kind() == MoveKind::EN_PASSANT || (m.kind() != MoveKind::CASTLING && board_[m.to()] != NO_PIECE); }
+  bool is_capture(Move m) const {
+    return m.kind() == MoveKind::EN_PASSANT || (m.kind() != MoveKind::CASTLING && board_[m.to()] != NO_PIECE);
+  }
   Piece moved_piece(Move m) const { return board_[m.from()]; }
 
   // Both take a legal move of the side to move.
@@ -74,7 +76,9 @@ class Position {
   std::string consistency_error() const;
   bool has_legal_en_passant() const;
 
-  static int right_index(CastlingRights single_right) { return single_right == WHITE_OO ? 0 : single_right == WHITE_OOO ? 1 : single_right == BLACK_OO ? 2 : 3; }
+  static int right_index(CastlingRights single_right) {
+    return single_right == WHITE_OO ? 0 : single_right == WHITE_OOO ? 1 : single_right == BLACK_OO ? 2 : 3;
+  }
 
  private:
   friend class FenReader;
@@ -93,8 +97,8 @@ class Position {
   int rule50_ = 0;
   int game_ply_ = 0;
   Color side_ = WHITE;
-  Square ep_ = SQ_NONE;      // as in FEN: set after every double push
-  bool ep_in_key_ = false;   // hashed only when an en-passant capture is legal
+  Square ep_ = SQ_NONE;     // as in FEN: set after every double push
+  bool ep_in_key_ = false;  // hashed only when an en-passant capture is legal
   CastlingRights castling_ = NO_CASTLING;
 };
 

@@ -96,8 +96,10 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
   if (s == "O-O" || s == "0-0" || s == "o-o" || s == "O-O-O" || s == "0-0-0" || s == "o-o-o") return castling_from_san(s, legal);
 
   PieceType pt = piece_from_letter(s.front());
-  if (pt != NO_PIECE_TYPE) s.remove_prefix(1);
-  else pt = PAWN;
+  if (pt != NO_PIECE_TYPE)
+    s.remove_prefix(1);
+  else
+    pt = PAWN;
 
   PieceType promo = NO_PIECE_TYPE;
   if (s.size() >= 2 && s.back() != '=' && !is_rank(s.back())) {
@@ -108,16 +110,20 @@ Result<Move> parse_san(const Position& pos, std::string_view text) {
     if (!s.empty() && (s.back() == '=' || s.back() == '/')) s.remove_suffix(1);
     if (!s.empty() && s.back() == '(') return Error{"bad promotion in '" + original + "'"};
   }
-  if (s.size() < 2 || !is_file(s[s.size() - 2]) || !is_rank(s.back())) return Error{"no destination square in '" + original + "'"};
+  if (s.size() < 2 || !is_file(s[s.size() - 2]) || !is_rank(s.back()))
+    return Error{"no destination square in '" + original + "'"};
   Square to = make_square(File(s[s.size() - 2] - 'a'), Rank(s.back() - '1'));
   s.remove_suffix(2);
   if (!s.empty() && (s.back() == 'x' || s.back() == ':' || s.back() == '-')) s.remove_suffix(1);
 
   int from_file = -1, from_rank = -1;
   for (char c : s) {
-    if (is_file(c) && from_file < 0) from_file = c - 'a';
-    else if (is_rank(c) && from_rank < 0) from_rank = c - '1';
-    else return Error{"cannot read '" + original + "' as a move"};
+    if (is_file(c) && from_file < 0)
+      from_file = c - 'a';
+    else if (is_rank(c) && from_rank < 0)
+      from_rank = c - '1';
+    else
+      return Error{"cannot read '" + original + "' as a move"};
   }
 
   Move found = Move::none();

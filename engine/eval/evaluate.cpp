@@ -19,9 +19,7 @@ struct Score {
   }
 };
 
-Bitboard adjacent_files(File f) {
-  return (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0);
-}
+Bitboard adjacent_files(File f) { return (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0); }
 
 // Squares strictly in front of `s` from `c`'s view, on the same file.
 Bitboard forward_file(Color c, Square s) {
@@ -45,10 +43,20 @@ struct Context {
 };
 
 void material_and_squares(const Context& ctx, Color c, Score& s) {
-  const int* pst_mg[PIECE_TYPE_NB] = {nullptr, ctx.p.pst_pawn_mg.data(), ctx.p.pst_knight_mg.data(), ctx.p.pst_bishop_mg.data(),
-                                      ctx.p.pst_rook_mg.data(), ctx.p.pst_queen_mg.data(), ctx.p.pst_king_mg.data()};
-  const int* pst_eg[PIECE_TYPE_NB] = {nullptr, ctx.p.pst_pawn_eg.data(), ctx.p.pst_knight_eg.data(), ctx.p.pst_bishop_eg.data(),
-                                      ctx.p.pst_rook_eg.data(), ctx.p.pst_queen_eg.data(), ctx.p.pst_king_eg.data()};
+  const int* pst_mg[PIECE_TYPE_NB] = {nullptr,
+                                      ctx.p.pst_pawn_mg.data(),
+                                      ctx.p.pst_knight_mg.data(),
+                                      ctx.p.pst_bishop_mg.data(),
+                                      ctx.p.pst_rook_mg.data(),
+                                      ctx.p.pst_queen_mg.data(),
+                                      ctx.p.pst_king_mg.data()};
+  const int* pst_eg[PIECE_TYPE_NB] = {nullptr,
+                                      ctx.p.pst_pawn_eg.data(),
+                                      ctx.p.pst_knight_eg.data(),
+                                      ctx.p.pst_bishop_eg.data(),
+                                      ctx.p.pst_rook_eg.data(),
+                                      ctx.p.pst_queen_eg.data(),
+                                      ctx.p.pst_king_eg.data()};
   for (int pt = PAWN; pt <= KING; ++pt) {
     Bitboard b = ctx.pos.pieces(c, PieceType(pt));
     while (b) {
@@ -79,7 +87,8 @@ void pawn_structure(const Context& ctx, Color c, Score& s) {
     if (supported || phalanx) s.add(ctx.p.connected_pawn_mg, ctx.p.connected_pawn_eg);
     Square stop = sq + pawn_push(c);
     bool can_be_supported = adjacent_files(f) & ranks_behind_inclusive(c, sq) & ours;
-    if (!isolated && !can_be_supported && (ctx.pawn_attacks[~c] & square_bb(stop))) s.add(ctx.p.backward_pawn_mg, ctx.p.backward_pawn_eg);
+    if (!isolated && !can_be_supported && (ctx.pawn_attacks[~c] & square_bb(stop)))
+      s.add(ctx.p.backward_pawn_mg, ctx.p.backward_pawn_eg);
   }
 }
 
@@ -90,9 +99,12 @@ void pieces_activity(const Context& ctx, Color c, Score& s) {
   const Bitboard safe = ~pos.pieces(c) & ~ctx.pawn_attacks[~c];
   const Square enemy_king = pos.king_square(~c);
   const Bitboard king_zone = king_attacks(enemy_king) | square_bb(enemy_king);
-  const int mob_mg[PIECE_TYPE_NB] = {0, 0, p.mobility_knight_mg, p.mobility_bishop_mg, p.mobility_rook_mg, p.mobility_queen_mg, 0};
-  const int mob_eg[PIECE_TYPE_NB] = {0, 0, p.mobility_knight_eg, p.mobility_bishop_eg, p.mobility_rook_eg, p.mobility_queen_eg, 0};
-  const int attack[PIECE_TYPE_NB] = {0, 0, p.king_attack_knight_mg, p.king_attack_bishop_mg, p.king_attack_rook_mg, p.king_attack_queen_mg, 0};
+  const int mob_mg[PIECE_TYPE_NB] = {0, 0, p.mobility_knight_mg, p.mobility_bishop_mg, p.mobility_rook_mg, p.mobility_queen_mg,
+                                     0};
+  const int mob_eg[PIECE_TYPE_NB] = {0, 0, p.mobility_knight_eg, p.mobility_bishop_eg, p.mobility_rook_eg, p.mobility_queen_eg,
+                                     0};
+  const int attack[PIECE_TYPE_NB] = {
+      0, 0, p.king_attack_knight_mg, p.king_attack_bishop_mg, p.king_attack_rook_mg, p.king_attack_queen_mg, 0};
   for (int pt = KNIGHT; pt <= QUEEN; ++pt) {
     Bitboard b = pos.pieces(c, PieceType(pt));
     while (b) {
@@ -103,8 +115,10 @@ void pieces_activity(const Context& ctx, Color c, Score& s) {
       s.add(attack[pt] * popcount(att & king_zone), 0);
       if (pt == ROOK) {
         Bitboard file = file_bb(file_of(sq));
-        if (!(file & pos.pieces(PAWN))) s.add(p.rook_open_file_mg, p.rook_open_file_eg);
-        else if (!(file & pos.pieces(c, PAWN))) s.add(p.rook_half_open_file_mg, p.rook_half_open_file_eg);
+        if (!(file & pos.pieces(PAWN)))
+          s.add(p.rook_open_file_mg, p.rook_open_file_eg);
+        else if (!(file & pos.pieces(c, PAWN)))
+          s.add(p.rook_half_open_file_mg, p.rook_half_open_file_eg);
       }
     }
   }

@@ -15,13 +15,17 @@ namespace {
 
 template <class T>
 int* as_ints(T& v) {
-  if constexpr (std::is_same_v<T, int>) return &v;
-  else return v.data();
+  if constexpr (std::is_same_v<T, int>)
+    return &v;
+  else
+    return v.data();
 }
 template <class T>
 const int* as_ints(const T& v) {
-  if constexpr (std::is_same_v<T, int>) return &v;
-  else return v.data();
+  if constexpr (std::is_same_v<T, int>)
+    return &v;
+  else
+    return v.data();
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -120,8 +124,8 @@ chess::Result<EvalParams> params_from_json(std::string_view json_text, const std
       if (!x.is_number_integer()) return chess::Error{source + ": weight '" + where + "' must be an integer"};
       long long value = x.get<long long>();
       if (value < info.min || value > info.max)
-        return chess::Error{source + ": weight '" + where + "' = " + std::to_string(value) + " is outside [" + std::to_string(info.min) + ", " +
-                            std::to_string(info.max) + "]"};
+        return chess::Error{source + ": weight '" + where + "' = " + std::to_string(value) + " is outside [" +
+                            std::to_string(info.min) + ", " + std::to_string(info.max) + "]"};
       data[j] = int(value);
     }
   }
@@ -147,7 +151,8 @@ std::string params_to_json(const EvalParams& p) {
       out << data[0];
     } else {
       out << '[';
-      for (int j = 0; j < list[i].size; ++j) out << (j ? (list[i].size == 64 && j % 8 == 0 ? ",\n    " : ", ") : (list[i].size == 64 ? "\n    " : "")) << data[j];
+      for (int j = 0; j < list[i].size; ++j)
+        out << (j ? (list[i].size == 64 && j % 8 == 0 ? ",\n    " : ", ") : (list[i].size == 64 ? "\n    " : "")) << data[j];
       out << (list[i].size == 64 ? "\n  ]" : "]");
     }
     out << (i + 1 < list.size() ? ",\n" : "\n");

@@ -10,7 +10,7 @@ struct SearchLimits {
   std::int64_t increment_ms[2] = {0, 0};
   int moves_to_go = 0;
   std::int64_t move_time_ms = -1;
-  int depth = 0;  // 0: no depth limit
+  int depth = 0;            // 0: no depth limit
   std::uint64_t nodes = 0;  // 0: no node limit
   bool infinite = false;
 };

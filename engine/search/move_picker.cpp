@@ -44,9 +44,12 @@ void OrderingTables::record_cutoff(const Position& pos, Move m, int ply, int dep
   }
 }
 
-MovePicker::MovePicker(const Position& pos, Move first, const OrderingTables& tables, int ply, const Features& f, bool noisy_only) {
-  if (noisy_only) generate_noisy(pos, moves_);
-  else generate_legal(pos, moves_);
+MovePicker::MovePicker(const Position& pos, Move first, const OrderingTables& tables, int ply, const Features& f,
+                       bool noisy_only) {
+  if (noisy_only)
+    generate_noisy(pos, moves_);
+  else
+    generate_legal(pos, moves_);
   for (int i = 0; i < moves_.size(); ++i) {
     Move m = moves_[i];
     int s;

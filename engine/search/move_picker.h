@@ -21,7 +21,8 @@ struct OrderingTables {
 class MovePicker {
  public:
   // All legal moves (noisy_only: captures and promotions), best first by `f`'s ordering.
-  MovePicker(const chess::Position& pos, chess::Move first, const OrderingTables& tables, int ply, const Features& f, bool noisy_only);
+  MovePicker(const chess::Position& pos, chess::Move first, const OrderingTables& tables, int ply, const Features& f,
+             bool noisy_only);
   // The next move, or Move::none() when done.
   chess::Move next();
   int size() const { return moves_.size(); }

@@ -73,9 +73,12 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
       following_pv_ = true;
       s = search_root(pos, alpha, beta, depth);
       if (stopped_) break;
-      if (s <= alpha && alpha > -INF) alpha = std::max(-INF, s - (delta *= 2));
-      else if (s >= beta && beta < INF) beta = std::min(INF, s + (delta *= 2));
-      else break;
+      if (s <= alpha && alpha > -INF)
+        alpha = std::max(-INF, s - (delta *= 2));
+      else if (s >= beta && beta < INF)
+        beta = std::min(INF, s + (delta *= 2));
+      else
+        break;
     }
     if (stopped_) {
       if (!root_best_.is_none()) result.best = root_best_;
@@ -87,7 +90,9 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
     result.ponder = previous_pv_.size() > 1 ? previous_pv_[1] : Move::none();
     result.score = score;
     result.depth = depth;
-    if (on_info) on_info(SearchInfo{depth, seldepth_, score, nodes_, time_.elapsed_ms(), features_.transposition_table ? tt_.hashfull() : 0, previous_pv_});
+    if (on_info)
+      on_info(SearchInfo{depth, seldepth_, score, nodes_, time_.elapsed_ms(), features_.transposition_table ? tt_.hashfull() : 0,
+                         previous_pv_});
     if (limits.nodes && nodes_ >= limits.nodes) break;
     if (time_.past_soft_limit()) break;
     // The next iteration takes a few times longer than this one: do not start what cannot finish.
@@ -164,7 +169,8 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   if (!pv_node && !in_check) {
     if (features_.futility && depth <= 3 && std::abs(beta) < MATE_BOUND && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta)
       return static_eval;
-    if (features_.null_move && null_allowed && depth >= 2 && static_eval >= beta && has_non_pawn_material(pos, pos.side_to_move())) {
+    if (features_.null_move && null_allowed && depth >= 2 && static_eval >= beta &&
+        has_non_pawn_material(pos, pos.side_to_move())) {
       Undo undo;
       pos.do_null_move(undo);
       keys_.push_back(pos.key());

@@ -26,8 +26,10 @@ void TranspositionTable::store(chess::Key key, chess::Move move, int score, int 
   TTEntry entry{key, move.raw(), std::int16_t(score), std::int8_t(std::clamp(depth, -1, 127)), bound, generation_};
   // Keep the old move when the new entry has none for the same position.
   if (move.is_none()) {
-    if (b.by_depth.key == key) entry.move = b.by_depth.move;
-    else if (b.always.key == key) entry.move = b.always.move;
+    if (b.by_depth.key == key)
+      entry.move = b.by_depth.move;
+    else if (b.always.key == key)
+      entry.move = b.always.move;
   }
   bool stale = b.by_depth.generation != generation_;
   if (b.by_depth.bound == Bound::NONE || stale || depth >= b.by_depth.depth || b.by_depth.key == key)

@@ -35,7 +35,10 @@ Features dev() {
 
 const std::vector<Version>& versions() {
   static const std::vector<Version> table = {
-      {"v0.1", "alpha-beta, quiescence (captures, MVV/LVA), material + piece-square evaluation, iterative deepening with the previous PV first", v0_1()},
+      {"v0.1",
+       "alpha-beta, quiescence (captures, MVV/LVA), material + piece-square evaluation, iterative deepening with the previous PV "
+       "first",
+       v0_1()},
       {"v0.11", "v0.1 + null-move pruning", v0_11()},
       {"v0.12", "v0.11 + killer moves, history heuristic, time management", v0_12()},
       {"v0.2", "v0.12 + transposition table (Zobrist), hash move first, repetition detection by Zobrist key", v0_2()},

@@ -20,8 +20,8 @@ struct Features {
   bool fifty_move = false;           // fifty-move rule inside the search
   bool pvs = false;                  // principal variation search (null windows after the first move)
   bool late_move_reductions = false;
-  bool futility = false;             // futility and reverse futility pruning near the leaves
-  bool aspiration = false;           // aspiration windows at the root
+  bool futility = false;    // futility and reverse futility pruning near the leaves
+  bool aspiration = false;  // aspiration windows at the root
   bool check_extension = false;
   bool see_pruning = false;          // drop losing captures in quiescence, order them last
   bool quiescence_evasions = false;  // search all moves when in check in quiescence

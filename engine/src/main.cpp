@@ -33,7 +33,8 @@ bool parse_depth(const std::string& text, long& depth) {
 int perft_main(const std::vector<std::string>& args) {
   long depth = 0;
   if (args.size() < 2 || !parse_depth(args[1], depth) || depth > 20) {
-    std::cerr << "engine perft: DEPTH must be a number from 1 to 20" << (args.size() > 1 ? ", got '" + args[1] + "'" : "") << '\n';
+    std::cerr << "engine perft: DEPTH must be a number from 1 to 20" << (args.size() > 1 ? ", got '" + args[1] + "'" : "")
+              << '\n';
     return 2;
   }
   std::string fen;
@@ -45,7 +46,8 @@ int perft_main(const std::vector<std::string>& args) {
     return 2;
   }
   engine::PerftReport report = engine::run_divide(*pos, int(depth), std::cout);
-  std::cerr << "Time: " << report.seconds << " s, " << std::uint64_t(double(report.nodes) / std::max(report.seconds, 1e-9)) << " nodes/s\n";
+  std::cerr << "Time: " << report.seconds << " s, " << std::uint64_t(double(report.nodes) / std::max(report.seconds, 1e-9))
+            << " nodes/s\n";
   return 0;
 }
 
@@ -76,9 +78,12 @@ int main(int argc, char** argv) {
       return 2;
     }
     std::string err;
-    if (flag == "--version") err = state.set_version(args[1]);
-    else if (flag == "--weights") err = state.load_weights(args[1]);
-    else err = "unknown option '" + flag + "'";
+    if (flag == "--version")
+      err = state.set_version(args[1]);
+    else if (flag == "--weights")
+      err = state.load_weights(args[1]);
+    else
+      err = "unknown option '" + flag + "'";
     if (!err.empty()) {
       std::cerr << "engine: " << err << '\n';
       return 2;

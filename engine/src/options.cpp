@@ -68,7 +68,13 @@ std::vector<UciOption> build() {
     const eval::ParamInfo info = params[i];
     if (info.is_table) continue;
     int def = *eval::param_data(eval::default_params(), i);
-    list.push_back({std::string(info.name), "spin", std::to_string(def), info.min, info.max, {}, [info, i](EngineState& e, const std::string& v) {
+    list.push_back({std::string(info.name),
+                    "spin",
+                    std::to_string(def),
+                    info.min,
+                    info.max,
+                    {},
+                    [info, i](EngineState& e, const std::string& v) {
                       int value = 0;
                       std::string err = parse_spin(std::string(info.name), v, info.min, info.max, value);
                       if (!err.empty()) return err;

@@ -36,8 +36,8 @@ std::string score_text(int score) {
 std::string info_line(const search::SearchInfo& i) {
   std::uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / std::uint64_t(i.time_ms) : i.nodes * 1000;
   std::ostringstream s;
-  s << "info depth " << i.depth << " seldepth " << i.seldepth << " score " << score_text(i.score) << " nodes " << i.nodes << " nps " << nps
-    << " time " << i.time_ms << " hashfull " << i.hashfull << " pv";
+  s << "info depth " << i.depth << " seldepth " << i.seldepth << " score " << score_text(i.score) << " nodes " << i.nodes
+    << " nps " << nps << " time " << i.time_ms << " hashfull " << i.hashfull << " pv";
   for (chess::Move m : i.pv) s << ' ' << chess::to_uci(m);
   return s.str();
 }
@@ -53,16 +53,25 @@ class UciSession {
     if (words.empty()) return true;
     const std::string& cmd = words[0];
     if (cmd == "quit") return false;
-    if (cmd == "uci") uci();
-    else if (cmd == "isready") out_.line("readyok");
-    else if (cmd == "ucinewgame") state_.new_game();
-    else if (cmd == "setoption") setoption(words);
-    else if (cmd == "position") position(words);
-    else if (cmd == "go") go(words);
-    else if (cmd == "stop") state_.stop_search();
+    if (cmd == "uci")
+      uci();
+    else if (cmd == "isready")
+      out_.line("readyok");
+    else if (cmd == "ucinewgame")
+      state_.new_game();
+    else if (cmd == "setoption")
+      setoption(words);
+    else if (cmd == "position")
+      position(words);
+    else if (cmd == "go")
+      go(words);
+    else if (cmd == "stop")
+      state_.stop_search();
     else if (cmd == "ponderhit") {
-    } else if (cmd == "d") out_.line("Fen: " + state_.game().position().fen());
-    else info("unknown command: " + line);
+    } else if (cmd == "d")
+      out_.line("Fen: " + state_.game().position().fen());
+    else
+      info("unknown command: " + line);
     return true;
   }
 
@@ -80,9 +89,12 @@ class UciSession {
     std::string name, value;
     std::string* target = nullptr;
     for (std::size_t i = 1; i < words.size(); ++i) {
-      if (words[i] == "name" && !target) target = &name;
-      else if (words[i] == "value" && target == &name) target = &value;
-      else if (target) *target += (target->empty() ? "" : " ") + words[i];
+      if (words[i] == "name" && !target)
+        target = &name;
+      else if (words[i] == "value" && target == &name)
+        target = &value;
+      else if (target)
+        *target += (target->empty() ? "" : " ") + words[i];
     }
     if (name.empty()) return info("malformed setoption: expected 'setoption name NAME [value VALUE]'");
     const UciOption* o = find_option(name);
@@ -119,7 +131,8 @@ class UciSession {
   void go(const std::vector<std::string>& words) {
     if (words.size() >= 2 && words[1] == "perft") {
       std::int64_t depth = 0;
-      if (words.size() < 3 || !parse_int64(words[2], depth) || depth < 1 || depth > 20) return info("go perft needs a depth from 1 to 20");
+      if (words.size() < 3 || !parse_int64(words[2], depth) || depth < 1 || depth > 20)
+        return info("go perft needs a depth from 1 to 20");
       state_.stop_search();
       std::ostringstream text;
       run_divide(state_.game().position(), int(depth), text);
@@ -135,18 +148,29 @@ class UciSession {
       }
       if (key == "ponder") continue;
       std::int64_t v = 0;
-      if (i + 1 >= words.size() || !parse_int64(words[i + 1], v) || v < 0) return info("malformed go command: '" + key + "' needs a non-negative number");
+      if (i + 1 >= words.size() || !parse_int64(words[i + 1], v) || v < 0)
+        return info("malformed go command: '" + key + "' needs a non-negative number");
       ++i;
-      if (key == "wtime") limits.time_ms[chess::WHITE] = v;
-      else if (key == "btime") limits.time_ms[chess::BLACK] = v;
-      else if (key == "winc") limits.increment_ms[chess::WHITE] = v;
-      else if (key == "binc") limits.increment_ms[chess::BLACK] = v;
-      else if (key == "movestogo") limits.moves_to_go = int(v);
-      else if (key == "movetime") limits.move_time_ms = v;
-      else if (key == "depth") limits.depth = int(std::min<std::int64_t>(v, 127));
-      else if (key == "nodes") limits.nodes = std::uint64_t(v);
-      else if (key == "mate") limits.depth = int(std::min<std::int64_t>(2 * v, 127));
-      else return info("malformed go command: unknown parameter '" + key + "'");
+      if (key == "wtime")
+        limits.time_ms[chess::WHITE] = v;
+      else if (key == "btime")
+        limits.time_ms[chess::BLACK] = v;
+      else if (key == "winc")
+        limits.increment_ms[chess::WHITE] = v;
+      else if (key == "binc")
+        limits.increment_ms[chess::BLACK] = v;
+      else if (key == "movestogo")
+        limits.moves_to_go = int(v);
+      else if (key == "movetime")
+        limits.move_time_ms = v;
+      else if (key == "depth")
+        limits.depth = int(std::min<std::int64_t>(v, 127));
+      else if (key == "nodes")
+        limits.nodes = std::uint64_t(v);
+      else if (key == "mate")
+        limits.depth = int(std::min<std::int64_t>(2 * v, 127));
+      else
+        return info("malformed go command: unknown parameter '" + key + "'");
     }
     Output& out = out_;
     state_.start_search(

@@ -58,7 +58,8 @@ class XboardSession {
       engine_color_ = chess::BLACK;
       depth_limit_ = 0;
       move_time_ms_ = -1;
-    } else if (cmd == "force") force_ = true;
+    } else if (cmd == "force")
+      force_ = true;
     else if (cmd == "go") {
       force_ = false;
       engine_color_ = state_.game().position().side_to_move();
@@ -66,18 +67,27 @@ class XboardSession {
     } else if (cmd == "playother") {
       force_ = false;
       engine_color_ = ~state_.game().position().side_to_move();
-    } else if (cmd == "usermove") usermove(w.size() > 1 ? w[1] : "");
-    else if (cmd == "setboard") setboard(line.substr(line.find("setboard") + 8));
-    else if (cmd == "level") level(w);
-    else if (cmd == "st") fixed_limit(w, move_time_ms_, 1000);
-    else if (cmd == "sd") fixed_limit(w, depth_limit_, 1);
-    else if (cmd == "result") force_ = true;
-    else if (cmd == "undo") state_.game().undo();
+    } else if (cmd == "usermove")
+      usermove(w.size() > 1 ? w[1] : "");
+    else if (cmd == "setboard")
+      setboard(line.substr(line.find("setboard") + 8));
+    else if (cmd == "level")
+      level(w);
+    else if (cmd == "st")
+      fixed_limit(w, move_time_ms_, 1000);
+    else if (cmd == "sd")
+      fixed_limit(w, depth_limit_, 1);
+    else if (cmd == "result")
+      force_ = true;
+    else if (cmd == "undo")
+      state_.game().undo();
     else if (cmd == "remove") {
       state_.game().undo();
       state_.game().undo();
-    } else if (chess::parse_uci(state_.game().position(), cmd).raw() != 0) usermove(cmd);  // usermove=1 was rejected
-    else out_.line("Error (unknown command): " + cmd);
+    } else if (chess::parse_uci(state_.game().position(), cmd).raw() != 0)
+      usermove(cmd);  // usermove=1 was rejected
+    else
+      out_.line("Error (unknown command): " + cmd);
     return true;
   }
 

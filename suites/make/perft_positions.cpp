@@ -2,9 +2,9 @@
 // capture-greedy self-play, plus positions picked from those games for the move kinds a move
 // generator most often gets wrong. Each output line is "FEN ; theme". Counts come later from
 // make_perftsuite.sh, which cross-checks every count against Stockfish.
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
-#include <algorithm>
 #include <map>
 #include <random>
 #include <set>
@@ -33,7 +33,8 @@ std::string theme_of(const Position& pos, const MoveList& moves) {
     Bitboard checkers = after.checkers();
     discovered |= checkers && !(checkers & square_bb(m.to()));
   }
-  if (pos.ep_square() != SQ_NONE && pawn_attacks(~pos.side_to_move(), pos.ep_square()) & pos.pieces(pos.side_to_move(), PAWN) && !ep)
+  if (pos.ep_square() != SQ_NONE && pawn_attacks(~pos.side_to_move(), pos.ep_square()) & pos.pieces(pos.side_to_move(), PAWN) &&
+      !ep)
     return "en-passant-illegal";
   if (ep) return "en-passant";
   if (underpromo) return "capture-promotion";
@@ -60,14 +61,16 @@ int main(int argc, char** argv) {
   const int per_theme = argc > 1 ? std::atoi(argv[1]) : 12;
   const int random_positions = argc > 2 ? std::atoi(argv[2]) : 40;
   std::mt19937_64 rng(argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 20261122);
-  const std::vector<std::string> themes = {"checkmate",          "stalemate", "double-check",     "en-passant",
-                                           "en-passant-illegal", "promotion", "capture-promotion", "discovered-check",
-                                           "check",              "castling"};
+  const std::vector<std::string> themes = {
+      "checkmate", "stalemate",         "double-check",     "en-passant", "en-passant-illegal",
+      "promotion", "capture-promotion", "discovered-check", "check",      "castling"};
   std::map<std::string, int> wanted;
   for (const std::string& t : themes) wanted[t] = per_theme;
   int random_left = random_positions;
   std::set<std::string> seen;
-  for (int game = 0; game < 200000 && (random_left > 0 || std::any_of(wanted.begin(), wanted.end(), [](auto& w) { return w.second > 0; })); ++game) {
+  for (int game = 0;
+       game < 200000 && (random_left > 0 || std::any_of(wanted.begin(), wanted.end(), [](auto& w) { return w.second > 0; }));
+       ++game) {
     bool greedy = game % 2 == 1;
     Position pos = Position::startpos();
     int sample_ply = 8 + int(rng() % 120);

@@ -124,9 +124,9 @@ TEST(Uci, BadInputGetsInfoStringsAndTheEngineStaysUsable) {
   ASSERT_EQ(e.wait_for_prefix("readyok"), "readyok");
   for (const char* expected : {"info string unknown command: flurb", "info string invalid FEN", "info string illegal move e2e4",
                                "info string malformed position command", "info string malformed go command: 'depth'",
-                               "info string malformed go command: unknown parameter 'sideways'", "info string option Hash needs an integer",
-                               "info string unknown option 'NoSuchOption'", "info string unknown version 'v9'",
-                               "info string /nonexistent/weights.json: cannot open"})
+                               "info string malformed go command: unknown parameter 'sideways'",
+                               "info string option Hash needs an integer", "info string unknown option 'NoSuchOption'",
+                               "info string unknown version 'v9'", "info string /nonexistent/weights.json: cannot open"})
     EXPECT_TRUE(e.saw(expected)) << expected;
   e.send("position startpos moves e2e4");
   e.send("go depth 3");

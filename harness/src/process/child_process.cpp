@@ -62,8 +62,8 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
     impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::std_in<impl->to_child, bp::std_out> impl->from_child,
                             bp::std_err > err_path, ec);
   } else {
-    impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::start_dir = spec.working_dir, bp::std_in<impl->to_child,
-                            bp::std_out> impl->from_child, bp::std_err > err_path, ec);
+    impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::start_dir = spec.working_dir,
+                            bp::std_in<impl->to_child, bp::std_out> impl->from_child, bp::std_err > err_path, ec);
   }
   if (ec) return chess::Error{"cannot start '" + spec.command + "': " + ec.message()};
   // Boost closed the child's ends here; keep ours from leaking into engines started later.

@@ -13,10 +13,10 @@
 namespace harness {
 
 struct ProcessSpec {
-  std::string command;              // path, or a name looked up on PATH
+  std::string command;  // path, or a name looked up on PATH
   std::vector<std::string> args;
-  std::string working_dir;          // empty: the current directory
-  std::string stderr_path;          // where the child's standard error goes; empty: /dev/null
+  std::string working_dir;  // empty: the current directory
+  std::string stderr_path;  // where the child's standard error goes; empty: /dev/null
 };
 
 enum class ReadStatus { LINE, TIMEOUT, CLOSED };

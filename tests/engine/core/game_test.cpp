@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "core/game.h"
+
+#include <gtest/gtest.h>
 
 using namespace chess;
 
@@ -58,8 +58,8 @@ TEST(Game, DetectsInsufficientMaterial) {
   for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4KN2 w - - 0 1", "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
                           "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"})
     EXPECT_TRUE(insufficient_material(Position::from_fen(fen).value())) << fen;
-  for (const char* fen : {"4k3/8/8/8/8/8/8/4KNN1 w - - 0 1", "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
-                          "4kn2/8/8/8/8/8/8/4KB2 w - - 0 1"})
+  for (const char* fen : {"4k3/8/8/8/8/8/8/4KNN1 w - - 0 1", "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1",
+                          "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "4kn2/8/8/8/8/8/8/4KB2 w - - 0 1"})
     EXPECT_FALSE(insufficient_material(Position::from_fen(fen).value())) << fen;
   Game g = game_from("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1");
   play_all(g, {"e1d2"});

@@ -1,6 +1,7 @@
+#include "core/movegen.h"
+
 #include <gtest/gtest.h>
 
-#include "core/movegen.h"
 #include "core/uci_move.h"
 #include "support/random_games.h"
 
@@ -16,9 +17,8 @@ std::vector<std::string> uci_moves(const char* fen) {
 }
 
 TEST(MoveGen, CountMatchesListEverywhere) {
-  testing_support::for_each_random_move(300, 200, 3, [](Position& pos, Move) {
-    ASSERT_EQ(count_legal(pos), legal_moves(pos).size()) << pos.fen();
-  });
+  testing_support::for_each_random_move(
+      300, 200, 3, [](Position& pos, Move) { ASSERT_EQ(count_legal(pos), legal_moves(pos).size()) << pos.fen(); });
 }
 
 TEST(MoveGen, NoisyMovesAreTheLegalCapturesAndPromotions) {

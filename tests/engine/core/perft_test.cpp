@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "core/perft.h"
+
+#include <gtest/gtest.h>
 
 using namespace chess;
 

@@ -1,7 +1,8 @@
+#include "core/position.h"
+
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
-#include "core/position.h"
 #include "support/random_games.h"
 
 using namespace chess;
@@ -22,7 +23,8 @@ struct Snapshot {
 };
 
 Snapshot snapshot(const Position& p) {
-  Snapshot s{p.fen(), p.key(), p.castling_rights(), p.ep_square(), p.rule50(), p.game_ply(), {p.pieces(WHITE), p.pieces(BLACK)}, {}};
+  Snapshot s{p.fen(), p.key(), p.castling_rights(), p.ep_square(), p.rule50(), p.game_ply(), {p.pieces(WHITE), p.pieces(BLACK)},
+             {}};
   for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) s.by_type[pt] = pt == 0 ? p.pieces() : p.pieces(PieceType(pt));
   return s;
 }
@@ -87,14 +89,16 @@ TEST(Position, TranspositionsReachTheSameKey) {
   Undo u;
   for (const char* mv : {"g1f3", "g8f6", "b1c3", "b8c6"}) {
     for (Move m : legal_moves(a))
-      if (m.from() == make_square(File(mv[0] - 'a'), Rank(mv[1] - '1')) && m.to() == make_square(File(mv[2] - 'a'), Rank(mv[3] - '1'))) {
+      if (m.from() == make_square(File(mv[0] - 'a'), Rank(mv[1] - '1')) &&
+          m.to() == make_square(File(mv[2] - 'a'), Rank(mv[3] - '1'))) {
         a.do_move(m, u);
         break;
       }
   }
   for (const char* mv : {"b1c3", "b8c6", "g1f3", "g8f6"}) {
     for (Move m : legal_moves(b))
-      if (m.from() == make_square(File(mv[0] - 'a'), Rank(mv[1] - '1')) && m.to() == make_square(File(mv[2] - 'a'), Rank(mv[3] - '1'))) {
+      if (m.from() == make_square(File(mv[0] - 'a'), Rank(mv[1] - '1')) &&
+          m.to() == make_square(File(mv[2] - 'a'), Rank(mv[3] - '1'))) {
         b.do_move(m, u);
         break;
       }

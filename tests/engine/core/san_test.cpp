@@ -1,7 +1,8 @@
+#include "core/san.h"
+
 #include <gtest/gtest.h>
 
 #include "core/movegen.h"
-#include "core/san.h"
 #include "core/uci_move.h"
 #include "support/random_games.h"
 

@@ -51,11 +51,16 @@ TEST(EvalParams, ErrorsNameTheKey) {
   EXPECT_EQ(error_after([](nlohmann::json& d) { d["bishop_pair_mgg"] = 1; }),
             "w.json: unknown weight 'bishop_pair_mgg' (did you mean 'bishop_pair_mg'?)");
   EXPECT_EQ(error_after([](nlohmann::json& d) { d.erase("tempo_mg"); }), "w.json: missing weight 'tempo_mg'");
-  EXPECT_EQ(error_after([](nlohmann::json& d) { d["tempo_mg"] = 1000; }), "w.json: weight 'tempo_mg' = 1000 is outside [-100, 100]");
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d["tempo_mg"] = 1000; }),
+            "w.json: weight 'tempo_mg' = 1000 is outside [-100, 100]");
   EXPECT_EQ(error_after([](nlohmann::json& d) { d["tempo_mg"] = "ten"; }), "w.json: weight 'tempo_mg' must be an integer");
   EXPECT_EQ(error_after([](nlohmann::json& d) { d["tempo_mg"] = 1.5; }), "w.json: weight 'tempo_mg' must be an integer");
-  EXPECT_EQ(error_after([](nlohmann::json& d) { d["pst_pawn_mg"][3] = 999; }), "w.json: weight 'pst_pawn_mg[3]' = 999 is outside [-300, 300]");
-  EXPECT_EQ(error_after([](nlohmann::json& d) { d["piece_value_mg"] = {1, 2}; }), "w.json: weight 'piece_value_mg' must be an array of 5 integers");
+  EXPECT_EQ(error_after([](nlohmann::json& d) { d["pst_pawn_mg"][3] = 999; }),
+            "w.json: weight 'pst_pawn_mg[3]' = 999 is outside [-300, 300]");
+  EXPECT_EQ(error_after([](nlohmann::json& d) {
+              d["piece_value_mg"] = {1, 2};
+            }),
+            "w.json: weight 'piece_value_mg' must be an array of 5 integers");
   auto bad = eval::params_from_json("{ \"tempo_mg\": ", "broken.json");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().rfind("broken.json: not valid JSON", 0), 0u);
