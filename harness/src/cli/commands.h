@@ -1,0 +1,11 @@
+// The harness's subcommands, each adding itself to the CLI11 application.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace harness {
+
+void add_match_commands(CLI::App& app);  // match, tournament, resume
+void add_run_commands(CLI::App& app);    // runs, show, pgn
+
+}  // namespace harness

@@ -1,0 +1,200 @@
+#include "engine_config.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace harness {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string option_value_text(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  return v.dump();
+}
+
+// Makes a command path absolute against `base` when it names a file relative to it.
+std::string resolve_command(const std::string& command, const fs::path& base) {
+  if (command.empty() || command.find('/') == std::string::npos) return command;  // a bare name: looked up on PATH
+  fs::path p(command);
+  if (p.is_relative()) p = base / p;
+  return p.lexically_normal().string();
+}
+
+chess::Result<Protocol> parse_protocol(const std::string& text, const std::string& where) {
+  if (text == "uci") return Protocol::UCI;
+  if (text == "xboard" || text == "cecp") return Protocol::XBOARD;
+  return chess::Error{where + ": protocol must be 'uci' or 'xboard', got '" + text + "'"};
+}
+
+chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
+  static const std::vector<std::string> KEYS = {"name", "command", "args", "working_dir", "protocol", "options", "init"};
+  if (!e.is_object()) return chess::Error{where + ": expected an object"};
+  for (auto it = e.begin(); it != e.end(); ++it)
+    if (std::find(KEYS.begin(), KEYS.end(), it.key()) == KEYS.end()) {
+      auto near = nearest_names(it.key(), KEYS, 1);
+      return chess::Error{where + ": unknown key '" + it.key() + "' (did you mean '" + near[0] + "'?)"};
+    }
+  EngineConfig c;
+  if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};
+  c.name = e["name"].get<std::string>();
+  const std::string at = where + " (" + c.name + ")";
+  if (!e.contains("command") || !e["command"].is_string()) return chess::Error{at + ": missing string key 'command'"};
+  c.command = resolve_command(e["command"].get<std::string>(), base);
+  if (e.contains("args")) {
+    if (!e["args"].is_array()) return chess::Error{at + ": 'args' must be an array of strings"};
+    for (const auto& a : e["args"]) {
+      if (!a.is_string()) return chess::Error{at + ": 'args' must be an array of strings"};
+      c.args.push_back(a.get<std::string>());
+    }
+  }
+  if (e.contains("working_dir")) {
+    if (!e["working_dir"].is_string()) return chess::Error{at + ": 'working_dir' must be a string"};
+    fs::path dir(e["working_dir"].get<std::string>());
+    c.working_dir = (dir.is_relative() ? base / dir : dir).lexically_normal().string();
+  }
+  if (e.contains("protocol")) {
+    if (!e["protocol"].is_string()) return chess::Error{at + ": 'protocol' must be a string"};
+    auto p = parse_protocol(e["protocol"].get<std::string>(), at);
+    if (!p) return chess::Error{p.error()};
+    c.protocol = *p;
+  }
+  if (e.contains("options")) {
+    if (!e["options"].is_object()) return chess::Error{at + ": 'options' must be an object"};
+    for (auto it = e["options"].begin(); it != e["options"].end(); ++it) c.options.emplace_back(it.key(), option_value_text(it.value()));
+  }
+  if (e.contains("init")) {
+    if (!e["init"].is_array()) return chess::Error{at + ": 'init' must be an array of strings"};
+    for (const auto& s : e["init"]) c.init_strings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
+  }
+  return c;
+}
+
+}  // namespace
+
+std::string protocol_name(Protocol p) { return p == Protocol::UCI ? "uci" : "xboard"; }
+
+std::vector<std::string> nearest_names(const std::string& name, const std::vector<std::string>& candidates, std::size_t how_many) {
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const std::string& c : candidates) scored.emplace_back(edit_distance(name, c), c);
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < std::min(how_many, scored.size()); ++i) out.push_back(scored[i].second);
+  return out;
+}
+
+chess::Result<EngineRegistry> EngineRegistry::load(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return chess::Error{path + ": cannot open engine registry"};
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    return chess::Error{path + ": not valid JSON: " + e.what()};
+  }
+  if (!doc.is_object() || !doc.contains("engines") || !doc["engines"].is_array())
+    return chess::Error{path + ": expected an object with an 'engines' array"};
+  EngineRegistry reg;
+  reg.path_ = path;
+  fs::path base = fs::absolute(fs::path(path)).parent_path();
+  for (std::size_t i = 0; i < doc["engines"].size(); ++i) {
+    auto c = engine_from_json(doc["engines"][i], path + ": engines[" + std::to_string(i) + "]", base);
+    if (!c) return chess::Error{c.error()};
+    for (const EngineConfig& other : reg.engines_)
+      if (other.name == c->name) return chess::Error{path + ": engine name '" + c->name + "' appears twice"};
+    reg.engines_.push_back(*c);
+  }
+  return reg;
+}
+
+chess::Result<EngineConfig> EngineRegistry::find(const std::string& name) const {
+  std::vector<std::string> names;
+  for (const EngineConfig& c : engines_) {
+    if (c.name == name) return c;
+    names.push_back(c.name);
+  }
+  std::string hint;
+  for (const std::string& n : nearest_names(name, names, 3)) hint += (hint.empty() ? "" : ", ") + n;
+  return chess::Error{"no engine named '" + name + "' in " + path_ + (hint.empty() ? "" : "; nearest: " + hint)};
+}
+
+chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
+  std::istringstream is(spec);
+  EngineConfig c;
+  bool has_cmd = false;
+  for (std::string word; is >> word;) {
+    std::size_t eq = word.find('=');
+    if (eq == std::string::npos || eq == 0) return chess::Error{"--engine: expected key=value, got '" + word + "'"};
+    std::string key = word.substr(0, eq), value = word.substr(eq + 1);
+    if (key == "name") c.name = value;
+    else if (key == "cmd") {
+      c.command = value.find('/') != std::string::npos ? fs::absolute(value).lexically_normal().string() : value;
+      has_cmd = true;
+    } else if (key == "proto") {
+      auto p = parse_protocol(value, "--engine proto");
+      if (!p) return chess::Error{p.error()};
+      c.protocol = *p;
+    } else if (key == "dir") c.working_dir = value;
+    else if (key == "arg") c.args.push_back(value);
+    else if (key == "init") c.init_strings.push_back(value);
+    else if (key.rfind("option.", 0) == 0 && key.size() > 7) c.options.emplace_back(key.substr(7), value);
+    else {
+      auto near = nearest_names(key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME"}, 1);
+      return chess::Error{"--engine: unknown key '" + key + "' (did you mean '" + near[0] + "'?)"};
+    }
+  }
+  if (!has_cmd) return chess::Error{"--engine: missing cmd=PATH in '" + spec + "'"};
+  if (c.name.empty()) c.name = fs::path(c.command).filename().string();
+  return c;
+}
+
+std::string default_registry_path(const char* argv0) {
+  if (fs::exists("configs/engines.json")) return "configs/engines.json";
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) exe = fs::absolute(argv0 ? argv0 : "");
+  fs::path candidate = exe.parent_path() / ".." / ".." / "configs" / "engines.json";
+  if (fs::exists(candidate)) return candidate.lexically_normal().string();
+  return "configs/engines.json";
+}
+
+std::string file_checksum(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  std::uint64_t h = 1469598103934665603ULL;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    for (std::streamsize i = 0; i < in.gcount(); ++i) {
+      h ^= std::uint8_t(buf[i]);
+      h *= 1099511628211ULL;
+    }
+    if (!in) break;
+  }
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
+  return out;
+}
+
+}  // namespace harness

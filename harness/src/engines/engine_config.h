@@ -1,0 +1,54 @@
+// EngineConfig: how to start and set up one engine, from the registry (configs/engines.json)
+// or from an ad-hoc "--engine name=X cmd=/path proto=uci option.Hash=16" specification.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace harness {
+
+enum class Protocol { UCI, XBOARD };
+
+struct EngineConfig {
+  std::string name;
+  std::string command;  // absolute after resolution
+  std::vector<std::string> args;
+  std::string working_dir;
+  Protocol protocol = Protocol::UCI;
+  std::vector<std::pair<std::string, std::string>> options;  // in the order given
+  std::vector<std::string> init_strings;                     // sent verbatim after the handshake
+};
+
+std::string protocol_name(Protocol p);
+
+class EngineRegistry {
+ public:
+  // Reads the registry; relative commands and working directories resolve against the file's folder.
+  static chess::Result<EngineRegistry> load(const std::string& path);
+  // The engine of that name, or an error that lists the nearest names.
+  chess::Result<EngineConfig> find(const std::string& name) const;
+  const std::vector<EngineConfig>& engines() const { return engines_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::vector<EngineConfig> engines_;
+};
+
+// Parses "name=X cmd=/path proto=uci|xboard dir=D arg=A option.K=V init=S" (words separated by spaces).
+chess::Result<EngineConfig> parse_engine_spec(const std::string& spec);
+
+// The default registry: configs/engines.json found from the current directory or the
+// executable's location (build/bin/../../configs).
+std::string default_registry_path(const char* argv0);
+
+// The names closest to `name` by edit distance, best first.
+std::vector<std::string> nearest_names(const std::string& name, const std::vector<std::string>& candidates, std::size_t how_many);
+
+// A 64-bit FNV-1a checksum of a file's bytes in hex, or "" if unreadable.
+std::string file_checksum(const std::string& path);
+
+}  // namespace harness

@@ -1,0 +1,44 @@
+// GameRecord: everything about one finished game, as stored and exported.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace harness {
+
+struct MoveRecord {
+  std::string uci;
+  std::string san;
+  std::int64_t time_ms = 0;
+  bool has_score = false;
+  int score_cp = 0;  // from the mover's view
+  int mate_in = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+};
+
+struct Opening {
+  std::string fen;                 // start position of the game
+  std::vector<std::string> moves;  // UCI moves played from it before the engines take over
+  std::string name;                // id or line reference, for the PGN
+};
+
+struct GameRecord {
+  int game_index = 0;
+  int pair_index = 0;
+  std::string white, black;
+  Opening opening;
+  std::vector<MoveRecord> moves;  // the engines' moves only (opening moves are in `opening`)
+  chess::GameResult result = chess::GameResult::ONGOING;
+  std::string termination;        // PGN Termination tag: normal, time forfeit, rules infraction, abandoned, adjudication
+  std::string reason;             // human-readable: "White mates", "Black makes an illegal move: e7e9", ...
+  std::string time_control;       // PGN TimeControl value
+  std::string started_at, finished_at;  // ISO 8601 UTC
+  std::string white_stderr, black_stderr;
+  std::string pgn;
+};
+
+}  // namespace harness

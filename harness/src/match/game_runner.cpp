@@ -1,0 +1,146 @@
+#include "game_runner.h"
+
+#include <ctime>
+
+#include "core/san.h"
+#include "core/uci_move.h"
+
+namespace harness {
+
+namespace {
+
+const char* color_name(chess::Color c) { return c == chess::WHITE ? "White" : "Black"; }
+
+chess::GameResult loss_for(chess::Color loser) { return loser == chess::WHITE ? chess::GameResult::BLACK_WINS : chess::GameResult::WHITE_WINS; }
+
+std::string normal_reason(const chess::Outcome& o, chess::Color side_to_move) {
+  switch (o.termination) {
+    case chess::Termination::CHECKMATE: return std::string(color_name(~side_to_move)) + " mates";
+    case chess::Termination::STALEMATE: return "stalemate";
+    case chess::Termination::THREEFOLD_REPETITION: return "threefold repetition";
+    case chess::Termination::FIFTY_MOVE_RULE: return "fifty-move rule";
+    case chess::Termination::INSUFFICIENT_MATERIAL: return "insufficient material";
+    default: return "";
+  }
+}
+
+class Referee {
+ public:
+  Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings, GameRecord& record)
+      : players_{&white, &black}, settings_(settings), record_(record) {
+    game_ = chess::Game(chess::Position::from_fen(opening.fen).value());
+    for (const std::string& m : opening.moves) game_.play_uci(m);
+    clock_[0] = clock_[1] = settings.tc.base_ms;
+    first_mover_ = game_.position().side_to_move();
+  }
+
+  void run() {
+    for (chess::Color c : {chess::WHITE, chess::BLACK})
+      if (!players_[c]->new_game(settings_.tc)) return lose(c, "abandoned", std::string(color_name(c)) + " disconnects", true);
+    while (!finished()) turn();
+  }
+
+ private:
+  bool finished() {
+    if (record_.result != chess::GameResult::ONGOING) return true;
+    chess::Outcome o = game_.outcome();
+    if (o.result != chess::GameResult::ONGOING) {
+      end(o.result, "normal", normal_reason(o, game_.position().side_to_move()));
+      return true;
+    }
+    Adjudication a = adjudicate(settings_.adjudication, record_.moves, first_mover_, game_.position().fullmove_number());
+    if (a.result != chess::GameResult::ONGOING) {
+      end(a.result, "adjudication", a.reason);
+      return true;
+    }
+    return false;
+  }
+
+  void turn() {
+    const chess::Color us = game_.position().side_to_move();
+    Player& player = *players_[us];
+    ThinkRequest request;
+    request.game = &game_;
+    request.tc = settings_.tc;
+    request.clock_ms[0] = clock_[0];
+    request.clock_ms[1] = clock_[1];
+    if (settings_.tc.moves > 0) request.moves_to_go = settings_.tc.moves - moves_made_[us] % settings_.tc.moves;
+    request.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(allowance(us));
+    ThinkResult r = player.think(request);
+    if (r.status == ThinkStatus::DISCONNECTED) return lose(us, "abandoned", std::string(color_name(us)) + " disconnects", true);
+    if (r.status == ThinkStatus::TIMEOUT) return lose(us, "time forfeit", std::string(color_name(us)) + " loses on time (no move)", true);
+    if (r.move == "resign") return lose(us, "normal", std::string(color_name(us)) + " resigns", false);
+    if (over_time(us, r.elapsed_ms)) return lose(us, "time forfeit", std::string(color_name(us)) + " loses on time", false);
+    chess::Move m = chess::parse_uci(game_.position(), r.move);
+    if (m.is_none()) return lose(us, "rules infraction", std::string(color_name(us)) + " makes an illegal move: " + r.move, false);
+    MoveRecord mr{chess::to_uci(m), chess::to_san(game_.position(), m), r.elapsed_ms, r.report.has_score, r.report.score_cp,
+                  r.report.mate_in, r.report.depth, r.report.nodes};
+    record_.moves.push_back(mr);
+    game_.play(m);
+    ++moves_made_[us];
+    if (settings_.tc.moves > 0 && moves_made_[us] % settings_.tc.moves == 0) clock_[us] += settings_.tc.base_ms;
+  }
+
+  std::int64_t allowance(chess::Color us) const {
+    switch (settings_.tc.kind) {
+      case TimeControl::Kind::CLOCK: return std::max<std::int64_t>(clock_[us], 0) + settings_.time_margin_ms + 1;
+      case TimeControl::Kind::MOVETIME: return settings_.tc.movetime_ms + settings_.time_margin_ms + 1;
+      default: return settings_.search_timeout_ms;
+    }
+  }
+
+  // Charges the move's time to the clock; true if it exceeded what was allowed.
+  bool over_time(chess::Color us, std::int64_t elapsed) {
+    if (settings_.tc.kind == TimeControl::Kind::MOVETIME) return elapsed > settings_.tc.movetime_ms + settings_.time_margin_ms;
+    if (settings_.tc.kind != TimeControl::Kind::CLOCK) return false;
+    if (elapsed > clock_[us] + settings_.time_margin_ms) return true;
+    clock_[us] = std::max<std::int64_t>(clock_[us] - elapsed, 0) + settings_.tc.increment_ms;
+    return false;
+  }
+
+  void lose(chess::Color loser, const std::string& termination, const std::string& reason, bool stop_engine) {
+    if (stop_engine) players_[loser]->stop();  // a stalled or broken engine is restarted for the next game
+    end(loss_for(loser), termination, reason);
+  }
+
+  void end(chess::GameResult result, const std::string& termination, const std::string& reason) {
+    record_.result = result;
+    record_.termination = termination;
+    record_.reason = reason;
+  }
+
+  Player* players_[2];
+  const GameSettings& settings_;
+  GameRecord& record_;
+  chess::Game game_;
+  std::int64_t clock_[2];
+  int moves_made_[2] = {0, 0};
+  chess::Color first_mover_;
+};
+
+}  // namespace
+
+std::string utc_timestamp() {
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+GameRecord play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings) {
+  GameRecord record;
+  record.white = white.name();
+  record.black = black.name();
+  record.opening = opening;
+  record.time_control = settings.tc.pgn_tag();
+  record.started_at = utc_timestamp();
+  Referee(white, black, opening, settings, record).run();
+  record.finished_at = utc_timestamp();
+  record.white_stderr = white.take_stderr();
+  record.black_stderr = black.take_stderr();
+  return record;
+}
+
+}  // namespace harness

@@ -1,0 +1,28 @@
+// Plays one game between two players, refereed by the rules library, with the harness's clocks.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "adjudication.h"
+#include "game_record.h"
+#include "players/player.h"
+#include "time_control.h"
+
+namespace harness {
+
+struct GameSettings {
+  TimeControl tc = TimeControl::clock(0, 5000, 50);
+  std::int64_t time_margin_ms = 0;      // overshoot of the clock tolerated before a forfeit
+  std::int64_t search_timeout_ms = 60000;  // how long a fixed depth or nodes search may take
+  AdjudicationRules adjudication;
+};
+
+// Plays the game; a player that crashes, stalls or cheats loses it. After a stall or a crash
+// the player is stopped, and `alive()` tells the caller to start it again.
+GameRecord play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings);
+
+// "2026-11-22T06:30:00Z" for now.
+std::string utc_timestamp();
+
+}  // namespace harness

@@ -1,0 +1,122 @@
+#include "match_config.h"
+
+#include <nlohmann/json.hpp>
+
+namespace harness {
+
+namespace {
+
+nlohmann::json engine_json(const EngineConfig& e) {
+  nlohmann::json opts = nlohmann::json::array();
+  for (const auto& [k, v] : e.options) opts.push_back({k, v});
+  return {{"name", e.name},         {"command", e.command},  {"args", e.args},  {"working_dir", e.working_dir},
+          {"protocol", protocol_name(e.protocol)}, {"options", opts}, {"init", e.init_strings}};
+}
+
+EngineConfig engine_from(const nlohmann::json& j) {
+  EngineConfig e;
+  e.name = j.at("name");
+  e.command = j.at("command");
+  e.args = j.at("args").get<std::vector<std::string>>();
+  e.working_dir = j.at("working_dir");
+  e.protocol = j.at("protocol") == "xboard" ? Protocol::XBOARD : Protocol::UCI;
+  for (const auto& kv : j.at("options")) e.options.emplace_back(kv.at(0), kv.at(1));
+  e.init_strings = j.at("init").get<std::vector<std::string>>();
+  return e;
+}
+
+const char* kind_name(TournamentKind k) { return k == TournamentKind::MATCH ? "match" : k == TournamentKind::ROUND_ROBIN ? "round-robin" : "gauntlet"; }
+
+}  // namespace
+
+std::string MatchConfig::to_json() const {
+  nlohmann::json j;
+  j["kind"] = kind_name(kind);
+  j["engines"] = nlohmann::json::array();
+  for (const EngineConfig& e : engines) j["engines"].push_back(engine_json(e));
+  j["games"] = games;
+  j["rounds"] = rounds;
+  const TimeControl& tc = settings.tc;
+  j["tc"] = {{"kind", int(tc.kind)}, {"moves", tc.moves}, {"base_ms", tc.base_ms}, {"increment_ms", tc.increment_ms},
+             {"movetime_ms", tc.movetime_ms}, {"depth", tc.depth}, {"nodes", tc.nodes}};
+  j["time_margin_ms"] = settings.time_margin_ms;
+  j["search_timeout_ms"] = settings.search_timeout_ms;
+  const AdjudicationRules& a = settings.adjudication;
+  j["adjudication"] = {{"resign", a.resign}, {"resign_moves", a.resign_moves}, {"resign_score", a.resign_score},
+                       {"draw", a.draw},     {"draw_move_number", a.draw_move_number}, {"draw_moves", a.draw_moves},
+                       {"draw_score", a.draw_score}, {"max_moves", a.max_moves}};
+  j["openings"] = openings_path;
+  j["plies"] = plies;
+  j["order"] = order == OpeningOrder::RANDOM ? "random" : "sequential";
+  j["seed"] = seed;
+  j["concurrency"] = concurrency;
+  if (sprt) j["sprt"] = {{"elo0", sprt->elo0}, {"elo1", sprt->elo1}, {"alpha", sprt->alpha}, {"beta", sprt->beta},
+                         {"model", sprt->model == EloModel::LOGISTIC ? "logistic" : "normalized"}};
+  j["pgn"] = pgn_path;
+  j["event"] = event;
+  return j.dump();
+}
+
+chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
+  try {
+    nlohmann::json j = nlohmann::json::parse(text);
+    MatchConfig c;
+    std::string kind = j.at("kind");
+    c.kind = kind == "match" ? TournamentKind::MATCH : kind == "round-robin" ? TournamentKind::ROUND_ROBIN : TournamentKind::GAUNTLET;
+    for (const auto& e : j.at("engines")) c.engines.push_back(engine_from(e));
+    c.games = j.at("games");
+    c.rounds = j.at("rounds");
+    const auto& tc = j.at("tc");
+    c.settings.tc.kind = TimeControl::Kind(tc.at("kind").get<int>());
+    c.settings.tc.moves = tc.at("moves");
+    c.settings.tc.base_ms = tc.at("base_ms");
+    c.settings.tc.increment_ms = tc.at("increment_ms");
+    c.settings.tc.movetime_ms = tc.at("movetime_ms");
+    c.settings.tc.depth = tc.at("depth");
+    c.settings.tc.nodes = tc.at("nodes");
+    c.settings.time_margin_ms = j.at("time_margin_ms");
+    c.settings.search_timeout_ms = j.at("search_timeout_ms");
+    const auto& a = j.at("adjudication");
+    c.settings.adjudication = {a.at("resign"), a.at("resign_moves"), a.at("resign_score"), a.at("draw"),
+                               a.at("draw_move_number"), a.at("draw_moves"), a.at("draw_score"), a.at("max_moves")};
+    c.openings_path = j.at("openings");
+    c.plies = j.at("plies");
+    c.order = j.at("order") == "random" ? OpeningOrder::RANDOM : OpeningOrder::SEQUENTIAL;
+    c.seed = j.at("seed");
+    c.concurrency = j.at("concurrency");
+    if (j.contains("sprt")) {
+      const auto& s = j.at("sprt");
+      c.sprt = SprtConfig{s.at("elo0"), s.at("elo1"), s.at("alpha"), s.at("beta"), s.at("model") == "logistic" ? EloModel::LOGISTIC : EloModel::NORMALIZED};
+    }
+    c.pgn_path = j.at("pgn");
+    c.event = j.at("event");
+    return c;
+  } catch (const std::exception& e) {
+    return chess::Error{std::string("stored run configuration is unreadable: ") + e.what()};
+  }
+}
+
+std::vector<GameSpec> make_schedule(const MatchConfig& c) {
+  std::vector<GameSpec> out;
+  auto add_pair = [&](int a, int b) {
+    int pair = int(out.size()) / 2;
+    out.push_back({int(out.size()), pair, a, b});
+    out.push_back({int(out.size()), pair, b, a});
+  };
+  if (c.kind == TournamentKind::MATCH) {
+    for (int g = 0; g < c.games; ++g) out.push_back({g, g / 2, g % 2 == 0 ? 0 : 1, g % 2 == 0 ? 1 : 0});
+    return out;
+  }
+  const int n = int(c.engines.size());
+  for (int round = 0; round < c.rounds; ++round) {
+    if (c.kind == TournamentKind::GAUNTLET) {
+      for (int j = 1; j < n; ++j) add_pair(0, j);
+    } else {
+      for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) add_pair(i, j);
+    }
+  }
+  return out;
+}
+
+}  // namespace harness

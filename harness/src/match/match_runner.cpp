@@ -1,0 +1,228 @@
+#include "match_runner.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "pgn_writer.h"
+#include "players/make_player.h"
+#include "stats/elo.h"
+#include "stats/report.h"
+
+namespace harness {
+
+namespace {
+
+Outcome2 outcome_for(const std::string& result, bool as_white) {
+  if (result == "1/2-1/2") return Outcome2::DRAW;
+  bool white_won = result == "1-0";
+  return white_won == as_white ? Outcome2::WIN : Outcome2::LOSS;
+}
+
+void add_to(Tally& t, Outcome2 o) {
+  if (o == Outcome2::WIN) ++t.wins;
+  else if (o == Outcome2::DRAW) ++t.draws;
+  else ++t.losses;
+}
+
+std::string clock_text(double seconds) {
+  long s = long(seconds);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+  return buf;
+}
+
+}  // namespace
+
+std::atomic<bool>& MatchRunner::interrupted() {
+  static std::atomic<bool> flag{false};
+  return flag;
+}
+
+MatchRunner::MatchRunner(MatchConfig config, Database& db, std::int64_t run_id)
+    : config_(std::move(config)), db_(db), run_id_(run_id), engine_tallies_(config_.engines.size()) {}
+
+std::string MatchRunner::title() const {
+  std::string t;
+  for (std::size_t i = 0; i < config_.engines.size(); ++i) t += (i ? " vs " : "") + config_.engines[i].name;
+  return t + " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string() + ")";
+}
+
+std::string MatchRunner::stderr_path(int slot, int engine) const {
+  std::filesystem::path dir = std::filesystem::path(db_.path()).parent_path() / "stderr";
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  return (dir / ("run" + std::to_string(run_id_) + "-slot" + std::to_string(slot) + "-engine" + std::to_string(engine) + ".log")).string();
+}
+
+std::string MatchRunner::run(std::ostream& out) {
+  auto book = read_opening_book(config_.openings_path, config_.plies);
+  if (!book) return book.error();
+  book_ = std::move(book).value();
+  opening_order_ = opening_order(book_.openings.size(), config_.order, config_.seed);
+
+  schedule_ = make_schedule(config_);
+  const std::vector<GameSpec>& schedule = schedule_;
+  total_games_ = int(schedule.size());
+  std::set<int> done;
+  for (const StoredGame& g : db_.games(run_id_)) {
+    done.insert(g.game_index);
+    const GameSpec& spec = schedule.at(std::size_t(g.game_index));
+    match_tally_.add(g.game_index, outcome_for(g.result, spec.white == 0));
+    add_to(engine_tallies_[std::size_t(spec.white)], outcome_for(g.result, true));
+    add_to(engine_tallies_[std::size_t(spec.black)], outcome_for(g.result, false));
+  }
+  done_count_ = int(done.size());
+  for (const GameSpec& s : schedule)
+    if (!done.count(s.game_index)) pending_.push_back(s);
+  if (!done.empty()) out << "Resuming run " << run_id_ << ": " << done.size() << " of " << total_games_ << " games already played\n";
+
+  if (config_.kind == TournamentKind::MATCH && config_.sprt && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
+    pending_.clear();
+
+  // Every engine must start before any game is played.
+  if (!pending_.empty()) {
+    for (std::size_t i = 0; i < config_.engines.size(); ++i) {
+      auto probe = make_player(config_.engines[i], stderr_path(0, int(i)));
+      std::string err = probe->start();
+      if (!err.empty()) return err;
+      probe->stop();
+    }
+  }
+  for (const EngineConfig& e : config_.engines) engine_ids_.push_back(db_.engine_id(e));
+
+  started_ = std::chrono::steady_clock::now();
+  const int slots = std::max(1, std::min<int>(config_.concurrency, int(pending_.size())));
+  std::vector<std::thread> workers;
+  if (!pending_.empty())
+    for (int s = 0; s < slots; ++s) workers.emplace_back([this, s] { worker(s); });
+  const int running_slots = pending_.empty() ? 0 : slots;
+
+  while (true) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait_for(lock, std::chrono::milliseconds(100), [&] { return !finished_.empty() || workers_done_ == running_slots; });
+    while (!finished_.empty()) {
+      GameRecord g = std::move(finished_.front());
+      finished_.pop_front();
+      lock.unlock();
+      record(g, out);
+      lock.lock();
+    }
+    if (interrupted().load()) {
+      stopping_ = true;
+      lock.unlock();
+      out << (isatty(STDOUT_FILENO) ? "\n" : "") << "Interrupted: run " << run_id_ << " stopped; finished games are saved. Resume with: harness resume "
+          << run_id_ << std::endl;
+      db_.update_run(run_id_, "stopped", results_block(title(), match_tally(), config_.sprt));
+      // Engines still thinking are left to end on their own input closing.
+      std::_Exit(130);
+    }
+    if (workers_done_ == running_slots && finished_.empty()) break;
+  }
+  for (std::thread& t : workers) t.join();
+
+  if (isatty(STDOUT_FILENO)) out << "\n";
+  std::string summary = config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt) : ranking_table();
+  if (!stop_reason_.empty()) summary += stop_reason_ + "\n";
+  db_.update_run(run_id_, "finished", summary);
+  out << summary << std::flush;
+  return {};
+}
+
+void MatchRunner::worker(int slot) {
+  std::vector<std::unique_ptr<Player>> players(config_.engines.size());
+  while (true) {
+    GameSpec spec;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (stopping_ || next_ >= pending_.size()) break;
+      spec = pending_[next_++];
+    }
+    for (int e : {spec.white, spec.black}) {
+      auto& p = players[std::size_t(e)];
+      if (!p || !p->alive()) {
+        p = make_player(config_.engines[std::size_t(e)], stderr_path(slot, e));
+        p->start();  // a failure here shows as a lost game ("disconnects")
+      }
+    }
+    const Opening& opening = opening_for_pair(book_, opening_order_, spec.pair_index);
+    GameRecord g = play_game(*players[std::size_t(spec.white)], *players[std::size_t(spec.black)], opening, config_.settings);
+    g.game_index = spec.game_index;
+    g.pair_index = spec.pair_index;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      finished_.push_back(std::move(g));
+    }
+    changed_.notify_all();
+  }
+  for (auto& p : players)
+    if (p) p->stop();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++workers_done_;
+  }
+  changed_.notify_all();
+}
+
+void MatchRunner::record(GameRecord& g, std::ostream& out) {
+  const GameSpec spec = schedule_.at(std::size_t(g.game_index));
+  g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1)});
+  db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)]);
+  if (!config_.pgn_path.empty()) std::ofstream(config_.pgn_path, std::ios::app) << g.pgn;
+  const std::string result(chess::result_string(g.result));
+  match_tally_.add(g.game_index, outcome_for(result, spec.white == 0));
+  add_to(engine_tallies_[std::size_t(spec.white)], outcome_for(result, true));
+  add_to(engine_tallies_[std::size_t(spec.black)], outcome_for(result, false));
+  ++played_this_session_;
+
+  const Tally t = match_tally();
+  const int done = ++done_count_;
+  double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  double remaining = elapsed / played_this_session_ * double(total_games_ - done);
+  std::string progress = config_.kind == TournamentKind::MATCH ? summary_line(t, total_games_) : "Games " + std::to_string(done) + "/" + std::to_string(total_games_);
+  progress += "  elapsed " + clock_text(elapsed) + " remaining " + clock_text(remaining);
+  std::string line = "Game " + std::to_string(g.game_index + 1) + " " + g.white + " vs " + g.black + ": " + result + " (" + g.reason + ")";
+  if (isatty(STDOUT_FILENO)) out << "\r\033[K" << progress << std::flush;
+  else out << line << " | " << progress << "\n" << std::flush;
+
+  db_.update_run(run_id_, "running", config_.kind == TournamentKind::MATCH ? results_block(title(), t, config_.sprt) : ranking_table());
+  if (config_.kind == TournamentKind::MATCH && config_.sprt) {
+    SprtDecision d = sprt_decision(sprt_llr(t, *config_.sprt), *config_.sprt);
+    if (d != SprtDecision::CONTINUE) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!stopping_) stop_reason_ = d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted";
+      stopping_ = true;
+    }
+  }
+}
+
+std::string MatchRunner::ranking_table() const {
+  std::vector<std::size_t> idx(config_.engines.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  auto score = [&](std::size_t i) { const Tally& t = engine_tallies_[i]; return t.games() ? t.points() / t.games() : 0.0; };
+  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return score(a) > score(b); });
+  std::ostringstream os;
+  os << "Ranking of " << title() << ":\n";
+  os << std::left << std::setw(5) << "Rank" << std::setw(20) << "Name" << std::right << std::setw(9) << "Elo" << std::setw(9) << "+/-"
+     << std::setw(8) << "Games" << std::setw(9) << "Score" << std::setw(9) << "Draw" << "\n";
+  int rank = 0;
+  for (std::size_t i : idx) {
+    const Tally& t = engine_tallies_[i];
+    EloEstimate e = elo_from_wdl(t.wins, t.draws, t.losses);
+    char line[160];
+    std::snprintf(line, sizeof line, "%-5d%-20s%9.1f%9.1f%8d%8.1f%%%8.1f%%\n", ++rank, config_.engines[i].name.c_str(), e.elo, e.elo_error,
+                  t.games(), t.games() ? 100.0 * t.points() / t.games() : 0.0, t.games() ? 100.0 * t.draws / t.games() : 0.0);
+    os << line;
+  }
+  return os.str();
+}
+
+}  // namespace harness

@@ -1,0 +1,62 @@
+// MatchRunner: plays a run's scheduled games on `concurrency` slots (one pair of engine
+// processes each), stores every finished game as it arrives, keeps the statistics, prints
+// progress, stops early on an SPRT decision, and resumes a run from what the database holds.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <iosfwd>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "match_config.h"
+#include "stats/tally.h"
+#include "storage/database.h"
+
+namespace harness {
+
+class MatchRunner {
+ public:
+  MatchRunner(MatchConfig config, Database& db, std::int64_t run_id);
+  // Plays what is left of the run. Returns an error message, or "" when the run ended.
+  std::string run(std::ostream& out);
+  // Set from a signal handler: stop as soon as possible, keeping every finished game.
+  static std::atomic<bool>& interrupted();
+
+  Tally match_tally() const { return match_tally_.tally(); }
+
+ private:
+  void worker(int slot);
+  void record(GameRecord& game, std::ostream& out);
+  std::string title() const;
+  std::string stderr_path(int slot, int engine) const;
+  std::string ranking_table() const;
+
+  MatchConfig config_;
+  Database& db_;
+  std::int64_t run_id_;
+  OpeningBook book_;
+  std::vector<std::size_t> opening_order_;
+  std::vector<std::int64_t> engine_ids_;
+  std::vector<GameSpec> schedule_;
+  std::vector<GameSpec> pending_;
+  int done_count_ = 0;
+  int total_games_ = 0;
+  int played_this_session_ = 0;
+  std::chrono::steady_clock::time_point started_;
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::size_t next_ = 0;
+  bool stopping_ = false;
+  int workers_done_ = 0;
+  std::deque<GameRecord> finished_;
+
+  TallyBuilder match_tally_;                // engine 0's view (matches)
+  std::vector<Tally> engine_tallies_;       // each engine against the field (tournaments)
+  std::string stop_reason_;
+};
+
+}  // namespace harness

@@ -1,0 +1,31 @@
+// Opening books: EPD (one position a line) or PGN (games whose moves, up to N plies, are the
+// opening). Every line or game is checked with the rules library when read.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "game_record.h"
+
+namespace harness {
+
+enum class OpeningOrder { SEQUENTIAL, RANDOM };
+
+struct OpeningBook {
+  std::vector<Opening> openings;
+};
+
+// Reads by extension (.epd or .pgn). `plies` limits PGN openings (0 = all moves).
+// Errors name the file and line.
+chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies);
+chess::Result<OpeningBook> read_epd_book(const std::string& path);
+chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies);
+
+// The opening used by game pair `pair` (both games of a pair share it).
+const Opening& opening_for_pair(const OpeningBook& book, const std::vector<std::size_t>& order, int pair);
+// The order openings are used in: identity, or a shuffle fixed by the seed.
+std::vector<std::size_t> opening_order(std::size_t count, OpeningOrder order, std::uint64_t seed);
+
+}  // namespace harness

@@ -1,0 +1,103 @@
+#include "time_control.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace harness {
+
+namespace {
+
+bool parse_seconds(const std::string& s, double& out) {
+  if (s.empty()) return false;
+  std::size_t colon = s.find(':');
+  if (colon != std::string::npos) {
+    double minutes = 0, seconds = 0;
+    if (!parse_seconds(s.substr(0, colon), minutes) || !parse_seconds(s.substr(colon + 1), seconds)) return false;
+    out = minutes * 60 + seconds;
+    return true;
+  }
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && ptr == s.data() + s.size() && out >= 0 && std::isfinite(out);
+}
+
+std::string seconds_text(std::int64_t ms) {
+  char buf[32];
+  if (ms % 1000 == 0) std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(ms / 1000));
+  else std::snprintf(buf, sizeof buf, "%g", double(ms) / 1000.0);
+  return buf;
+}
+
+}  // namespace
+
+TimeControl TimeControl::clock(int moves, std::int64_t base_ms, std::int64_t increment_ms) {
+  TimeControl tc;
+  tc.kind = Kind::CLOCK;
+  tc.moves = moves;
+  tc.base_ms = base_ms;
+  tc.increment_ms = increment_ms;
+  return tc;
+}
+TimeControl TimeControl::movetime(std::int64_t ms) {
+  TimeControl tc;
+  tc.kind = Kind::MOVETIME;
+  tc.movetime_ms = ms;
+  return tc;
+}
+TimeControl TimeControl::fixed_depth(int depth) {
+  TimeControl tc;
+  tc.kind = Kind::DEPTH;
+  tc.depth = depth;
+  return tc;
+}
+TimeControl TimeControl::fixed_nodes(std::uint64_t nodes) {
+  TimeControl tc;
+  tc.kind = Kind::NODES;
+  tc.nodes = nodes;
+  return tc;
+}
+
+std::string TimeControl::pgn_tag() const {
+  switch (kind) {
+    case Kind::CLOCK: return describe();
+    case Kind::MOVETIME: return "movetime=" + seconds_text(movetime_ms) + "s";
+    default: return "-";
+  }
+}
+
+std::string TimeControl::describe() const {
+  switch (kind) {
+    case Kind::CLOCK: {
+      std::string s = moves > 0 ? std::to_string(moves) + "/" : "";
+      s += seconds_text(base_ms);
+      if (increment_ms > 0) s += "+" + seconds_text(increment_ms);
+      return s;
+    }
+    case Kind::MOVETIME: return "movetime " + std::to_string(movetime_ms) + " ms";
+    case Kind::DEPTH: return "depth " + std::to_string(depth);
+    case Kind::NODES: return "nodes " + std::to_string(nodes);
+  }
+  return "";
+}
+
+chess::Result<TimeControl> parse_time_control(const std::string& text) {
+  std::string rest = text;
+  int moves = 0;
+  std::size_t slash = rest.find('/');
+  if (slash != std::string::npos) {
+    auto [ptr, ec] = std::from_chars(rest.data(), rest.data() + slash, moves);
+    if (ec != std::errc() || ptr != rest.data() + slash || moves <= 0)
+      return chess::Error{"time control '" + text + "': moves before '/' must be a positive integer"};
+    rest = rest.substr(slash + 1);
+  }
+  double base = 0, inc = 0;
+  std::size_t plus = rest.find('+');
+  if (!parse_seconds(rest.substr(0, plus), base))
+    return chess::Error{"time control '" + text + "': expected [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1"};
+  if (plus != std::string::npos && !parse_seconds(rest.substr(plus + 1), inc))
+    return chess::Error{"time control '" + text + "': increment must be a non-negative number of seconds"};
+  if (base <= 0) return chess::Error{"time control '" + text + "': base time must be positive"};
+  return TimeControl::clock(moves, std::llround(base * 1000), std::llround(inc * 1000));
+}
+
+}  // namespace harness

@@ -1,0 +1,67 @@
+// Player: what a game needs from an engine, whatever protocol it speaks.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "core/game.h"
+#include "engines/engine_config.h"
+#include "match/time_control.h"
+
+namespace harness {
+
+// The engine's last search report before its move.
+struct SearchReport {
+  int depth = 0;
+  bool has_score = false;
+  int score_cp = 0;  // from the mover's view
+  int mate_in = 0;   // moves to mate, negative when being mated; 0 when not a mate score
+  std::uint64_t nodes = 0;
+};
+
+struct ThinkRequest {
+  const chess::Game* game = nullptr;
+  TimeControl tc;
+  std::int64_t clock_ms[2] = {0, 0};  // remaining time per colour (clock time controls)
+  int moves_to_go = 0;                // moves until the next time control, 0 when none
+  std::chrono::steady_clock::time_point deadline;  // when to give up waiting
+};
+
+enum class ThinkStatus { MOVE, TIMEOUT, DISCONNECTED };
+
+struct ThinkResult {
+  ThinkStatus status = ThinkStatus::DISCONNECTED;
+  std::string move;  // as the engine wrote it
+  SearchReport report;
+  std::int64_t elapsed_ms = 0;  // measured by the harness from the go command to the move
+};
+
+class Player {
+ public:
+  explicit Player(EngineConfig config, std::string stderr_path) : config_(std::move(config)), stderr_path_(std::move(stderr_path)) {}
+  virtual ~Player() = default;
+  Player(const Player&) = delete;
+  Player& operator=(const Player&) = delete;
+
+  // Starts the process and completes the handshake; returns an error message or "".
+  virtual std::string start() = 0;
+  // Prepares for a game with this time control; false if the engine does not answer.
+  virtual bool new_game(const TimeControl& tc) = 0;
+  virtual ThinkResult think(const ThinkRequest& request) = 0;
+  // Asks the engine to quit, waits a grace period, then kills it.
+  virtual void stop() = 0;
+  virtual bool alive() = 0;
+
+  const EngineConfig& config() const { return config_; }
+  const std::string& name() const { return config_.name; }
+  // What the engine wrote to standard error since the last call.
+  std::string take_stderr();
+
+ protected:
+  EngineConfig config_;
+  std::string stderr_path_;
+  std::size_t stderr_offset_ = 0;  // reset when a new process starts (the file is truncated)
+};
+
+}  // namespace harness

@@ -1,0 +1,128 @@
+#include "uci_player.h"
+
+#include <sstream>
+
+#include "core/uci_move.h"
+
+namespace harness {
+
+namespace {
+
+constexpr std::chrono::milliseconds HANDSHAKE_TIMEOUT{10000};
+constexpr std::chrono::milliseconds QUIT_GRACE{1000};
+
+std::string position_command(const chess::Game& game) {
+  std::string fen = game.start_position().fen();
+  std::string cmd = fen == chess::START_FEN ? "position startpos" : "position fen " + fen;
+  if (!game.moves().empty()) {
+    cmd += " moves";
+    for (chess::Move m : game.moves()) cmd += " " + chess::to_uci(m);
+  }
+  return cmd;
+}
+
+std::string go_command(const ThinkRequest& r) {
+  const TimeControl& tc = r.tc;
+  switch (tc.kind) {
+    case TimeControl::Kind::MOVETIME: return "go movetime " + std::to_string(tc.movetime_ms);
+    case TimeControl::Kind::DEPTH: return "go depth " + std::to_string(tc.depth);
+    case TimeControl::Kind::NODES: return "go nodes " + std::to_string(tc.nodes);
+    case TimeControl::Kind::CLOCK: break;
+  }
+  std::string cmd = "go wtime " + std::to_string(std::max<std::int64_t>(r.clock_ms[0], 1)) + " btime " +
+                    std::to_string(std::max<std::int64_t>(r.clock_ms[1], 1));
+  if (tc.increment_ms > 0) cmd += " winc " + std::to_string(tc.increment_ms) + " binc " + std::to_string(tc.increment_ms);
+  if (r.moves_to_go > 0) cmd += " movestogo " + std::to_string(r.moves_to_go);
+  return cmd;
+}
+
+}  // namespace
+
+void parse_uci_info(const std::string& line, SearchReport& report) {
+  std::istringstream is(line);
+  std::string word;
+  is >> word;  // "info"
+  while (is >> word) {
+    if (word == "depth") is >> report.depth;
+    else if (word == "nodes") is >> report.nodes;
+    else if (word == "score") {
+      std::string kind;
+      int value = 0;
+      if (!(is >> kind >> value)) return;
+      report.has_score = true;
+      if (kind == "mate") {
+        report.mate_in = value;
+        report.score_cp = value > 0 ? 32000 - 2 * value : -32000 - 2 * value;
+      } else {
+        report.mate_in = 0;
+        report.score_cp = value;
+      }
+    } else if (word == "pv" || word == "string") {
+      return;  // the rest of the line is moves or free text
+    }
+  }
+}
+
+std::string UciPlayer::start() {
+  stderr_offset_ = 0;
+  auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
+  if (!p) return "engine '" + config_.name + "': " + p.error();
+  process_ = std::move(p).value();
+  if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT)) return "engine '" + config_.name + "' did not answer 'uci' with 'uciok'";
+  for (const auto& [name, value] : config_.options) process_->write_line("setoption name " + name + " value " + value);
+  for (const std::string& s : config_.init_strings) process_->write_line(s);
+  if (!ask("isready", "readyok", HANDSHAKE_TIMEOUT)) return "engine '" + config_.name + "' did not answer 'isready'";
+  return {};
+}
+
+bool UciPlayer::ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout) {
+  if (!process_ || !process_->write_line(command)) return false;
+  auto deadline = ChildProcess::Clock::now() + timeout;
+  std::string line;
+  while (process_->read_line(line, deadline) == ReadStatus::LINE)
+    if (line.rfind(reply, 0) == 0) return true;
+  return false;
+}
+
+bool UciPlayer::new_game(const TimeControl&) {
+  if (!process_ || !process_->write_line("ucinewgame")) return false;
+  return ask("isready", "readyok", HANDSHAKE_TIMEOUT);
+}
+
+ThinkResult UciPlayer::think(const ThinkRequest& request) {
+  ThinkResult result;
+  if (!process_ || !process_->write_line(position_command(*request.game))) return result;
+  auto start = ChildProcess::Clock::now();
+  if (!process_->write_line(go_command(request))) return result;
+  std::string line;
+  while (true) {
+    ReadStatus status = process_->read_line(line, request.deadline);
+    result.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(ChildProcess::Clock::now() - start).count();
+    if (status == ReadStatus::TIMEOUT) {
+      result.status = ThinkStatus::TIMEOUT;
+      return result;
+    }
+    if (status == ReadStatus::CLOSED) {
+      result.status = ThinkStatus::DISCONNECTED;
+      return result;
+    }
+    if (line.rfind("info ", 0) == 0) {
+      parse_uci_info(line, result.report);
+    } else if (line.rfind("bestmove", 0) == 0) {
+      std::istringstream is(line);
+      std::string word;
+      is >> word >> result.move;
+      result.status = ThinkStatus::MOVE;
+      return result;
+    }
+  }
+}
+
+void UciPlayer::stop() {
+  if (!process_) return;
+  process_->write_line("quit");
+  process_->stop(QUIT_GRACE);
+  process_.reset();
+}
+
+}  // namespace harness

@@ -1,0 +1,165 @@
+#include "xboard_player.h"
+
+#include <sstream>
+
+#include "core/san.h"
+#include "core/uci_move.h"
+
+namespace harness {
+
+namespace {
+
+constexpr std::chrono::milliseconds FEATURE_TIMEOUT{2000};  // CECP: engines get 2 s to send done=1
+constexpr std::chrono::milliseconds PING_TIMEOUT{10000};
+constexpr std::chrono::milliseconds QUIT_GRACE{1000};
+
+bool feature_on(const std::string& line, const std::string& name) { return line.find(" " + name + "=1") != std::string::npos; }
+
+std::string level_command(const TimeControl& tc) {
+  std::int64_t secs = tc.base_ms / 1000;
+  std::string base = std::to_string(secs / 60) + (secs % 60 ? ":" + std::to_string(secs % 60) : "");
+  std::ostringstream inc;
+  inc << double(tc.increment_ms) / 1000.0;
+  return "level " + std::to_string(tc.moves) + " " + base + " " + inc.str();
+}
+
+}  // namespace
+
+bool parse_xboard_thinking(const std::string& line, SearchReport& report) {
+  std::istringstream is(line);
+  int ply = 0, score = 0;
+  long long time_cs = 0;
+  unsigned long long nodes = 0;
+  if (!(is >> ply >> score >> time_cs >> nodes)) return false;
+  report.depth = ply;
+  report.has_score = true;
+  report.score_cp = score;
+  report.mate_in = 0;  // xboard has no common mate notation; the score stays as the engine gave it
+  report.nodes = nodes;
+  return true;
+}
+
+std::string XboardPlayer::start() {
+  stderr_offset_ = 0;
+  auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
+  if (!p) return "engine '" + config_.name + "': " + p.error();
+  process_ = std::move(p).value();
+  process_->write_line("xboard");
+  process_->write_line("protover 2");
+  auto deadline = ChildProcess::Clock::now() + FEATURE_TIMEOUT;
+  std::string line;
+  bool done = false;
+  while (!done && process_->read_line(line, deadline) == ReadStatus::LINE) {
+    if (line.rfind("feature", 0) != 0) continue;
+    feature_usermove_ |= feature_on(line, "usermove");
+    feature_setboard_ |= feature_on(line, "setboard");
+    feature_ping_ |= feature_on(line, "ping");
+    feature_san_ |= feature_on(line, "san");
+    done = feature_on(line, "done");
+  }
+  if (!process_->running()) return "engine '" + config_.name + "' exited during the xboard handshake";
+  for (const auto& [name, value] : config_.options) process_->write_line("option " + name + "=" + value);
+  for (const std::string& s : config_.init_strings) process_->write_line(s);
+  if (!ping(PING_TIMEOUT)) return "engine '" + config_.name + "' did not answer 'ping'";
+  return {};
+}
+
+bool XboardPlayer::ping(std::chrono::milliseconds timeout) {
+  if (!feature_ping_) return process_->running();
+  std::string expected = "pong " + std::to_string(++ping_id_);
+  if (!process_->write_line("ping " + std::to_string(ping_id_))) return false;
+  auto deadline = ChildProcess::Clock::now() + timeout;
+  std::string line;
+  while (process_->read_line(line, deadline) == ReadStatus::LINE)
+    if (line == expected) return true;
+  return false;
+}
+
+bool XboardPlayer::new_game(const TimeControl& tc) {
+  if (!process_) return false;
+  process_->write_line("new");
+  process_->write_line("force");
+  process_->write_line("post");
+  switch (tc.kind) {
+    case TimeControl::Kind::CLOCK: process_->write_line(level_command(tc)); break;
+    case TimeControl::Kind::MOVETIME: process_->write_line("st " + std::to_string(std::max<std::int64_t>(1, tc.movetime_ms / 1000))); break;
+    case TimeControl::Kind::DEPTH: process_->write_line("sd " + std::to_string(tc.depth)); break;
+    case TimeControl::Kind::NODES: return false;  // rejected before the match starts
+  }
+  moves_sent_ = 0;
+  position_sent_ = false;
+  return ping(PING_TIMEOUT);
+}
+
+ThinkResult XboardPlayer::think(const ThinkRequest& request) {
+  ThinkResult result;
+  const chess::Game& game = *request.game;
+  if (!process_) return result;
+  if (!position_sent_) {
+    std::string fen = game.start_position().fen();
+    if (fen != chess::START_FEN) process_->write_line("setboard " + fen);
+    position_sent_ = true;
+  }
+  chess::Position pos = game.start_position();
+  chess::Undo undo;
+  for (std::size_t i = 0; i < game.moves().size(); ++i) {
+    chess::Move m = game.moves()[i];
+    if (i >= moves_sent_) {
+      std::string text = feature_san_ ? chess::to_san(pos, m) : chess::to_uci(m);
+      process_->write_line(feature_usermove_ ? "usermove " + text : text);
+    }
+    pos.do_move(m, undo);
+  }
+  moves_sent_ = game.moves().size();
+  if (request.tc.kind == TimeControl::Kind::CLOCK) {
+    chess::Color us = pos.side_to_move();
+    process_->write_line("time " + std::to_string(std::max<std::int64_t>(request.clock_ms[us] / 10, 1)));
+    process_->write_line("otim " + std::to_string(std::max<std::int64_t>(request.clock_ms[~us] / 10, 1)));
+  }
+  auto start = ChildProcess::Clock::now();
+  if (!process_->write_line("go")) return result;
+  std::string line;
+  while (true) {
+    ReadStatus status = process_->read_line(line, request.deadline);
+    result.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(ChildProcess::Clock::now() - start).count();
+    if (status == ReadStatus::TIMEOUT) {
+      result.status = ThinkStatus::TIMEOUT;
+      return result;
+    }
+    if (status == ReadStatus::CLOSED) {
+      result.status = ThinkStatus::DISCONNECTED;
+      return result;
+    }
+    if (line.rfind("move ", 0) == 0) {
+      result.move = line.substr(5);
+      while (!result.move.empty() && result.move.back() == ' ') result.move.pop_back();
+      // Back to force mode; the engine's own move counts as sent.
+      process_->write_line("force");
+      moves_sent_ = game.moves().size() + 1;
+      result.status = ThinkStatus::MOVE;
+      if (feature_san_) {
+        auto m = chess::parse_san(pos, result.move);
+        if (m) result.move = chess::to_uci(*m);
+      }
+      return result;
+    }
+    if (line.rfind("resign", 0) == 0 || line.find(" {") != std::string::npos) {
+      if (line.rfind("resign", 0) == 0) {
+        result.move = "resign";
+        result.status = ThinkStatus::MOVE;
+        return result;
+      }
+      continue;  // a result claim; the harness referees by itself
+    }
+    parse_xboard_thinking(line, result.report);
+  }
+}
+
+void XboardPlayer::stop() {
+  if (!process_) return;
+  process_->write_line("quit");
+  process_->stop(QUIT_GRACE);
+  process_.reset();
+}
+
+}  // namespace harness

@@ -1,0 +1,37 @@
+// XboardPlayer: the Player interface over xboard/CECP version 2. The engine is kept in force
+// mode between its turns; each turn sends the moves it has not seen, the clocks, then "go".
+#pragma once
+
+#include <memory>
+
+#include "player.h"
+#include "process/child_process.h"
+
+namespace harness {
+
+class XboardPlayer : public Player {
+ public:
+  using Player::Player;
+  ~XboardPlayer() override { stop(); }
+  std::string start() override;
+  bool new_game(const TimeControl& tc) override;
+  ThinkResult think(const ThinkRequest& request) override;
+  void stop() override;
+  bool alive() override { return process_ && process_->running(); }
+
+ private:
+  bool ping(std::chrono::milliseconds timeout);
+  std::unique_ptr<ChildProcess> process_;
+  bool feature_usermove_ = false;
+  bool feature_setboard_ = false;
+  bool feature_ping_ = false;
+  bool feature_san_ = false;
+  std::size_t moves_sent_ = 0;
+  bool position_sent_ = false;
+  int ping_id_ = 0;
+};
+
+// Reads thinking output "ply score time nodes pv" into `report`; false if the line is not one.
+bool parse_xboard_thinking(const std::string& line, SearchReport& report);
+
+}  // namespace harness

@@ -1,0 +1,35 @@
+// Tally: wins, draws and losses of the first engine, and pentanomial counts of finished pairs.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+
+namespace harness {
+
+// A game's result from the first engine's view: 1 win, 0.5 draw, 0 loss, as twice that.
+enum class Outcome2 : int { LOSS = 0, DRAW = 1, WIN = 2 };
+
+struct Tally {
+  int wins = 0, draws = 0, losses = 0;
+  // Pair score in half points (0..4) to count: LL, LD, LW+DD, DW, WW.
+  std::array<int, 5> pentanomial{};
+
+  int games() const { return wins + draws + losses; }
+  int pairs() const { return pentanomial[0] + pentanomial[1] + pentanomial[2] + pentanomial[3] + pentanomial[4]; }
+  double points() const { return wins + 0.5 * draws; }
+};
+
+// Builds a tally from games keyed by game index (pair = index / 2); a pair counts in the
+// pentanomial only when both of its games are finished, whatever order they finished in.
+class TallyBuilder {
+ public:
+  void add(int game_index, Outcome2 outcome);
+  Tally tally() const { return tally_; }
+
+ private:
+  Tally tally_;
+  std::map<int, Outcome2> half_pairs_;
+};
+
+}  // namespace harness

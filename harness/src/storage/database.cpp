@@ -1,0 +1,257 @@
+#include "database.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "match/game_runner.h"
+
+namespace harness {
+
+namespace {
+
+// One prepared statement; binds by position starting at 1, steps, reads columns.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db));
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement& bind(int i, std::int64_t v) {
+    sqlite3_bind_int64(stmt_, i, v);
+    return *this;
+  }
+  Statement& bind(int i, const std::string& v) {
+    sqlite3_bind_text(stmt_, i, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement& bind_null(int i) {
+    sqlite3_bind_null(stmt_, i);
+    return *this;
+  }
+  Statement& reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    return *this;
+  }
+  bool step() {
+    int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
+  }
+  std::int64_t integer(int col) { return sqlite3_column_int64(stmt_, col); }
+  std::string text(int col) {
+    const unsigned char* t = sqlite3_column_text(stmt_, col);
+    return t ? reinterpret_cast<const char*>(t) : "";
+  }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// Each entry moves the schema one version up; never edit an entry once released.
+const char* const MIGRATIONS[] = {
+    R"sql(
+    CREATE TABLE engines (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      command TEXT NOT NULL,
+      args TEXT NOT NULL,
+      protocol TEXT NOT NULL,
+      options TEXT NOT NULL,
+      checksum TEXT NOT NULL,
+      UNIQUE (name, command, args, protocol, options, checksum));
+    CREATE TABLE runs (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      finished_at TEXT,
+      status TEXT NOT NULL,
+      config TEXT NOT NULL,
+      summary TEXT NOT NULL DEFAULT '');
+    CREATE TABLE games (
+      id INTEGER PRIMARY KEY,
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      game_index INTEGER NOT NULL,
+      pair_index INTEGER NOT NULL,
+      white_engine_id INTEGER REFERENCES engines(id),
+      black_engine_id INTEGER REFERENCES engines(id),
+      white TEXT NOT NULL,
+      black TEXT NOT NULL,
+      opening_fen TEXT NOT NULL,
+      opening_moves TEXT NOT NULL,
+      result TEXT NOT NULL,
+      termination TEXT NOT NULL,
+      reason TEXT NOT NULL,
+      plies INTEGER NOT NULL,
+      time_control TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      finished_at TEXT NOT NULL,
+      pgn TEXT NOT NULL,
+      white_stderr TEXT NOT NULL,
+      black_stderr TEXT NOT NULL,
+      UNIQUE (run_id, game_index));
+    CREATE TABLE moves (
+      game_id INTEGER NOT NULL REFERENCES games(id),
+      ply INTEGER NOT NULL,
+      uci TEXT NOT NULL,
+      san TEXT NOT NULL,
+      time_ms INTEGER NOT NULL,
+      score_cp INTEGER,
+      mate_in INTEGER,
+      depth INTEGER,
+      nodes INTEGER,
+      PRIMARY KEY (game_id, ply));
+    CREATE INDEX games_by_run ON games(run_id, game_index);
+    )sql",
+};
+
+std::string joined(const std::vector<std::string>& v, const std::string& sep) {
+  std::string out;
+  for (const std::string& s : v) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+}  // namespace
+
+chess::Result<std::unique_ptr<Database>> Database::open(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return chess::Error{path + ": cannot open database: " + msg};
+  }
+  sqlite3_busy_timeout(db, 5000);
+  std::unique_ptr<Database> d(new Database(db, path));
+  try {
+    d->exec("PRAGMA journal_mode=WAL");
+    d->exec("PRAGMA synchronous=NORMAL");
+    d->exec("PRAGMA foreign_keys=ON");
+    std::string err = d->migrate();
+    if (!err.empty()) return chess::Error{path + ": " + err};
+  } catch (const std::exception& e) {
+    return chess::Error{path + ": " + e.what()};
+  }
+  return d;
+}
+
+Database::~Database() { sqlite3_close(db_); }
+
+void Database::exec(const std::string& sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw std::runtime_error("SQLite: " + msg);
+  }
+}
+
+int Database::schema_version() const {
+  Statement s(db_, "PRAGMA user_version");
+  s.step();
+  return int(s.integer(0));
+}
+
+std::string Database::migrate() {
+  const int target = int(std::size(MIGRATIONS));
+  int version = schema_version();
+  if (version > target) return "database schema version " + std::to_string(version) + " is newer than this harness (" + std::to_string(target) + ")";
+  for (; version < target; ++version) {
+    exec("BEGIN IMMEDIATE");
+    try {
+      exec(MIGRATIONS[version]);
+      exec("PRAGMA user_version = " + std::to_string(version + 1));
+      exec("COMMIT");
+    } catch (...) {
+      exec("ROLLBACK");
+      throw;
+    }
+  }
+  return {};
+}
+
+std::int64_t Database::engine_id(const EngineConfig& e) {
+  std::vector<std::string> opts;
+  for (const auto& [k, v] : e.options) opts.push_back(k + "=" + v);
+  std::string args = joined(e.args, " "), options = joined(opts, " "), protocol = protocol_name(e.protocol);
+  std::string checksum = file_checksum(e.command);
+  Statement insert(db_, "INSERT OR IGNORE INTO engines (name, command, args, protocol, options, checksum) VALUES (?, ?, ?, ?, ?, ?)");
+  insert.bind(1, e.name).bind(2, e.command).bind(3, args).bind(4, protocol).bind(5, options).bind(6, checksum).step();
+  Statement find(db_, "SELECT id FROM engines WHERE name=? AND command=? AND args=? AND protocol=? AND options=? AND checksum=?");
+  find.bind(1, e.name).bind(2, e.command).bind(3, args).bind(4, protocol).bind(5, options).bind(6, checksum);
+  return find.step() ? find.integer(0) : 0;
+}
+
+std::int64_t Database::create_run(const std::string& kind, const std::string& config_json) {
+  Statement s(db_, "INSERT INTO runs (kind, created_at, status, config) VALUES (?, ?, 'running', ?)");
+  s.bind(1, kind).bind(2, utc_timestamp()).bind(3, config_json).step();
+  return sqlite3_last_insert_rowid(db_);
+}
+
+void Database::update_run(std::int64_t run_id, const std::string& status, const std::string& summary) {
+  Statement s(db_, "UPDATE runs SET status=?, summary=?, finished_at=CASE WHEN ?='running' THEN NULL ELSE ? END WHERE id=?");
+  s.bind(1, status).bind(2, summary).bind(3, status).bind(4, utc_timestamp()).bind(5, run_id).step();
+}
+
+std::optional<RunRow> Database::run(std::int64_t run_id) {
+  Statement s(db_, "SELECT id, kind, created_at, COALESCE(finished_at, ''), status, config, summary FROM runs WHERE id=?");
+  s.bind(1, run_id);
+  if (!s.step()) return std::nullopt;
+  return RunRow{s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)};
+}
+
+std::vector<RunRow> Database::runs() {
+  Statement s(db_, "SELECT id, kind, created_at, COALESCE(finished_at, ''), status, config, summary FROM runs ORDER BY id");
+  std::vector<RunRow> out;
+  while (s.step()) out.push_back({s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)});
+  return out;
+}
+
+std::int64_t Database::save_game(std::int64_t run_id, const GameRecord& g, std::int64_t white_id, std::int64_t black_id) {
+  exec("BEGIN IMMEDIATE");
+  try {
+    Statement s(db_,
+                "INSERT INTO games (run_id, game_index, pair_index, white_engine_id, black_engine_id, white, black, opening_fen, opening_moves, "
+                "result, termination, reason, plies, time_control, started_at, finished_at, pgn, white_stderr, black_stderr) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    s.bind(1, run_id).bind(2, g.game_index).bind(3, g.pair_index);
+    white_id ? s.bind(4, white_id) : s.bind_null(4);
+    black_id ? s.bind(5, black_id) : s.bind_null(5);
+    s.bind(6, g.white).bind(7, g.black).bind(8, g.opening.fen).bind(9, joined(g.opening.moves, " "));
+    s.bind(10, std::string(chess::result_string(g.result))).bind(11, g.termination).bind(12, g.reason);
+    s.bind(13, std::int64_t(g.opening.moves.size() + g.moves.size())).bind(14, g.time_control).bind(15, g.started_at).bind(16, g.finished_at);
+    s.bind(17, g.pgn).bind(18, g.white_stderr).bind(19, g.black_stderr).step();
+    std::int64_t game_id = sqlite3_last_insert_rowid(db_);
+    Statement m(db_, "INSERT INTO moves (game_id, ply, uci, san, time_ms, score_cp, mate_in, depth, nodes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    int ply = int(g.opening.moves.size());
+    for (const MoveRecord& mv : g.moves) {
+      Statement& row = m.reset();
+      row.bind(1, game_id).bind(2, ++ply).bind(3, mv.uci).bind(4, mv.san).bind(5, mv.time_ms);
+      mv.has_score ? row.bind(6, std::int64_t(mv.score_cp)) : row.bind_null(6);
+      mv.has_score ? row.bind(7, std::int64_t(mv.mate_in)) : row.bind_null(7);
+      row.bind(8, std::int64_t(mv.depth)).bind(9, std::int64_t(mv.nodes)).step();
+    }
+    exec("COMMIT");
+    return game_id;
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+std::vector<StoredGame> Database::games(std::int64_t run_id) {
+  Statement s(db_, "SELECT id, game_index, white, black, result, termination, reason, plies, pgn FROM games WHERE run_id=? ORDER BY game_index");
+  s.bind(1, run_id);
+  std::vector<StoredGame> out;
+  while (s.step())
+    out.push_back({s.integer(0), int(s.integer(1)), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6), int(s.integer(7)), s.text(8)});
+  return out;
+}
+
+}  // namespace harness

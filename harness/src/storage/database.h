@@ -1,0 +1,66 @@
+// Database: the harness's SQLite file, and the only code that talks to SQLite. One writer,
+// WAL mode, one transaction per finished game. The schema is created and migrated here.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "engines/engine_config.h"
+#include "match/game_record.h"
+
+struct sqlite3;
+
+namespace harness {
+
+struct RunRow {
+  std::int64_t id = 0;
+  std::string kind;  // match, tournament, perft, epd, ...
+  std::string created_at, finished_at;
+  std::string status;  // running, finished, stopped
+  std::string config;  // JSON of everything needed to resume
+  std::string summary;  // the results block at the last update
+};
+
+struct StoredGame {
+  std::int64_t id = 0;
+  int game_index = 0;
+  std::string white, black;
+  std::string result;  // "1-0", "0-1", "1/2-1/2"
+  std::string termination, reason;
+  int plies = 0;
+  std::string pgn;
+};
+
+class Database {
+ public:
+  static chess::Result<std::unique_ptr<Database>> open(const std::string& path);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  int schema_version() const;
+  std::int64_t engine_id(const EngineConfig& engine);
+  std::int64_t create_run(const std::string& kind, const std::string& config_json);
+  void update_run(std::int64_t run_id, const std::string& status, const std::string& summary);
+  std::optional<RunRow> run(std::int64_t run_id);
+  std::vector<RunRow> runs();
+  // Stores a finished game and its moves in one transaction.
+  std::int64_t save_game(std::int64_t run_id, const GameRecord& game, std::int64_t white_id, std::int64_t black_id);
+  std::vector<StoredGame> games(std::int64_t run_id);
+  const std::string& path() const { return path_; }
+
+  // Runs a statement with no result rows; for schema changes owned by other harness parts.
+  void exec(const std::string& sql);
+
+ private:
+  Database(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  std::string migrate();
+  sqlite3* db_;
+  std::string path_;
+};
+
+}  // namespace harness
