@@ -115,7 +115,8 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
 // The latest unfinished run with the same configuration (concurrency may differ).
 std::int64_t find_resumable(Database& db, const MatchConfig& c) {
   MatchConfig probe = c;
-  for (auto it = db.runs().rbegin(); it != db.runs().rend(); ++it) {
+  const std::vector<RunRow> runs = db.runs();
+  for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
     if (it->status == "finished") continue;
     auto stored = MatchConfig::from_json(it->config);
     if (!stored) continue;
@@ -132,7 +133,10 @@ int play(MatchConfig config, Database& db, std::int64_t run_id) {
             << std::endl;
   MatchRunner runner(std::move(config), db, run_id);
   std::string err = runner.run(std::cout);
-  if (!err.empty()) fail(err);
+  if (!err.empty()) {
+    db.update_run(run_id, "failed", err + "\n");
+    fail(err);
+  }
   return 0;
 }
 

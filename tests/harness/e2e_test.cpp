@@ -1,0 +1,235 @@
+// The harness binary end to end: real processes, mock engines that fail on purpose, the
+// project's own engine, and the SQLite file afterwards.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "process/child_process.h"
+#include "storage/database.h"
+
+using namespace std::chrono_literals;
+
+namespace {
+
+struct HarnessRun {
+  int exit_code = -1;
+  std::string out;  // standard output and standard error together
+};
+
+std::string temp_db(const std::string& name) {
+  std::string dir = ::testing::TempDir() + "harness_e2e/";
+  std::filesystem::create_directories(dir);
+  std::string path = dir + name + ".sqlite";
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+std::string mock(const std::string& name, const std::string& mode) { return "name=" + name + " cmd=" + MOCK_ENGINE_PATH + " arg=" + mode; }
+
+std::unique_ptr<harness::ChildProcess> start_harness(const std::vector<std::string>& args, const std::string& err_path) {
+  auto p = harness::ChildProcess::start({HARNESS_PATH, args, "", err_path});
+  if (!p) throw std::runtime_error(p.error());
+  return std::move(p).value();
+}
+
+HarnessRun run_harness(const std::vector<std::string>& args, std::chrono::seconds timeout = 120s) {
+  std::string err = ::testing::TempDir() + "harness_e2e_stderr.txt";
+  auto p = start_harness(args, err);
+  HarnessRun r;
+  std::string line;
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (p->read_line(line, deadline) == harness::ReadStatus::LINE) r.out += line + "\n";
+  r.exit_code = p->stop(5000ms);
+  std::ifstream e(err);
+  r.out += std::string(std::istreambuf_iterator<char>(e), {});
+  return r;
+}
+
+std::vector<harness::StoredGame> games_in(const std::string& db_path, std::int64_t run = 1) {
+  auto db = harness::Database::open(db_path);
+  return db ? (*db)->games(run) : std::vector<harness::StoredGame>{};
+}
+
+std::vector<std::string> match_args(const std::string& db, const std::string& a_spec, const std::string& b_spec, int games) {
+  return {"match", "--engine", a_spec, "--engine", b_spec, "--games", std::to_string(games), "--db", db, "--concurrency", "1", "--maxmoves", "60"};
+}
+
+struct Fault {
+  const char* mode;
+  const char* termination;
+  const char* reason;
+  std::vector<std::string> limits;
+};
+
+class FaultsBecomeResults : public ::testing::TestWithParam<Fault> {};
+
+TEST_P(FaultsBecomeResults, TheFaultyEngineLosesEveryGameAndTheRunCompletes) {
+  const Fault& f = GetParam();
+  std::string db = temp_db(std::string("fault_") + f.mode);
+  std::vector<std::string> args = match_args(db, mock("good", "random"), mock("bad", f.mode), 2);
+  for (const std::string& a : f.limits) args.push_back(a);
+  HarnessRun r = run_harness(args);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto games = games_in(db);
+  ASSERT_EQ(games.size(), 2u) << r.out;
+  for (const auto& g : games) {
+    bool bad_is_white = g.white == "bad";
+    EXPECT_EQ(g.result, bad_is_white ? "0-1" : "1-0") << g.reason;
+    EXPECT_EQ(g.termination, f.termination);
+    EXPECT_NE(g.reason.find(f.reason), std::string::npos) << g.reason;
+    EXPECT_NE(g.pgn.find(std::string("[Termination \"") + f.termination + "\"]"), std::string::npos);
+  }
+  EXPECT_NE(r.out.find("Games: 2, Wins: 2, Losses: 0, Draws: 0"), std::string::npos) << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Mocks, FaultsBecomeResults,
+    ::testing::Values(Fault{"crash-on-go", "abandoned", "disconnects", {"--movetime", "0.1"}},
+                      Fault{"stall-after-go", "time forfeit", "loses on time (no move)", {"--movetime", "0.1", "--timemargin", "50"}},
+                      Fault{"illegal", "rules infraction", "makes an illegal move: e1e8", {"--movetime", "0.1"}},
+                      Fault{"garbage", "rules infraction", "makes an illegal move: zz99", {"--movetime", "0.1"}},
+                      Fault{"slow=300", "time forfeit", "loses on time", {"--movetime", "0.1", "--timemargin", "20"}}),
+    [](const auto& param_info) {
+      std::string n = param_info.param.mode;
+      for (char& c : n)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      return n;
+    });
+
+TEST(HarnessE2E, AnEngineThatCannotStartIsAnErrorBeforeAnyGame) {
+  std::string db = temp_db("nostart");
+  HarnessRun r = run_harness(match_args(db, mock("good", "random"), "name=ghost cmd=/nonexistent/engine", 2));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("harness: engine 'ghost': cannot start '/nonexistent/engine'"), std::string::npos) << r.out;
+  EXPECT_TRUE(games_in(db).empty());
+  HarnessRun handshake = run_harness(match_args(db, mock("good", "random"), mock("mute", "no-uciok"), 2));
+  EXPECT_EQ(handshake.exit_code, 2);
+  EXPECT_NE(handshake.out.find("engine 'mute' did not answer 'uci' with 'uciok'"), std::string::npos) << handshake.out;
+}
+
+TEST(HarnessE2E, BadCommandLinesGetOneClearMessage) {
+  std::string db = temp_db("badcli");
+  HarnessRun unknown = run_harness({"match", "v0.3", "dev", "--db", db});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.out.find("no engine named 'v0.3'"), std::string::npos) << unknown.out;
+  EXPECT_NE(unknown.out.find("nearest: v0.1, v0.2"), std::string::npos) << unknown.out;
+  HarnessRun tc = run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--tc", "fast", "--db", db});
+  EXPECT_EQ(tc.exit_code, 2);
+  EXPECT_NE(tc.out.find("time control 'fast'"), std::string::npos) << tc.out;
+  HarnessRun book = run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--openings", "/nonexistent.epd", "--db", db});
+  EXPECT_EQ(book.exit_code, 2);
+  EXPECT_NE(book.out.find("/nonexistent.epd: cannot open opening book"), std::string::npos) << book.out;
+  HarnessRun flag = run_harness({"match", "--gamez", "3"});
+  EXPECT_EQ(flag.exit_code, 2);
+  EXPECT_NE(flag.out.find("--gamez"), std::string::npos) << flag.out;
+  HarnessRun help = run_harness({"match", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("--concurrency"), std::string::npos);
+}
+
+TEST(HarnessE2E, XboardAndUciEnginesPlayEachOther) {
+  std::string db = temp_db("xboard");
+  std::vector<std::string> args = match_args(db, mock("uci", "random"), "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=xboard proto=xboard", 2);
+  args.insert(args.end(), {"--tc", "5+0.1"});
+  HarnessRun r = run_harness(args);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto games = games_in(db);
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
+}
+
+TEST(HarnessE2E, TwoVersionsOfTheProjectEnginePlayAMatchWithPgnExport) {
+  std::string db = temp_db("versions");
+  std::string engine = std::string("cmd=") + ENGINE_PATH;
+  HarnessRun r = run_harness({"match", "--engine", "name=v0.2 " + engine + " arg=--version arg=v0.2", "--engine", "name=v0.12 " + engine + " arg=--version arg=v0.12",
+                       "--games", "2", "--tc", "1+0.02", "--concurrency", "2", "--db", db});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto games = games_in(db);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_NE(r.out.find("Results of v0.2 vs v0.12"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ptnml(0-2): ["), std::string::npos);
+  for (const auto& g : games) EXPECT_NE(g.termination, "time forfeit") << g.reason;
+  HarnessRun pgn = run_harness({"pgn", "1", "--db", db});
+  EXPECT_EQ(pgn.exit_code, 0);
+  for (const char* t : {"[Event ", "[Site ", "[Date ", "[Round \"1\"]", "[White ", "[Black ", "[Result ", "[FEN ", "[SetUp \"1\"]", "[TimeControl \"1+0.02\"]",
+                        "[PlyCount ", "[Termination "})
+    EXPECT_NE(pgn.out.find(t), std::string::npos) << t;
+  EXPECT_NE(pgn.out.find("s}"), std::string::npos);  // move comments with time
+  HarnessRun runs = run_harness({"runs", "--db", db});
+  EXPECT_NE(runs.out.find("1  match  finished"), std::string::npos) << runs.out;
+  HarnessRun show = run_harness({"show", "1", "--db", db});
+  EXPECT_NE(show.out.find("Games: 2,"), std::string::npos) << show.out;
+}
+
+TEST(HarnessE2E, TournamentRanksEveryEngine) {
+  std::string db = temp_db("tournament");
+  HarnessRun r = run_harness({"tournament", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--engine", mock("c", "illegal"), "--rounds", "1",
+                       "--movetime", "0.05", "--maxmoves", "30", "--db", db, "--concurrency", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(games_in(db).size(), 6u);
+  EXPECT_NE(r.out.find("Ranking of a vs b vs c"), std::string::npos) << r.out;
+  // c loses every game by its illegal moves, so it ranks last with 0%.
+  EXPECT_NE(r.out.find("3    c"), std::string::npos) << r.out;
+}
+
+TEST(HarnessE2E, KilledRunResumesWithoutLosingOrRepeatingGames) {
+  std::string db = temp_db("resume");
+  std::vector<std::string> args = match_args(db, mock("a", "slow=20"), mock("b", "slow=20"), 12);
+  args.insert(args.end(), {"--movetime", "1", "--order", "random", "--seed", "7"});
+  args[10] = "2";  // --concurrency 2
+  {
+    auto p = start_harness(args, ::testing::TempDir() + "resume_err.txt");
+    auto deadline = std::chrono::steady_clock::now() + 60s;
+    while (games_in(db).size() < 3 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(20ms);
+    ::kill(p->pid(), SIGKILL);
+    p->stop(1000ms);
+  }
+  std::size_t before = games_in(db).size();
+  ASSERT_GE(before, 3u);
+  ASSERT_LT(before, 12u);
+  args.push_back("--resume");
+  HarnessRun r = run_harness(args);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Resuming run 1: " + std::to_string(before) + " of 12 games already played"), std::string::npos) << r.out;
+  auto games = games_in(db);
+  ASSERT_EQ(games.size(), 12u);
+  std::set<int> indices;
+  int white_wins = 0, a_points2 = 0;
+  for (const auto& g : games) {
+    indices.insert(g.game_index);
+    bool a_white = g.white == "a";
+    if (g.result == "1/2-1/2") a_points2 += 1;
+    else if ((g.result == "1-0") == a_white) a_points2 += 2;
+    white_wins += g.result == "1-0";
+  }
+  EXPECT_EQ(indices.size(), 12u);
+  EXPECT_EQ(*indices.begin(), 0);
+  EXPECT_EQ(*indices.rbegin(), 11);
+  char points[32];
+  std::snprintf(points, sizeof points, "Points: %.1f", a_points2 / 2.0);
+  EXPECT_NE(r.out.find(std::string("Games: 12, ") ), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(points), std::string::npos) << r.out;
+  auto dbh = harness::Database::open(db).value();
+  EXPECT_EQ(dbh->runs().size(), 1u);
+  EXPECT_EQ(dbh->run(1)->status, "finished");
+}
+
+TEST(HarnessE2E, CtrlCStopsTheRunAndKeepsFinishedGames) {
+  std::string db = temp_db("sigint");
+  std::vector<std::string> args = match_args(db, mock("a", "slow=20"), mock("b", "slow=20"), 20);
+  args.insert(args.end(), {"--movetime", "1"});
+  auto p = start_harness(args, ::testing::TempDir() + "sigint_err.txt");
+  auto deadline = std::chrono::steady_clock::now() + 60s;
+  while (games_in(db).size() < 1 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(20ms);
+  ::kill(p->pid(), SIGINT);
+  EXPECT_EQ(p->stop(5000ms), 130);
+  auto dbh = harness::Database::open(db).value();
+  EXPECT_EQ(dbh->run(1)->status, "stopped");
+  EXPECT_GE(dbh->games(1).size(), 1u);
+}
+
+}  // namespace

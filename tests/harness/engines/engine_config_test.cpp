@@ -1,0 +1,66 @@
+#include "engines/engine_config.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+std::string write(const std::string& name, const std::string& text) {
+  std::string dir = ::testing::TempDir() + "registry_test/";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + name) << text;
+  return dir + name;
+}
+
+TEST(EngineRegistry, ResolvesPathsRelativeToTheFile) {
+  std::string path = write("engines.json", R"({"engines": [
+    {"name": "a", "command": "../bin/a", "args": ["--x"], "protocol": "uci", "options": {"Hash": 16, "Ponder": false}},
+    {"name": "b", "command": "stockfish", "working_dir": "work", "protocol": "xboard", "init": ["easy"]}]})");
+  auto reg = harness::EngineRegistry::load(path);
+  ASSERT_TRUE(reg) << reg.error();
+  auto a = reg->find("a").value();
+  EXPECT_EQ(a.command, std::filesystem::path(::testing::TempDir() + "bin/a").lexically_normal().string());
+  EXPECT_EQ(a.options[0], (std::pair<std::string, std::string>{"Hash", "16"}));
+  EXPECT_EQ(a.options[1].second, "false");
+  auto b = reg->find("b").value();
+  EXPECT_EQ(b.command, "stockfish");
+  EXPECT_EQ(b.protocol, harness::Protocol::XBOARD);
+  EXPECT_EQ(b.init_strings, std::vector<std::string>{"easy"});
+}
+
+TEST(EngineRegistry, UnknownNameListsTheNearest) {
+  std::string path = write("e2.json", R"({"engines": [{"name": "v0.2", "command": "x"}, {"name": "v0.12", "command": "x"}, {"name": "dev", "command": "x"}]})");
+  auto reg = harness::EngineRegistry::load(path).value();
+  auto r = reg.find("v0.3");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("no engine named 'v0.3'"), std::string::npos);
+  EXPECT_NE(r.error().find("nearest: v0.2, v0.12"), std::string::npos) << r.error();
+}
+
+TEST(EngineRegistry, ErrorsNameFileAndKey) {
+  EXPECT_NE(harness::EngineRegistry::load(write("bad.json", "{")).error().find("bad.json: not valid JSON"), std::string::npos);
+  EXPECT_NE(harness::EngineRegistry::load(write("noarr.json", "{}")).error().find("expected an object with an 'engines' array"), std::string::npos);
+  auto typo = harness::EngineRegistry::load(write("typo.json", R"({"engines": [{"name": "a", "comand": "x"}]})"));
+  EXPECT_NE(typo.error().find("engines[0]: unknown key 'comand' (did you mean 'command'?)"), std::string::npos) << typo.error();
+  auto proto = harness::EngineRegistry::load(write("proto.json", R"({"engines": [{"name": "a", "command": "x", "protocol": "uic"}]})"));
+  EXPECT_NE(proto.error().find("protocol must be 'uci' or 'xboard', got 'uic'"), std::string::npos) << proto.error();
+  auto dup = harness::EngineRegistry::load(write("dup.json", R"({"engines": [{"name": "a", "command": "x"}, {"name": "a", "command": "y"}]})"));
+  EXPECT_NE(dup.error().find("'a' appears twice"), std::string::npos);
+}
+
+TEST(EngineSpec, ParsesAdHocEngines) {
+  auto e = harness::parse_engine_spec("name=X cmd=/usr/games/stockfish proto=uci option.Hash=16 option.Threads=1 arg=--foo");
+  ASSERT_TRUE(e) << e.error();
+  EXPECT_EQ(e->name, "X");
+  EXPECT_EQ(e->command, "/usr/games/stockfish");
+  EXPECT_EQ(e->options.size(), 2u);
+  EXPECT_EQ(e->args, std::vector<std::string>{"--foo"});
+  EXPECT_EQ(harness::parse_engine_spec("cmd=/bin/fairymax proto=xboard")->name, "fairymax");
+  EXPECT_EQ(harness::parse_engine_spec("name=X").error(), "--engine: missing cmd=PATH in 'name=X'");
+  EXPECT_EQ(harness::parse_engine_spec("name=X cmd=y protocol=uci").error(), "--engine: unknown key 'protocol' (did you mean 'proto'?)");
+  EXPECT_NE(harness::parse_engine_spec("cmd=y proto=winboard").error().find("protocol must be"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,112 @@
+// A UCI (or xboard) engine for tests that misbehaves on purpose. Its first argument picks the
+// behaviour: random (legal random moves), crash-on-go, stall-after-go, illegal, garbage,
+// slow=MS (answers after MS milliseconds), no-uciok (never finishes the handshake),
+// xboard (random legal moves over xboard). A second argument "seed=N" fixes the randomness.
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/uci_move.h"
+
+namespace {
+
+std::mt19937 rng(1);
+
+chess::Move random_move(const chess::Game& game) {
+  chess::MoveList moves = chess::legal_moves(game.position());
+  return moves.empty() ? chess::Move::none() : moves[int(rng() % unsigned(moves.size()))];
+}
+
+chess::Game parse_position(const std::string& line) {
+  std::istringstream is(line);
+  std::string word, fen;
+  is >> word >> word;
+  if (word == "fen") {
+    for (int i = 0; i < 6 && is >> word; ++i) fen += word + " ";
+  }
+  chess::Game game(fen.empty() ? chess::Position::startpos() : chess::Position::from_fen(fen).value());
+  while (is >> word)
+    if (word != "moves") game.play_uci(word);
+  return game;
+}
+
+int run_uci(const std::string& mode) {
+  chess::Game game;
+  for (std::string line; std::getline(std::cin, line);) {
+    if (line == "uci") {
+      std::cout << "id name mock-" << mode << "\n";
+      if (mode != "no-uciok") std::cout << "uciok" << std::endl;
+    } else if (line == "isready") {
+      std::cout << "readyok" << std::endl;
+    } else if (line.rfind("position", 0) == 0) {
+      game = parse_position(line);
+    } else if (line.rfind("go", 0) == 0) {
+      if (mode == "crash-on-go") std::abort();
+      if (mode == "stall-after-go") continue;
+      if (mode.rfind("slow=", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(mode.c_str() + 5)));
+      if (mode == "garbage") {
+        std::cout << "info depth banana score cp\n\x01\x02 nonsense\nbestmove zz99" << std::endl;
+        continue;
+      }
+      if (mode == "illegal") {
+        std::cout << "info depth 1 score cp 0\nbestmove e1e8" << std::endl;
+        continue;
+      }
+      std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " nodes 1\nbestmove " << chess::to_uci(random_move(game)) << std::endl;
+    } else if (line == "quit") {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+int run_xboard() {
+  chess::Game game;
+  bool force = false;
+  for (std::string line; std::getline(std::cin, line);) {
+    std::istringstream is(line);
+    std::string cmd;
+    is >> cmd;
+    if (cmd == "protover") std::cout << "feature usermove=1 setboard=1 ping=1 sigint=0 sigterm=0 done=1" << std::endl;
+    else if (cmd == "ping") {
+      std::string n;
+      is >> n;
+      std::cout << "pong " << n << std::endl;
+    } else if (cmd == "new") {
+      game = chess::Game();
+      force = false;
+    } else if (cmd == "force") force = true;
+    else if (cmd == "setboard") {
+      std::string fen = line.substr(9);
+      game = chess::Game(chess::Position::from_fen(fen).value());
+    } else if (cmd == "usermove") {
+      std::string m;
+      is >> m;
+      if (!game.play_uci(m)) std::cout << "Illegal move: " << m << std::endl;
+    } else if (cmd == "go") {
+      force = false;
+      chess::Move m = random_move(game);
+      game.play(m);
+      std::cout << "1 5 0 1 " << chess::to_uci(m) << "\nmove " << chess::to_uci(m) << std::endl;
+    } else if (cmd == "quit") {
+      return 0;
+    }
+    (void)force;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string mode = argc > 1 ? argv[1] : "random";
+  if (argc > 2 && std::string(argv[2]).rfind("seed=", 0) == 0) rng.seed(unsigned(std::atoi(argv[2] + 5)));
+  if (mode == "xboard") return run_xboard();
+  return run_uci(mode);
+}
