@@ -7,6 +7,7 @@ packages=(
   libboost-dev libboost-filesystem-dev
   nlohmann-json3-dev libsqlite3-dev libcli11-dev libfmt-dev
   stockfish  # independent perft reference and benchmark opponent
+  glaurung toga2 fairymax phalanx  # opponents for strength measurements (configs/engines.json)
 )
 missing=()
 for p in "${packages[@]}"; do

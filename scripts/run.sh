@@ -4,5 +4,5 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh"
-# Until the harness plays matches, the headline command is the engine's perft of the start position.
-"$root/build/bin/engine" perft "${PERFT_DEPTH:-6}"
+cd "$root"
+build/bin/harness match v0.2 v0.12 --games "${GAMES:-100}"

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/nearest_names.h"
 #include "default_weights.h"
 
 namespace eval {
@@ -26,21 +27,6 @@ const int* as_ints(const T& v) {
     return &v;
   else
     return v.data();
-}
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-      diag = up;
-    }
-  }
-  return row[b.size()];
 }
 
 std::string suggestion(std::string_view name) {
@@ -89,12 +75,9 @@ int find_param(std::string_view name) {
 }
 
 std::vector<std::string> nearest_param_names(std::string_view name, std::size_t how_many) {
-  std::vector<std::pair<std::size_t, std::string>> scored;
-  for (const ParamInfo& info : param_list()) scored.emplace_back(edit_distance(name, info.name), std::string(info.name));
-  std::sort(scored.begin(), scored.end());
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < std::min(how_many, scored.size()); ++i) out.push_back(scored[i].second);
-  return out;
+  std::vector<std::string> names;
+  for (const ParamInfo& info : param_list()) names.emplace_back(info.name);
+  return chess::nearest_names(name, names, how_many);
 }
 
 chess::Result<EvalParams> params_from_json(std::string_view json_text, const std::string& source) {

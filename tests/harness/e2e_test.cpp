@@ -28,7 +28,9 @@ std::string temp_db(const std::string& name) {
   return path;
 }
 
-std::string mock(const std::string& name, const std::string& mode) { return "name=" + name + " cmd=" + MOCK_ENGINE_PATH + " arg=" + mode; }
+std::string mock(const std::string& name, const std::string& mode) {
+  return "name=" + name + " cmd=" + MOCK_ENGINE_PATH + " arg=" + mode;
+}
 
 std::unique_ptr<harness::ChildProcess> start_harness(const std::vector<std::string>& args, const std::string& err_path) {
   auto p = harness::ChildProcess::start({HARNESS_PATH, args, "", err_path});
@@ -55,7 +57,8 @@ std::vector<harness::StoredGame> games_in(const std::string& db_path, std::int64
 }
 
 std::vector<std::string> match_args(const std::string& db, const std::string& a_spec, const std::string& b_spec, int games) {
-  return {"match", "--engine", a_spec, "--engine", b_spec, "--games", std::to_string(games), "--db", db, "--concurrency", "1", "--maxmoves", "60"};
+  return {"match", "--engine", a_spec,          "--engine", b_spec,       "--games", std::to_string(games),
+          "--db",  db,         "--concurrency", "1",        "--maxmoves", "60"};
 }
 
 struct Fault {
@@ -88,11 +91,12 @@ TEST_P(FaultsBecomeResults, TheFaultyEngineLosesEveryGameAndTheRunCompletes) {
 
 INSTANTIATE_TEST_SUITE_P(
     Mocks, FaultsBecomeResults,
-    ::testing::Values(Fault{"crash-on-go", "abandoned", "disconnects", {"--movetime", "0.1"}},
-                      Fault{"stall-after-go", "time forfeit", "loses on time (no move)", {"--movetime", "0.1", "--timemargin", "50"}},
-                      Fault{"illegal", "rules infraction", "makes an illegal move: e1e8", {"--movetime", "0.1"}},
-                      Fault{"garbage", "rules infraction", "makes an illegal move: zz99", {"--movetime", "0.1"}},
-                      Fault{"slow=300", "time forfeit", "loses on time", {"--movetime", "0.1", "--timemargin", "20"}}),
+    ::testing::Values(
+        Fault{"crash-on-go", "abandoned", "disconnects", {"--movetime", "0.1"}},
+        Fault{"stall-after-go", "time forfeit", "loses on time (no move)", {"--movetime", "0.1", "--timemargin", "50"}},
+        Fault{"illegal", "rules infraction", "makes an illegal move: e1e8", {"--movetime", "0.1"}},
+        Fault{"garbage", "rules infraction", "makes an illegal move: zz99", {"--movetime", "0.1"}},
+        Fault{"slow=300", "time forfeit", "loses on time", {"--movetime", "0.1", "--timemargin", "20"}}),
     [](const auto& param_info) {
       std::string n = param_info.param.mode;
       for (char& c : n)
@@ -117,10 +121,12 @@ TEST(HarnessE2E, BadCommandLinesGetOneClearMessage) {
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.out.find("no engine named 'v0.3'"), std::string::npos) << unknown.out;
   EXPECT_NE(unknown.out.find("nearest: v0.1, v0.2"), std::string::npos) << unknown.out;
-  HarnessRun tc = run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--tc", "fast", "--db", db});
+  HarnessRun tc =
+      run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--tc", "fast", "--db", db});
   EXPECT_EQ(tc.exit_code, 2);
   EXPECT_NE(tc.out.find("time control 'fast'"), std::string::npos) << tc.out;
-  HarnessRun book = run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--openings", "/nonexistent.epd", "--db", db});
+  HarnessRun book = run_harness(
+      {"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--openings", "/nonexistent.epd", "--db", db});
   EXPECT_EQ(book.exit_code, 2);
   EXPECT_NE(book.out.find("/nonexistent.epd: cannot open opening book"), std::string::npos) << book.out;
   HarnessRun flag = run_harness({"match", "--gamez", "3"});
@@ -133,7 +139,8 @@ TEST(HarnessE2E, BadCommandLinesGetOneClearMessage) {
 
 TEST(HarnessE2E, XboardAndUciEnginesPlayEachOther) {
   std::string db = temp_db("xboard");
-  std::vector<std::string> args = match_args(db, mock("uci", "random"), "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=xboard proto=xboard", 2);
+  std::vector<std::string> args =
+      match_args(db, mock("uci", "random"), "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=xboard proto=xboard", 2);
   args.insert(args.end(), {"--tc", "5+0.1"});
   HarnessRun r = run_harness(args);
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -145,8 +152,9 @@ TEST(HarnessE2E, XboardAndUciEnginesPlayEachOther) {
 TEST(HarnessE2E, TwoVersionsOfTheProjectEnginePlayAMatchWithPgnExport) {
   std::string db = temp_db("versions");
   std::string engine = std::string("cmd=") + ENGINE_PATH;
-  HarnessRun r = run_harness({"match", "--engine", "name=v0.2 " + engine + " arg=--version arg=v0.2", "--engine", "name=v0.12 " + engine + " arg=--version arg=v0.12",
-                       "--games", "2", "--tc", "1+0.02", "--concurrency", "2", "--db", db});
+  HarnessRun r = run_harness({"match", "--engine", "name=v0.2 " + engine + " arg=--version arg=v0.2", "--engine",
+                              "name=v0.12 " + engine + " arg=--version arg=v0.12", "--games", "2", "--tc", "1+0.02",
+                              "--concurrency", "2", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto games = games_in(db);
   ASSERT_EQ(games.size(), 2u);
@@ -155,8 +163,8 @@ TEST(HarnessE2E, TwoVersionsOfTheProjectEnginePlayAMatchWithPgnExport) {
   for (const auto& g : games) EXPECT_NE(g.termination, "time forfeit") << g.reason;
   HarnessRun pgn = run_harness({"pgn", "1", "--db", db});
   EXPECT_EQ(pgn.exit_code, 0);
-  for (const char* t : {"[Event ", "[Site ", "[Date ", "[Round \"1\"]", "[White ", "[Black ", "[Result ", "[FEN ", "[SetUp \"1\"]", "[TimeControl \"1+0.02\"]",
-                        "[PlyCount ", "[Termination "})
+  for (const char* t : {"[Event ", "[Site ", "[Date ", "[Round \"1\"]", "[White ", "[Black ", "[Result ", "[FEN ",
+                        "[SetUp \"1\"]", "[TimeControl \"1+0.02\"]", "[PlyCount ", "[Termination "})
     EXPECT_NE(pgn.out.find(t), std::string::npos) << t;
   EXPECT_NE(pgn.out.find("s}"), std::string::npos);  // move comments with time
   HarnessRun runs = run_harness({"runs", "--db", db});
@@ -167,8 +175,9 @@ TEST(HarnessE2E, TwoVersionsOfTheProjectEnginePlayAMatchWithPgnExport) {
 
 TEST(HarnessE2E, TournamentRanksEveryEngine) {
   std::string db = temp_db("tournament");
-  HarnessRun r = run_harness({"tournament", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--engine", mock("c", "illegal"), "--rounds", "1",
-                       "--movetime", "0.05", "--maxmoves", "30", "--db", db, "--concurrency", "2"});
+  HarnessRun r = run_harness({"tournament", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--engine",
+                              mock("c", "illegal"), "--rounds", "1", "--movetime", "0.05", "--maxmoves", "30", "--db", db,
+                              "--concurrency", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(games_in(db).size(), 6u);
   EXPECT_NE(r.out.find("Ranking of a vs b vs c"), std::string::npos) << r.out;
@@ -202,8 +211,10 @@ TEST(HarnessE2E, KilledRunResumesWithoutLosingOrRepeatingGames) {
   for (const auto& g : games) {
     indices.insert(g.game_index);
     bool a_white = g.white == "a";
-    if (g.result == "1/2-1/2") a_points2 += 1;
-    else if ((g.result == "1-0") == a_white) a_points2 += 2;
+    if (g.result == "1/2-1/2")
+      a_points2 += 1;
+    else if ((g.result == "1-0") == a_white)
+      a_points2 += 2;
     white_wins += g.result == "1-0";
   }
   EXPECT_EQ(indices.size(), 12u);
@@ -211,7 +222,7 @@ TEST(HarnessE2E, KilledRunResumesWithoutLosingOrRepeatingGames) {
   EXPECT_EQ(*indices.rbegin(), 11);
   char points[32];
   std::snprintf(points, sizeof points, "Points: %.1f", a_points2 / 2.0);
-  EXPECT_NE(r.out.find(std::string("Games: 12, ") ), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(std::string("Games: 12, ")), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(points), std::string::npos) << r.out;
   auto dbh = harness::Database::open(db).value();
   EXPECT_EQ(dbh->runs().size(), 1u);

@@ -7,5 +7,7 @@ namespace harness {
 
 void add_match_commands(CLI::App& app);  // match, tournament, resume
 void add_run_commands(CLI::App& app);    // runs, show, pgn
+void add_perft_command(CLI::App& app);   // perft
+void add_epd_commands(CLI::App& app);    // epd, epd-compare
 
 }  // namespace harness

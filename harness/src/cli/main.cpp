@@ -9,6 +9,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   harness::add_match_commands(app);
   harness::add_run_commands(app);
+  harness::add_perft_command(app);
+  harness::add_epd_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
-#include <optional>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "commands.h"
@@ -63,7 +63,8 @@ std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
       out.push_back(*it);
       continue;
     }
-    if (!registry) registry = value_or_fail(EngineRegistry::load(o.registry.empty() ? project_file("configs/engines.json") : o.registry));
+    if (!registry)
+      registry = value_or_fail(EngineRegistry::load(o.registry.empty() ? project_file("configs/engines.json") : o.registry));
     out.push_back(value_or_fail(registry->find(name)));
   }
   // Ad-hoc engines not named as positionals still play.
@@ -76,7 +77,8 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   MatchConfig c;
   c.kind = kind;
   c.engines = resolve_engines(o);
-  if (kind == TournamentKind::MATCH && c.engines.size() != 2) fail("match needs exactly two engines, got " + std::to_string(c.engines.size()));
+  if (kind == TournamentKind::MATCH && c.engines.size() != 2)
+    fail("match needs exactly two engines, got " + std::to_string(c.engines.size()));
   if (kind != TournamentKind::MATCH && c.engines.size() < 2) fail("a tournament needs at least two engines");
   if (o.games < 1) fail("--games must be at least 1");
   if (o.rounds < 1) fail("--rounds must be at least 1");
@@ -85,18 +87,24 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.rounds = o.rounds;
   int limits = !o.tc.empty() + (o.movetime > 0) + (o.depth > 0) + (o.nodes > 0);
   if (limits > 1) fail("give only one of --tc, --movetime, --depth and --nodes");
-  if (!o.tc.empty()) c.settings.tc = value_or_fail(parse_time_control(o.tc));
-  else if (o.movetime > 0) c.settings.tc = TimeControl::movetime(std::int64_t(o.movetime * 1000));
-  else if (o.depth > 0) c.settings.tc = TimeControl::fixed_depth(o.depth);
-  else if (o.nodes > 0) c.settings.tc = TimeControl::fixed_nodes(o.nodes);
+  if (!o.tc.empty())
+    c.settings.tc = value_or_fail(parse_time_control(o.tc));
+  else if (o.movetime > 0)
+    c.settings.tc = TimeControl::movetime(std::int64_t(o.movetime * 1000));
+  else if (o.depth > 0)
+    c.settings.tc = TimeControl::fixed_depth(o.depth);
+  else if (o.nodes > 0)
+    c.settings.tc = TimeControl::fixed_nodes(o.nodes);
   if (o.nodes > 0)
     for (const EngineConfig& e : c.engines)
-      if (e.protocol == Protocol::XBOARD) fail("engine '" + e.name + "' speaks xboard, which has no node limit; use --tc, --movetime or --depth");
+      if (e.protocol == Protocol::XBOARD)
+        fail("engine '" + e.name + "' speaks xboard, which has no node limit; use --tc, --movetime or --depth");
   c.settings.time_margin_ms = o.timemargin;
   if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
   if (!o.draw.empty()) c.settings.adjudication = value_or_fail(parse_draw(o.draw, c.settings.adjudication));
   c.settings.adjudication.max_moves = o.maxmoves;
-  c.openings_path = o.openings.empty() ? project_file("suites/openings.epd") : std::filesystem::absolute(o.openings).lexically_normal().string();
+  c.openings_path = o.openings.empty() ? project_file("suites/openings.epd")
+                                       : std::filesystem::absolute(o.openings).lexically_normal().string();
   value_or_fail(read_opening_book(c.openings_path, o.plies));  // bad books fail before any engine starts
   c.plies = o.plies;
   if (o.order != "sequential" && o.order != "random") fail("--order must be 'sequential' or 'random', got '" + o.order + "'");
@@ -129,8 +137,8 @@ std::int64_t find_resumable(Database& db, const MatchConfig& c) {
 int play(MatchConfig config, Database& db, std::int64_t run_id) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
-  std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", concurrency " << config.concurrency
-            << std::endl;
+  std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", concurrency "
+            << config.concurrency << std::endl;
   MatchRunner runner(std::move(config), db, run_id);
   std::string err = runner.run(std::cout);
   if (!err.empty()) {
@@ -143,11 +151,12 @@ int play(MatchConfig config, Database& db, std::int64_t run_id) {
 void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--engine", o.engine_specs, "Ad-hoc engine: \"name=X cmd=PATH proto=uci|xboard option.Hash=16 arg=A dir=D\"");
   cmd->add_option("--registry", o.registry, "Engine registry (default: configs/engines.json)");
-  cmd->add_option("--tc", o.tc, "Time control [moves/]seconds[+increment], e.g. 40/60+0.6 (default 5+0.05)");
+  cmd->add_option("--tc", o.tc, "Time control [moves/]seconds[+increment], e.g. 40/60+0.6 (default 4+0.04)");
   cmd->add_option("--movetime", o.movetime, "Fixed seconds per move");
   cmd->add_option("--depth", o.depth, "Fixed search depth");
   cmd->add_option("--nodes", o.nodes, "Fixed nodes per move (UCI engines)");
-  cmd->add_option("--timemargin", o.timemargin, "Milliseconds an engine may overrun its clock before it forfeits")->capture_default_str();
+  cmd->add_option("--timemargin", o.timemargin, "Milliseconds an engine may overrun its clock before it forfeits")
+      ->capture_default_str();
   cmd->add_option("--openings", o.openings, "EPD or PGN opening book (default: suites/openings.epd)");
   cmd->add_option("--plies", o.plies, "Plies of each PGN opening to play (0: all)")->capture_default_str();
   cmd->add_option("--order", o.order, "Opening order: sequential or random")->capture_default_str();
@@ -206,7 +215,8 @@ void add_match_commands(CLI::App& app) {
     auto db = open_db(o->db);
     auto run = db->run(o->run);
     if (!run) fail("no run " + std::to_string(o->run) + " in " + o->db + " (see 'harness runs')");
-    if (run->kind != "match" && run->kind != "tournament") fail("run " + std::to_string(o->run) + " is a " + run->kind + " run, not a match");
+    if (run->kind != "match" && run->kind != "tournament")
+      fail("run " + std::to_string(o->run) + " is a " + run->kind + " run, not a match");
     MatchConfig config = value_or_fail(MatchConfig::from_json(run->config));
     config.concurrency = o->concurrency;
     std::exit(play(std::move(config), *db, o->run));

@@ -53,7 +53,8 @@ void add_run_commands(CLI::App& app) {
       std::string games_line;
       std::size_t at = r.summary.find("Games: ");
       if (at != std::string::npos) games_line = " | " + r.summary.substr(at, r.summary.find(',', at) - at);
-      std::cout << r.id << "  " << r.kind << "  " << r.status << "  " << r.created_at << "  " << headline(r.summary) << games_line << "\n";
+      std::cout << r.id << "  " << r.kind << "  " << r.status << "  " << r.created_at << "  " << headline(r.summary) << games_line
+                << "\n";
     }
   });
 

@@ -14,21 +14,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 std::string option_value_text(const nlohmann::json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
@@ -83,7 +68,8 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
   }
   if (e.contains("options")) {
     if (!e["options"].is_object()) return chess::Error{at + ": 'options' must be an object"};
-    for (auto it = e["options"].begin(); it != e["options"].end(); ++it) c.options.emplace_back(it.key(), option_value_text(it.value()));
+    for (auto it = e["options"].begin(); it != e["options"].end(); ++it)
+      c.options.emplace_back(it.key(), option_value_text(it.value()));
   }
   if (e.contains("init")) {
     if (!e["init"].is_array()) return chess::Error{at + ": 'init' must be an array of strings"};
@@ -95,15 +81,6 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
 }  // namespace
 
 std::string protocol_name(Protocol p) { return p == Protocol::UCI ? "uci" : "xboard"; }
-
-std::vector<std::string> nearest_names(const std::string& name, const std::vector<std::string>& candidates, std::size_t how_many) {
-  std::vector<std::pair<std::size_t, std::string>> scored;
-  for (const std::string& c : candidates) scored.emplace_back(edit_distance(name, c), c);
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < std::min(how_many, scored.size()); ++i) out.push_back(scored[i].second);
-  return out;
-}
 
 chess::Result<EngineRegistry> EngineRegistry::load(const std::string& path) {
   std::ifstream in(path);
@@ -148,7 +125,8 @@ chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
     std::size_t eq = word.find('=');
     if (eq == std::string::npos || eq == 0) return chess::Error{"--engine: expected key=value, got '" + word + "'"};
     std::string key = word.substr(0, eq), value = word.substr(eq + 1);
-    if (key == "name") c.name = value;
+    if (key == "name")
+      c.name = value;
     else if (key == "cmd") {
       c.command = value.find('/') != std::string::npos ? fs::absolute(value).lexically_normal().string() : value;
       has_cmd = true;
@@ -156,10 +134,14 @@ chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
       auto p = parse_protocol(value, "--engine proto");
       if (!p) return chess::Error{p.error()};
       c.protocol = *p;
-    } else if (key == "dir") c.working_dir = value;
-    else if (key == "arg") c.args.push_back(value);
-    else if (key == "init") c.init_strings.push_back(value);
-    else if (key.rfind("option.", 0) == 0 && key.size() > 7) c.options.emplace_back(key.substr(7), value);
+    } else if (key == "dir")
+      c.working_dir = value;
+    else if (key == "arg")
+      c.args.push_back(value);
+    else if (key == "init")
+      c.init_strings.push_back(value);
+    else if (key.rfind("option.", 0) == 0 && key.size() > 7)
+      c.options.emplace_back(key.substr(7), value);
     else {
       auto near = nearest_names(key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME"}, 1);
       return chess::Error{"--engine: unknown key '" + key + "' (did you mean '" + near[0] + "'?)"};

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/nearest_names.h"
 #include "core/result.h"
 
 namespace harness {
@@ -45,8 +46,8 @@ chess::Result<EngineConfig> parse_engine_spec(const std::string& spec);
 // executable's location (build/bin/../../configs).
 std::string default_registry_path(const char* argv0);
 
-// The names closest to `name` by edit distance, best first.
-std::vector<std::string> nearest_names(const std::string& name, const std::vector<std::string>& candidates, std::size_t how_many);
+// "Did you mean" suggestions come from the rules library's helper.
+using chess::nearest_names;
 
 // A 64-bit FNV-1a checksum of a file's bytes in hex, or "" if unreadable.
 std::string file_checksum(const std::string& path);

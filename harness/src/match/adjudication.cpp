@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <functional>
 #include <cstdlib>
+#include <functional>
 #include <sstream>
 
 #include "engines/engine_config.h"
@@ -52,15 +52,18 @@ chess::Result<AdjudicationRules> parse_resign(const std::string& spec, Adjudicat
 
 chess::Result<AdjudicationRules> parse_draw(const std::string& spec, AdjudicationRules rules) {
   rules.draw = true;
-  auto r = apply("--draw", spec, {{"movenumber", &rules.draw_move_number}, {"movecount", &rules.draw_moves}, {"score", &rules.draw_score}});
+  auto r = apply("--draw", spec,
+                 {{"movenumber", &rules.draw_move_number}, {"movecount", &rules.draw_moves}, {"score", &rules.draw_score}});
   if (!r) return chess::Error{r.error()};
   return rules;
 }
 
-Adjudication adjudicate(const AdjudicationRules& rules, const std::vector<MoveRecord>& moves, chess::Color first_mover, int fullmove_number) {
+Adjudication adjudicate(const AdjudicationRules& rules, const std::vector<MoveRecord>& moves, chess::Color first_mover,
+                        int fullmove_number) {
   if (rules.max_moves > 0 && fullmove_number > rules.max_moves) return {chess::GameResult::DRAW, "maximum game length reached"};
   if (rules.draw && fullmove_number >= rules.draw_move_number &&
-      last_scores(moves, std::size_t(2 * rules.draw_moves), [&](const MoveRecord& m) { return m.mate_in == 0 && std::abs(m.score_cp) <= rules.draw_score; }))
+      last_scores(moves, std::size_t(2 * rules.draw_moves),
+                  [&](const MoveRecord& m) { return m.mate_in == 0 && std::abs(m.score_cp) <= rules.draw_score; }))
     return {chess::GameResult::DRAW, "draw adjudication: scores within " + std::to_string(rules.draw_score) + " cp"};
   if (rules.resign && moves.size() >= std::size_t(2 * rules.resign_moves)) {
     // The last mover and its opponent must agree: one losing, the other winning, for N moves each.

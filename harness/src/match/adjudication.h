@@ -11,13 +11,13 @@ namespace harness {
 
 struct AdjudicationRules {
   bool resign = false;
-  int resign_moves = 3;   // consecutive moves of each side
-  int resign_score = 600; // centipawns
+  int resign_moves = 3;    // consecutive moves of each side
+  int resign_score = 600;  // centipawns
   bool draw = false;
   int draw_move_number = 40;  // not before this full move
   int draw_moves = 8;         // consecutive moves of each side
   int draw_score = 10;
-  int max_moves = 0;      // full moves; 0 = no limit
+  int max_moves = 0;  // full moves; 0 = no limit
 };
 
 // "movecount=3 score=600"-style options, as cutechess takes them; errors name the key.

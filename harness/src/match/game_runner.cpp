@@ -11,7 +11,9 @@ namespace {
 
 const char* color_name(chess::Color c) { return c == chess::WHITE ? "White" : "Black"; }
 
-chess::GameResult loss_for(chess::Color loser) { return loser == chess::WHITE ? chess::GameResult::BLACK_WINS : chess::GameResult::WHITE_WINS; }
+chess::GameResult loss_for(chess::Color loser) {
+  return loser == chess::WHITE ? chess::GameResult::BLACK_WINS : chess::GameResult::WHITE_WINS;
+}
 
 std::string normal_reason(const chess::Outcome& o, chess::Color side_to_move) {
   switch (o.termination) {
@@ -68,13 +70,17 @@ class Referee {
     request.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(allowance(us));
     ThinkResult r = player.think(request);
     if (r.status == ThinkStatus::DISCONNECTED) return lose(us, "abandoned", std::string(color_name(us)) + " disconnects", true);
-    if (r.status == ThinkStatus::TIMEOUT) return lose(us, "time forfeit", std::string(color_name(us)) + " loses on time (no move)", true);
+    if (r.status == ThinkStatus::TIMEOUT)
+      return lose(us, "time forfeit", std::string(color_name(us)) + " loses on time (no move)", true);
     if (r.move == "resign") return lose(us, "normal", std::string(color_name(us)) + " resigns", false);
     if (over_time(us, r.elapsed_ms)) return lose(us, "time forfeit", std::string(color_name(us)) + " loses on time", false);
     chess::Move m = chess::parse_uci(game_.position(), r.move);
-    if (m.is_none()) return lose(us, "rules infraction", std::string(color_name(us)) + " makes an illegal move: " + r.move, false);
-    MoveRecord mr{chess::to_uci(m), chess::to_san(game_.position(), m), r.elapsed_ms, r.report.has_score, r.report.score_cp,
-                  r.report.mate_in, r.report.depth, r.report.nodes};
+    if (m.is_none())
+      return lose(us, "rules infraction", std::string(color_name(us)) + " makes an illegal move: " + r.move, false);
+    MoveRecord mr{chess::to_uci(m),  chess::to_san(game_.position(), m),
+                  r.elapsed_ms,      r.report.has_score,
+                  r.report.score_cp, r.report.mate_in,
+                  r.report.depth,    r.report.nodes};
     record_.moves.push_back(mr);
     game_.play(m);
     ++moves_made_[us];

@@ -9,8 +9,13 @@ namespace {
 nlohmann::json engine_json(const EngineConfig& e) {
   nlohmann::json opts = nlohmann::json::array();
   for (const auto& [k, v] : e.options) opts.push_back({k, v});
-  return {{"name", e.name},         {"command", e.command},  {"args", e.args},  {"working_dir", e.working_dir},
-          {"protocol", protocol_name(e.protocol)}, {"options", opts}, {"init", e.init_strings}};
+  return {{"name", e.name},
+          {"command", e.command},
+          {"args", e.args},
+          {"working_dir", e.working_dir},
+          {"protocol", protocol_name(e.protocol)},
+          {"options", opts},
+          {"init", e.init_strings}};
 }
 
 EngineConfig engine_from(const nlohmann::json& j) {
@@ -25,7 +30,9 @@ EngineConfig engine_from(const nlohmann::json& j) {
   return e;
 }
 
-const char* kind_name(TournamentKind k) { return k == TournamentKind::MATCH ? "match" : k == TournamentKind::ROUND_ROBIN ? "round-robin" : "gauntlet"; }
+const char* kind_name(TournamentKind k) {
+  return k == TournamentKind::MATCH ? "match" : k == TournamentKind::ROUND_ROBIN ? "round-robin" : "gauntlet";
+}
 
 }  // namespace
 
@@ -37,21 +44,30 @@ std::string MatchConfig::to_json() const {
   j["games"] = games;
   j["rounds"] = rounds;
   const TimeControl& tc = settings.tc;
-  j["tc"] = {{"kind", int(tc.kind)}, {"moves", tc.moves}, {"base_ms", tc.base_ms}, {"increment_ms", tc.increment_ms},
+  j["tc"] = {{"kind", int(tc.kind)},          {"moves", tc.moves}, {"base_ms", tc.base_ms}, {"increment_ms", tc.increment_ms},
              {"movetime_ms", tc.movetime_ms}, {"depth", tc.depth}, {"nodes", tc.nodes}};
   j["time_margin_ms"] = settings.time_margin_ms;
   j["search_timeout_ms"] = settings.search_timeout_ms;
   const AdjudicationRules& a = settings.adjudication;
-  j["adjudication"] = {{"resign", a.resign}, {"resign_moves", a.resign_moves}, {"resign_score", a.resign_score},
-                       {"draw", a.draw},     {"draw_move_number", a.draw_move_number}, {"draw_moves", a.draw_moves},
-                       {"draw_score", a.draw_score}, {"max_moves", a.max_moves}};
+  j["adjudication"] = {{"resign", a.resign},
+                       {"resign_moves", a.resign_moves},
+                       {"resign_score", a.resign_score},
+                       {"draw", a.draw},
+                       {"draw_move_number", a.draw_move_number},
+                       {"draw_moves", a.draw_moves},
+                       {"draw_score", a.draw_score},
+                       {"max_moves", a.max_moves}};
   j["openings"] = openings_path;
   j["plies"] = plies;
   j["order"] = order == OpeningOrder::RANDOM ? "random" : "sequential";
   j["seed"] = seed;
   j["concurrency"] = concurrency;
-  if (sprt) j["sprt"] = {{"elo0", sprt->elo0}, {"elo1", sprt->elo1}, {"alpha", sprt->alpha}, {"beta", sprt->beta},
-                         {"model", sprt->model == EloModel::LOGISTIC ? "logistic" : "normalized"}};
+  if (sprt)
+    j["sprt"] = {{"elo0", sprt->elo0},
+                 {"elo1", sprt->elo1},
+                 {"alpha", sprt->alpha},
+                 {"beta", sprt->beta},
+                 {"model", sprt->model == EloModel::LOGISTIC ? "logistic" : "normalized"}};
   j["pgn"] = pgn_path;
   j["event"] = event;
   return j.dump();
@@ -62,7 +78,9 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     nlohmann::json j = nlohmann::json::parse(text);
     MatchConfig c;
     std::string kind = j.at("kind");
-    c.kind = kind == "match" ? TournamentKind::MATCH : kind == "round-robin" ? TournamentKind::ROUND_ROBIN : TournamentKind::GAUNTLET;
+    c.kind = kind == "match"         ? TournamentKind::MATCH
+             : kind == "round-robin" ? TournamentKind::ROUND_ROBIN
+                                     : TournamentKind::GAUNTLET;
     for (const auto& e : j.at("engines")) c.engines.push_back(engine_from(e));
     c.games = j.at("games");
     c.rounds = j.at("rounds");
@@ -77,8 +95,8 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.settings.time_margin_ms = j.at("time_margin_ms");
     c.settings.search_timeout_ms = j.at("search_timeout_ms");
     const auto& a = j.at("adjudication");
-    c.settings.adjudication = {a.at("resign"), a.at("resign_moves"), a.at("resign_score"), a.at("draw"),
-                               a.at("draw_move_number"), a.at("draw_moves"), a.at("draw_score"), a.at("max_moves")};
+    c.settings.adjudication = {a.at("resign"),           a.at("resign_moves"), a.at("resign_score"), a.at("draw"),
+                               a.at("draw_move_number"), a.at("draw_moves"),   a.at("draw_score"),   a.at("max_moves")};
     c.openings_path = j.at("openings");
     c.plies = j.at("plies");
     c.order = j.at("order") == "random" ? OpeningOrder::RANDOM : OpeningOrder::SEQUENTIAL;
@@ -86,7 +104,8 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.concurrency = j.at("concurrency");
     if (j.contains("sprt")) {
       const auto& s = j.at("sprt");
-      c.sprt = SprtConfig{s.at("elo0"), s.at("elo1"), s.at("alpha"), s.at("beta"), s.at("model") == "logistic" ? EloModel::LOGISTIC : EloModel::NORMALIZED};
+      c.sprt = SprtConfig{s.at("elo0"), s.at("elo1"), s.at("alpha"), s.at("beta"),
+                          s.at("model") == "logistic" ? EloModel::LOGISTIC : EloModel::NORMALIZED};
     }
     c.pgn_path = j.at("pgn");
     c.event = j.at("event");

@@ -1,5 +1,6 @@
 #include "match_runner.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -28,9 +29,12 @@ Outcome2 outcome_for(const std::string& result, bool as_white) {
 }
 
 void add_to(Tally& t, Outcome2 o) {
-  if (o == Outcome2::WIN) ++t.wins;
-  else if (o == Outcome2::DRAW) ++t.draws;
-  else ++t.losses;
+  if (o == Outcome2::WIN)
+    ++t.wins;
+  else if (o == Outcome2::DRAW)
+    ++t.draws;
+  else
+    ++t.losses;
 }
 
 std::string clock_text(double seconds) {
@@ -53,14 +57,16 @@ MatchRunner::MatchRunner(MatchConfig config, Database& db, std::int64_t run_id)
 std::string MatchRunner::title() const {
   std::string t;
   for (std::size_t i = 0; i < config_.engines.size(); ++i) t += (i ? " vs " : "") + config_.engines[i].name;
-  return t + " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string() + ")";
+  return t + " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string() +
+         ")";
 }
 
 std::string MatchRunner::stderr_path(int slot, int engine) const {
   std::filesystem::path dir = std::filesystem::path(db_.path()).parent_path() / "stderr";
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  return (dir / ("run" + std::to_string(run_id_) + "-slot" + std::to_string(slot) + "-engine" + std::to_string(engine) + ".log")).string();
+  return (dir / ("run" + std::to_string(run_id_) + "-slot" + std::to_string(slot) + "-engine" + std::to_string(engine) + ".log"))
+      .string();
 }
 
 std::string MatchRunner::run(std::ostream& out) {
@@ -83,9 +89,11 @@ std::string MatchRunner::run(std::ostream& out) {
   done_count_ = int(done.size());
   for (const GameSpec& s : schedule)
     if (!done.count(s.game_index)) pending_.push_back(s);
-  if (!done.empty()) out << "Resuming run " << run_id_ << ": " << done.size() << " of " << total_games_ << " games already played\n";
+  if (!done.empty())
+    out << "Resuming run " << run_id_ << ": " << done.size() << " of " << total_games_ << " games already played\n";
 
-  if (config_.kind == TournamentKind::MATCH && config_.sprt && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
+  if (config_.kind == TournamentKind::MATCH && config_.sprt &&
+      sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_.clear();
 
   // Every engine must start before any game is played.
@@ -119,8 +127,8 @@ std::string MatchRunner::run(std::ostream& out) {
     if (interrupted().load()) {
       stopping_ = true;
       lock.unlock();
-      out << (isatty(STDOUT_FILENO) ? "\n" : "") << "Interrupted: run " << run_id_ << " stopped; finished games are saved. Resume with: harness resume "
-          << run_id_ << std::endl;
+      out << (isatty(STDOUT_FILENO) ? "\n" : "") << "Interrupted: run " << run_id_
+          << " stopped; finished games are saved. Resume with: harness resume " << run_id_ << std::endl;
       db_.update_run(run_id_, "stopped", results_block(title(), match_tally(), config_.sprt));
       // Engines still thinking are left to end on their own input closing.
       std::_Exit(130);
@@ -130,10 +138,20 @@ std::string MatchRunner::run(std::ostream& out) {
   for (std::thread& t : workers) t.join();
 
   if (isatty(STDOUT_FILENO)) out << "\n";
-  std::string summary = config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt) : ranking_table();
+  std::string summary =
+      config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt) : ranking_table();
   if (!stop_reason_.empty()) summary += stop_reason_ + "\n";
   db_.update_run(run_id_, "finished", summary);
-  out << summary << std::flush;
+  out << summary;
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  double cpu =
+      double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  char line[160];
+  std::snprintf(line, sizeof line, "Harness: %d games in %.1f s (%.1f games/min), harness CPU %.2f s\n", played_this_session_,
+                wall, wall > 0 ? played_this_session_ * 60.0 / wall : 0.0, cpu);
+  out << line << std::flush;
   return {};
 }
 
@@ -187,13 +205,19 @@ void MatchRunner::record(GameRecord& g, std::ostream& out) {
   const int done = ++done_count_;
   double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   double remaining = elapsed / played_this_session_ * double(total_games_ - done);
-  std::string progress = config_.kind == TournamentKind::MATCH ? summary_line(t, total_games_) : "Games " + std::to_string(done) + "/" + std::to_string(total_games_);
+  std::string progress = config_.kind == TournamentKind::MATCH
+                             ? summary_line(t, total_games_)
+                             : "Games " + std::to_string(done) + "/" + std::to_string(total_games_);
   progress += "  elapsed " + clock_text(elapsed) + " remaining " + clock_text(remaining);
-  std::string line = "Game " + std::to_string(g.game_index + 1) + " " + g.white + " vs " + g.black + ": " + result + " (" + g.reason + ")";
-  if (isatty(STDOUT_FILENO)) out << "\r\033[K" << progress << std::flush;
-  else out << line << " | " << progress << "\n" << std::flush;
+  std::string line =
+      "Game " + std::to_string(g.game_index + 1) + " " + g.white + " vs " + g.black + ": " + result + " (" + g.reason + ")";
+  if (isatty(STDOUT_FILENO))
+    out << "\r\033[K" << progress << std::flush;
+  else
+    out << line << " | " << progress << "\n" << std::flush;
 
-  db_.update_run(run_id_, "running", config_.kind == TournamentKind::MATCH ? results_block(title(), t, config_.sprt) : ranking_table());
+  db_.update_run(run_id_, "running",
+                 config_.kind == TournamentKind::MATCH ? results_block(title(), t, config_.sprt) : ranking_table());
   if (config_.kind == TournamentKind::MATCH && config_.sprt) {
     SprtDecision d = sprt_decision(sprt_llr(t, *config_.sprt), *config_.sprt);
     if (d != SprtDecision::CONTINUE) {
@@ -207,19 +231,24 @@ void MatchRunner::record(GameRecord& g, std::ostream& out) {
 std::string MatchRunner::ranking_table() const {
   std::vector<std::size_t> idx(config_.engines.size());
   for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  auto score = [&](std::size_t i) { const Tally& t = engine_tallies_[i]; return t.games() ? t.points() / t.games() : 0.0; };
+  auto score = [&](std::size_t i) {
+    const Tally& t = engine_tallies_[i];
+    return t.games() ? t.points() / t.games() : 0.0;
+  };
   std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return score(a) > score(b); });
   std::ostringstream os;
   os << "Ranking of " << title() << ":\n";
-  os << std::left << std::setw(5) << "Rank" << std::setw(20) << "Name" << std::right << std::setw(9) << "Elo" << std::setw(9) << "+/-"
-     << std::setw(8) << "Games" << std::setw(9) << "Score" << std::setw(9) << "Draw" << "\n";
+  os << std::left << std::setw(5) << "Rank" << std::setw(20) << "Name" << std::right << std::setw(9) << "Elo" << std::setw(9)
+     << "+/-" << std::setw(8) << "Games" << std::setw(9) << "Score" << std::setw(9) << "Draw"
+     << "\n";
   int rank = 0;
   for (std::size_t i : idx) {
     const Tally& t = engine_tallies_[i];
     EloEstimate e = elo_from_wdl(t.wins, t.draws, t.losses);
     char line[160];
-    std::snprintf(line, sizeof line, "%-5d%-20s%9.1f%9.1f%8d%8.1f%%%8.1f%%\n", ++rank, config_.engines[i].name.c_str(), e.elo, e.elo_error,
-                  t.games(), t.games() ? 100.0 * t.points() / t.games() : 0.0, t.games() ? 100.0 * t.draws / t.games() : 0.0);
+    std::snprintf(line, sizeof line, "%-5d%-20s%9.1f%9.1f%8d%8.1f%%%8.1f%%\n", ++rank, config_.engines[i].name.c_str(), e.elo,
+                  e.elo_error, t.games(), t.games() ? 100.0 * t.points() / t.games() : 0.0,
+                  t.games() ? 100.0 * t.draws / t.games() : 0.0);
     os << line;
   }
   return os.str();

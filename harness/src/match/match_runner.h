@@ -54,8 +54,8 @@ class MatchRunner {
   int workers_done_ = 0;
   std::deque<GameRecord> finished_;
 
-  TallyBuilder match_tally_;                // engine 0's view (matches)
-  std::vector<Tally> engine_tallies_;       // each engine against the field (tournaments)
+  TallyBuilder match_tally_;           // engine 0's view (matches)
+  std::vector<Tally> engine_tallies_;  // each engine against the field (tournaments)
   std::string stop_reason_;
 };
 

@@ -45,7 +45,9 @@ chess::Result<std::vector<std::string>> movetext_tokens(const std::string& text,
       ++i;
     } else {
       std::size_t end = i;
-      while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && std::string("{;()").find(text[end]) == std::string::npos) ++end;
+      while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
+             std::string("{;()").find(text[end]) == std::string::npos)
+        ++end;
       std::string tok = text.substr(i, end - i);
       i = end;
       if (depth > 0 || tok[0] == '$') continue;
@@ -62,7 +64,8 @@ chess::Result<std::vector<std::string>> movetext_tokens(const std::string& text,
   return tokens;
 }
 
-chess::Result<Opening> game_to_opening(const std::string& fen_tag, const std::string& movetext, int plies, const std::string& at) {
+chess::Result<Opening> game_to_opening(const std::string& fen_tag, const std::string& movetext, int plies,
+                                       const std::string& at) {
   auto start = chess::Position::from_fen(fen_tag.empty() ? std::string(chess::START_FEN) : fen_tag);
   if (!start) return chess::Error{at + ": FEN tag: " + start.error()};
   auto tokens = movetext_tokens(movetext, at);
@@ -98,10 +101,12 @@ chess::Result<OpeningBook> read_epd_book(const std::string& path) {
     std::string fen = fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3];
     // Full FEN lines carry the two counters; EPD operations follow otherwise.
     std::string c1, c2;
-    if (is >> c1 && std::all_of(c1.begin(), c1.end(), ::isdigit) && is >> c2 && std::all_of(c2.begin(), c2.end(), ::isdigit)) fen += " " + c1 + " " + c2;
+    if (is >> c1 && std::all_of(c1.begin(), c1.end(), ::isdigit) && is >> c2 && std::all_of(c2.begin(), c2.end(), ::isdigit))
+      fen += " " + c1 + " " + c2;
     auto pos = chess::Position::from_fen(fen);
     if (!pos) return chess::Error{where(path, number) + ": " + pos.error()};
-    if (chess::Game(*pos).outcome().result != chess::GameResult::ONGOING) return chess::Error{where(path, number) + ": the position is already decided"};
+    if (chess::Game(*pos).outcome().result != chess::GameResult::ONGOING)
+      return chess::Error{where(path, number) + ": the position is already decided"};
     std::string id;
     std::size_t id_at = line.find(" id ");
     if (id_at != std::string::npos) {
@@ -170,7 +175,9 @@ chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies) {
 }
 
 chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies) {
-  auto ends = [&](const std::string& ext) { return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0; };
+  auto ends = [&](const std::string& ext) {
+    return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
+  };
   if (ends(".pgn") || ends(".PGN")) return read_pgn_book(path, plies);
   if (ends(".epd") || ends(".EPD") || ends(".fen")) return read_epd_book(path);
   return chess::Error{path + ": opening book must end in .epd or .pgn"};

@@ -37,8 +37,10 @@ std::string move_comment(const MoveRecord& m) {
   char buf[64];
   std::string out;
   if (m.has_score) {
-    if (m.mate_in != 0) std::snprintf(buf, sizeof buf, "%sM%d/%d ", m.mate_in > 0 ? "+" : "-", std::abs(m.mate_in), m.depth);
-    else std::snprintf(buf, sizeof buf, "%+.2f/%d ", m.score_cp / 100.0, m.depth);
+    if (m.mate_in != 0)
+      std::snprintf(buf, sizeof buf, "%sM%d/%d ", m.mate_in > 0 ? "+" : "-", std::abs(m.mate_in), m.depth);
+    else
+      std::snprintf(buf, sizeof buf, "%+.2f/%d ", m.score_cp / 100.0, m.depth);
     out = buf;
   }
   std::snprintf(buf, sizeof buf, "%.2fs", double(m.time_ms) / 1000.0);
@@ -52,8 +54,8 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   for (char& c : date)
     if (c == '-') c = '.';
   const std::string result(chess::result_string(r.result));
-  std::string out = tag("Event", ctx.event) + tag("Site", ctx.site) + tag("Date", date) + tag("Round", ctx.round) + tag("White", r.white) +
-                    tag("Black", r.black) + tag("Result", result);
+  std::string out = tag("Event", ctx.event) + tag("Site", ctx.site) + tag("Date", date) + tag("Round", ctx.round) +
+                    tag("White", r.white) + tag("Black", r.black) + tag("Result", result);
   if (!standard_start) out += tag("FEN", r.opening.fen) + tag("SetUp", "1");
   out += tag("TimeControl", r.time_control) + tag("PlyCount", std::to_string(r.opening.moves.size() + r.moves.size())) +
          tag("Termination", r.termination);
@@ -64,8 +66,10 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   std::size_t line_length = 0;
   chess::Undo undo;
   auto number = [&](bool force) {
-    if (pos.side_to_move() == chess::WHITE) append(text, line_length, std::to_string(pos.fullmove_number()) + ".");
-    else if (force) append(text, line_length, std::to_string(pos.fullmove_number()) + "...");
+    if (pos.side_to_move() == chess::WHITE)
+      append(text, line_length, std::to_string(pos.fullmove_number()) + ".");
+    else if (force)
+      append(text, line_length, std::to_string(pos.fullmove_number()) + "...");
   };
   bool force_number = true;
   for (const std::string& uci : r.opening.moves) {

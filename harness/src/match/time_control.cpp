@@ -23,8 +23,10 @@ bool parse_seconds(const std::string& s, double& out) {
 
 std::string seconds_text(std::int64_t ms) {
   char buf[32];
-  if (ms % 1000 == 0) std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(ms / 1000));
-  else std::snprintf(buf, sizeof buf, "%g", double(ms) / 1000.0);
+  if (ms % 1000 == 0)
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(ms / 1000));
+  else
+    std::snprintf(buf, sizeof buf, "%g", double(ms) / 1000.0);
   return buf;
 }
 

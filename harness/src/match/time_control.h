@@ -12,8 +12,8 @@ namespace harness {
 struct TimeControl {
   enum class Kind { CLOCK, MOVETIME, DEPTH, NODES };
   Kind kind = Kind::CLOCK;
-  int moves = 0;               // moves per session, 0 for the whole game
-  std::int64_t base_ms = 0;    // clock at the start of each session
+  int moves = 0;             // moves per session, 0 for the whole game
+  std::int64_t base_ms = 0;  // clock at the start of each session
   std::int64_t increment_ms = 0;
   std::int64_t movetime_ms = 0;
   int depth = 0;

@@ -4,6 +4,27 @@
 
 namespace harness {
 
+void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess::Clock::time_point start, ThinkResult& result,
+                const std::function<bool(const std::string&)>& on_line) {
+  std::string line;
+  while (true) {
+    ReadStatus status = process.read_line(line, request.deadline);
+    result.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(ChildProcess::Clock::now() - start).count();
+    if (status == ReadStatus::TIMEOUT) {
+      result.status = ThinkStatus::TIMEOUT;
+      return;
+    }
+    if (status == ReadStatus::CLOSED) {
+      result.status = ThinkStatus::DISCONNECTED;
+      return;
+    }
+    if (on_line(line)) {
+      result.status = ThinkStatus::MOVE;
+      return;
+    }
+  }
+}
+
 std::string Player::take_stderr() {
   if (stderr_path_.empty()) return {};
   std::ifstream in(stderr_path_, std::ios::binary);

@@ -3,11 +3,13 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "core/game.h"
 #include "engines/engine_config.h"
 #include "match/time_control.h"
+#include "process/child_process.h"
 
 namespace harness {
 
@@ -18,13 +20,14 @@ struct SearchReport {
   int score_cp = 0;  // from the mover's view
   int mate_in = 0;   // moves to mate, negative when being mated; 0 when not a mate score
   std::uint64_t nodes = 0;
+  std::string pv_move;  // first move of the principal variation, when given
 };
 
 struct ThinkRequest {
   const chess::Game* game = nullptr;
   TimeControl tc;
-  std::int64_t clock_ms[2] = {0, 0};  // remaining time per colour (clock time controls)
-  int moves_to_go = 0;                // moves until the next time control, 0 when none
+  std::int64_t clock_ms[2] = {0, 0};               // remaining time per colour (clock time controls)
+  int moves_to_go = 0;                             // moves until the next time control, 0 when none
   std::chrono::steady_clock::time_point deadline;  // when to give up waiting
 };
 
@@ -37,9 +40,15 @@ struct ThinkResult {
   std::int64_t elapsed_ms = 0;  // measured by the harness from the go command to the move
 };
 
+// Reads the engine's lines until `on_line` returns true (it has read the move), the request's
+// deadline passes or the engine exits; sets result.status and result.elapsed_ms from `start`.
+void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess::Clock::time_point start, ThinkResult& result,
+                const std::function<bool(const std::string&)>& on_line);
+
 class Player {
  public:
-  explicit Player(EngineConfig config, std::string stderr_path) : config_(std::move(config)), stderr_path_(std::move(stderr_path)) {}
+  explicit Player(EngineConfig config, std::string stderr_path)
+      : config_(std::move(config)), stderr_path_(std::move(stderr_path)) {}
   virtual ~Player() = default;
   Player(const Player&) = delete;
   Player& operator=(const Player&) = delete;

@@ -43,8 +43,10 @@ void parse_uci_info(const std::string& line, SearchReport& report) {
   std::string word;
   is >> word;  // "info"
   while (is >> word) {
-    if (word == "depth") is >> report.depth;
-    else if (word == "nodes") is >> report.nodes;
+    if (word == "depth")
+      is >> report.depth;
+    else if (word == "nodes")
+      is >> report.nodes;
     else if (word == "score") {
       std::string kind;
       int value = 0;
@@ -57,8 +59,11 @@ void parse_uci_info(const std::string& line, SearchReport& report) {
         report.mate_in = 0;
         report.score_cp = value;
       }
-    } else if (word == "pv" || word == "string") {
-      return;  // the rest of the line is moves or free text
+    } else if (word == "pv") {
+      is >> report.pv_move;
+      return;  // the rest of the line is the variation
+    } else if (word == "string") {
+      return;  // free text
     }
   }
 }
@@ -94,26 +99,80 @@ ThinkResult UciPlayer::think(const ThinkRequest& request) {
   if (!process_ || !process_->write_line(position_command(*request.game))) return result;
   auto start = ChildProcess::Clock::now();
   if (!process_->write_line(go_command(request))) return result;
+  await_move(*process_, request, start, result, [&](const std::string& line) {
+    if (line.rfind("info ", 0) == 0) parse_uci_info(line, result.report);
+    if (line.rfind("bestmove", 0) != 0) return false;
+    std::istringstream is(line);
+    std::string word;
+    is >> word >> result.move;
+    return true;
+  });
+  return result;
+}
+
+chess::Result<Analysis> UciPlayer::analyse(const std::string& fen, const TimeControl& limit, std::chrono::milliseconds timeout) {
+  if (!process_ || !process_->write_line("ucinewgame") || !process_->write_line("position fen " + fen))
+    return chess::Error{"engine '" + config_.name + "' is not running"};
+  ThinkRequest request;
+  request.tc = limit;
+  request.deadline = ChildProcess::Clock::now() + timeout;
+  ThinkResult result;
+  Analysis analysis;
+  auto start = ChildProcess::Clock::now();
+  process_->write_line(go_command(request));
+  await_move(*process_, request, start, result, [&](const std::string& line) {
+    if (line.rfind("info ", 0) == 0) {
+      SearchReport r = analysis.lines.empty() ? SearchReport{} : analysis.lines.back().report;
+      r.pv_move.clear();
+      parse_uci_info(line, r);
+      auto now = std::chrono::duration_cast<std::chrono::milliseconds>(ChildProcess::Clock::now() - start).count();
+      if (!r.pv_move.empty()) analysis.lines.push_back({now, r});
+    }
+    if (line.rfind("bestmove", 0) != 0) return false;
+    std::istringstream is(line);
+    std::string word;
+    is >> word >> analysis.best;
+    return true;
+  });
+  analysis.elapsed_ms = result.elapsed_ms;
+  if (result.status == ThinkStatus::TIMEOUT) {
+    stop();
+    return chess::Error{"engine '" + config_.name + "' gave no move within " + std::to_string(timeout.count() / 1000) + " s"};
+  }
+  if (result.status == ThinkStatus::DISCONNECTED) return chess::Error{"engine '" + config_.name + "' exited during the search"};
+  return analysis;
+}
+
+chess::Result<PerftOutput> UciPlayer::perft(const std::string& fen, const std::vector<std::string>& moves, int depth,
+                                            std::chrono::milliseconds timeout) {
+  std::string position = "position fen " + fen;
+  if (!moves.empty()) position += " moves";
+  for (const std::string& m : moves) position += " " + m;
+  if (!process_ || !process_->write_line(position)) return chess::Error{"engine '" + config_.name + "' is not running"};
+  auto start = ChildProcess::Clock::now();
+  process_->write_line("go perft " + std::to_string(depth));
+  PerftOutput out;
   std::string line;
   while (true) {
-    ReadStatus status = process_->read_line(line, request.deadline);
-    result.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(ChildProcess::Clock::now() - start).count();
+    ReadStatus status = process_->read_line(line, start + timeout);
     if (status == ReadStatus::TIMEOUT) {
-      result.status = ThinkStatus::TIMEOUT;
-      return result;
+      stop();  // it may still be counting: a fresh process is started for the next position
+      return chess::Error{"engine '" + config_.name + "' did not finish 'go perft " + std::to_string(depth) + "' within " +
+                          std::to_string(timeout.count() / 1000) + " s (does it support perft?)"};
     }
-    if (status == ReadStatus::CLOSED) {
-      result.status = ThinkStatus::DISCONNECTED;
-      return result;
+    if (status == ReadStatus::CLOSED) return chess::Error{"engine '" + config_.name + "' exited during 'go perft'"};
+    if (line.rfind("bestmove", 0) == 0)
+      return chess::Error{"engine '" + config_.name + "' does not support 'go perft' (it searched instead)"};
+    if (line.rfind("Nodes searched:", 0) == 0) {
+      out.total = std::strtoull(line.c_str() + 15, nullptr, 10);
+      out.seconds = std::chrono::duration<double>(ChildProcess::Clock::now() - start).count();
+      return out;
     }
-    if (line.rfind("info ", 0) == 0) {
-      parse_uci_info(line, result.report);
-    } else if (line.rfind("bestmove", 0) == 0) {
-      std::istringstream is(line);
-      std::string word;
-      is >> word >> result.move;
-      result.status = ThinkStatus::MOVE;
-      return result;
+    std::size_t colon = line.find(':');
+    if (colon >= 4 && colon <= 5 && colon + 1 < line.size()) {
+      std::string move = line.substr(0, colon);
+      if (move[0] >= 'a' && move[0] <= 'h' && move[1] >= '1' && move[1] <= '8')
+        out.moves[move] = std::strtoull(line.c_str() + colon + 1, nullptr, 10);
     }
   }
 }

@@ -1,12 +1,32 @@
 // UciPlayer: the Player interface over the UCI protocol.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <vector>
 
 #include "player.h"
 #include "process/child_process.h"
 
 namespace harness {
+
+// An engine's answer to "go perft N": the divide lines and the total.
+struct PerftOutput {
+  std::map<std::string, std::uint64_t> moves;  // "e2e4" -> leaf count
+  std::uint64_t total = 0;
+  double seconds = 0;  // measured by the harness from "go perft" to "Nodes searched"
+};
+
+// What an engine said while analysing one position: each report with the harness's time.
+struct AnalysisLine {
+  std::int64_t time_ms = 0;
+  SearchReport report;
+};
+struct Analysis {
+  std::string best;  // the bestmove, as the engine wrote it
+  std::vector<AnalysisLine> lines;
+  std::int64_t elapsed_ms = 0;
+};
 
 class UciPlayer : public Player {
  public:
@@ -17,6 +37,11 @@ class UciPlayer : public Player {
   ThinkResult think(const ThinkRequest& request) override;
   void stop() override;
   bool alive() override { return process_ && process_->running(); }
+  // Divide of the position after `moves` from `fen`, the way Stockfish prints it.
+  // Searches `fen` under a fixed limit (move time, depth or nodes), keeping every report.
+  chess::Result<Analysis> analyse(const std::string& fen, const TimeControl& limit, std::chrono::milliseconds timeout);
+  chess::Result<PerftOutput> perft(const std::string& fen, const std::vector<std::string>& moves, int depth,
+                                   std::chrono::milliseconds timeout);
 
  private:
   // Sends `command` and reads until a line starting with `reply`; false on timeout or exit.

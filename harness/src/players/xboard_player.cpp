@@ -82,7 +82,9 @@ bool XboardPlayer::new_game(const TimeControl& tc) {
   process_->write_line("post");
   switch (tc.kind) {
     case TimeControl::Kind::CLOCK: process_->write_line(level_command(tc)); break;
-    case TimeControl::Kind::MOVETIME: process_->write_line("st " + std::to_string(std::max<std::int64_t>(1, tc.movetime_ms / 1000))); break;
+    case TimeControl::Kind::MOVETIME:
+      process_->write_line("st " + std::to_string(std::max<std::int64_t>(1, tc.movetime_ms / 1000)));
+      break;
     case TimeControl::Kind::DEPTH: process_->write_line("sd " + std::to_string(tc.depth)); break;
     case TimeControl::Kind::NODES: return false;  // rejected before the match starts
   }
@@ -118,41 +120,27 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
   }
   auto start = ChildProcess::Clock::now();
   if (!process_->write_line("go")) return result;
-  std::string line;
-  while (true) {
-    ReadStatus status = process_->read_line(line, request.deadline);
-    result.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(ChildProcess::Clock::now() - start).count();
-    if (status == ReadStatus::TIMEOUT) {
-      result.status = ThinkStatus::TIMEOUT;
-      return result;
+  await_move(*process_, request, start, result, [&](const std::string& line) {
+    if (line.rfind("resign", 0) == 0) {
+      result.move = "resign";
+      return true;
     }
-    if (status == ReadStatus::CLOSED) {
-      result.status = ThinkStatus::DISCONNECTED;
-      return result;
+    if (line.rfind("move ", 0) != 0) {
+      parse_xboard_thinking(line, result.report);  // result claims and other lines are ignored: the harness referees
+      return false;
     }
-    if (line.rfind("move ", 0) == 0) {
-      result.move = line.substr(5);
-      while (!result.move.empty() && result.move.back() == ' ') result.move.pop_back();
-      // Back to force mode; the engine's own move counts as sent.
-      process_->write_line("force");
-      moves_sent_ = game.moves().size() + 1;
-      result.status = ThinkStatus::MOVE;
-      if (feature_san_) {
-        auto m = chess::parse_san(pos, result.move);
-        if (m) result.move = chess::to_uci(*m);
-      }
-      return result;
+    result.move = line.substr(5);
+    while (!result.move.empty() && result.move.back() == ' ') result.move.pop_back();
+    if (feature_san_) {
+      auto m = chess::parse_san(pos, result.move);
+      if (m) result.move = chess::to_uci(*m);
     }
-    if (line.rfind("resign", 0) == 0 || line.find(" {") != std::string::npos) {
-      if (line.rfind("resign", 0) == 0) {
-        result.move = "resign";
-        result.status = ThinkStatus::MOVE;
-        return result;
-      }
-      continue;  // a result claim; the harness referees by itself
-    }
-    parse_xboard_thinking(line, result.report);
-  }
+    // Back to force mode; the engine's own move counts as sent.
+    process_->write_line("force");
+    moves_sent_ = game.moves().size() + 1;
+    return true;
+  });
+  return result;
 }
 
 void XboardPlayer::stop() {

@@ -24,24 +24,26 @@ std::string results_block(const std::string& title, const Tally& t, const std::o
   const auto& p = t.pentanomial;
   double pairs_ratio = (p[0] + p[1]) > 0 ? double(p[3] + p[4]) / double(p[0] + p[1]) : 0.0;
   std::string out = "Results of " + title + ":\n";
-  out += "Elo: " + number(e.elo) + " +/- " + number(e.elo_error) + ", nElo: " + number(e.nelo) + " +/- " + number(e.nelo_error) + "\n";
-  out += "LOS: " + fmt("%.2f", e.los * 100) + " %, DrawRatio: " + fmt("%.2f", e.draw_ratio * 100) + " %, PairsRatio: " + fmt("%.2f", pairs_ratio) + "\n";
+  out += "Elo: " + number(e.elo) + " +/- " + number(e.elo_error) + ", nElo: " + number(e.nelo) + " +/- " + number(e.nelo_error) +
+         "\n";
+  out += "LOS: " + fmt("%.2f", e.los * 100) + " %, DrawRatio: " + fmt("%.2f", e.draw_ratio * 100) +
+         " %, PairsRatio: " + fmt("%.2f", pairs_ratio) + "\n";
   out += "Games: " + std::to_string(t.games()) + ", Wins: " + std::to_string(t.wins) + ", Losses: " + std::to_string(t.losses) +
          ", Draws: " + std::to_string(t.draws) + ", Points: " + fmt("%.1f", t.points()) + " (" +
          fmt("%.2f", t.games() ? 100.0 * t.points() / t.games() : 0.0) + " %)\n";
-  out += "Ptnml(0-2): [" + std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " + std::to_string(p[3]) + ", " +
-         std::to_string(p[4]) + "]\n";
+  out += "Ptnml(0-2): [" + std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " +
+         std::to_string(p[3]) + ", " + std::to_string(p[4]) + "]\n";
   if (sprt) {
-    out += "LLR: " + fmt("%.2f", sprt_llr(t, *sprt)) + " (" + fmt("%.2f", sprt->lower_bound()) + ", " + fmt("%.2f", sprt->upper_bound()) + ") [" +
-           fmt("%.2f", sprt->elo0) + ", " + fmt("%.2f", sprt->elo1) + "]\n";
+    out += "LLR: " + fmt("%.2f", sprt_llr(t, *sprt)) + " (" + fmt("%.2f", sprt->lower_bound()) + ", " +
+           fmt("%.2f", sprt->upper_bound()) + ") [" + fmt("%.2f", sprt->elo0) + ", " + fmt("%.2f", sprt->elo1) + "]\n";
   }
   return out;
 }
 
 std::string summary_line(const Tally& t, int total_games) {
   EloEstimate e = estimate(t);
-  return "Games " + std::to_string(t.games()) + "/" + std::to_string(total_games) + " W-D-L " + std::to_string(t.wins) + "-" + std::to_string(t.draws) +
-         "-" + std::to_string(t.losses) + " Elo " + number(e.elo) + " +/- " + number(e.elo_error);
+  return "Games " + std::to_string(t.games()) + "/" + std::to_string(total_games) + " W-D-L " + std::to_string(t.wins) + "-" +
+         std::to_string(t.draws) + "-" + std::to_string(t.losses) + " Elo " + number(e.elo) + " +/- " + number(e.elo_error);
 }
 
 }  // namespace harness

@@ -88,7 +88,8 @@ Pdf mle_with_t(const Pdf& pdf, double ref, double t) {
 chess::Result<double> parse_number(const std::string& key, const std::string& text) {
   double v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || ptr != text.data() + text.size()) return chess::Error{"--sprt: '" + key + "' needs a number, got '" + text + "'"};
+  if (ec != std::errc() || ptr != text.data() + text.size())
+    return chess::Error{"--sprt: '" + key + "' needs a number, got '" + text + "'"};
   return v;
 }
 
@@ -107,9 +108,12 @@ chess::Result<SprtConfig> parse_sprt(const std::string& spec) {
     if (eq == std::string::npos || std::find(keys.begin(), keys.end(), key) == keys.end())
       return chess::Error{"--sprt: unknown key '" + key + "' (did you mean '" + nearest_names(key, keys, 1)[0] + "'?)"};
     if (key == "model") {
-      if (value == "normalized") c.model = EloModel::NORMALIZED;
-      else if (value == "logistic") c.model = EloModel::LOGISTIC;
-      else return chess::Error{"--sprt: model must be 'normalized' or 'logistic', got '" + value + "'"};
+      if (value == "normalized")
+        c.model = EloModel::NORMALIZED;
+      else if (value == "logistic")
+        c.model = EloModel::LOGISTIC;
+      else
+        return chess::Error{"--sprt: model must be 'normalized' or 'logistic', got '" + value + "'"};
       continue;
     }
     auto v = parse_number(key, value);
@@ -117,7 +121,8 @@ chess::Result<SprtConfig> parse_sprt(const std::string& spec) {
     (key == "elo0" ? c.elo0 : key == "elo1" ? c.elo1 : key == "alpha" ? c.alpha : c.beta) = *v;
   }
   if (!(c.elo0 < c.elo1)) return chess::Error{"--sprt: elo0 must be below elo1"};
-  if (c.alpha <= 0 || c.alpha >= 1 || c.beta <= 0 || c.beta >= 1) return chess::Error{"--sprt: alpha and beta must be between 0 and 1"};
+  if (c.alpha <= 0 || c.alpha >= 1 || c.beta <= 0 || c.beta >= 1)
+    return chess::Error{"--sprt: alpha and beta must be between 0 and 1"};
   return c;
 }
 
@@ -129,7 +134,8 @@ double sprt_llr(const std::vector<double>& counts, const SprtConfig& config) {
     n += regularized.back();
   }
   Pdf pdf;
-  for (std::size_t i = 0; i < regularized.size(); ++i) pdf.push_back({double(i) / double(regularized.size() - 1), regularized[i] / n});
+  for (std::size_t i = 0; i < regularized.size(); ++i)
+    pdf.push_back({double(i) / double(regularized.size() - 1), regularized[i] / n});
   Pdf h0, h1;
   if (config.model == EloModel::LOGISTIC) {
     h0 = mle_with_mean(pdf, elo_to_score(config.elo0));

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <sstream>
 #include <stdexcept>
 
 #include "match/game_runner.h"
@@ -15,7 +16,8 @@ namespace {
 class Statement {
  public:
   Statement(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db));
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
+      throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db));
   }
   ~Statement() { sqlite3_finalize(stmt_); }
   Statement& bind(int i, std::int64_t v) {
@@ -26,6 +28,12 @@ class Statement {
     sqlite3_bind_text(stmt_, i, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
     return *this;
   }
+  Statement& bind(int i, int v) { return bind(i, std::int64_t(v)); }
+  Statement& bind_real(int i, double v) {
+    sqlite3_bind_double(stmt_, i, v);
+    return *this;
+  }
+  double real(int col) { return sqlite3_column_double(stmt_, col); }
   Statement& bind_null(int i) {
     sqlite3_bind_null(stmt_, i);
     return *this;
@@ -107,6 +115,33 @@ const char* const MIGRATIONS[] = {
       PRIMARY KEY (game_id, ply));
     CREATE INDEX games_by_run ON games(run_id, game_index);
     )sql",
+    R"sql(
+    CREATE TABLE perft_results (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      line INTEGER NOT NULL,
+      position_id TEXT NOT NULL,
+      fen TEXT NOT NULL,
+      depth INTEGER NOT NULL,
+      expected INTEGER NOT NULL,
+      got INTEGER NOT NULL,
+      seconds REAL NOT NULL,
+      passed INTEGER NOT NULL,
+      error TEXT NOT NULL,
+      bug TEXT NOT NULL,
+      PRIMARY KEY (run_id, line, depth));
+    CREATE TABLE epd_results (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      line INTEGER NOT NULL,
+      position_id TEXT NOT NULL,
+      fen TEXT NOT NULL,
+      move TEXT NOT NULL,
+      solved INTEGER NOT NULL,
+      points INTEGER NOT NULL,
+      max_points INTEGER NOT NULL,
+      found_time_ms INTEGER NOT NULL,
+      found_depth INTEGER NOT NULL,
+      PRIMARY KEY (run_id, line));
+    )sql",
 };
 
 std::string joined(const std::vector<std::string>& v, const std::string& sep) {
@@ -161,7 +196,8 @@ int Database::schema_version() const {
 std::string Database::migrate() {
   const int target = int(std::size(MIGRATIONS));
   int version = schema_version();
-  if (version > target) return "database schema version " + std::to_string(version) + " is newer than this harness (" + std::to_string(target) + ")";
+  if (version > target)
+    return "database schema version " + std::to_string(version) + " is newer than this harness (" + std::to_string(target) + ")";
   for (; version < target; ++version) {
     exec("BEGIN IMMEDIATE");
     try {
@@ -181,7 +217,8 @@ std::int64_t Database::engine_id(const EngineConfig& e) {
   for (const auto& [k, v] : e.options) opts.push_back(k + "=" + v);
   std::string args = joined(e.args, " "), options = joined(opts, " "), protocol = protocol_name(e.protocol);
   std::string checksum = file_checksum(e.command);
-  Statement insert(db_, "INSERT OR IGNORE INTO engines (name, command, args, protocol, options, checksum) VALUES (?, ?, ?, ?, ?, ?)");
+  Statement insert(db_,
+                   "INSERT OR IGNORE INTO engines (name, command, args, protocol, options, checksum) VALUES (?, ?, ?, ?, ?, ?)");
   insert.bind(1, e.name).bind(2, e.command).bind(3, args).bind(4, protocol).bind(5, options).bind(6, checksum).step();
   Statement find(db_, "SELECT id FROM engines WHERE name=? AND command=? AND args=? AND protocol=? AND options=? AND checksum=?");
   find.bind(1, e.name).bind(2, e.command).bind(3, args).bind(4, protocol).bind(5, options).bind(6, checksum);
@@ -217,7 +254,8 @@ std::int64_t Database::save_game(std::int64_t run_id, const GameRecord& g, std::
   exec("BEGIN IMMEDIATE");
   try {
     Statement s(db_,
-                "INSERT INTO games (run_id, game_index, pair_index, white_engine_id, black_engine_id, white, black, opening_fen, opening_moves, "
+                "INSERT INTO games (run_id, game_index, pair_index, white_engine_id, black_engine_id, white, black, opening_fen, "
+                "opening_moves, "
                 "result, termination, reason, plies, time_control, started_at, finished_at, pgn, white_stderr, black_stderr) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     s.bind(1, run_id).bind(2, g.game_index).bind(3, g.pair_index);
@@ -225,10 +263,15 @@ std::int64_t Database::save_game(std::int64_t run_id, const GameRecord& g, std::
     black_id ? s.bind(5, black_id) : s.bind_null(5);
     s.bind(6, g.white).bind(7, g.black).bind(8, g.opening.fen).bind(9, joined(g.opening.moves, " "));
     s.bind(10, std::string(chess::result_string(g.result))).bind(11, g.termination).bind(12, g.reason);
-    s.bind(13, std::int64_t(g.opening.moves.size() + g.moves.size())).bind(14, g.time_control).bind(15, g.started_at).bind(16, g.finished_at);
+    s.bind(13, std::int64_t(g.opening.moves.size() + g.moves.size()))
+        .bind(14, g.time_control)
+        .bind(15, g.started_at)
+        .bind(16, g.finished_at);
     s.bind(17, g.pgn).bind(18, g.white_stderr).bind(19, g.black_stderr).step();
     std::int64_t game_id = sqlite3_last_insert_rowid(db_);
-    Statement m(db_, "INSERT INTO moves (game_id, ply, uci, san, time_ms, score_cp, mate_in, depth, nodes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    Statement m(db_,
+                "INSERT INTO moves (game_id, ply, uci, san, time_ms, score_cp, mate_in, depth, nodes) VALUES (?, ?, ?, ?, ?, ?, "
+                "?, ?, ?)");
     int ply = int(g.opening.moves.size());
     for (const MoveRecord& mv : g.moves) {
       Statement& row = m.reset();
@@ -246,11 +289,76 @@ std::int64_t Database::save_game(std::int64_t run_id, const GameRecord& g, std::
 }
 
 std::vector<StoredGame> Database::games(std::int64_t run_id) {
-  Statement s(db_, "SELECT id, game_index, white, black, result, termination, reason, plies, pgn FROM games WHERE run_id=? ORDER BY game_index");
+  Statement s(db_,
+              "SELECT id, game_index, opening_fen, opening_moves, white, black, result, termination, reason, plies, pgn FROM "
+              "games WHERE run_id=? "
+              "ORDER BY game_index");
   s.bind(1, run_id);
   std::vector<StoredGame> out;
+  while (s.step()) {
+    std::vector<std::string> opening;
+    std::istringstream moves(s.text(3));
+    for (std::string m; moves >> m;) opening.push_back(m);
+    out.push_back({s.integer(0), int(s.integer(1)), s.text(2), opening, s.text(4), s.text(5), s.text(6), s.text(7), s.text(8),
+                   int(s.integer(9)), s.text(10)});
+  }
+  return out;
+}
+
+std::vector<std::string> Database::game_moves(std::int64_t game_id) {
+  Statement s(db_, "SELECT uci FROM moves WHERE game_id=? ORDER BY ply");
+  s.bind(1, game_id);
+  std::vector<std::string> out;
+  while (s.step()) out.push_back(s.text(0));
+  return out;
+}
+
+void Database::save_perft_result(std::int64_t run_id, const PerftResultRow& r) {
+  Statement s(
+      db_,
+      "INSERT OR REPLACE INTO perft_results (run_id, line, position_id, fen, depth, expected, got, seconds, passed, error, bug) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  s.bind(1, run_id).bind(2, r.line).bind(3, r.position_id).bind(4, r.fen).bind(5, r.depth).bind(6, std::int64_t(r.expected));
+  s.bind(7, std::int64_t(r.got)).bind_real(8, r.seconds).bind(9, std::int64_t(r.passed)).bind(10, r.error).bind(11, r.bug).step();
+}
+
+std::vector<PerftResultRow> Database::perft_results(std::int64_t run_id) {
+  Statement s(db_,
+              "SELECT line, position_id, fen, depth, expected, got, seconds, passed, error, bug FROM perft_results WHERE "
+              "run_id=? ORDER BY line, depth");
+  s.bind(1, run_id);
+  std::vector<PerftResultRow> out;
   while (s.step())
-    out.push_back({s.integer(0), int(s.integer(1)), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6), int(s.integer(7)), s.text(8)});
+    out.push_back({int(s.integer(0)), s.text(1), s.text(2), int(s.integer(3)), std::uint64_t(s.integer(4)),
+                   std::uint64_t(s.integer(5)), s.real(6), s.integer(7) != 0, s.text(8), s.text(9)});
+  return out;
+}
+
+void Database::save_epd_result(std::int64_t run_id, const EpdResultRow& r) {
+  Statement s(db_,
+              "INSERT OR REPLACE INTO epd_results (run_id, line, position_id, fen, move, solved, points, max_points, "
+              "found_time_ms, found_depth) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  s.bind(1, run_id)
+      .bind(2, r.line)
+      .bind(3, r.position_id)
+      .bind(4, r.fen)
+      .bind(5, r.move)
+      .bind(6, std::int64_t(r.solved))
+      .bind(7, r.points);
+  s.bind(8, r.max_points).bind(9, r.found_time_ms).bind(10, r.found_depth).step();
+}
+
+std::vector<EpdResultRow> Database::epd_results(std::int64_t run_id) {
+  Statement s(db_,
+              "SELECT line, position_id, fen, move, solved, points, max_points, found_time_ms, found_depth FROM epd_results "
+              "WHERE run_id=? ORDER BY "
+              "line");
+  s.bind(1, run_id);
+  std::vector<EpdResultRow> out;
+  while (s.step())
+    out.push_back({int(s.integer(0)), s.text(1), s.text(2), s.text(3), s.integer(4) != 0, int(s.integer(5)), int(s.integer(6)),
+                   s.integer(7), int(s.integer(8))});
   return out;
 }
 

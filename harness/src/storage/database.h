@@ -20,19 +20,42 @@ struct RunRow {
   std::int64_t id = 0;
   std::string kind;  // match, tournament, perft, epd, ...
   std::string created_at, finished_at;
-  std::string status;  // running, finished, stopped
-  std::string config;  // JSON of everything needed to resume
+  std::string status;   // running, finished, stopped
+  std::string config;   // JSON of everything needed to resume
   std::string summary;  // the results block at the last update
 };
 
 struct StoredGame {
   std::int64_t id = 0;
   int game_index = 0;
+  std::string opening_fen;
+  std::vector<std::string> opening_moves;  // UCI
   std::string white, black;
   std::string result;  // "1-0", "0-1", "1/2-1/2"
   std::string termination, reason;
   int plies = 0;
   std::string pgn;
+};
+
+struct PerftResultRow {
+  int line = 0;
+  std::string position_id, fen;
+  int depth = 0;
+  std::uint64_t expected = 0, got = 0;
+  double seconds = 0;
+  bool passed = false;
+  std::string error;  // the engine failed to answer
+  std::string bug;    // the located bug, as text
+};
+
+struct EpdResultRow {
+  int line = 0;
+  std::string position_id, fen;
+  std::string move;  // the engine's move (UCI)
+  bool solved = false;
+  int points = 0, max_points = 0;
+  std::int64_t found_time_ms = -1;  // when a solving move was first found and kept; -1 if never
+  int found_depth = 0;
 };
 
 class Database {
@@ -51,6 +74,12 @@ class Database {
   // Stores a finished game and its moves in one transaction.
   std::int64_t save_game(std::int64_t run_id, const GameRecord& game, std::int64_t white_id, std::int64_t black_id);
   std::vector<StoredGame> games(std::int64_t run_id);
+  // The engines' moves of a stored game (UCI), in order.
+  std::vector<std::string> game_moves(std::int64_t game_id);
+  void save_perft_result(std::int64_t run_id, const PerftResultRow& row);
+  std::vector<PerftResultRow> perft_results(std::int64_t run_id);
+  void save_epd_result(std::int64_t run_id, const EpdResultRow& row);
+  std::vector<EpdResultRow> epd_results(std::int64_t run_id);
   const std::string& path() const { return path_; }
 
   // Runs a statement with no result rows; for schema changes owned by other harness parts.

@@ -31,7 +31,9 @@ TEST(EngineRegistry, ResolvesPathsRelativeToTheFile) {
 }
 
 TEST(EngineRegistry, UnknownNameListsTheNearest) {
-  std::string path = write("e2.json", R"({"engines": [{"name": "v0.2", "command": "x"}, {"name": "v0.12", "command": "x"}, {"name": "dev", "command": "x"}]})");
+  std::string path = write(
+      "e2.json",
+      R"({"engines": [{"name": "v0.2", "command": "x"}, {"name": "v0.12", "command": "x"}, {"name": "dev", "command": "x"}]})");
   auto reg = harness::EngineRegistry::load(path).value();
   auto r = reg.find("v0.3");
   ASSERT_FALSE(r);
@@ -41,12 +43,15 @@ TEST(EngineRegistry, UnknownNameListsTheNearest) {
 
 TEST(EngineRegistry, ErrorsNameFileAndKey) {
   EXPECT_NE(harness::EngineRegistry::load(write("bad.json", "{")).error().find("bad.json: not valid JSON"), std::string::npos);
-  EXPECT_NE(harness::EngineRegistry::load(write("noarr.json", "{}")).error().find("expected an object with an 'engines' array"), std::string::npos);
+  EXPECT_NE(harness::EngineRegistry::load(write("noarr.json", "{}")).error().find("expected an object with an 'engines' array"),
+            std::string::npos);
   auto typo = harness::EngineRegistry::load(write("typo.json", R"({"engines": [{"name": "a", "comand": "x"}]})"));
   EXPECT_NE(typo.error().find("engines[0]: unknown key 'comand' (did you mean 'command'?)"), std::string::npos) << typo.error();
-  auto proto = harness::EngineRegistry::load(write("proto.json", R"({"engines": [{"name": "a", "command": "x", "protocol": "uic"}]})"));
+  auto proto =
+      harness::EngineRegistry::load(write("proto.json", R"({"engines": [{"name": "a", "command": "x", "protocol": "uic"}]})"));
   EXPECT_NE(proto.error().find("protocol must be 'uci' or 'xboard', got 'uic'"), std::string::npos) << proto.error();
-  auto dup = harness::EngineRegistry::load(write("dup.json", R"({"engines": [{"name": "a", "command": "x"}, {"name": "a", "command": "y"}]})"));
+  auto dup = harness::EngineRegistry::load(
+      write("dup.json", R"({"engines": [{"name": "a", "command": "x"}, {"name": "a", "command": "y"}]})"));
   EXPECT_NE(dup.error().find("'a' appears twice"), std::string::npos);
 }
 
@@ -59,7 +64,8 @@ TEST(EngineSpec, ParsesAdHocEngines) {
   EXPECT_EQ(e->args, std::vector<std::string>{"--foo"});
   EXPECT_EQ(harness::parse_engine_spec("cmd=/bin/fairymax proto=xboard")->name, "fairymax");
   EXPECT_EQ(harness::parse_engine_spec("name=X").error(), "--engine: missing cmd=PATH in 'name=X'");
-  EXPECT_EQ(harness::parse_engine_spec("name=X cmd=y protocol=uci").error(), "--engine: unknown key 'protocol' (did you mean 'proto'?)");
+  EXPECT_EQ(harness::parse_engine_spec("name=X cmd=y protocol=uci").error(),
+            "--engine: unknown key 'protocol' (did you mean 'proto'?)");
   EXPECT_NE(harness::parse_engine_spec("cmd=y proto=winboard").error().find("protocol must be"), std::string::npos);
 }
 

@@ -27,7 +27,8 @@ TEST(OpeningBook, ReadsEpdWithCrlfCommentsCountersAndOperations) {
 }
 
 TEST(OpeningBook, EpdErrorsNameFileAndLine) {
-  std::string path = write("bad.epd", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq -\n");
+  std::string path =
+      write("bad.epd", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq -\n");
   auto book = harness::read_opening_book(path, 0);
   ASSERT_FALSE(book);
   EXPECT_NE(book.error().find("bad.epd:2: invalid FEN"), std::string::npos) << book.error();
@@ -36,9 +37,10 @@ TEST(OpeningBook, EpdErrorsNameFileAndLine) {
 }
 
 TEST(OpeningBook, ReadsPgnWithTagsCommentsVariationsAndPlyLimit) {
-  std::string path = write("book.pgn",
-                           "[Event \"a\"]\r\n[Site \"?\"]\r\n\r\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5 a6 *\r\n\r\n"
-                           "[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e3 Kd7 2. e4 1/2-1/2\n");
+  std::string path =
+      write("book.pgn",
+            "[Event \"a\"]\r\n[Site \"?\"]\r\n\r\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5 a6 *\r\n\r\n"
+            "[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e3 Kd7 2. e4 1/2-1/2\n");
   auto book = harness::read_opening_book(path, 4);
   ASSERT_TRUE(book) << book.error();
   ASSERT_EQ(book->openings.size(), 2u);

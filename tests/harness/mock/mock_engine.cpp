@@ -1,8 +1,11 @@
 // A UCI (or xboard) engine for tests that misbehaves on purpose. Its first argument picks the
 // behaviour: random (legal random moves), crash-on-go, stall-after-go, illegal, garbage,
 // slow=MS (answers after MS milliseconds), no-uciok (never finishes the handshake),
-// xboard (random legal moves over xboard). A second argument "seed=N" fixes the randomness.
+// xboard (random legal moves over xboard), first (always the alphabetically first legal move),
+// perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move
+// generator for the bug locator). A second argument "seed=N" fixes the randomness.
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <random>
@@ -21,6 +24,41 @@ std::mt19937 rng(1);
 chess::Move random_move(const chess::Game& game) {
   chess::MoveList moves = chess::legal_moves(game.position());
   return moves.empty() ? chess::Move::none() : moves[int(rng() % unsigned(moves.size()))];
+}
+
+// Leaf count without en-passant captures: the deliberate bug of "perft-no-ep".
+std::uint64_t perft_without_ep(chess::Position& pos, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t n = 0;
+  chess::Undo undo;
+  for (chess::Move m : chess::legal_moves(pos)) {
+    if (m.kind() == chess::MoveKind::EN_PASSANT) continue;
+    pos.do_move(m, undo);
+    n += perft_without_ep(pos, depth - 1);
+    pos.undo_move(m, undo);
+  }
+  return n;
+}
+
+void divide_without_ep(chess::Position pos, int depth) {
+  std::uint64_t total = 0;
+  chess::Undo undo;
+  for (chess::Move m : chess::legal_moves(pos)) {
+    if (m.kind() == chess::MoveKind::EN_PASSANT) continue;
+    pos.do_move(m, undo);
+    std::uint64_t n = perft_without_ep(pos, depth - 1);
+    pos.undo_move(m, undo);
+    std::cout << chess::to_uci(m) << ": " << n << "\n";
+    total += n;
+  }
+  std::cout << "\nNodes searched: " << total << std::endl;
+}
+
+chess::Move first_move(const chess::Game& game) {
+  chess::Move best = chess::Move::none();
+  for (chess::Move m : chess::legal_moves(game.position()))
+    if (best.is_none() || chess::to_uci(m) < chess::to_uci(best)) best = m;
+  return best;
 }
 
 chess::Game parse_position(const std::string& line) {
@@ -46,8 +84,15 @@ int run_uci(const std::string& mode) {
       std::cout << "readyok" << std::endl;
     } else if (line.rfind("position", 0) == 0) {
       game = parse_position(line);
+    } else if (line.rfind("go perft ", 0) == 0 && mode == "perft-no-ep") {
+      divide_without_ep(game.position(), std::atoi(line.c_str() + 9));
     } else if (line.rfind("go", 0) == 0) {
       if (mode == "crash-on-go") std::abort();
+      if (mode == "first") {
+        std::string m = chess::to_uci(first_move(game));
+        std::cout << "info depth 1 score cp 0 pv " << m << "\nbestmove " << m << std::endl;
+        continue;
+      }
       if (mode == "stall-after-go") continue;
       if (mode.rfind("slow=", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(mode.c_str() + 5)));
       if (mode == "garbage") {
@@ -58,7 +103,8 @@ int run_uci(const std::string& mode) {
         std::cout << "info depth 1 score cp 0\nbestmove e1e8" << std::endl;
         continue;
       }
-      std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " nodes 1\nbestmove " << chess::to_uci(random_move(game)) << std::endl;
+      std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " nodes 1\nbestmove " << chess::to_uci(random_move(game))
+                << std::endl;
     } else if (line == "quit") {
       return 0;
     }
@@ -73,7 +119,8 @@ int run_xboard() {
     std::istringstream is(line);
     std::string cmd;
     is >> cmd;
-    if (cmd == "protover") std::cout << "feature usermove=1 setboard=1 ping=1 sigint=0 sigterm=0 done=1" << std::endl;
+    if (cmd == "protover")
+      std::cout << "feature usermove=1 setboard=1 ping=1 sigint=0 sigterm=0 done=1" << std::endl;
     else if (cmd == "ping") {
       std::string n;
       is >> n;
@@ -81,7 +128,8 @@ int run_xboard() {
     } else if (cmd == "new") {
       game = chess::Game();
       force = false;
-    } else if (cmd == "force") force = true;
+    } else if (cmd == "force")
+      force = true;
     else if (cmd == "setboard") {
       std::string fen = line.substr(9);
       game = chess::Game(chess::Position::from_fen(fen).value());

@@ -10,12 +10,14 @@ using harness::EloModel;
 using harness::SprtConfig;
 
 double tri(int wins, int losses, int draws, double elo0, double elo1, EloModel model) {
-  return harness::sprt_llr(std::vector<double>{double(losses), double(draws), double(wins)}, SprtConfig{elo0, elo1, 0.05, 0.05, model});
+  return harness::sprt_llr(std::vector<double>{double(losses), double(draws), double(wins)},
+                           SprtConfig{elo0, elo1, 0.05, 0.05, model});
 }
 
 // Pairs: LL, LD, WL, DD, WD, WW as fishtest lists them (WL and DD both score one point).
 double penta(int ll, int ld, int wl, int dd, int wd, int ww, double elo0, double elo1, EloModel model) {
-  return harness::sprt_llr(std::vector<double>{double(ll), double(ld), double(wl + dd), double(wd), double(ww)}, SprtConfig{elo0, elo1, 0.05, 0.05, model});
+  return harness::sprt_llr(std::vector<double>{double(ll), double(ld), double(wl + dd), double(wd), double(ww)},
+                           SprtConfig{elo0, elo1, 0.05, 0.05, model});
 }
 
 TEST(Sprt, NormalizedTrinomial) {

@@ -1,0 +1,31 @@
+#include "nearest_names.h"
+
+#include <algorithm>
+
+namespace chess {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::vector<std::string> nearest_names(std::string_view name, const std::vector<std::string>& candidates, std::size_t how_many) {
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const std::string& c : candidates) scored.emplace_back(edit_distance(name, c), c);
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < std::min(how_many, scored.size()); ++i) out.push_back(scored[i].second);
+  return out;
+}
+
+}  // namespace chess

@@ -1,0 +1,14 @@
+// "Did you mean" support: the candidates closest to a misspelt name by edit distance.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace chess {
+
+std::size_t edit_distance(std::string_view a, std::string_view b);
+// Up to `how_many` candidates, closest first (ties keep the candidates' order).
+std::vector<std::string> nearest_names(std::string_view name, const std::vector<std::string>& candidates, std::size_t how_many);
+
+}  // namespace chess

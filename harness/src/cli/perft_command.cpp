@@ -1,0 +1,100 @@
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.h"
+#include "paths.h"
+#include "suites/perft_runner.h"
+
+namespace harness {
+
+namespace {
+
+struct PerftOptions {
+  std::string suite;
+  std::string engine = "dev";
+  std::string reference = "builtin";
+  std::string registry;
+  int depth = 0;
+  int max_depth = 0;
+  int concurrency = 1;
+  int timeout = 600;
+  bool strict = false;
+  std::string db = "results/harness.sqlite";
+};
+
+[[noreturn]] void fail(const std::string& message) {
+  std::cerr << "harness perft: " << message << "\n";
+  std::exit(2);
+}
+
+PerftSourceFactory source_factory(const std::string& name, const PerftOptions& o) {
+  if (name == "builtin") return [] { return std::make_unique<BuiltinPerft>(); };
+  auto registry = EngineRegistry::load(o.registry.empty() ? project_file("configs/engines.json") : o.registry);
+  if (!registry) fail(registry.error());
+  auto config = registry->find(name);
+  if (!config) fail(config.error());
+  if (config->protocol != Protocol::UCI) fail("engine '" + name + "' speaks xboard, which has no 'go perft'");
+  EngineConfig c = *config;
+  std::chrono::milliseconds timeout(std::int64_t(o.timeout) * 1000);
+  return [c, timeout] { return std::make_unique<EnginePerft>(c, timeout); };
+}
+
+int run(const PerftOptions& o) {
+  auto suite = read_perft_suite(o.suite, o.strict);
+  if (!suite) fail(suite.error());
+  for (const std::string& s : suite->skipped) std::cerr << "skipped " << s << "\n";
+  if (o.concurrency < 1 || o.timeout < 1 || o.depth < 0 || o.max_depth < 0)
+    fail("--concurrency and --timeout must be positive, depths not negative");
+  PerftSourceFactory engine = source_factory(o.engine, o);
+  PerftSourceFactory reference = source_factory(o.reference, o);
+  // The engine must answer before the suite starts: a clear error instead of a row of failures.
+  auto probe = engine()->divide(std::string(chess::START_FEN), {}, 1);
+  if (!probe) fail(probe.error());
+  if (probe->total != 20)
+    fail("engine '" + o.engine + "' counts " + std::to_string(probe->total) + " moves in the start position, not 20");
+
+  auto db = Database::open(o.db);
+  if (!db) fail(db.error());
+  nlohmann::json config = {{"suite", std::filesystem::absolute(o.suite).string()},
+                           {"engine", o.engine},
+                           {"reference", o.reference},
+                           {"depth", o.depth},
+                           {"max_depth", o.max_depth},
+                           {"strict", o.strict}};
+  std::int64_t run_id = (*db)->create_run("perft", config.dump());
+  std::cout << "Run " << run_id << ": perft of " << o.suite << " with " << o.engine << " (reference " << o.reference << ")\n";
+  auto start = std::chrono::steady_clock::now();
+  PerftRunTotals t = run_perft_suite(*suite, {o.depth, o.max_depth, o.concurrency}, engine, reference, **db, run_id, std::cout);
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "Perft: %zu positions, %d checks: %d passed, %d failed, %d errors, %zu malformed lines skipped\n"
+                "Nodes: %llu in %.2f s of engine time (%.1f Mnps); wall time %.2f s\n",
+                suite->cases.size(), t.checks, t.passed, t.failed, t.errors, suite->skipped.size(), (unsigned long long)t.nodes,
+                t.engine_seconds, t.engine_seconds > 0 ? double(t.nodes) / t.engine_seconds / 1e6 : 0.0, wall);
+  std::cout << buf;
+  (*db)->update_run(run_id, "finished", buf);
+  return t.failed + t.errors > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+void add_perft_command(CLI::App& app) {
+  auto o = std::make_shared<PerftOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("perft", "Check an engine's move generator against a perft suite, and locate every wrong count");
+  cmd->add_option("SUITE", o->suite, "Perft suite (FEN ;D1 n ;D2 n ...)")->required();
+  cmd->add_option("--engine", o->engine, "Registry engine answering 'go perft', or 'builtin'")->capture_default_str();
+  cmd->add_option("--reference", o->reference, "Where correct counts come from when locating a bug")->capture_default_str();
+  cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
+  cmd->add_option("--depth", o->depth, "Run only this depth");
+  cmd->add_option("--max-depth", o->max_depth, "Run depths up to this one");
+  cmd->add_option("--concurrency", o->concurrency, "Positions checked at once, one engine process each")->capture_default_str();
+  cmd->add_option("--timeout", o->timeout, "Seconds allowed per position and depth")->capture_default_str();
+  cmd->add_flag("--strict", o->strict, "Stop at the first malformed line instead of skipping it");
+  cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
+  cmd->callback([o] { std::exit(run(*o)); });
+}
+
+}  // namespace harness

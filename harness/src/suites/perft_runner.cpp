@@ -1,0 +1,119 @@
+#include "perft_runner.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <mutex>
+#include <ostream>
+#include <thread>
+
+#include "perft_locator.h"
+
+namespace harness {
+
+namespace {
+
+std::vector<std::pair<int, std::uint64_t>> selected_depths(const PerftCase& c, const PerftRunOptions& o) {
+  std::vector<std::pair<int, std::uint64_t>> out;
+  for (const auto& d : c.depths)
+    if ((o.only_depth == 0 || d.first == o.only_depth) && (o.max_depth == 0 || d.first <= o.max_depth)) out.push_back(d);
+  return out;
+}
+
+// Checks one suite position depth by depth; stops at the first wrong count and locates it.
+std::vector<PerftResultRow> check_case(const PerftCase& c, const PerftRunOptions& o, PerftSource& engine,
+                                       PerftSource& reference) {
+  std::vector<PerftResultRow> rows;
+  for (const auto& [depth, expected] : selected_depths(c, o)) {
+    PerftResultRow row{c.line, c.id, c.fen, depth, expected, 0, 0, false, "", ""};
+    auto got = engine.divide(c.fen, {}, depth);
+    if (!got) {
+      row.error = got.error();
+      rows.push_back(row);
+      break;
+    }
+    row.got = got->total;
+    row.seconds = got->seconds;
+    row.passed = got->total == expected;
+    if (!row.passed) {
+      auto bug = locate_bug(engine, reference, c.fen, depth);
+      row.bug = bug ? bug->text() : "  could not locate: " + bug.error() + "\n";
+    }
+    rows.push_back(row);
+    if (!row.passed) break;
+  }
+  return rows;
+}
+
+std::string row_text(const PerftResultRow& r) {
+  char buf[256];
+  if (!r.error.empty()) {
+    std::snprintf(buf, sizeof buf, "%-12s depth %2d  expected %14llu  ERROR %s\n", r.position_id.c_str(), r.depth,
+                  (unsigned long long)r.expected, r.error.c_str());
+    return buf;
+  }
+  double mnps = r.seconds > 0 ? double(r.got) / r.seconds / 1e6 : 0;
+  std::snprintf(buf, sizeof buf, "%-12s depth %2d  expected %14llu  got %14llu  %8.3f s  %8.1f Mnps  %s\n", r.position_id.c_str(),
+                r.depth, (unsigned long long)r.expected, (unsigned long long)r.got, r.seconds, mnps, r.passed ? "ok" : "FAIL");
+  return std::string(buf) + (r.passed ? "" : "  wrong count in " + r.fen + "\n" + r.bug);
+}
+
+}  // namespace
+
+PerftRunTotals run_perft_suite(const PerftSuite& suite, const PerftRunOptions& options, const PerftSourceFactory& make_engine,
+                               const PerftSourceFactory& make_reference, Database& db, std::int64_t run_id, std::ostream& out) {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<std::vector<PerftResultRow>> finished;
+  std::atomic<std::size_t> next{0};
+  int done_workers = 0;
+  const int workers_count = std::max(1, std::min<int>(options.concurrency, int(suite.cases.size())));
+  std::vector<std::thread> workers;
+  for (int w = 0; w < workers_count; ++w)
+    workers.emplace_back([&] {
+      auto engine = make_engine();
+      auto reference = make_reference();
+      for (std::size_t i = next++; i < suite.cases.size(); i = next++) {
+        auto rows = check_case(suite.cases[i], options, *engine, *reference);
+        std::lock_guard<std::mutex> lock(mutex);
+        finished.push_back(std::move(rows));
+        changed.notify_all();
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      ++done_workers;
+      changed.notify_all();
+    });
+
+  PerftRunTotals totals;
+  std::unique_lock<std::mutex> lock(mutex);
+  while (true) {
+    changed.wait(lock, [&] { return !finished.empty() || done_workers == workers_count; });
+    while (!finished.empty()) {
+      auto rows = std::move(finished.front());
+      finished.pop_front();
+      lock.unlock();
+      for (const PerftResultRow& r : rows) {
+        db.save_perft_result(run_id, r);
+        ++totals.checks;
+        if (!r.error.empty())
+          ++totals.errors;
+        else if (r.passed)
+          ++totals.passed;
+        else
+          ++totals.failed;
+        totals.nodes += r.got;
+        totals.engine_seconds += r.seconds;
+        out << row_text(r) << std::flush;
+      }
+      lock.lock();
+    }
+    if (done_workers == workers_count && finished.empty()) break;
+  }
+  lock.unlock();
+  for (std::thread& t : workers) t.join();
+  return totals;
+}
+
+}  // namespace harness

@@ -1,0 +1,39 @@
+#include "perft_source.h"
+
+#include <chrono>
+
+#include "core/game.h"
+#include "core/perft.h"
+#include "core/uci_move.h"
+
+namespace harness {
+
+chess::Result<PerftOutput> BuiltinPerft::divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
+  auto start_pos = chess::Position::from_fen(fen);
+  if (!start_pos) return chess::Error{start_pos.error()};
+  chess::Game game(*start_pos);
+  for (const std::string& m : moves)
+    if (!game.play_uci(m)) return chess::Error{"illegal move " + m + " in perft path"};
+  chess::Position pos = game.position();
+  auto start = std::chrono::steady_clock::now();
+  PerftOutput out;
+  for (const chess::DivideEntry& e : chess::divide(pos, depth)) {
+    out.moves[chess::to_uci(e.move)] = e.nodes;
+    out.total += e.nodes;
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+chess::Result<PerftOutput> EnginePerft::divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
+  if (config_.protocol != Protocol::UCI)
+    return chess::Error{"engine '" + config_.name + "' speaks xboard, which has no 'go perft'"};
+  if (!player_ || !player_->alive()) {
+    player_ = std::make_unique<UciPlayer>(config_, "");
+    std::string err = player_->start();
+    if (!err.empty()) return chess::Error{err};
+  }
+  return player_->perft(fen, moves, depth, timeout_);
+}
+
+}  // namespace harness
