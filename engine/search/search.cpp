@@ -38,6 +38,16 @@ void Searcher::new_game() {
 
 int Searcher::evaluate(const Position& pos) const { return eval::evaluate(pos, params_, features_.eval); }
 
+int Searcher::quiescence_score(const Position& pos) {
+  stop_requested_.store(false);
+  stopped_ = false;
+  nodes_ = 0;
+  limits_ = SearchLimits{};
+  time_.start(limits_, pos.side_to_move(), false, 0);
+  Position copy = pos;
+  return quiescence(copy, -INF, INF, 0);
+}
+
 SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_keys, const SearchLimits& limits,
                            const std::function<void(const SearchInfo&)>& on_info) {
   stopped_ = false;

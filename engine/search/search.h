@@ -64,6 +64,9 @@ class Searcher {
   void clear_stop() { stop_requested_.store(false); }
   // Static evaluation under the current version and weights (side to move's view).
   int evaluate(const chess::Position& pos) const;
+  // The quiescence-search score of a position (side to move's view), as the tuner's texel
+  // fitness uses it: captures resolved, no time or node limit.
+  int quiescence_score(const chess::Position& pos);
 
  private:
   int search_root(chess::Position& pos, int alpha, int beta, int depth);

@@ -142,6 +142,25 @@ const char* const MIGRATIONS[] = {
       found_depth INTEGER NOT NULL,
       PRIMARY KEY (run_id, line));
     )sql",
+    R"sql(
+    CREATE TABLE tuner_generations (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      entropy REAL NOT NULL,
+      best_fitness REAL NOT NULL,
+      mean_fitness REAL NOT NULL,
+      probabilities TEXT NOT NULL,
+      state TEXT NOT NULL,
+      PRIMARY KEY (run_id, generation));
+    CREATE TABLE tuner_individuals (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      idx INTEGER NOT NULL,
+      bits TEXT NOT NULL,
+      weights TEXT NOT NULL,
+      fitness REAL NOT NULL,
+      PRIMARY KEY (run_id, generation, idx));
+    )sql",
 };
 
 std::string joined(const std::vector<std::string>& v, const std::string& sep) {
@@ -359,6 +378,33 @@ std::vector<EpdResultRow> Database::epd_results(std::int64_t run_id) {
   while (s.step())
     out.push_back({int(s.integer(0)), s.text(1), s.text(2), s.text(3), s.integer(4) != 0, int(s.integer(5)), int(s.integer(6)),
                    s.integer(7), int(s.integer(8))});
+  return out;
+}
+
+void Database::save_generation(std::int64_t run_id, const GenerationRow& g, const std::vector<IndividualRow>& individuals) {
+  exec("BEGIN IMMEDIATE");
+  try {
+    Statement s(db_,
+                "INSERT INTO tuner_generations (run_id, generation, entropy, best_fitness, mean_fitness, probabilities, state) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    s.bind(1, run_id).bind(2, g.generation).bind_real(3, g.entropy).bind_real(4, g.best_fitness).bind_real(5, g.mean_fitness);
+    s.bind(6, g.probabilities).bind(7, g.state).step();
+    Statement ind(db_, "INSERT INTO tuner_individuals (run_id, generation, idx, bits, weights, fitness) VALUES (?, ?, ?, ?, ?, ?)");
+    for (const IndividualRow& i : individuals) {
+      ind.reset().bind(1, run_id).bind(2, g.generation).bind(3, i.index).bind(4, i.bits).bind(5, i.weights).bind_real(6, i.fitness).step();
+    }
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+std::vector<GenerationRow> Database::generations(std::int64_t run_id) {
+  Statement s(db_,
+              "SELECT generation, entropy, best_fitness, mean_fitness, probabilities, state FROM tuner_generations WHERE run_id=? ORDER BY generation");
+  s.bind(1, run_id);
+  std::vector<GenerationRow> out;
+  while (s.step()) out.push_back({int(s.integer(0)), s.real(1), s.real(2), s.real(3), s.text(4), s.text(5)});
   return out;
 }
 

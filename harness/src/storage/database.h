@@ -58,6 +58,22 @@ struct EpdResultRow {
   int found_depth = 0;
 };
 
+// One tuner generation: the probability vector after it, and everything needed to resume.
+struct GenerationRow {
+  int generation = 0;
+  double entropy = 0;
+  double best_fitness = 0, mean_fitness = 0;
+  std::string probabilities;  // JSON array
+  std::string state;          // the optimiser's saved state (vector, best so far, random generator)
+};
+
+struct IndividualRow {
+  int index = 0;
+  std::string bits;     // "0101..."
+  std::string weights;  // JSON object of the tuned weights
+  double fitness = 0;
+};
+
 class Database {
  public:
   static chess::Result<std::unique_ptr<Database>> open(const std::string& path);
@@ -80,6 +96,9 @@ class Database {
   std::vector<PerftResultRow> perft_results(std::int64_t run_id);
   void save_epd_result(std::int64_t run_id, const EpdResultRow& row);
   std::vector<EpdResultRow> epd_results(std::int64_t run_id);
+  // A tuner generation and its individuals, in one transaction.
+  void save_generation(std::int64_t run_id, const GenerationRow& generation, const std::vector<IndividualRow>& individuals);
+  std::vector<GenerationRow> generations(std::int64_t run_id);
   const std::string& path() const { return path_; }
 
   // Runs a statement with no result rows; for schema changes owned by other harness parts.

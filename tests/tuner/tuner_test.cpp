@@ -1,0 +1,181 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+#include "genome.h"
+#include "labeled_positions.h"
+#include "pbil.h"
+#include "pbil_run.h"
+#include "texel.h"
+#include "tuner_config.h"
+
+namespace {
+
+const char* MATERIAL_CONFIG = R"({
+  "name": "test",
+  "parameters": [ {"name": "piece_value_mg[1]", "min": 100, "max": 600, "step": 10},
+                  {"name": "bishop_pair_mg", "min": 0, "max": 63, "bits": 6} ],
+  "pbil": {"population": 16, "generations": 5, "seed": 7},
+  "fitness": {"type": "texel", "positions": "p.epd", "threads": 2}
+})";
+
+std::string config_error(const std::string& text) {
+  auto c = tuner::parse_tuner_config(text, "eval.json");
+  return c ? "" : c.error();
+}
+
+TEST(TunerConfig, ReadsParametersAndDerivesBits) {
+  auto c = tuner::parse_tuner_config(MATERIAL_CONFIG, "configs/eval.json");
+  ASSERT_TRUE(c) << c.error();
+  ASSERT_EQ(c->weights.size(), 2u);
+  EXPECT_EQ(c->weights[0].name, "piece_value_mg[1]");
+  EXPECT_EQ(c->weights[0].bits, 6);  // 51 values
+  EXPECT_EQ(c->weights[1].bits, 6);
+  EXPECT_EQ(c->pbil.population, 16);
+  EXPECT_DOUBLE_EQ(c->pbil.learning_rate, 0.1);
+  EXPECT_DOUBLE_EQ(c->pbil.negative_learning_rate, 0.075);
+  EXPECT_EQ(c->fitness.positions, "configs/p.epd");
+  auto table = tuner::parse_tuner_config(R"({"parameters": [{"name": "passed_pawn_eg", "min": 0, "max": 200, "step": 8}], "fitness": {"positions": "x"}})", "e.json");
+  ASSERT_TRUE(table) << table.error();
+  EXPECT_EQ(table->weights.size(), 8u);  // a whole table expands to its elements
+}
+
+TEST(TunerConfig, ErrorsNameTheKeyAndSuggest) {
+  EXPECT_EQ(config_error(R"({"parameters": [{"name": "bishop_pair_mgg"}], "fitness": {"positions": "x"}})"),
+            "eval.json: parameters[0]: unknown weight 'bishop_pair_mgg' (did you mean 'bishop_pair_mg'?)");
+  EXPECT_EQ(config_error(R"({"parameter": []})"), "eval.json: unknown key 'parameter' (did you mean 'parameters'?)");
+  EXPECT_EQ(config_error(R"({"parameters": [{"name": "tempo_mg", "mni": 1}], "fitness": {"positions": "x"}})"),
+            "eval.json: parameters[0]: unknown key 'mni' (did you mean 'min'?)");
+  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg", "min": -500}], "fitness": {"positions": "x"}})").find("must lie within [-100, 100]"),
+            std::string::npos);
+  EXPECT_NE(config_error(R"({"parameters": [{"name": "piece_value_mg[7]"}], "fitness": {"positions": "x"}})").find("is not an element"), std::string::npos);
+  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg"}], "pbil": {"populaton": 3}, "fitness": {"positions": "x"}})").find("did you mean 'population'"),
+            std::string::npos);
+  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg"}], "fitness": {"type": "spsa"}})").find("'type' must be 'texel' or 'games'"), std::string::npos);
+  EXPECT_NE(config_error("{").find("not valid JSON"), std::string::npos);
+}
+
+TEST(Genome, EncodeDecodeRoundTripsWithAndWithoutGrayCode) {
+  for (bool gray : {true, false}) {
+    auto c = tuner::parse_tuner_config(MATERIAL_CONFIG, "e.json").value();
+    c.pbil.gray_code = gray;
+    eval::EvalParams p = eval::default_params();
+    p.piece_value_mg[1] = 330;
+    p.bishop_pair_mg = 41;
+    tuner::Bits bits = tuner::encode(p, c);
+    ASSERT_EQ(int(bits.size()), c.total_bits());
+    eval::EvalParams back = tuner::decode(bits, c, eval::default_params());
+    EXPECT_EQ(back.piece_value_mg[1], 330);
+    EXPECT_EQ(back.bishop_pair_mg, 41);
+  }
+  for (unsigned v = 0; v < 1000; ++v) EXPECT_EQ(tuner::gray_to_binary(tuner::binary_to_gray(v)), v);
+}
+
+// PBIL on synthetic objectives with known optima.
+double run_synthetic(int bits, const std::function<double(const tuner::Bits&)>& f, std::uint64_t seed, std::vector<double>* final_p = nullptr) {
+  tuner::PbilSettings s;
+  s.population = 32;
+  s.seed = seed;
+  tuner::Pbil pbil(bits, s);
+  for (int g = 0; g < 150; ++g) {
+    std::vector<tuner::Individual> scored;
+    for (auto& b : pbil.sample_population()) scored.push_back({b, f(b)});
+    pbil.update(scored);
+  }
+  if (final_p) *final_p = pbil.probabilities();
+  return pbil.best().fitness;
+}
+
+TEST(Pbil, ConvergesOnOneMaxAndATargetVectorAndIsDeterministic) {
+  auto onemax = [](const tuner::Bits& b) { return double(std::count(b.begin(), b.end(), 0)); };
+  EXPECT_EQ(run_synthetic(40, onemax, 1), 0.0);
+  tuner::Bits target;
+  for (int i = 0; i < 40; ++i) target.push_back(std::uint8_t((i * 7) % 3 == 0));
+  auto distance = [&](const tuner::Bits& b) {
+    double d = 0;
+    for (std::size_t i = 0; i < b.size(); ++i) d += b[i] != target[i];
+    return d;
+  };
+  std::vector<double> p1, p2;
+  EXPECT_EQ(run_synthetic(40, distance, 5, &p1), 0.0);
+  run_synthetic(40, distance, 5, &p2);
+  EXPECT_EQ(p1, p2);  // same seed, same vector
+  for (std::size_t i = 0; i < p1.size(); ++i) EXPECT_EQ(p1[i] > 0.5, target[i] == 1) << i;
+}
+
+TEST(Pbil, SavedStateRestoresExactly) {
+  tuner::PbilSettings s;
+  s.population = 8;
+  tuner::Pbil a(20, s), b(20, s);
+  auto f = [](const tuner::Bits& bits) { return double(std::accumulate(bits.begin(), bits.end(), 0)); };
+  for (int g = 0; g < 5; ++g) {
+    std::vector<tuner::Individual> scored;
+    for (auto& bits : a.sample_population()) scored.push_back({bits, f(bits)});
+    a.update(scored);
+  }
+  ASSERT_TRUE(b.restore(a.save()));
+  EXPECT_EQ(a.sample_population(), b.sample_population());
+  EXPECT_EQ(a.save(), b.save());
+}
+
+std::string labeled_file() {
+  std::string path = ::testing::TempDir() + "labeled.epd";
+  std::ofstream out(path);
+  // White is a queen up and won; Black is a rook up and won; equal material drawn.
+  out << "3qk3/8/8/8/8/8/8/3QK2Q w - - c9 \"1-0\";\n"
+      << "4k3/8/8/8/8/8/8/3QK2Q b - - [1.0]\n"
+      << "r3k3/8/8/8/8/8/8/4K3 w - - c9 \"0-1\";\n"
+      << "r3k3/8/8/8/8/8/8/4K3 b - - [0.0]\n"
+      << "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - c9 \"1/2-1/2\";\n"
+      << "4k3/pppp4/8/8/8/8/PPPP4/4K3 b - - [0.5]\n";
+  return path;
+}
+
+TEST(Texel, ReadsLabelsFitsKAndPrefersSensibleWeights) {
+  auto positions = tuner::read_labeled_positions(labeled_file());
+  ASSERT_TRUE(positions) << positions.error();
+  ASSERT_EQ(positions->size(), 6u);
+  EXPECT_EQ((*positions)[1].result, 1.0);
+  EXPECT_EQ((*positions)[4].result, 0.5);
+  tuner::TexelFitness fitness(*positions, 2);
+  double k = fitness.fit_k(eval::default_params());
+  EXPECT_GT(k, 0.05);
+  EXPECT_LT(k, 5.0);
+  double sensible = fitness.error(eval::default_params());
+  eval::EvalParams silly = eval::default_params();
+  silly.piece_value_mg[4] = silly.piece_value_eg[4] = 0;  // a queen worth nothing
+  EXPECT_LT(sensible, fitness.error(silly));
+  EXPECT_NE(tuner::parse_labeled_line("4k3/8/8/8/8/8/8/4K3 w - -", "x:1").error().find("x:1: no result label"), std::string::npos);
+  EXPECT_NE(tuner::read_labeled_positions("/nonexistent").error().find("cannot open"), std::string::npos);
+}
+
+TEST(PbilRun, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
+  std::string dir = ::testing::TempDir() + "tuner_resume/";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "p.epd") << std::ifstream(labeled_file()).rdbuf();
+  auto config = tuner::parse_tuner_config(MATERIAL_CONFIG, dir + "eval.json").value();
+  auto positions = tuner::read_labeled_positions(dir + "p.epd").value();
+  tuner::TexelFitness fitness(positions, 2);
+  fitness.fit_k(eval::default_params());
+  std::ostringstream sink;
+  for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
+  auto whole = harness::Database::open(dir + "whole.sqlite").value();
+  std::int64_t a = whole->create_run("tuner-pbil", config.source_text);
+  ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *whole, a, sink));
+  auto split = harness::Database::open(dir + "split.sqlite").value();
+  std::int64_t b = split->create_run("tuner-pbil", config.source_text);
+  ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink, 2));  // "killed" after 2 generations
+  ASSERT_EQ(split->generations(b).size(), 2u);
+  ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink));  // resumed
+  auto ga = whole->generations(a), gb = split->generations(b);
+  ASSERT_EQ(ga.size(), 5u);
+  ASSERT_EQ(gb.size(), 5u);
+  EXPECT_EQ(ga.back().probabilities, gb.back().probabilities);
+  EXPECT_EQ(ga.back().state, gb.back().state);
+}
+
+}  // namespace

@@ -1,0 +1,44 @@
+#include "genome.h"
+
+#include <algorithm>
+
+namespace tuner {
+
+unsigned gray_to_binary(unsigned g) {
+  for (unsigned shift = 1; shift < 32; shift <<= 1) g ^= g >> shift;
+  return g;
+}
+
+unsigned binary_to_gray(unsigned b) { return b ^ (b >> 1); }
+
+std::vector<int> tuned_values(const Bits& bits, const TunerConfig& config) {
+  std::vector<int> values;
+  std::size_t at = 0;
+  for (const TunedWeight& w : config.weights) {
+    unsigned raw = 0;
+    for (int b = 0; b < w.bits; ++b) raw = (raw << 1) | bits[at++];
+    if (config.pbil.gray_code) raw = gray_to_binary(raw);
+    values.push_back(std::min(w.max, w.min + int(raw) * w.step));
+  }
+  return values;
+}
+
+eval::EvalParams decode(const Bits& bits, const TunerConfig& config, const eval::EvalParams& base) {
+  eval::EvalParams p = base;
+  std::vector<int> values = tuned_values(bits, config);
+  for (std::size_t i = 0; i < config.weights.size(); ++i) eval::param_data(p, config.weights[i].param)[config.weights[i].element] = values[i];
+  return p;
+}
+
+Bits encode(const eval::EvalParams& params, const TunerConfig& config) {
+  Bits bits;
+  for (const TunedWeight& w : config.weights) {
+    int value = std::clamp(eval::param_data(params, w.param)[w.element], w.min, w.max);
+    unsigned raw = std::min(unsigned((value - w.min + w.step / 2) / w.step), (1u << w.bits) - 1);
+    if (config.pbil.gray_code) raw = binary_to_gray(raw);
+    for (int b = w.bits - 1; b >= 0; --b) bits.push_back(std::uint8_t((raw >> b) & 1));
+  }
+  return bits;
+}
+
+}  // namespace tuner

@@ -1,0 +1,45 @@
+// Population-based incremental learning (Baluja 1994) as chess tuners use it: a probability
+// per bit; each generation samples a population, moves the vector toward the best individual
+// and away from the worst where they differ, then mutates it a little.
+#pragma once
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "genome.h"
+#include "tuner_config.h"
+
+namespace tuner {
+
+struct Individual {
+  Bits bits;
+  double fitness = 0;  // lower is better (an error); game fitness is stored negated
+};
+
+class Pbil {
+ public:
+  Pbil(int bits, const PbilSettings& settings);
+  // Starts the vector leaning toward `start` (probability 0.5 moved a quarter of the way).
+  void lean_toward(const Bits& start);
+
+  std::vector<Bits> sample_population();
+  // Updates from a scored population (elitism keeps the best so far in the next sample).
+  void update(const std::vector<Individual>& population);
+  double entropy() const;  // mean binary entropy of the bits, 1 at the start, 0 when converged
+
+  const std::vector<double>& probabilities() const { return p_; }
+  const Individual& best() const { return best_; }
+  // The whole state (vector, best so far, random generator) as text, and back, for resume.
+  std::string save() const;
+  bool restore(const std::string& text);
+
+ private:
+  std::vector<double> p_;
+  PbilSettings settings_;
+  std::mt19937_64 rng_;
+  Individual best_;
+  bool has_best_ = false;
+};
+
+}  // namespace tuner

@@ -1,0 +1,173 @@
+#include "tuner_config.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/nearest_names.h"
+#include "eval/params.h"
+
+namespace tuner {
+
+namespace {
+
+using nlohmann::json;
+
+std::string unknown_key(const std::string& where, const std::string& key, const std::vector<std::string>& allowed) {
+  return where + ": unknown key '" + key + "' (did you mean '" + chess::nearest_names(key, allowed, 1)[0] + "'?)";
+}
+
+chess::Result<bool> check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed) {
+  for (auto it = obj.begin(); it != obj.end(); ++it)
+    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end()) return chess::Error{unknown_key(where, it.key(), allowed)};
+  return true;
+}
+
+template <class T>
+chess::Result<bool> read(const json& obj, const std::string& key, T& out, const std::string& where) {
+  if (!obj.contains(key)) return true;
+  try {
+    out = obj.at(key).get<T>();
+  } catch (const json::exception&) {
+    return chess::Error{where + ": '" + key + "' has the wrong type"};
+  }
+  return true;
+}
+
+// "pst_knight_mg[27]" -> ("pst_knight_mg", 27); "bishop_pair_mg" -> (name, -1).
+std::pair<std::string, int> split_element(const std::string& name) {
+  std::size_t open = name.find('[');
+  if (open == std::string::npos || name.back() != ']') return {name, -1};
+  try {
+    return {name.substr(0, open), std::stoi(name.substr(open + 1, name.size() - open - 2))};
+  } catch (...) {
+    return {name, -2};
+  }
+}
+
+chess::Result<bool> add_parameter(const json& p, const std::string& where, TunerConfig& config) {
+  auto keys = check_keys(p, where, {"name", "min", "max", "bits", "step"});
+  if (!keys) return chess::Error{keys.error()};
+  if (!p.contains("name") || !p["name"].is_string()) return chess::Error{where + ": missing 'name'"};
+  auto [base, element] = split_element(p["name"].get<std::string>());
+  int index = eval::find_param(base);
+  if (index < 0) {
+    auto near = eval::nearest_param_names(base, 1);
+    return chess::Error{where + ": unknown weight '" + base + "' (did you mean '" + near[0] + "'?)"};
+  }
+  const eval::ParamInfo& info = eval::param_list()[std::size_t(index)];
+  if (element == -2 || element >= info.size || (element >= 0 && !info.is_table))
+    return chess::Error{where + ": '" + p["name"].get<std::string>() + "' is not an element of '" + base + "' (size " + std::to_string(info.size) + ")"};
+  TunedWeight w;
+  w.param = std::size_t(index);
+  w.min = info.min;
+  w.max = info.max;
+  for (const char* k : {"min", "max", "bits", "step"}) {
+    if (p.contains(k) && !p[k].is_number_integer()) return chess::Error{where + ": '" + k + "' must be an integer"};
+  }
+  if (p.contains("min")) w.min = p["min"];
+  if (p.contains("max")) w.max = p["max"];
+  if (w.min < info.min || w.max > info.max || w.min >= w.max)
+    return chess::Error{where + ": range [" + std::to_string(w.min) + ", " + std::to_string(w.max) + "] must lie within [" + std::to_string(info.min) +
+                        ", " + std::to_string(info.max) + "] and not be empty"};
+  if (p.contains("bits") && p.contains("step")) return chess::Error{where + ": give 'bits' or 'step', not both"};
+  if (p.contains("step")) {
+    w.step = p["step"];
+    if (w.step < 1) return chess::Error{where + ": 'step' must be at least 1"};
+  }
+  int values = (w.max - w.min) / w.step + 1;
+  w.bits = int(std::ceil(std::log2(double(values))));
+  if (p.contains("bits")) {
+    int bits = p["bits"];
+    if (bits < 1 || bits > 20) return chess::Error{where + ": 'bits' must be from 1 to 20"};
+    w.bits = bits;
+    w.step = std::max(1, int(std::ceil(double(w.max - w.min) / double((1 << bits) - 1))));
+  }
+  w.bits = std::max(w.bits, 1);
+  int first = element >= 0 ? element : 0, last = element >= 0 ? element : info.size - 1;
+  for (int e = first; e <= last; ++e) {
+    w.element = e;
+    w.name = info.is_table ? std::string(info.name) + "[" + std::to_string(e) + "]" : std::string(info.name);
+    config.weights.push_back(w);
+  }
+  return true;
+}
+
+}  // namespace
+
+int TunerConfig::total_bits() const {
+  int n = 0;
+  for (const TunedWeight& w : weights) n += w.bits;
+  return n;
+}
+
+chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std::string& source) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    return chess::Error{source + ": not valid JSON: " + e.what()};
+  }
+  if (!doc.is_object()) return chess::Error{source + ": expected a JSON object"};
+  auto keys = check_keys(doc, source, {"name", "start_weights", "parameters", "pbil", "fitness"});
+  if (!keys) return chess::Error{keys.error()};
+  TunerConfig c;
+  c.source_text = text;
+  if (auto r = read(doc, "name", c.name, source); !r) return chess::Error{r.error()};
+  if (auto r = read(doc, "start_weights", c.start_weights, source); !r) return chess::Error{r.error()};
+  if (!c.start_weights.empty() && std::filesystem::path(c.start_weights).is_relative())
+    c.start_weights = (std::filesystem::path(source).parent_path() / c.start_weights).lexically_normal().string();
+  if (!doc.contains("parameters") || !doc["parameters"].is_array() || doc["parameters"].empty())
+    return chess::Error{source + ": 'parameters' must be a non-empty array"};
+  for (std::size_t i = 0; i < doc["parameters"].size(); ++i) {
+    auto r = add_parameter(doc["parameters"][i], source + ": parameters[" + std::to_string(i) + "]", c);
+    if (!r) return chess::Error{r.error()};
+  }
+  if (doc.contains("pbil")) {
+    const json& p = doc["pbil"];
+    const std::string where = source + ": pbil";
+    auto k = check_keys(p, where, {"population", "learning_rate", "negative_learning_rate", "mutation_probability", "mutation_shift", "elitism",
+                                   "generations", "entropy_stop", "gray_code", "seed"});
+    if (!k) return chess::Error{k.error()};
+    PbilSettings& s = c.pbil;
+    for (auto r : {read(p, "population", s.population, where), read(p, "learning_rate", s.learning_rate, where),
+                   read(p, "negative_learning_rate", s.negative_learning_rate, where), read(p, "mutation_probability", s.mutation_probability, where),
+                   read(p, "mutation_shift", s.mutation_shift, where), read(p, "elitism", s.elitism, where), read(p, "generations", s.generations, where),
+                   read(p, "entropy_stop", s.entropy_stop, where), read(p, "gray_code", s.gray_code, where), read(p, "seed", s.seed, where)})
+      if (!r) return chess::Error{r.error()};
+    if (s.population < 2) return chess::Error{where + ": 'population' must be at least 2"};
+    if (s.generations < 1) return chess::Error{where + ": 'generations' must be at least 1"};
+    for (double v : {s.learning_rate, s.negative_learning_rate, s.mutation_probability, s.mutation_shift})
+      if (v < 0 || v > 1) return chess::Error{where + ": rates and probabilities must be within [0, 1]"};
+  }
+  if (!doc.contains("fitness") || !doc["fitness"].is_object()) return chess::Error{source + ": missing 'fitness' object"};
+  const json& f = doc["fitness"];
+  const std::string where = source + ": fitness";
+  auto k = check_keys(f, where, {"type", "positions", "threads", "opponent", "tc", "games_per_individual", "concurrency", "openings"});
+  if (!k) return chess::Error{k.error()};
+  FitnessSettings& s = c.fitness;
+  for (auto r : {read(f, "type", s.type, where), read(f, "positions", s.positions, where), read(f, "threads", s.threads, where),
+                 read(f, "opponent", s.opponent, where), read(f, "tc", s.tc, where), read(f, "games_per_individual", s.games_per_individual, where),
+                 read(f, "concurrency", s.concurrency, where), read(f, "openings", s.openings, where)})
+    if (!r) return chess::Error{r.error()};
+  if (s.type != "texel" && s.type != "games") return chess::Error{where + ": 'type' must be 'texel' or 'games', got '" + s.type + "'"};
+  if (s.type == "texel" && s.positions.empty()) return chess::Error{where + ": texel fitness needs 'positions'"};
+  if (!s.positions.empty() && std::filesystem::path(s.positions).is_relative())
+    s.positions = (std::filesystem::path(source).parent_path() / s.positions).lexically_normal().string();
+  if (s.threads < 1 || s.concurrency < 1 || s.games_per_individual < 2 || s.games_per_individual % 2)
+    return chess::Error{where + ": threads and concurrency must be positive, games_per_individual even and at least 2"};
+  return c;
+}
+
+chess::Result<TunerConfig> load_tuner_config(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return chess::Error{path + ": cannot open tuner configuration"};
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse_tuner_config(ss.str(), path);
+}
+
+}  // namespace tuner
