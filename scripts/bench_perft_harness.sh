@@ -16,16 +16,25 @@ rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8 ;D5 89941194
 r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10 ;D6 6923051137
 SUITE
 now_ns() { date +%s%N; }
-start=$(now_ns)
-while IFS= read -r line; do
-  fen="${line%% ;*}"
-  depth="${line##*;D}"
-  depth="${depth%% *}"
-  "$bin/engine" perft "$depth" $fen > /dev/null 2>&1
-done < "$work/deep.epd"
-direct=$(( $(now_ns) - start ))
-start=$(now_ns)
-"$bin/harness" perft "$work/deep.epd" --engine dev --db "$work/perft.sqlite" > "$work/harness.log"
-through=$(( $(now_ns) - start ))
-tail -2 "$work/harness.log"
-awk -v a="$direct" -v b="$through" 'BEGIN { printf "engine perft directly: %.2f s; through harness perft: %.2f s; overhead %.2f %%\n", a / 1e9, b / 1e9, 100 * (b - a) / a }'
+runs="${RUNS:-3}"
+direct_times=()
+harness_times=()
+for run in $(seq "$runs"); do
+  start=$(now_ns)
+  while IFS= read -r line; do
+    fen="${line%% ;*}"
+    depth="${line##*;D}"
+    depth="${depth%% *}"
+    "$bin/engine" perft "$depth" $fen > /dev/null 2>&1
+  done < "$work/deep.epd"
+  direct_times+=($(( $(now_ns) - start )))
+  start=$(now_ns)
+  "$bin/harness" perft "$work/deep.epd" --engine dev --db "$work/perft.sqlite" > "$work/harness.log"
+  harness_times+=($(( $(now_ns) - start )))
+  grep -q "6 passed" "$work/harness.log" || { echo "bench_perft_harness: a count was wrong" >&2; cat "$work/harness.log" >&2; exit 1; }
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+direct=$(median "${direct_times[@]}")
+through=$(median "${harness_times[@]}")
+tail -1 "$work/harness.log"
+awk -v a="$direct" -v b="$through" -v n="$runs" 'BEGIN { printf "median of %d runs: engine perft directly %.2f s; through harness perft %.2f s; overhead %.2f %%\n", n, a / 1e9, b / 1e9, 100 * (b - a) / a }'

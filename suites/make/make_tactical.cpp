@@ -1,7 +1,7 @@
 // Prints a tactical EPD suite from games stored by the harness: positions where a deep search
-// of this project's engine (dev, depth 10) finds a winning move (+200 cp or more) that a
-// shallow search (depth 3) does not play, and after the shallow move the deep search sees at
-// most +50 cp; each kept only when Debian's Stockfish (depth 18) plays the same move.
+// of this project's engine (dev, depth 8) finds a winning move (+150 cp or more) that a
+// shallow search (depth 2) does not play, and after the shallow move a depth-7 search sees at
+// most +50 cp; each kept only when Debian's Stockfish (depth 16) plays the same move.
 // usage: make_tactical DB RUN [COUNT] [STOCKFISH]
 #include <cstdlib>
 #include <iostream>
@@ -29,7 +29,7 @@ search::SearchResult search_to(search::Searcher& s, const Position& pos, int dep
 std::string stockfish_move(harness::ChildProcess& sf, const std::string& fen) {
   sf.write_line("ucinewgame");
   sf.write_line("position fen " + fen);
-  sf.write_line("go depth 18");
+  sf.write_line("go depth 16");
   std::string line;
   while (sf.read_line(line, std::chrono::seconds(60)) == harness::ReadStatus::LINE)
     if (line.rfind("bestmove ", 0) == 0) return line.substr(9, line.find(' ', 9) - 9);
@@ -60,9 +60,9 @@ int main(int argc, char** argv) {
   std::set<std::string> seen;
   int made = 0;
   std::cout << "# Tactical suite made by suites/make/make_tactical from the games of harness run " << argv[2]
-            << ": dev at depth 10 finds a move worth +200 cp\n# that dev at depth 3 does not play (after which depth 10 sees at "
+            << ": dev at depth 8 finds a move worth +150 cp\n# that dev at depth 2 does not play (after which depth 7 sees at "
                "most +50 cp);"
-               " kept only when Stockfish 15.1 at depth 18 plays the same move.\n";
+               " kept only when Stockfish 15.1 at depth 16 plays the same move.\n";
   for (const harness::StoredGame& g : (*db)->games(std::atoll(argv[2]))) {
     Game game(Position::from_fen(g.opening_fen).value());
     for (const std::string& m : g.opening_moves) game.play_uci(m);
@@ -74,18 +74,18 @@ int main(int argc, char** argv) {
       std::string fen = pos.fen();
       std::string epd = fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));
       if (!seen.insert(epd).second) continue;
-      search::SearchResult deep = search_to(searcher, pos, 10);
-      if (deep.score < 200 || deep.score > search::MATE_BOUND) continue;
-      search::SearchResult shallow = search_to(searcher, pos, 3);
+      search::SearchResult deep = search_to(searcher, pos, 8);
+      if (deep.score < 150 || deep.score > search::MATE_BOUND) continue;
+      search::SearchResult shallow = search_to(searcher, pos, 2);
       if (shallow.best == deep.best) continue;
       Position after = pos;
       Undo undo;
       after.do_move(shallow.best, undo);
-      if (-search_to(searcher, after, 9).score > 50) continue;
+      if (-search_to(searcher, after, 7).score > 50) continue;
       if (stockfish_move(**sf, fen) != to_uci(deep.best)) continue;
       ++made;
-      std::cout << epd << " bm " << to_san(pos, deep.best) << "; id \"tactic." << made << "\"; c0 \"dev depth 10: " << deep.score
-                << " cp, depth 3 plays " << to_san(pos, shallow.best) << "\";\n"
+      std::cout << epd << " bm " << to_san(pos, deep.best) << "; id \"tactic." << made << "\"; c0 \"dev depth 8: " << deep.score
+                << " cp, depth 2 plays " << to_san(pos, shallow.best) << "\";\n"
                 << std::flush;
     }
     if (made >= wanted) break;

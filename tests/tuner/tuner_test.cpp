@@ -39,7 +39,9 @@ TEST(TunerConfig, ReadsParametersAndDerivesBits) {
   EXPECT_DOUBLE_EQ(c->pbil.learning_rate, 0.1);
   EXPECT_DOUBLE_EQ(c->pbil.negative_learning_rate, 0.075);
   EXPECT_EQ(c->fitness.positions, "configs/p.epd");
-  auto table = tuner::parse_tuner_config(R"({"parameters": [{"name": "passed_pawn_eg", "min": 0, "max": 200, "step": 8}], "fitness": {"positions": "x"}})", "e.json");
+  auto table = tuner::parse_tuner_config(
+      R"({"parameters": [{"name": "passed_pawn_eg", "min": 0, "max": 200, "step": 8}], "fitness": {"positions": "x"}})",
+      "e.json");
   ASSERT_TRUE(table) << table.error();
   EXPECT_EQ(table->weights.size(), 8u);  // a whole table expands to its elements
 }
@@ -50,12 +52,18 @@ TEST(TunerConfig, ErrorsNameTheKeyAndSuggest) {
   EXPECT_EQ(config_error(R"({"parameter": []})"), "eval.json: unknown key 'parameter' (did you mean 'parameters'?)");
   EXPECT_EQ(config_error(R"({"parameters": [{"name": "tempo_mg", "mni": 1}], "fitness": {"positions": "x"}})"),
             "eval.json: parameters[0]: unknown key 'mni' (did you mean 'min'?)");
-  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg", "min": -500}], "fitness": {"positions": "x"}})").find("must lie within [-100, 100]"),
+  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg", "min": -500}], "fitness": {"positions": "x"}})")
+                .find("must lie within [-100, 100]"),
             std::string::npos);
-  EXPECT_NE(config_error(R"({"parameters": [{"name": "piece_value_mg[7]"}], "fitness": {"positions": "x"}})").find("is not an element"), std::string::npos);
-  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg"}], "pbil": {"populaton": 3}, "fitness": {"positions": "x"}})").find("did you mean 'population'"),
+  EXPECT_NE(
+      config_error(R"({"parameters": [{"name": "piece_value_mg[7]"}], "fitness": {"positions": "x"}})").find("is not an element"),
+      std::string::npos);
+  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg"}], "pbil": {"populaton": 3}, "fitness": {"positions": "x"}})")
+                .find("did you mean 'population'"),
             std::string::npos);
-  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg"}], "fitness": {"type": "spsa"}})").find("'type' must be 'texel' or 'games'"), std::string::npos);
+  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg"}], "fitness": {"type": "spsa"}})")
+                .find("'type' must be 'texel' or 'games'"),
+            std::string::npos);
   EXPECT_NE(config_error("{").find("not valid JSON"), std::string::npos);
 }
 
@@ -76,7 +84,8 @@ TEST(Genome, EncodeDecodeRoundTripsWithAndWithoutGrayCode) {
 }
 
 // PBIL on synthetic objectives with known optima.
-double run_synthetic(int bits, const std::function<double(const tuner::Bits&)>& f, std::uint64_t seed, std::vector<double>* final_p = nullptr) {
+double run_synthetic(int bits, const std::function<double(const tuner::Bits&)>& f, std::uint64_t seed,
+                     std::vector<double>* final_p = nullptr) {
   tuner::PbilSettings s;
   s.population = 32;
   s.seed = seed;
@@ -149,7 +158,8 @@ TEST(Texel, ReadsLabelsFitsKAndPrefersSensibleWeights) {
   eval::EvalParams silly = eval::default_params();
   silly.piece_value_mg[4] = silly.piece_value_eg[4] = 0;  // a queen worth nothing
   EXPECT_LT(sensible, fitness.error(silly));
-  EXPECT_NE(tuner::parse_labeled_line("4k3/8/8/8/8/8/8/4K3 w - -", "x:1").error().find("x:1: no result label"), std::string::npos);
+  EXPECT_NE(tuner::parse_labeled_line("4k3/8/8/8/8/8/8/4K3 w - -", "x:1").error().find("x:1: no result label"),
+            std::string::npos);
   EXPECT_NE(tuner::read_labeled_positions("/nonexistent").error().find("cannot open"), std::string::npos);
 }
 

@@ -26,7 +26,8 @@ std::vector<int> tuned_values(const Bits& bits, const TunerConfig& config) {
 eval::EvalParams decode(const Bits& bits, const TunerConfig& config, const eval::EvalParams& base) {
   eval::EvalParams p = base;
   std::vector<int> values = tuned_values(bits, config);
-  for (std::size_t i = 0; i < config.weights.size(); ++i) eval::param_data(p, config.weights[i].param)[config.weights[i].element] = values[i];
+  for (std::size_t i = 0; i < config.weights.size(); ++i)
+    eval::param_data(p, config.weights[i].param)[config.weights[i].element] = values[i];
   return p;
 }
 

@@ -14,10 +14,16 @@ chess::Result<LabeledPosition> parse_labeled_line(const std::string& line, const
   std::getline(is, rest);
   std::string fen = f[0] + " " + f[1] + " " + f[2] + " " + f[3];
   LabeledPosition lp;
-  if (rest.find("\"1-0\"") != std::string::npos || rest.find("[1.0]") != std::string::npos || rest.find("[1]") != std::string::npos) lp.result = 1.0;
-  else if (rest.find("\"0-1\"") != std::string::npos || rest.find("[0.0]") != std::string::npos || rest.find("[0]") != std::string::npos) lp.result = 0.0;
-  else if (rest.find("\"1/2-1/2\"") != std::string::npos || rest.find("[0.5]") != std::string::npos) lp.result = 0.5;
-  else return chess::Error{where + ": no result label (expected c9 \"1-0\" or [1.0])"};
+  if (rest.find("\"1-0\"") != std::string::npos || rest.find("[1.0]") != std::string::npos ||
+      rest.find("[1]") != std::string::npos)
+    lp.result = 1.0;
+  else if (rest.find("\"0-1\"") != std::string::npos || rest.find("[0.0]") != std::string::npos ||
+           rest.find("[0]") != std::string::npos)
+    lp.result = 0.0;
+  else if (rest.find("\"1/2-1/2\"") != std::string::npos || rest.find("[0.5]") != std::string::npos)
+    lp.result = 0.5;
+  else
+    return chess::Error{where + ": no result label (expected c9 \"1-0\" or [1.0])"};
   auto pos = chess::Position::from_fen(fen);
   if (!pos) return chess::Error{where + ": " + pos.error()};
   lp.position = *pos;

@@ -38,7 +38,8 @@ struct Options {
 int pbil_command(const Options& o) {
   tuner::TunerConfig config = value_or_fail(tuner::load_tuner_config(o.config));
   if (config.fitness.type != "texel") fail(o.config + ": fitness 'games' is not available in this version; use 'texel'");
-  eval::EvalParams start = config.start_weights.empty() ? eval::default_params() : value_or_fail(eval::load_params(config.start_weights));
+  eval::EvalParams start =
+      config.start_weights.empty() ? eval::default_params() : value_or_fail(eval::load_params(config.start_weights));
   auto db = value_or_fail(harness::Database::open(o.db));
   std::int64_t run_id = 0;
   if (o.resume) {
@@ -52,14 +53,16 @@ int pbil_command(const Options& o) {
   auto positions = value_or_fail(tuner::read_labeled_positions(config.fitness.positions));
   tuner::TexelFitness fitness(std::move(positions), config.fitness.threads);
   double k = fitness.fit_k(start);
-  std::cout << "Tuner run " << run_id << ": " << config.weights.size() << " weights, " << config.total_bits() << " bits, " << fitness.size()
-            << " positions, K = " << k << ", start error " << fitness.error(start) << std::endl;
+  std::cout << "Tuner run " << run_id << ": " << config.weights.size() << " weights, " << config.total_bits() << " bits, "
+            << fitness.size() << " positions, K = " << k << ", start error " << fitness.error(start) << std::endl;
   tuner::PbilOutcome outcome = value_or_fail(tuner::run_pbil(config, start, fitness, *db, run_id, std::cout, o.stop_after));
   std::string out = o.out.empty() ? project_path("configs/weights/" + config.name + ".json") : o.out;
   std::ofstream(out) << eval::params_to_json(outcome.best);
-  bool finished = int(db->generations(run_id).size()) >= config.pbil.generations || outcome.generations_run == 0 || o.stop_after < 0;
+  bool finished =
+      int(db->generations(run_id).size()) >= config.pbil.generations || outcome.generations_run == 0 || o.stop_after < 0;
   char summary[256];
-  std::snprintf(summary, sizeof summary, "best error %.6f (start %.6f), weights written to %s\n", outcome.best_fitness, fitness.error(start), out.c_str());
+  std::snprintf(summary, sizeof summary, "best error %.6f (start %.6f), weights written to %s\n", outcome.best_fitness,
+                fitness.error(start), out.c_str());
   db->update_run(run_id, finished ? "finished" : "stopped", summary);
   std::cout << summary;
   return 0;
@@ -72,7 +75,8 @@ int show_command(const Options& o) {
   std::cout << "Tuner run " << run->id << " (" << run->status << ", started " << run->created_at << ")\n";
   for (const harness::GenerationRow& g : db->generations(o.run)) {
     char line[160];
-    std::snprintf(line, sizeof line, "generation %4d  best %.6f  mean %.6f  entropy %.4f\n", g.generation + 1, g.best_fitness, g.mean_fitness, g.entropy);
+    std::snprintf(line, sizeof line, "generation %4d  best %.6f  mean %.6f  entropy %.4f\n", g.generation + 1, g.best_fitness,
+                  g.mean_fitness, g.entropy);
     std::cout << line;
   }
   std::cout << run->summary;
@@ -125,7 +129,8 @@ int main(int argc, char** argv) {
   show->add_option("RUN", o->run, "Run id")->required();
   show->add_option("--db", o->db, "SQLite database")->capture_default_str();
   show->callback([o] { std::exit(show_command(*o)); });
-  CLI::App* extract = app.add_subcommand("extract-positions", "Write quiet positions labeled with the game result from a harness run");
+  CLI::App* extract =
+      app.add_subcommand("extract-positions", "Write quiet positions labeled with the game result from a harness run");
   extract->add_option("--run", o->run, "Harness match run id")->required();
   extract->add_option("--out", o->out, "Labeled position file to write")->required();
   extract->add_option("--db", o->db, "SQLite database")->capture_default_str();

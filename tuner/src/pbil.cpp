@@ -39,7 +39,8 @@ void Pbil::update(const std::vector<Individual>& population) {
     p_[i] = p_[i] * (1 - settings_.learning_rate) + best->bits[i] * settings_.learning_rate;
     if (best->bits[i] != worst->bits[i])
       p_[i] = p_[i] * (1 - settings_.negative_learning_rate) + best->bits[i] * settings_.negative_learning_rate;
-    if (u(rng_) < settings_.mutation_probability) p_[i] = p_[i] * (1 - settings_.mutation_shift) + (u(rng_) < 0.5 ? 0 : 1) * settings_.mutation_shift;
+    if (u(rng_) < settings_.mutation_probability)
+      p_[i] = p_[i] * (1 - settings_.mutation_shift) + (u(rng_) < 0.5 ? 0 : 1) * settings_.mutation_shift;
   }
 }
 

@@ -16,14 +16,15 @@ std::string tuned_weights_json(const Bits& bits, const TunerConfig& config) {
   return j.dump();
 }
 
-chess::Result<PbilOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, TexelFitness& fitness, harness::Database& db,
-                                    std::int64_t run_id, std::ostream& out, int stop_after_generations) {
+chess::Result<PbilOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, TexelFitness& fitness,
+                                    harness::Database& db, std::int64_t run_id, std::ostream& out, int stop_after_generations) {
   Pbil pbil(config.total_bits(), config.pbil);
   pbil.lean_toward(encode(start, config));
   int first = 0;
   std::vector<harness::GenerationRow> stored = db.generations(run_id);
   if (!stored.empty()) {
-    if (!pbil.restore(stored.back().state)) return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
+    if (!pbil.restore(stored.back().state))
+      return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
     first = stored.back().generation + 1;
     out << "Resuming tuner run " << run_id << " at generation " << first << "\n";
   }
@@ -46,15 +47,16 @@ chess::Result<PbilOutcome> run_pbil(const TunerConfig& config, const eval::EvalP
     pbil.update(scored);
     double mean = 0;
     for (const Individual& ind : scored) mean += ind.fitness / double(scored.size());
-    double gen_best = std::min_element(scored.begin(), scored.end(), [](auto& a, auto& b) { return a.fitness < b.fitness; })->fitness;
+    double gen_best =
+        std::min_element(scored.begin(), scored.end(), [](auto& a, auto& b) { return a.fitness < b.fitness; })->fitness;
     nlohmann::json probs = pbil.probabilities();
     db.save_generation(run_id, {gen, pbil.entropy(), gen_best, mean, probs.dump(), pbil.save()}, rows);
     ++ran;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     double remaining = elapsed / ran * double(config.pbil.generations - gen - 1);
     char line[200];
-    std::snprintf(line, sizeof line, "generation %d/%d  best %.6f  mean %.6f  entropy %.4f  elapsed %.0f s  remaining %.0f s\n", gen + 1,
-                  config.pbil.generations, pbil.best().fitness, mean, pbil.entropy(), elapsed, remaining);
+    std::snprintf(line, sizeof line, "generation %d/%d  best %.6f  mean %.6f  entropy %.4f  elapsed %.0f s  remaining %.0f s\n",
+                  gen + 1, config.pbil.generations, pbil.best().fitness, mean, pbil.entropy(), elapsed, remaining);
     out << line << std::flush;
   }
   PbilOutcome outcome;

@@ -18,8 +18,9 @@ struct PbilOutcome {
 };
 
 // Runs generations from the first one not yet stored for `run_id`.
-chess::Result<PbilOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, TexelFitness& fitness, harness::Database& db,
-                                    std::int64_t run_id, std::ostream& out, int stop_after_generations = -1);
+chess::Result<PbilOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, TexelFitness& fitness,
+                                    harness::Database& db, std::int64_t run_id, std::ostream& out,
+                                    int stop_after_generations = -1);
 
 // The tuned weights as JSON text {"name": value, ...}.
 std::string tuned_weights_json(const Bits& bits, const TunerConfig& config);

@@ -50,8 +50,10 @@ double TexelFitness::fit_k(const eval::EvalParams& params) {
   double a = 0.05, b = 5.0;
   double c = b - phi * (b - a), d = a + phi * (b - a);
   for (int i = 0; i < 60; ++i) {
-    if (error(s, c) < error(s, d)) b = d;
-    else a = c;
+    if (error(s, c) < error(s, d))
+      b = d;
+    else
+      a = c;
     c = b - phi * (b - a);
     d = a + phi * (b - a);
   }

@@ -22,7 +22,8 @@ std::string unknown_key(const std::string& where, const std::string& key, const 
 
 chess::Result<bool> check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed) {
   for (auto it = obj.begin(); it != obj.end(); ++it)
-    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end()) return chess::Error{unknown_key(where, it.key(), allowed)};
+    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
+      return chess::Error{unknown_key(where, it.key(), allowed)};
   return true;
 }
 
@@ -60,7 +61,8 @@ chess::Result<bool> add_parameter(const json& p, const std::string& where, Tuner
   }
   const eval::ParamInfo& info = eval::param_list()[std::size_t(index)];
   if (element == -2 || element >= info.size || (element >= 0 && !info.is_table))
-    return chess::Error{where + ": '" + p["name"].get<std::string>() + "' is not an element of '" + base + "' (size " + std::to_string(info.size) + ")"};
+    return chess::Error{where + ": '" + p["name"].get<std::string>() + "' is not an element of '" + base + "' (size " +
+                        std::to_string(info.size) + ")"};
   TunedWeight w;
   w.param = std::size_t(index);
   w.min = info.min;
@@ -71,8 +73,8 @@ chess::Result<bool> add_parameter(const json& p, const std::string& where, Tuner
   if (p.contains("min")) w.min = p["min"];
   if (p.contains("max")) w.max = p["max"];
   if (w.min < info.min || w.max > info.max || w.min >= w.max)
-    return chess::Error{where + ": range [" + std::to_string(w.min) + ", " + std::to_string(w.max) + "] must lie within [" + std::to_string(info.min) +
-                        ", " + std::to_string(info.max) + "] and not be empty"};
+    return chess::Error{where + ": range [" + std::to_string(w.min) + ", " + std::to_string(w.max) + "] must lie within [" +
+                        std::to_string(info.min) + ", " + std::to_string(info.max) + "] and not be empty"};
   if (p.contains("bits") && p.contains("step")) return chess::Error{where + ": give 'bits' or 'step', not both"};
   if (p.contains("step")) {
     w.step = p["step"];
@@ -129,14 +131,17 @@ chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std
   if (doc.contains("pbil")) {
     const json& p = doc["pbil"];
     const std::string where = source + ": pbil";
-    auto k = check_keys(p, where, {"population", "learning_rate", "negative_learning_rate", "mutation_probability", "mutation_shift", "elitism",
-                                   "generations", "entropy_stop", "gray_code", "seed"});
+    auto k = check_keys(p, where,
+                        {"population", "learning_rate", "negative_learning_rate", "mutation_probability", "mutation_shift",
+                         "elitism", "generations", "entropy_stop", "gray_code", "seed"});
     if (!k) return chess::Error{k.error()};
     PbilSettings& s = c.pbil;
     for (auto r : {read(p, "population", s.population, where), read(p, "learning_rate", s.learning_rate, where),
-                   read(p, "negative_learning_rate", s.negative_learning_rate, where), read(p, "mutation_probability", s.mutation_probability, where),
-                   read(p, "mutation_shift", s.mutation_shift, where), read(p, "elitism", s.elitism, where), read(p, "generations", s.generations, where),
-                   read(p, "entropy_stop", s.entropy_stop, where), read(p, "gray_code", s.gray_code, where), read(p, "seed", s.seed, where)})
+                   read(p, "negative_learning_rate", s.negative_learning_rate, where),
+                   read(p, "mutation_probability", s.mutation_probability, where),
+                   read(p, "mutation_shift", s.mutation_shift, where), read(p, "elitism", s.elitism, where),
+                   read(p, "generations", s.generations, where), read(p, "entropy_stop", s.entropy_stop, where),
+                   read(p, "gray_code", s.gray_code, where), read(p, "seed", s.seed, where)})
       if (!r) return chess::Error{r.error()};
     if (s.population < 2) return chess::Error{where + ": 'population' must be at least 2"};
     if (s.generations < 1) return chess::Error{where + ": 'generations' must be at least 1"};
@@ -146,14 +151,17 @@ chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std
   if (!doc.contains("fitness") || !doc["fitness"].is_object()) return chess::Error{source + ": missing 'fitness' object"};
   const json& f = doc["fitness"];
   const std::string where = source + ": fitness";
-  auto k = check_keys(f, where, {"type", "positions", "threads", "opponent", "tc", "games_per_individual", "concurrency", "openings"});
+  auto k =
+      check_keys(f, where, {"type", "positions", "threads", "opponent", "tc", "games_per_individual", "concurrency", "openings"});
   if (!k) return chess::Error{k.error()};
   FitnessSettings& s = c.fitness;
   for (auto r : {read(f, "type", s.type, where), read(f, "positions", s.positions, where), read(f, "threads", s.threads, where),
-                 read(f, "opponent", s.opponent, where), read(f, "tc", s.tc, where), read(f, "games_per_individual", s.games_per_individual, where),
-                 read(f, "concurrency", s.concurrency, where), read(f, "openings", s.openings, where)})
+                 read(f, "opponent", s.opponent, where), read(f, "tc", s.tc, where),
+                 read(f, "games_per_individual", s.games_per_individual, where), read(f, "concurrency", s.concurrency, where),
+                 read(f, "openings", s.openings, where)})
     if (!r) return chess::Error{r.error()};
-  if (s.type != "texel" && s.type != "games") return chess::Error{where + ": 'type' must be 'texel' or 'games', got '" + s.type + "'"};
+  if (s.type != "texel" && s.type != "games")
+    return chess::Error{where + ": 'type' must be 'texel' or 'games', got '" + s.type + "'"};
   if (s.type == "texel" && s.positions.empty()) return chess::Error{where + ": texel fitness needs 'positions'"};
   if (!s.positions.empty() && std::filesystem::path(s.positions).is_relative())
     s.positions = (std::filesystem::path(source).parent_path() / s.positions).lexically_normal().string();

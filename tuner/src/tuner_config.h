@@ -12,7 +12,7 @@ namespace tuner {
 
 // One tuned weight element: a scalar, one table element, or (expanded) every element of a table.
 struct TunedWeight {
-  std::string name;     // "bishop_pair_mg" or "pst_knight_mg[27]"
+  std::string name;       // "bishop_pair_mg" or "pst_knight_mg[27]"
   std::size_t param = 0;  // index in eval::param_list()
   int element = 0;
   int min = 0, max = 0, step = 1;

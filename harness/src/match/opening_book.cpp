@@ -8,16 +8,11 @@
 
 #include "core/game.h"
 #include "core/uci_move.h"
+#include "text/trim.h"
 
 namespace harness {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  std::size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 std::string where(const std::string& path, int line) { return path + ":" + std::to_string(line); }
 

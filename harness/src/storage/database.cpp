@@ -385,12 +385,21 @@ void Database::save_generation(std::int64_t run_id, const GenerationRow& g, cons
   exec("BEGIN IMMEDIATE");
   try {
     Statement s(db_,
-                "INSERT INTO tuner_generations (run_id, generation, entropy, best_fitness, mean_fitness, probabilities, state) VALUES (?, ?, ?, ?, ?, ?, ?)");
+                "INSERT INTO tuner_generations (run_id, generation, entropy, best_fitness, mean_fitness, probabilities, state) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)");
     s.bind(1, run_id).bind(2, g.generation).bind_real(3, g.entropy).bind_real(4, g.best_fitness).bind_real(5, g.mean_fitness);
     s.bind(6, g.probabilities).bind(7, g.state).step();
-    Statement ind(db_, "INSERT INTO tuner_individuals (run_id, generation, idx, bits, weights, fitness) VALUES (?, ?, ?, ?, ?, ?)");
+    Statement ind(db_,
+                  "INSERT INTO tuner_individuals (run_id, generation, idx, bits, weights, fitness) VALUES (?, ?, ?, ?, ?, ?)");
     for (const IndividualRow& i : individuals) {
-      ind.reset().bind(1, run_id).bind(2, g.generation).bind(3, i.index).bind(4, i.bits).bind(5, i.weights).bind_real(6, i.fitness).step();
+      ind.reset()
+          .bind(1, run_id)
+          .bind(2, g.generation)
+          .bind(3, i.index)
+          .bind(4, i.bits)
+          .bind(5, i.weights)
+          .bind_real(6, i.fitness)
+          .step();
     }
     exec("COMMIT");
   } catch (...) {
@@ -401,7 +410,8 @@ void Database::save_generation(std::int64_t run_id, const GenerationRow& g, cons
 
 std::vector<GenerationRow> Database::generations(std::int64_t run_id) {
   Statement s(db_,
-              "SELECT generation, entropy, best_fitness, mean_fitness, probabilities, state FROM tuner_generations WHERE run_id=? ORDER BY generation");
+              "SELECT generation, entropy, best_fitness, mean_fitness, probabilities, state FROM tuner_generations WHERE "
+              "run_id=? ORDER BY generation");
   s.bind(1, run_id);
   std::vector<GenerationRow> out;
   while (s.step()) out.push_back({int(s.integer(0)), s.real(1), s.real(2), s.real(3), s.text(4), s.text(5)});

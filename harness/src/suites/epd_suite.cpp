@@ -8,16 +8,11 @@
 #include "core/position.h"
 #include "core/san.h"
 #include "core/uci_move.h"
+#include "text/trim.h"
 
 namespace harness {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  std::size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 // Splits "op args; op args;" at semicolons outside double quotes.
 std::vector<std::string> operations(const std::string& text) {
