@@ -49,6 +49,11 @@ ChildProcess::~ChildProcess() {
 
 chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSpec& spec) {
   ignore_sigpipe();
+  // Boost creates the pipes without close-on-exec: while one thread starts an engine, another
+  // must not fork, or its engine inherits this one's pipe ends and neither sees end of input
+  // when the harness dies.
+  static std::mutex spawn_mutex;
+  std::lock_guard<std::mutex> spawn_lock(spawn_mutex);
   auto impl = std::make_unique<Impl>();
   std::error_code ec;
   boost::filesystem::path exe = spec.command;
