@@ -15,7 +15,10 @@ std::string fmt(const char* format, double a) {
   return buf;
 }
 
-std::string number(double v) { return std::isfinite(v) ? fmt("%.2f", v) : (v > 0 ? "inf" : "-inf"); }
+std::string number(double v) {
+  if (!std::isfinite(v)) return v > 0 ? "inf" : "-inf";
+  return fmt("%.2f", std::abs(v) < 0.005 ? 0.0 : v);  // never "-0.00"
+}
 
 }  // namespace
 
