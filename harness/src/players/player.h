@@ -61,6 +61,8 @@ class Player {
   // Asks the engine to quit, waits a grace period, then kills it.
   virtual void stop() = 0;
   virtual bool alive() = 0;
+  // Whether the engine can start a game from any FEN (xboard engines without setboard cannot).
+  virtual bool supports_fen_start() const { return true; }
 
   const EngineConfig& config() const { return config_; }
   const std::string& name() const { return config_.name; }

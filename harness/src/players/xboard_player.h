@@ -18,6 +18,7 @@ class XboardPlayer : public Player {
   ThinkResult think(const ThinkRequest& request) override;
   void stop() override;
   bool alive() override { return process_ && process_->running(); }
+  bool supports_fen_start() const override { return feature_setboard_; }
 
  private:
   bool ping(std::chrono::milliseconds timeout);
