@@ -102,10 +102,12 @@ std::string MatchRunner::run(std::ostream& out) {
       auto probe = make_player(config_.engines[i], stderr_path(0, int(i)));
       std::string err = probe->start();
       if (!err.empty()) return err;
-      bool fen_starts = std::any_of(book_.openings.begin(), book_.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
+      bool fen_starts =
+          std::any_of(book_.openings.begin(), book_.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
       if (fen_starts && !probe->supports_fen_start())
-        return "engine '" + config_.engines[i].name + "' does not support setboard, so it cannot start from the FEN positions of " +
-               config_.openings_path + "; use a PGN book of moves from the start position (--openings book.pgn)";
+        return "engine '" + config_.engines[i].name +
+               "' does not support setboard, so it cannot start from the FEN positions of " + config_.openings_path +
+               "; use a PGN book of moves from the start position (--openings book.pgn)";
       probe->stop();
     }
   }
