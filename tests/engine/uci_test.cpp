@@ -75,7 +75,7 @@ TEST(Uci, ClockSearchAnswersWithinItsShare) {
   e.send("go wtime 1000 btime 1000 winc 10 binc 10");
   ASSERT_FALSE(e.wait_for_prefix("bestmove", 5s).empty());
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LE(ms, 250);  // at most a fifth of the clock plus a margin
+  EXPECT_LE(ms, 400);  // hard limit is a fifth of the clock (about 200 ms); the rest is slack for loaded machines
 }
 
 TEST(Uci, InfiniteWaitsForStop) {
