@@ -154,7 +154,7 @@ TEST(HarnessE2E, TwoVersionsOfTheProjectEnginePlayAMatchWithPgnExport) {
   std::string engine = std::string("cmd=") + ENGINE_PATH;
   HarnessRun r = run_harness({"match", "--engine", "name=v0.2 " + engine + " arg=--version arg=v0.2", "--engine",
                               "name=v0.12 " + engine + " arg=--version arg=v0.12", "--games", "2", "--tc", "1+0.02",
-                              "--concurrency", "2", "--db", db});
+                              "--timemargin", "200", "--concurrency", "2", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto games = games_in(db);
   ASSERT_EQ(games.size(), 2u);
