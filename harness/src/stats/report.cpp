@@ -20,6 +20,9 @@ std::string number(double v) {
   return fmt("%.2f", std::abs(v) < 0.005 ? 0.0 : v);  // never "-0.00"
 }
 
+// An error bar: unbounded (inf) when the score is 0 % or 100 %.
+std::string error_number(double v) { return std::isfinite(v) ? number(v) : "inf"; }
+
 }  // namespace
 
 std::string results_block(const std::string& title, const Tally& t, const std::optional<SprtConfig>& sprt) {
@@ -27,7 +30,7 @@ std::string results_block(const std::string& title, const Tally& t, const std::o
   const auto& p = t.pentanomial;
   double pairs_ratio = (p[0] + p[1]) > 0 ? double(p[3] + p[4]) / double(p[0] + p[1]) : 0.0;
   std::string out = "Results of " + title + ":\n";
-  out += "Elo: " + number(e.elo) + " +/- " + number(e.elo_error) + ", nElo: " + number(e.nelo) + " +/- " + number(e.nelo_error) +
+  out += "Elo: " + number(e.elo) + " +/- " + error_number(e.elo_error) + ", nElo: " + number(e.nelo) + " +/- " + error_number(e.nelo_error) +
          "\n";
   out += "LOS: " + fmt("%.2f", e.los * 100) + " %, DrawRatio: " + fmt("%.2f", e.draw_ratio * 100) +
          " %, PairsRatio: " + fmt("%.2f", pairs_ratio) + "\n";
@@ -46,7 +49,7 @@ std::string results_block(const std::string& title, const Tally& t, const std::o
 std::string summary_line(const Tally& t, int total_games) {
   EloEstimate e = estimate(t);
   return "Games " + std::to_string(t.games()) + "/" + std::to_string(total_games) + " W-D-L " + std::to_string(t.wins) + "-" +
-         std::to_string(t.draws) + "-" + std::to_string(t.losses) + " Elo " + number(e.elo) + " +/- " + number(e.elo_error);
+         std::to_string(t.draws) + "-" + std::to_string(t.losses) + " Elo " + number(e.elo) + " +/- " + error_number(e.elo_error);
 }
 
 }  // namespace harness
