@@ -2,10 +2,10 @@
 # Installs the Debian 12 packages the workbench needs, only those that are missing.
 set -euo pipefail
 packages=(
-  g++ cmake make pkg-config
+  g++ cmake make
   libgtest-dev libgmock-dev
   libboost-dev libboost-filesystem-dev
-  nlohmann-json3-dev libsqlite3-dev libcli11-dev libfmt-dev
+  nlohmann-json3-dev libsqlite3-dev libcli11-dev
   stockfish  # independent perft reference and benchmark opponent
   glaurung toga2 fairymax phalanx  # opponents for strength measurements (configs/engines.json)
 )
