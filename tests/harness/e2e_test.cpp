@@ -149,6 +149,21 @@ TEST(HarnessE2E, XboardAndUciEnginesPlayEachOther) {
   for (const auto& g : games) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
 }
 
+TEST(HarnessE2E, AnXboardEngineWithoutSetboardIsRefusedFenOpeningsButPlaysPgnOnes) {
+  std::string db = temp_db("nosetboard");
+  std::string xb = "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=xboard-nosetboard proto=xboard";
+  HarnessRun fen = run_harness(match_args(db, mock("uci", "random"), xb, 2));
+  EXPECT_EQ(fen.exit_code, 2);
+  EXPECT_NE(fen.out.find("engine 'xb' does not support setboard"), std::string::npos) << fen.out;
+  std::string book = ::testing::TempDir() + "harness_e2e/start.pgn";
+  std::ofstream(book) << "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n";
+  std::vector<std::string> args = match_args(db, mock("uci", "random"), xb, 2);
+  args.insert(args.end(), {"--openings", book});
+  HarnessRun pgn = run_harness(args);
+  ASSERT_EQ(pgn.exit_code, 0) << pgn.out;
+  for (const auto& g : games_in(db, 2)) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
+}
+
 TEST(HarnessE2E, TwoVersionsOfTheProjectEnginePlayAMatchWithPgnExport) {
   std::string db = temp_db("versions");
   std::string engine = std::string("cmd=") + ENGINE_PATH;

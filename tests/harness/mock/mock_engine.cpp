@@ -1,9 +1,9 @@
 // A UCI (or xboard) engine for tests that misbehaves on purpose. Its first argument picks the
 // behaviour: random (legal random moves), crash-on-go, stall-after-go, illegal, garbage,
 // slow=MS (answers after MS milliseconds), no-uciok (never finishes the handshake),
-// xboard (random legal moves over xboard), first (always the alphabetically first legal move),
-// perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move
-// generator for the bug locator). A second argument "seed=N" fixes the randomness.
+// xboard (random legal moves over xboard), xboard-nosetboard (the same without setboard), first (always the alphabetically first
+// legal move), perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move generator for the bug
+// locator). A second argument "seed=N" fixes the randomness.
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -112,7 +112,7 @@ int run_uci(const std::string& mode) {
   return 0;
 }
 
-int run_xboard() {
+int run_xboard(bool setboard) {
   chess::Game game;
   bool force = false;
   for (std::string line; std::getline(std::cin, line);) {
@@ -120,7 +120,7 @@ int run_xboard() {
     std::string cmd;
     is >> cmd;
     if (cmd == "protover")
-      std::cout << "feature usermove=1 setboard=1 ping=1 sigint=0 sigterm=0 done=1" << std::endl;
+      std::cout << "feature usermove=1 setboard=" << (setboard ? 1 : 0) << " ping=1 sigint=0 sigterm=0 done=1" << std::endl;
     else if (cmd == "ping") {
       std::string n;
       is >> n;
@@ -155,6 +155,6 @@ int run_xboard() {
 int main(int argc, char** argv) {
   std::string mode = argc > 1 ? argv[1] : "random";
   if (argc > 2 && std::string(argv[2]).rfind("seed=", 0) == 0) rng.seed(unsigned(std::atoi(argv[2] + 5)));
-  if (mode == "xboard") return run_xboard();
+  if (mode == "xboard" || mode == "xboard-nosetboard") return run_xboard(mode == "xboard");
   return run_uci(mode);
 }
