@@ -19,7 +19,7 @@ enum class TournamentKind { MATCH, ROUND_ROBIN, GAUNTLET };
 struct MatchConfig {
   TournamentKind kind = TournamentKind::MATCH;
   std::vector<EngineConfig> engines;
-  int games = 100;  // match: total games; tournaments: games per encounter per round (always 2)
+  int games = 100;  // matches: total games (tournaments play one game pair per encounter and round)
   int rounds = 1;   // tournaments
   GameSettings settings;
   std::string openings_path;
