@@ -35,7 +35,6 @@ class EngineState {
   void stop_search();
   // Waits for the running search without asking it to stop.
   void wait_search();
-  bool searching() const { return thread_.joinable(); }
   // When on, the protocol loops echo every input line to standard error.
   void set_debug_log(bool on) { debug_log_ = on; }
   bool debug_log() const { return debug_log_; }

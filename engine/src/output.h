@@ -14,7 +14,6 @@ class Output {
     std::lock_guard<std::mutex> lock(mutex_);
     out_ << text << '\n' << std::flush;
   }
-  std::ostream& stream() { return out_; }
 
  private:
   std::ostream& out_;
