@@ -9,6 +9,7 @@
 #include <ostream>
 #include <thread>
 
+#include "parallel_items.h"
 #include "players/uci_player.h"
 
 namespace harness {
@@ -52,69 +53,45 @@ EpdResultRow score_analysis(const EpdCase& c, const std::string& best,
 
 EpdTotals run_epd_suite(const std::vector<EpdCase>& suite, const EngineConfig& engine, const EpdRunOptions& options, Database& db,
                         std::int64_t run_id, std::ostream& out) {
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::deque<std::pair<std::size_t, EpdResultRow>> finished;
-  std::atomic<std::size_t> next{0};
-  int done_workers = 0;
-  const int count = std::max(1, std::min<int>(options.concurrency, int(suite.size())));
-  std::chrono::milliseconds timeout = options.timeout + std::chrono::milliseconds(options.limit.movetime_ms);
-  std::vector<std::thread> workers;
-  for (int w = 0; w < count; ++w)
-    workers.emplace_back([&] {
-      UciPlayer player(engine, "");
-      std::string start_error = player.start();
-      for (std::size_t i = next++; i < suite.size(); i = next++) {
+  struct Worker {
+    explicit Worker(const EngineConfig& e) : player(e, ""), start_error(player.start()) {}
+    UciPlayer player;
+    std::string start_error;
+  };
+  const std::chrono::milliseconds timeout = options.timeout + std::chrono::milliseconds(options.limit.movetime_ms);
+  EpdTotals totals;
+  for_each_in_parallel(
+      suite.size(), options.concurrency, [&] { return std::make_unique<Worker>(engine); },
+      [&](Worker& w, std::size_t i) {
         const EpdCase& c = suite[i];
         EpdResultRow row{c.line, c.id, c.fen, "", false, 0, c.max_points(), -1, 0};
-        if (!player.alive() && start_error.empty()) start_error = player.start();
-        auto analysis = start_error.empty() ? player.analyse(c.fen, options.limit, timeout)
-                                            : chess::Result<Analysis>(chess::Error{start_error});
-        if (analysis) {
-          std::vector<std::pair<std::int64_t, std::pair<int, std::string>>> history;
-          int mate = 0;
-          for (const AnalysisLine& l : analysis->lines) {
-            history.push_back({l.time_ms, {l.report.depth, l.report.pv_move}});
-            mate = l.report.mate_in;
-          }
-          row = score_analysis(c, analysis->best, history, mate);
-        } else {
+        if (!w.player.alive() && w.start_error.empty()) w.start_error = w.player.start();
+        auto analysis = w.start_error.empty() ? w.player.analyse(c.fen, options.limit, timeout)
+                                              : chess::Result<Analysis>(chess::Error{w.start_error});
+        if (!analysis) {
           row.move = "error: " + analysis.error();
+          return row;
         }
-        std::lock_guard<std::mutex> lock(mutex);
-        finished.emplace_back(i, row);
-        changed.notify_all();
-      }
-      player.stop();
-      std::lock_guard<std::mutex> lock(mutex);
-      ++done_workers;
-      changed.notify_all();
-    });
-
-  EpdTotals totals;
-  std::unique_lock<std::mutex> lock(mutex);
-  while (true) {
-    changed.wait(lock, [&] { return !finished.empty() || done_workers == count; });
-    while (!finished.empty()) {
-      auto [index, row] = finished.front();
-      finished.pop_front();
-      lock.unlock();
-      db.save_epd_result(run_id, row);
-      ++totals.positions;
-      if (row.move.rfind("error: ", 0) == 0) ++totals.errors;
-      if (row.solved) {
-        ++totals.solved;
-        totals.solve_time_ms += row.found_time_ms;
-      }
-      totals.points += row.points;
-      totals.max_points += row.max_points;
-      out << row_text(row, suite[index]) << std::flush;
-      lock.lock();
-    }
-    if (done_workers == count && finished.empty()) break;
-  }
-  lock.unlock();
-  for (std::thread& t : workers) t.join();
+        std::vector<std::pair<std::int64_t, std::pair<int, std::string>>> history;
+        int mate = 0;
+        for (const AnalysisLine& l : analysis->lines) {
+          history.push_back({l.time_ms, {l.report.depth, l.report.pv_move}});
+          mate = l.report.mate_in;
+        }
+        return score_analysis(c, analysis->best, history, mate);
+      },
+      [&](std::size_t index, const EpdResultRow& row) {
+        db.save_epd_result(run_id, row);
+        ++totals.positions;
+        if (row.move.rfind("error: ", 0) == 0) ++totals.errors;
+        if (row.solved) {
+          ++totals.solved;
+          totals.solve_time_ms += row.found_time_ms;
+        }
+        totals.points += row.points;
+        totals.max_points += row.max_points;
+        out << row_text(row, suite[index]) << std::flush;
+      });
   return totals;
 }
 

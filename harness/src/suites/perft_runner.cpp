@@ -9,6 +9,7 @@
 #include <ostream>
 #include <thread>
 
+#include "parallel_items.h"
 #include "perft_locator.h"
 
 namespace harness {
@@ -64,55 +65,31 @@ std::string row_text(const PerftResultRow& r) {
 
 PerftRunTotals run_perft_suite(const PerftSuite& suite, const PerftRunOptions& options, const PerftSourceFactory& make_engine,
                                const PerftSourceFactory& make_reference, Database& db, std::int64_t run_id, std::ostream& out) {
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::deque<std::vector<PerftResultRow>> finished;
-  std::atomic<std::size_t> next{0};
-  int done_workers = 0;
-  const int workers_count = std::max(1, std::min<int>(options.concurrency, int(suite.cases.size())));
-  std::vector<std::thread> workers;
-  for (int w = 0; w < workers_count; ++w)
-    workers.emplace_back([&] {
-      auto engine = make_engine();
-      auto reference = make_reference();
-      for (std::size_t i = next++; i < suite.cases.size(); i = next++) {
-        auto rows = check_case(suite.cases[i], options, *engine, *reference);
-        std::lock_guard<std::mutex> lock(mutex);
-        finished.push_back(std::move(rows));
-        changed.notify_all();
-      }
-      std::lock_guard<std::mutex> lock(mutex);
-      ++done_workers;
-      changed.notify_all();
-    });
-
+  struct Sources {
+    std::unique_ptr<PerftSource> engine, reference;
+  };
   PerftRunTotals totals;
-  std::unique_lock<std::mutex> lock(mutex);
-  while (true) {
-    changed.wait(lock, [&] { return !finished.empty() || done_workers == workers_count; });
-    while (!finished.empty()) {
-      auto rows = std::move(finished.front());
-      finished.pop_front();
-      lock.unlock();
-      for (const PerftResultRow& r : rows) {
-        db.save_perft_result(run_id, r);
-        ++totals.checks;
-        if (!r.error.empty())
-          ++totals.errors;
-        else if (r.passed)
-          ++totals.passed;
-        else
-          ++totals.failed;
-        totals.nodes += r.got;
-        totals.engine_seconds += r.seconds;
-        out << row_text(r) << std::flush;
-      }
-      lock.lock();
-    }
-    if (done_workers == workers_count && finished.empty()) break;
-  }
-  lock.unlock();
-  for (std::thread& t : workers) t.join();
+  for_each_in_parallel(
+      suite.cases.size(), options.concurrency,
+      [&] {
+        return std::make_unique<Sources>(Sources{make_engine(), make_reference()});
+      },
+      [&](Sources& s, std::size_t i) { return check_case(suite.cases[i], options, *s.engine, *s.reference); },
+      [&](std::size_t, const std::vector<PerftResultRow>& rows) {
+        for (const PerftResultRow& r : rows) {
+          db.save_perft_result(run_id, r);
+          ++totals.checks;
+          if (!r.error.empty())
+            ++totals.errors;
+          else if (r.passed)
+            ++totals.passed;
+          else
+            ++totals.failed;
+          totals.nodes += r.got;
+          totals.engine_seconds += r.seconds;
+          out << row_text(r) << std::flush;
+        }
+      });
   return totals;
 }
 
