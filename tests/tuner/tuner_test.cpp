@@ -11,6 +11,7 @@
 #include "pbil.h"
 #include "pbil_run.h"
 #include "texel.h"
+#include "texel_fitness.h"
 #include "tuner_config.h"
 
 namespace {
@@ -169,8 +170,9 @@ TEST(PbilRun, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   std::ofstream(dir + "p.epd") << std::ifstream(labeled_file()).rdbuf();
   auto config = tuner::parse_tuner_config(MATERIAL_CONFIG, dir + "eval.json").value();
   auto positions = tuner::read_labeled_positions(dir + "p.epd").value();
-  tuner::TexelFitness fitness(positions, 2);
-  fitness.fit_k(eval::default_params());
+  tuner::TexelFitness texel(positions, 2);
+  texel.fit_k(eval::default_params());
+  tuner::TexelFitnessAdapter fitness(texel);
   std::ostringstream sink;
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
   auto whole = harness::Database::open(dir + "whole.sqlite").value();
@@ -178,7 +180,8 @@ TEST(PbilRun, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *whole, a, sink));
   auto split = harness::Database::open(dir + "split.sqlite").value();
   std::int64_t b = split->create_run("tuner-pbil", config.source_text);
-  ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink, 2));  // "killed" after 2 generations
+  ASSERT_TRUE(
+      tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink, {2, {}}));  // "killed" after 2 generations
   ASSERT_EQ(split->generations(b).size(), 2u);
   ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink));  // resumed
   auto ga = whole->generations(a), gb = split->generations(b);

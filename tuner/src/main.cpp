@@ -1,12 +1,20 @@
 // tuner: evolves evaluation weights with PBIL, every generation stored in SQLite.
 #include <CLI/CLI.hpp>
+#include <atomic>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "core/game.h"
+#include "game_fitness.h"
+#include "match/match_runner.h"
 #include "pbil_run.h"
+#include "spsa_run.h"
+#include "texel_fitness.h"
+#include "validation.h"
 
 namespace {
 
@@ -35,35 +43,107 @@ struct Options {
   std::int64_t run = 0;
 };
 
-int pbil_command(const Options& o) {
+std::atomic<bool> g_interrupted{false};
+
+void on_signal(int) {
+  g_interrupted = true;
+  harness::MatchRunner::interrupted() = true;  // a match in progress saves its games and exits
+}
+
+// Defaults that point into the project: the engine registry and the opening book.
+void resolve_project_paths(tuner::TunerConfig& config) {
+  if (config.fitness.registry.empty()) config.fitness.registry = project_path("configs/engines.json");
+  if (config.fitness.openings.empty()) config.fitness.openings = project_path("suites/openings.epd");
+}
+
+std::int64_t find_or_create_run(harness::Database& db, const std::string& kind, const tuner::TunerConfig& config,
+                                const Options& o) {
+  if (!o.resume) return db.create_run(kind, config.source_text);
+  auto runs = db.runs();
+  for (auto it = runs.rbegin(); it != runs.rend(); ++it)
+    if (it->kind == kind && it->status != "finished" && it->config == config.source_text) return it->id;
+  fail("--resume: no unfinished " + kind + " run with this configuration in " + o.db);
+}
+
+// Runs the final validation unless a stored one already covers `generations`.
+std::string final_validation(const tuner::WeightsMatcher* matcher, const tuner::TunerConfig& config,
+                             const tuner::RunOutcome& outcome, const eval::EvalParams& start, int generations,
+                             harness::Database& db, std::int64_t run_id) {
+  if (!matcher || config.validation.games == 0) return "";
+  for (const harness::ValidationRow& v : db.validations(run_id))
+    if (v.generation == generations) return "";
+  auto v = value_or_fail(tuner::validate(*matcher, outcome.best, start, config.validation, generations, db, run_id, std::cout));
+  char line[160];
+  std::snprintf(line, sizeof line, "validation: tuned against start %+.1f +/- %.1f Elo over %d games (harness run %lld)\n", v.elo,
+                v.elo_error, config.validation.games, static_cast<long long>(v.match_run));
+  return line;
+}
+
+int tune_command(const Options& o, const std::string& method) {
   tuner::TunerConfig config = value_or_fail(tuner::load_tuner_config(o.config));
-  if (config.fitness.type != "texel") fail(o.config + ": fitness 'games' is not available in this version; use 'texel'");
+  resolve_project_paths(config);
   eval::EvalParams start =
       config.start_weights.empty() ? eval::default_params() : value_or_fail(eval::load_params(config.start_weights));
   auto db = value_or_fail(harness::Database::open(o.db));
-  std::int64_t run_id = 0;
-  if (o.resume) {
-    auto runs = db->runs();
-    for (auto it = runs.rbegin(); it != runs.rend() && !run_id; ++it)
-      if (it->kind == "tuner-pbil" && it->status != "finished" && it->config == config.source_text) run_id = it->id;
-    if (!run_id) fail("--resume: no unfinished tuner run with this configuration in " + o.db);
+  // Everything that can be wrong with the configuration fails before a run is recorded.
+  std::optional<tuner::WeightsMatcher> matcher;
+  if (config.fitness.type == "games" || config.validation.games > 0)
+    matcher = value_or_fail(tuner::WeightsMatcher::create(config.fitness, o.config, *db));
+  std::unique_ptr<tuner::TexelFitness> texel;
+  if (config.fitness.type == "texel")
+    texel = std::make_unique<tuner::TexelFitness>(value_or_fail(tuner::read_labeled_positions(config.fitness.positions)),
+                                                  config.fitness.threads);
+  const std::string kind = "tuner-" + method;
+  const std::int64_t run_id = find_or_create_run(*db, kind, config, o);
+  if (matcher) value_or_fail(matcher->set_run(run_id));
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+
+  std::unique_ptr<tuner::Fitness> fitness;
+  std::cout << "Tuner run " << run_id << " (" << method << ") in " << o.db << ": " << config.weights.size() << " weights";
+  if (texel) {
+    double k = texel->fit_k(start);
+    fitness = std::make_unique<tuner::TexelFitnessAdapter>(*texel);
+    std::cout << ", " << texel->size() << " positions, K = " << k << ", start error " << texel->error(start);
   } else {
-    run_id = db->create_run("tuner-pbil", config.source_text);
+    fitness = std::make_unique<tuner::GameFitness>(*matcher, start, std::cout, config.spsa.games_per_iteration);
+    std::cout << ", " << config.fitness.games_per_individual << " games per individual at " << config.fitness.tc << " against "
+              << config.fitness.opponent;
   }
-  auto positions = value_or_fail(tuner::read_labeled_positions(config.fitness.positions));
-  tuner::TexelFitness fitness(std::move(positions), config.fitness.threads);
-  double k = fitness.fit_k(start);
-  std::cout << "Tuner run " << run_id << ": " << config.weights.size() << " weights, " << config.total_bits() << " bits, "
-            << fitness.size() << " positions, K = " << k << ", start error " << fitness.error(start) << std::endl;
-  tuner::PbilOutcome outcome = value_or_fail(tuner::run_pbil(config, start, fitness, *db, run_id, std::cout, o.stop_after));
+  std::cout << std::endl;
+
+  tuner::RunHooks hooks;
+  hooks.stop_after = o.stop_after;
+  const int total = method == "pbil" ? config.pbil.generations : config.spsa.iterations;
+  hooks.after_generation = [&](int done, const eval::EvalParams& best) -> chess::Result<bool> {
+    if (g_interrupted) return chess::Error{"interrupted"};
+    const int every = config.validation.every;
+    if (matcher && config.validation.games > 0 && every > 0 && done % every == 0 && done < total) {
+      auto v = tuner::validate(*matcher, best, start, config.validation, done, *db, run_id, std::cout);
+      if (!v) return chess::Error{v.error()};
+    }
+    return true;
+  };
+  auto ran = method == "pbil" ? tuner::run_pbil(config, start, *fitness, *db, run_id, std::cout, hooks)
+                              : tuner::run_spsa(config, start, *fitness, *db, run_id, std::cout, hooks);
+  if (!ran && g_interrupted) {
+    db->update_run(run_id, "stopped", "interrupted\n");
+    std::cout << "Interrupted: tuner run " << run_id << " stopped after its last stored generation; continue with --resume\n";
+    return 130;
+  }
+  tuner::RunOutcome outcome = value_or_fail(std::move(ran));
   std::string out = o.out.empty() ? project_path("configs/weights/" + config.name + ".json") : o.out;
   std::ofstream(out) << eval::params_to_json(outcome.best);
-  bool finished =
-      int(db->generations(run_id).size()) >= config.pbil.generations || outcome.generations_run == 0 || o.stop_after < 0;
-  char summary[256];
-  std::snprintf(summary, sizeof summary, "best error %.6f (start %.6f), weights written to %s\n", outcome.best_fitness,
-                fitness.error(start), out.c_str());
-  db->update_run(run_id, finished ? "finished" : "stopped", summary);
+  const int stored = int(db->generations(run_id).size());
+  std::string summary = "weights written to " + out + "\n";
+  if (!fitness->noisy()) {
+    char line[200];
+    std::snprintf(line, sizeof line, "best %s (start %s)\n", fitness->describe(outcome.best_fitness).c_str(),
+                  fitness->describe(texel->error(start)).c_str());
+    summary = line + summary;
+  }
+  if (outcome.complete) summary += final_validation(matcher ? &*matcher : nullptr, config, outcome, start, stored, *db, run_id);
+  db->update_run(run_id, outcome.complete ? "finished" : "stopped", summary);
   std::cout << summary;
   return 0;
 }
@@ -73,10 +153,23 @@ int show_command(const Options& o) {
   auto run = db->run(o.run);
   if (!run || run->kind.rfind("tuner", 0) != 0) fail("no tuner run " + std::to_string(o.run) + " in " + o.db);
   std::cout << "Tuner run " << run->id << " (" << run->status << ", started " << run->created_at << ")\n";
+  auto config = tuner::parse_tuner_config(run->config, "run " + std::to_string(o.run));
+  const bool games = config && config->fitness.type == "games";
+  const bool spsa = run->kind == "tuner-spsa";
   for (const harness::GenerationRow& g : db->generations(o.run)) {
+    char line[200];
+    if (games)
+      std::snprintf(line, sizeof line, "%s %4d  best score %.1f%%  mean score %.1f%%  entropy %.4f\n",
+                    spsa ? "iteration" : "generation", g.generation + 1, -100 * g.best_fitness, -100 * g.mean_fitness, g.entropy);
+    else
+      std::snprintf(line, sizeof line, "%s %4d  best error %.6f  mean error %.6f  entropy %.4f\n",
+                    spsa ? "iteration" : "generation", g.generation + 1, g.best_fitness, g.mean_fitness, g.entropy);
+    std::cout << line;
+  }
+  for (const harness::ValidationRow& v : db->validations(o.run)) {
     char line[160];
-    std::snprintf(line, sizeof line, "generation %4d  best %.6f  mean %.6f  entropy %.4f\n", g.generation + 1, g.best_fitness,
-                  g.mean_fitness, g.entropy);
+    std::snprintf(line, sizeof line, "validation after %d: %+.1f +/- %.1f Elo (harness run %lld)\n", v.generation, v.elo,
+                  v.elo_error, static_cast<long long>(v.match_run));
     std::cout << line;
   }
   std::cout << run->summary;
@@ -115,16 +208,20 @@ int extract_command(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"tuner: evolve the engine's evaluation weights (PBIL), every generation stored in SQLite"};
+  CLI::App app{"tuner: tune the engine's evaluation weights (PBIL or SPSA), every generation stored in SQLite"};
   app.require_subcommand(1);
   auto o = std::make_shared<Options>();
-  CLI::App* pbil = app.add_subcommand("pbil", "Tune with population-based incremental learning");
-  pbil->add_option("--config", o->config, "Tuner configuration (for example configs/eval.json)")->required();
-  pbil->add_option("--out", o->out, "Weights file to write (default configs/weights/NAME.json)");
-  pbil->add_option("--db", o->db, "SQLite database")->capture_default_str();
-  pbil->add_flag("--resume", o->resume, "Continue the latest unfinished run with this configuration");
-  pbil->add_option("--stop-after", o->stop_after, "Stop after this many generations (the run stays resumable)");
-  pbil->callback([o] { std::exit(pbil_command(*o)); });
+  for (const char* method : {"pbil", "spsa"}) {
+    CLI::App* cmd =
+        app.add_subcommand(method, std::string(method) == "pbil" ? "Tune with population-based incremental learning"
+                                                                 : "Tune with SPSA (as Stockfish's testing framework does)");
+    cmd->add_option("--config", o->config, "Tuner configuration (for example configs/eval.json)")->required();
+    cmd->add_option("--out", o->out, "Weights file to write (default configs/weights/NAME.json)");
+    cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
+    cmd->add_flag("--resume", o->resume, "Continue the latest unfinished run with this configuration");
+    cmd->add_option("--stop-after", o->stop_after, "Stop after this many generations or iterations (the run stays resumable)");
+    cmd->callback([o, method] { std::exit(tune_command(*o, method)); });
+  }
   CLI::App* show = app.add_subcommand("show", "Print a tuner run's history");
   show->add_option("RUN", o->run, "Run id")->required();
   show->add_option("--db", o->db, "SQLite database")->capture_default_str();

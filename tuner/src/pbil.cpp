@@ -77,4 +77,10 @@ bool Pbil::restore(const std::string& text) {
   return bool(is);
 }
 
+Bits Pbil::most_likely() const {
+  Bits bits;
+  for (double p : p_) bits.push_back(std::uint8_t(p > 0.5));
+  return bits;
+}
+
 }  // namespace tuner

@@ -30,6 +30,8 @@ class Pbil {
 
   const std::vector<double>& probabilities() const { return p_; }
   const Individual& best() const { return best_; }
+  // Each bit set where its probability exceeds one half.
+  Bits most_likely() const;
   // The whole state (vector, best so far, random generator) as text, and back, for resume.
   std::string save() const;
   bool restore(const std::string& text);

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
-#include <numeric>
 #include <ostream>
 
 namespace tuner {
@@ -16,8 +15,32 @@ std::string tuned_weights_json(const Bits& bits, const TunerConfig& config) {
   return j.dump();
 }
 
-chess::Result<PbilOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, TexelFitness& fitness,
-                                    harness::Database& db, std::int64_t run_id, std::ostream& out, int stop_after_generations) {
+namespace {
+
+std::string bit_string(const Bits& bits) {
+  std::string s;
+  for (std::uint8_t b : bits) s += char('0' + b);
+  return s;
+}
+
+void print_progress(std::ostream& out, const Fitness& fitness, int gen, int generations, double best, double mean, double entropy,
+                    double elapsed, double remaining) {
+  char line[256];
+  std::snprintf(line, sizeof line, "generation %d/%d  best %s  mean %s  entropy %.4f  elapsed %.0f s  remaining %.0f s\n",
+                gen + 1, generations, fitness.describe(best).c_str(), fitness.describe(mean).c_str(), entropy, elapsed,
+                remaining);
+  out << line << std::flush;
+}
+
+eval::EvalParams result_weights(const Pbil& pbil, const Fitness& fitness, const TunerConfig& config,
+                                const eval::EvalParams& start) {
+  return decode(fitness.noisy() ? pbil.most_likely() : pbil.best().bits, config, start);
+}
+
+}  // namespace
+
+chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, Fitness& fitness,
+                                   harness::Database& db, std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
   Pbil pbil(config.total_bits(), config.pbil);
   pbil.lean_toward(encode(start, config));
   int first = 0;
@@ -26,43 +49,48 @@ chess::Result<PbilOutcome> run_pbil(const TunerConfig& config, const eval::EvalP
     if (!pbil.restore(stored.back().state))
       return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
     first = stored.back().generation + 1;
-    out << "Resuming tuner run " << run_id << " at generation " << first << "\n";
+    out << "Resuming tuner run " << run_id << " at generation " << first + 1 << "\n";
   }
   auto started = std::chrono::steady_clock::now();
-  int ran = 0;
-  for (int gen = first; gen < config.pbil.generations; ++gen) {
-    if (stop_after_generations >= 0 && ran >= stop_after_generations) break;
-    if (gen > first || !stored.empty())
-      if (pbil.entropy() < config.pbil.entropy_stop) break;
+  RunOutcome outcome;
+  bool converged = false;
+  int gen = first;
+  for (; gen < config.pbil.generations; ++gen) {
+    if (hooks.stop_after >= 0 && outcome.generations_run >= hooks.stop_after) break;
+    if ((gen > first || !stored.empty()) && pbil.entropy() < config.pbil.entropy_stop) {
+      converged = true;
+      break;
+    }
     std::vector<Bits> population = pbil.sample_population();
+    std::vector<eval::EvalParams> weights;
+    for (const Bits& b : population) weights.push_back(decode(b, config, start));
+    auto scores = fitness.score(weights, gen);
+    if (!scores) return chess::Error{scores.error()};
     std::vector<Individual> scored;
     std::vector<harness::IndividualRow> rows;
+    double mean = 0, gen_best = (*scores)[0].fitness;
     for (std::size_t i = 0; i < population.size(); ++i) {
-      double f = fitness.error(decode(population[i], config, start));
-      scored.push_back({population[i], f});
-      std::string bits;
-      for (std::uint8_t b : population[i]) bits += char('0' + b);
-      rows.push_back({int(i), bits, tuned_weights_json(population[i], config), f});
+      const Score& s = (*scores)[i];
+      scored.push_back({population[i], s.fitness});
+      rows.push_back({int(i), bit_string(population[i]), tuned_weights_json(population[i], config), s.fitness, s.match_run});
+      mean += s.fitness / double(population.size());
+      gen_best = std::min(gen_best, s.fitness);
     }
     pbil.update(scored);
-    double mean = 0;
-    for (const Individual& ind : scored) mean += ind.fitness / double(scored.size());
-    double gen_best =
-        std::min_element(scored.begin(), scored.end(), [](auto& a, auto& b) { return a.fitness < b.fitness; })->fitness;
     nlohmann::json probs = pbil.probabilities();
     db.save_generation(run_id, {gen, pbil.entropy(), gen_best, mean, probs.dump(), pbil.save()}, rows);
-    ++ran;
+    ++outcome.generations_run;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    double remaining = elapsed / ran * double(config.pbil.generations - gen - 1);
-    char line[200];
-    std::snprintf(line, sizeof line, "generation %d/%d  best %.6f  mean %.6f  entropy %.4f  elapsed %.0f s  remaining %.0f s\n",
-                  gen + 1, config.pbil.generations, pbil.best().fitness, mean, pbil.entropy(), elapsed, remaining);
-    out << line << std::flush;
+    double remaining = elapsed / outcome.generations_run * double(config.pbil.generations - gen - 1);
+    print_progress(out, fitness, gen, config.pbil.generations, pbil.best().fitness, mean, pbil.entropy(), elapsed, remaining);
+    if (hooks.after_generation) {
+      auto r = hooks.after_generation(gen + 1, result_weights(pbil, fitness, config, start));
+      if (!r) return chess::Error{r.error()};
+    }
   }
-  PbilOutcome outcome;
-  outcome.best = decode(pbil.best().bits.empty() ? encode(start, config) : pbil.best().bits, config, start);
+  outcome.complete = converged || gen >= config.pbil.generations;
+  outcome.best = pbil.best().bits.empty() && !fitness.noisy() ? start : result_weights(pbil, fitness, config, start);
   outcome.best_fitness = pbil.best().fitness;
-  outcome.generations_run = ran;
   return outcome;
 }
 

@@ -1,26 +1,20 @@
-// A PBIL tuning run: samples, scores (texel fitness), updates, and stores every generation
+// A PBIL tuning run: samples, scores (texel or games), updates, and stores every generation
 // in the database so that a killed run resumes exactly where it stopped.
 #pragma once
 
 #include <iosfwd>
 
+#include "fitness.h"
 #include "pbil.h"
+#include "run_hooks.h"
 #include "storage/database.h"
-#include "texel.h"
 #include "tuner_config.h"
 
 namespace tuner {
 
-struct PbilOutcome {
-  eval::EvalParams best;
-  double best_fitness = 0;
-  int generations_run = 0;
-};
-
 // Runs generations from the first one not yet stored for `run_id`.
-chess::Result<PbilOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, TexelFitness& fitness,
-                                    harness::Database& db, std::int64_t run_id, std::ostream& out,
-                                    int stop_after_generations = -1);
+chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, Fitness& fitness,
+                                   harness::Database& db, std::int64_t run_id, std::ostream& out, const RunHooks& hooks = {});
 
 // The tuned weights as JSON text {"name": value, ...}.
 std::string tuned_weights_json(const Bits& bits, const TunerConfig& config);

@@ -98,6 +98,105 @@ chess::Result<bool> add_parameter(const json& p, const std::string& where, Tuner
   return true;
 }
 
+std::string relative_to(const std::string& source, const std::string& path) {
+  if (path.empty() || std::filesystem::path(path).is_absolute()) return path;
+  return (std::filesystem::path(source).parent_path() / path).lexically_normal().string();
+}
+
+chess::Result<bool> first_error(std::initializer_list<chess::Result<bool>> results) {
+  for (const auto& r : results)
+    if (!r) return chess::Error{r.error()};
+  return true;
+}
+
+chess::Result<bool> read_pbil(const json& doc, const std::string& source, PbilSettings& s) {
+  if (!doc.contains("pbil")) return true;
+  const json& p = doc["pbil"];
+  const std::string where = source + ": pbil";
+  if (!p.is_object()) return chess::Error{where + ": expected an object"};
+  auto k = check_keys(p, where,
+                      {"population", "learning_rate", "negative_learning_rate", "mutation_probability", "mutation_shift",
+                       "elitism", "generations", "entropy_stop", "gray_code", "seed"});
+  if (!k) return k;
+  auto r = first_error({read(p, "population", s.population, where), read(p, "learning_rate", s.learning_rate, where),
+                        read(p, "negative_learning_rate", s.negative_learning_rate, where),
+                        read(p, "mutation_probability", s.mutation_probability, where),
+                        read(p, "mutation_shift", s.mutation_shift, where), read(p, "elitism", s.elitism, where),
+                        read(p, "generations", s.generations, where), read(p, "entropy_stop", s.entropy_stop, where),
+                        read(p, "gray_code", s.gray_code, where), read(p, "seed", s.seed, where)});
+  if (!r) return r;
+  if (s.population < 2) return chess::Error{where + ": 'population' must be at least 2"};
+  if (s.generations < 1) return chess::Error{where + ": 'generations' must be at least 1"};
+  for (double v : {s.learning_rate, s.negative_learning_rate, s.mutation_probability, s.mutation_shift})
+    if (v < 0 || v > 1) return chess::Error{where + ": rates and probabilities must be within [0, 1]"};
+  return true;
+}
+
+chess::Result<bool> read_spsa(const json& doc, const std::string& source, SpsaSettings& s) {
+  if (!doc.contains("spsa")) return true;
+  const json& p = doc["spsa"];
+  const std::string where = source + ": spsa";
+  if (!p.is_object()) return chess::Error{where + ": expected an object"};
+  auto k =
+      check_keys(p, where, {"iterations", "alpha", "gamma", "a_ratio", "r_end", "c_end_fraction", "games_per_iteration", "seed"});
+  if (!k) return k;
+  auto r = first_error({read(p, "iterations", s.iterations, where), read(p, "alpha", s.alpha, where),
+                        read(p, "gamma", s.gamma, where), read(p, "a_ratio", s.a_ratio, where), read(p, "r_end", s.r_end, where),
+                        read(p, "c_end_fraction", s.c_end_fraction, where),
+                        read(p, "games_per_iteration", s.games_per_iteration, where), read(p, "seed", s.seed, where)});
+  if (!r) return r;
+  if (s.iterations < 1) return chess::Error{where + ": 'iterations' must be at least 1"};
+  if (s.r_end <= 0 || s.c_end_fraction <= 0 || s.c_end_fraction > 1 || s.a_ratio < 0)
+    return chess::Error{where +
+                        ": 'r_end' and 'c_end_fraction' must be positive (c_end_fraction at most 1), 'a_ratio' not negative"};
+  if (s.games_per_iteration < 2 || s.games_per_iteration % 2)
+    return chess::Error{where + ": 'games_per_iteration' must be even and at least 2"};
+  return true;
+}
+
+chess::Result<bool> read_fitness(const json& doc, const std::string& source, FitnessSettings& s) {
+  if (!doc.contains("fitness") || !doc["fitness"].is_object()) return chess::Error{source + ": missing 'fitness' object"};
+  const json& f = doc["fitness"];
+  const std::string where = source + ": fitness";
+  auto k = check_keys(f, where,
+                      {"type", "positions", "threads", "engine", "opponent", "mode", "registry", "tc", "games_per_individual",
+                       "concurrency", "openings"});
+  if (!k) return k;
+  auto r =
+      first_error({read(f, "type", s.type, where), read(f, "positions", s.positions, where), read(f, "threads", s.threads, where),
+                   read(f, "engine", s.engine, where), read(f, "opponent", s.opponent, where), read(f, "mode", s.mode, where),
+                   read(f, "registry", s.registry, where), read(f, "tc", s.tc, where),
+                   read(f, "games_per_individual", s.games_per_individual, where), read(f, "concurrency", s.concurrency, where),
+                   read(f, "openings", s.openings, where)});
+  if (!r) return r;
+  if (s.type != "texel" && s.type != "games")
+    return chess::Error{where + ": 'type' must be 'texel' or 'games', got '" + s.type + "'"};
+  if (s.type == "texel" && s.positions.empty()) return chess::Error{where + ": texel fitness needs 'positions'"};
+  if (s.mode != "opponent" && s.mode != "round-robin")
+    return chess::Error{where + ": 'mode' must be 'opponent' or 'round-robin', got '" + s.mode + "'"};
+  if (s.threads < 1 || s.concurrency < 1 || s.games_per_individual < 2 || s.games_per_individual % 2)
+    return chess::Error{where + ": threads and concurrency must be positive, games_per_individual even and at least 2"};
+  s.positions = relative_to(source, s.positions);
+  s.registry = relative_to(source, s.registry);
+  s.openings = relative_to(source, s.openings);
+  return true;
+}
+
+chess::Result<bool> read_validation(const json& doc, const std::string& source, ValidationSettings& s) {
+  if (!doc.contains("validation")) return true;
+  const json& v = doc["validation"];
+  const std::string where = source + ": validation";
+  if (!v.is_object()) return chess::Error{where + ": expected an object"};
+  auto k = check_keys(v, where, {"games", "every", "tc", "concurrency"});
+  if (!k) return k;
+  auto r = first_error({read(v, "games", s.games, where), read(v, "every", s.every, where), read(v, "tc", s.tc, where),
+                        read(v, "concurrency", s.concurrency, where)});
+  if (!r) return r;
+  if (s.games < 0 || s.games % 2 || s.every < 0 || s.concurrency < 1)
+    return chess::Error{where + ": 'games' must be even (0 turns validation off), 'every' not negative, 'concurrency' positive"};
+  return true;
+}
+
 }  // namespace
 
 int TunerConfig::total_bits() const {
@@ -114,59 +213,23 @@ chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std
     return chess::Error{source + ": not valid JSON: " + e.what()};
   }
   if (!doc.is_object()) return chess::Error{source + ": expected a JSON object"};
-  auto keys = check_keys(doc, source, {"name", "start_weights", "parameters", "pbil", "fitness"});
+  auto keys = check_keys(doc, source, {"name", "start_weights", "parameters", "pbil", "spsa", "fitness", "validation"});
   if (!keys) return chess::Error{keys.error()};
   TunerConfig c;
   c.source_text = text;
   if (auto r = read(doc, "name", c.name, source); !r) return chess::Error{r.error()};
   if (auto r = read(doc, "start_weights", c.start_weights, source); !r) return chess::Error{r.error()};
-  if (!c.start_weights.empty() && std::filesystem::path(c.start_weights).is_relative())
-    c.start_weights = (std::filesystem::path(source).parent_path() / c.start_weights).lexically_normal().string();
+  c.start_weights = relative_to(source, c.start_weights);
   if (!doc.contains("parameters") || !doc["parameters"].is_array() || doc["parameters"].empty())
     return chess::Error{source + ": 'parameters' must be a non-empty array"};
   for (std::size_t i = 0; i < doc["parameters"].size(); ++i) {
     auto r = add_parameter(doc["parameters"][i], source + ": parameters[" + std::to_string(i) + "]", c);
     if (!r) return chess::Error{r.error()};
   }
-  if (doc.contains("pbil")) {
-    const json& p = doc["pbil"];
-    const std::string where = source + ": pbil";
-    auto k = check_keys(p, where,
-                        {"population", "learning_rate", "negative_learning_rate", "mutation_probability", "mutation_shift",
-                         "elitism", "generations", "entropy_stop", "gray_code", "seed"});
-    if (!k) return chess::Error{k.error()};
-    PbilSettings& s = c.pbil;
-    for (auto r : {read(p, "population", s.population, where), read(p, "learning_rate", s.learning_rate, where),
-                   read(p, "negative_learning_rate", s.negative_learning_rate, where),
-                   read(p, "mutation_probability", s.mutation_probability, where),
-                   read(p, "mutation_shift", s.mutation_shift, where), read(p, "elitism", s.elitism, where),
-                   read(p, "generations", s.generations, where), read(p, "entropy_stop", s.entropy_stop, where),
-                   read(p, "gray_code", s.gray_code, where), read(p, "seed", s.seed, where)})
-      if (!r) return chess::Error{r.error()};
-    if (s.population < 2) return chess::Error{where + ": 'population' must be at least 2"};
-    if (s.generations < 1) return chess::Error{where + ": 'generations' must be at least 1"};
-    for (double v : {s.learning_rate, s.negative_learning_rate, s.mutation_probability, s.mutation_shift})
-      if (v < 0 || v > 1) return chess::Error{where + ": rates and probabilities must be within [0, 1]"};
-  }
-  if (!doc.contains("fitness") || !doc["fitness"].is_object()) return chess::Error{source + ": missing 'fitness' object"};
-  const json& f = doc["fitness"];
-  const std::string where = source + ": fitness";
-  auto k =
-      check_keys(f, where, {"type", "positions", "threads", "opponent", "tc", "games_per_individual", "concurrency", "openings"});
-  if (!k) return chess::Error{k.error()};
-  FitnessSettings& s = c.fitness;
-  for (auto r : {read(f, "type", s.type, where), read(f, "positions", s.positions, where), read(f, "threads", s.threads, where),
-                 read(f, "opponent", s.opponent, where), read(f, "tc", s.tc, where),
-                 read(f, "games_per_individual", s.games_per_individual, where), read(f, "concurrency", s.concurrency, where),
-                 read(f, "openings", s.openings, where)})
-    if (!r) return chess::Error{r.error()};
-  if (s.type != "texel" && s.type != "games")
-    return chess::Error{where + ": 'type' must be 'texel' or 'games', got '" + s.type + "'"};
-  if (s.type == "texel" && s.positions.empty()) return chess::Error{where + ": texel fitness needs 'positions'"};
-  if (!s.positions.empty() && std::filesystem::path(s.positions).is_relative())
-    s.positions = (std::filesystem::path(source).parent_path() / s.positions).lexically_normal().string();
-  if (s.threads < 1 || s.concurrency < 1 || s.games_per_individual < 2 || s.games_per_individual % 2)
-    return chess::Error{where + ": threads and concurrency must be positive, games_per_individual even and at least 2"};
+  if (auto r = read_pbil(doc, source, c.pbil); !r) return chess::Error{r.error()};
+  if (auto r = read_spsa(doc, source, c.spsa); !r) return chess::Error{r.error()};
+  if (auto r = read_fitness(doc, source, c.fitness); !r) return chess::Error{r.error()};
+  if (auto r = read_validation(doc, source, c.validation); !r) return chess::Error{r.error()};
   return c;
 }
 

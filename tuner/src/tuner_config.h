@@ -32,15 +32,44 @@ struct PbilSettings {
   std::uint64_t seed = 1;
 };
 
+// SPSA as Stockfish's testing framework runs it: per-weight perturbation c_k = c_end (N / k)^gamma
+// and step r_k = r_end ((A + N) / (A + k))^alpha, theta += r_k c_k delta * result.
+struct SpsaSettings {
+  int iterations = 1000;
+  double alpha = 0.602;
+  double gamma = 0.101;
+  double a_ratio = 0.1;  // A = a_ratio * iterations
+  double r_end = 0.02;
+  double c_end_fraction = 0.05;  // c_end of a weight = this fraction of its range (at least its step)
+  int games_per_iteration = 2;   // games fitness: game pairs of theta+ against theta- (even)
+  std::uint64_t seed = 1;
+};
+
 struct FitnessSettings {
   std::string type = "texel";  // texel or games
-  std::string positions;       // texel: labeled position file
+  // texel
+  std::string positions;  // labeled position file
   int threads = 1;
-  std::string opponent = "dev";  // games: registry engine or the engine with the starting weights
+  // games: the tuned engine (registry name, must take an EvalFile option) plays against the
+  // opponent ("start": itself with the starting weights, or a registry name), or, in mode
+  // "round-robin", the generation's individuals play each other.
+  std::string engine = "dev";
+  std::string opponent = "start";
+  std::string mode = "opponent";
+  std::string registry;  // default: the project's configs/engines.json
   std::string tc = "1+0.01";
   int games_per_individual = 8;
   int concurrency = 1;
-  std::string openings;
+  std::string openings;  // default: the project's suites/openings.epd
+};
+
+// The match of the tuned weights against the starting weights, at the end and every `every`
+// generations (0: only at the end). games 0 turns it off.
+struct ValidationSettings {
+  int games = 100;
+  int every = 0;
+  std::string tc = "4+0.04";
+  int concurrency = 2;
 };
 
 struct TunerConfig {
@@ -48,7 +77,9 @@ struct TunerConfig {
   std::string start_weights;  // empty: the engine's default weights
   std::vector<TunedWeight> weights;
   PbilSettings pbil;
+  SpsaSettings spsa;
   FitnessSettings fitness;
+  ValidationSettings validation;
   std::string source_text;  // the file as read, stored with the run
   int total_bits() const;
 };

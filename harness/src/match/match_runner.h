@@ -26,6 +26,8 @@ class MatchRunner {
   static std::atomic<bool>& interrupted();
 
   Tally match_tally() const { return match_tally_.tally(); }
+  // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
+  Tally engine_tally(std::size_t i) const { return engine_tallies_.at(i); }
 
  private:
   void worker(int slot);

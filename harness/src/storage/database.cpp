@@ -161,6 +161,16 @@ const char* const MIGRATIONS[] = {
       fitness REAL NOT NULL,
       PRIMARY KEY (run_id, generation, idx));
     )sql",
+    R"sql(
+    ALTER TABLE tuner_individuals ADD COLUMN match_run INTEGER REFERENCES runs(id);
+    CREATE TABLE tuner_validations (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      match_run INTEGER NOT NULL REFERENCES runs(id),
+      elo REAL NOT NULL,
+      elo_error REAL NOT NULL,
+      PRIMARY KEY (run_id, generation));
+    )sql",
 };
 
 std::string joined(const std::vector<std::string>& v, const std::string& sep) {
@@ -389,8 +399,10 @@ void Database::save_generation(std::int64_t run_id, const GenerationRow& g, cons
                 "VALUES (?, ?, ?, ?, ?, ?, ?)");
     s.bind(1, run_id).bind(2, g.generation).bind_real(3, g.entropy).bind_real(4, g.best_fitness).bind_real(5, g.mean_fitness);
     s.bind(6, g.probabilities).bind(7, g.state).step();
-    Statement ind(db_,
-                  "INSERT INTO tuner_individuals (run_id, generation, idx, bits, weights, fitness) VALUES (?, ?, ?, ?, ?, ?)");
+    Statement ind(
+        db_,
+        "INSERT INTO tuner_individuals (run_id, generation, idx, bits, weights, fitness, match_run) VALUES (?, ?, ?, ?, ?, ?, "
+        "?)");
     for (const IndividualRow& i : individuals) {
       ind.reset()
           .bind(1, run_id)
@@ -398,8 +410,12 @@ void Database::save_generation(std::int64_t run_id, const GenerationRow& g, cons
           .bind(3, i.index)
           .bind(4, i.bits)
           .bind(5, i.weights)
-          .bind_real(6, i.fitness)
-          .step();
+          .bind_real(6, i.fitness);
+      if (i.match_run)
+        ind.bind(7, i.match_run);
+      else
+        ind.bind_null(7);
+      ind.step();
     }
     exec("COMMIT");
   } catch (...) {
@@ -415,6 +431,30 @@ std::vector<GenerationRow> Database::generations(std::int64_t run_id) {
   s.bind(1, run_id);
   std::vector<GenerationRow> out;
   while (s.step()) out.push_back({int(s.integer(0)), s.real(1), s.real(2), s.real(3), s.text(4), s.text(5)});
+  return out;
+}
+
+std::vector<IndividualRow> Database::individuals(std::int64_t run_id, int generation) {
+  Statement s(db_,
+              "SELECT idx, bits, weights, fitness, COALESCE(match_run, 0) FROM tuner_individuals WHERE run_id=? AND "
+              "generation=? ORDER BY idx");
+  s.bind(1, run_id).bind(2, generation);
+  std::vector<IndividualRow> out;
+  while (s.step()) out.push_back({int(s.integer(0)), s.text(1), s.text(2), s.real(3), s.integer(4)});
+  return out;
+}
+
+void Database::save_validation(std::int64_t run_id, const ValidationRow& v) {
+  Statement s(db_,
+              "INSERT OR REPLACE INTO tuner_validations (run_id, generation, match_run, elo, elo_error) VALUES (?, ?, ?, ?, ?)");
+  s.bind(1, run_id).bind(2, v.generation).bind(3, v.match_run).bind_real(4, v.elo).bind_real(5, v.elo_error).step();
+}
+
+std::vector<ValidationRow> Database::validations(std::int64_t run_id) {
+  Statement s(db_, "SELECT generation, match_run, elo, elo_error FROM tuner_validations WHERE run_id=? ORDER BY generation");
+  s.bind(1, run_id);
+  std::vector<ValidationRow> out;
+  while (s.step()) out.push_back({int(s.integer(0)), s.integer(1), s.real(2), s.real(3)});
   return out;
 }
 

@@ -63,7 +63,7 @@ struct GenerationRow {
   int generation = 0;
   double entropy = 0;
   double best_fitness = 0, mean_fitness = 0;
-  std::string probabilities;  // JSON array
+  std::string probabilities;  // JSON array: PBIL's bit probabilities, or SPSA's weights (theta)
   std::string state;          // the optimiser's saved state (vector, best so far, random generator)
 };
 
@@ -72,6 +72,14 @@ struct IndividualRow {
   std::string bits;     // "0101..."
   std::string weights;  // JSON object of the tuned weights
   double fitness = 0;
+  std::int64_t match_run = 0;  // games fitness: the run holding this individual's games (0: none)
+};
+
+// A validation match of a tuner run: tuned weights against the starting weights.
+struct ValidationRow {
+  int generation = 0;  // after this many generations (or iterations)
+  std::int64_t match_run = 0;
+  double elo = 0, elo_error = 0;
 };
 
 class Database {
@@ -99,6 +107,9 @@ class Database {
   // A tuner generation and its individuals, in one transaction.
   void save_generation(std::int64_t run_id, const GenerationRow& generation, const std::vector<IndividualRow>& individuals);
   std::vector<GenerationRow> generations(std::int64_t run_id);
+  std::vector<IndividualRow> individuals(std::int64_t run_id, int generation);
+  void save_validation(std::int64_t run_id, const ValidationRow& validation);
+  std::vector<ValidationRow> validations(std::int64_t run_id);
   const std::string& path() const { return path_; }
 
   // Runs a statement with no result rows; for schema changes owned by other harness parts.

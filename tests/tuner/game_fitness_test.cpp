@@ -1,0 +1,125 @@
+// The tuner with game fitness, end to end: the real tuner binary plays real engine games
+// through the harness's match code and writes its rows into the harness's database.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include "process/child_process.h"
+#include "storage/database.h"
+
+using namespace std::chrono_literals;
+
+namespace {
+
+struct TunerRun {
+  int exit_code = -1;
+  std::string out;
+};
+
+TunerRun run_tuner(const std::vector<std::string>& args) {
+  std::string err = ::testing::TempDir() + "tuner_e2e_stderr.txt";
+  auto p = harness::ChildProcess::start({TUNER_PATH, args, "", err});
+  if (!p) throw std::runtime_error(p.error());
+  TunerRun r;
+  std::string line;
+  auto deadline = std::chrono::steady_clock::now() + 300s;
+  while ((*p)->read_line(line, deadline) == harness::ReadStatus::LINE) r.out += line + "\n";
+  r.exit_code = (*p)->stop(5000ms);
+  std::ifstream e(err);
+  r.out += std::string(std::istreambuf_iterator<char>(e), {});
+  return r;
+}
+
+// A folder with an engine registry, two openings and a tuner configuration.
+std::string workspace(const std::string& name, const std::string& fitness_extra, const std::string& rest) {
+  std::string dir = ::testing::TempDir() + "tuner_e2e_" + name + "/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "engines.json") << R"({"engines": [{"name": "dev", "command": ")" << ENGINE_PATH
+                                      << R"(", "args": ["--version", "dev"], "protocol": "uci", "options": {"Hash": 4}}]})";
+  std::ofstream(dir + "openings.epd") << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
+                                      << "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n";
+  std::ofstream(dir + "eval.json") << R"({
+    "name": "e2e",
+    "parameters": [{"name": "bishop_pair_mg", "min": 0, "max": 60, "step": 4}],
+    "fitness": {"type": "games", "registry": "engines.json", "openings": "openings.epd", "tc": "0.3+0.01",
+                "games_per_individual": 2, "concurrency": 2)"
+                                   << fitness_extra << "},\n"
+                                   << rest << "}";
+  return dir;
+}
+
+TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
+  std::string dir = workspace("pbil", "", R"("pbil": {"population": 2, "generations": 2, "seed": 1},
+    "validation": {"games": 2, "tc": "0.3+0.01", "every": 1})");
+  TunerRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("generation 2/2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("validation: tuned against start"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir + "best.json"));
+
+  auto db = harness::Database::open(dir + "t.sqlite").value();
+  std::int64_t tuner_run = 0;
+  for (const harness::RunRow& run : db->runs())
+    if (run.kind == "tuner-pbil") tuner_run = run.id;
+  ASSERT_NE(tuner_run, 0);
+  EXPECT_EQ(db->run(tuner_run)->status, "finished");
+  ASSERT_EQ(db->generations(tuner_run).size(), 2u);
+  for (int gen = 0; gen < 2; ++gen) {
+    auto individuals = db->individuals(tuner_run, gen);
+    ASSERT_EQ(individuals.size(), 2u);
+    for (const harness::IndividualRow& ind : individuals) {
+      ASSERT_NE(ind.match_run, 0);
+      auto games = db->games(ind.match_run);
+      ASSERT_EQ(games.size(), 2u);  // one game pair against the starting weights
+      EXPECT_EQ(games[0].opening_fen, games[1].opening_fen);
+      EXPECT_GE(ind.fitness, -1.0);
+      EXPECT_LE(ind.fitness, 0.0);
+      EXPECT_NE(ind.weights.find("bishop_pair_mg"), std::string::npos);
+    }
+  }
+  auto validations = db->validations(tuner_run);
+  ASSERT_EQ(validations.size(), 2u);  // after generation 1 (every 1) and at the end
+  EXPECT_EQ(validations[0].generation, 1);
+  EXPECT_EQ(validations[1].generation, 2);
+  EXPECT_EQ(db->games(validations[1].match_run).size(), 2u);
+
+  TunerRun show = run_tuner({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
+  EXPECT_EQ(show.exit_code, 0);
+  EXPECT_NE(show.out.find("generation    2  best score"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("validation after 2:"), std::string::npos) << show.out;
+}
+
+TEST(GameFitness, AnSpsaRunPlaysThetaPlusAgainstThetaMinus) {
+  std::string dir = workspace("spsa", "", R"("spsa": {"iterations": 2, "games_per_iteration": 2}, "validation": {"games": 0})");
+  TunerRun r = run_tuner({"spsa", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto db = harness::Database::open(dir + "t.sqlite").value();
+  std::int64_t tuner_run = 0;
+  for (const harness::RunRow& run : db->runs())
+    if (run.kind == "tuner-spsa") tuner_run = run.id;
+  ASSERT_NE(tuner_run, 0);
+  ASSERT_EQ(db->generations(tuner_run).size(), 2u);
+  auto pair = db->individuals(tuner_run, 1);
+  ASSERT_EQ(pair.size(), 2u);
+  EXPECT_EQ(pair[0].match_run, pair[1].match_run);
+  auto games = db->games(pair[0].match_run);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_NE(games[0].white, games[0].black);
+  EXPECT_NEAR(pair[0].fitness + pair[1].fitness, -1.0, 1e-9);  // the two scores add up to the games played
+}
+
+TEST(GameFitness, ConfigurationErrorsNameTheKeyBeforeAnyGame) {
+  std::string dir = workspace("bad", R"(, "engine": "dve")", R"("validation": {"games": 0})");
+  TunerRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("eval.json: fitness: 'engine': "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no engine named 'dve'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("nearest: dev"), std::string::npos) << r.out;
+  auto db = harness::Database::open(dir + "t.sqlite");
+  EXPECT_TRUE(!db || (*db)->runs().empty());  // nothing was started
+}
+
+}  // namespace

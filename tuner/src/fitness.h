@@ -1,0 +1,40 @@
+// Fitness: how the tuner scores weights, for PBIL (a population at a time, lower is better)
+// and for SPSA (two weight sets against each other). Texel error and games played through the
+// harness both implement it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "eval/params.h"
+
+namespace tuner {
+
+struct Score {
+  double fitness = 0;          // lower is better: an error, or minus a game score
+  std::int64_t match_run = 0;  // the harness run holding the games played for it (0: none)
+};
+
+struct Comparison {
+  Score a, b;
+  double result = 0;  // positive when a is better than b: wins minus losses, or an error difference
+};
+
+class Fitness {
+ public:
+  virtual ~Fitness() = default;
+  // Scores every individual; `round` (generation or iteration) labels and seeds the games.
+  virtual chess::Result<std::vector<Score>> score(const std::vector<eval::EvalParams>& population, int round) = 0;
+  virtual chess::Result<Comparison> compare(const eval::EvalParams& a, const eval::EvalParams& b, int round) = 0;
+  // "error 0.095123" or "score 56.2%", for progress lines.
+  virtual std::string describe(double fitness) const = 0;
+  // Whether compare() returns an error difference that SPSA must scale to about one.
+  virtual bool needs_scale() const = 0;
+  // Games are noisy: the best-scoring individual is mostly the luckiest, so PBIL's result is
+  // then its probability vector's most likely bits instead.
+  virtual bool noisy() const = 0;
+};
+
+}  // namespace tuner

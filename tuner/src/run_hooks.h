@@ -1,0 +1,25 @@
+// What a tuning run (PBIL or SPSA) does besides optimising: stop early for a test or a
+// user's --stop-after, and call back after each stored generation (for validation matches).
+#pragma once
+
+#include <functional>
+
+#include "core/result.h"
+#include "eval/params.h"
+
+namespace tuner {
+
+struct RunHooks {
+  int stop_after = -1;  // generations (iterations) to run in this session; -1: to the end
+  // Called with the number of generations stored so far and the best weights; an error stops the run.
+  std::function<chess::Result<bool>(int generations_done, const eval::EvalParams& best)> after_generation;
+};
+
+struct RunOutcome {
+  eval::EvalParams best;
+  double best_fitness = 0;
+  int generations_run = 0;  // in this session
+  bool complete = false;    // every configured generation (or the entropy stop) reached
+};
+
+}  // namespace tuner

@@ -1,0 +1,94 @@
+#include "spsa_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "spsa.h"
+
+namespace tuner {
+
+namespace {
+
+nlohmann::json tuned_json(const eval::EvalParams& p, const TunerConfig& config) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const TunedWeight& w : config.weights) j[w.name] = eval::param_data(p, w.param)[w.element];
+  return j;
+}
+
+// An error difference is tiny and shrinks as the fit improves; SPSA wants a result of about
+// one (a game pair's wins minus losses), so it is divided by its mean size at the start.
+chess::Result<double> calibrate_scale(Spsa spsa, const eval::EvalParams& start, Fitness& fitness) {
+  double sum = 0;
+  const int samples = 8;
+  for (int i = 0; i < samples; ++i) {
+    Spsa::Step step = spsa.perturb(start);
+    auto c = fitness.compare(step.plus, step.minus, -1);
+    if (!c) return chess::Error{c.error()};
+    sum += std::abs(c->result);
+  }
+  return sum > 0 ? sum / samples : 1.0;
+}
+
+}  // namespace
+
+chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const eval::EvalParams& start, Fitness& fitness,
+                                   harness::Database& db, std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
+  Spsa spsa(config, start);
+  const int iterations = config.spsa.iterations;
+  std::vector<harness::GenerationRow> stored = db.generations(run_id);
+  if (!stored.empty()) {
+    if (!spsa.restore(stored.back().state))
+      return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
+    out << "Resuming tuner run " << run_id << " at iteration " << spsa.iteration() + 1 << "\n";
+  } else if (fitness.needs_scale()) {
+    auto scale = calibrate_scale(spsa, start, fitness);
+    if (!scale) return chess::Error{scale.error()};
+    spsa.set_scale(*scale);
+  }
+  const int print_every = std::max(1, iterations / 100);
+  auto started = std::chrono::steady_clock::now();
+  RunOutcome outcome;
+  while (spsa.iteration() < iterations) {
+    if (hooks.stop_after >= 0 && outcome.generations_run >= hooks.stop_after) break;
+    const int k = spsa.iteration();
+    Spsa::Step step = spsa.perturb(start);
+    auto c = fitness.compare(step.plus, step.minus, k);
+    if (!c) return chess::Error{c.error()};
+    spsa.update(step, c->result);
+    std::vector<harness::IndividualRow> rows{{0, "+", tuned_json(step.plus, config).dump(), c->a.fitness, c->a.match_run},
+                                             {1, "-", tuned_json(step.minus, config).dump(), c->b.fitness, c->b.match_run}};
+    nlohmann::json theta = spsa.theta();
+    db.save_generation(
+        run_id, {k, 0.0, std::min(c->a.fitness, c->b.fitness), (c->a.fitness + c->b.fitness) / 2, theta.dump(), spsa.save()},
+        rows);
+    ++outcome.generations_run;
+    if (spsa.iteration() % print_every == 0 || spsa.iteration() == iterations) {
+      double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      double remaining = elapsed / outcome.generations_run * double(iterations - spsa.iteration());
+      std::string now = fitness.noisy() ? "theta+ " + fitness.describe(c->a.fitness)
+                                        : "theta " + fitness.describe((*fitness.score({spsa.current(start)}, k))[0].fitness);
+      char line[256];
+      std::snprintf(line, sizeof line, "iteration %d/%d  %s  r %.4f  elapsed %.0f s  remaining %.0f s\n", spsa.iteration(),
+                    iterations, now.c_str(), spsa.r(), elapsed, remaining);
+      out << line << std::flush;
+    }
+    if (hooks.after_generation) {
+      auto r = hooks.after_generation(spsa.iteration(), spsa.current(start));
+      if (!r) return chess::Error{r.error()};
+    }
+  }
+  outcome.complete = spsa.iteration() >= iterations;
+  outcome.best = spsa.current(start);
+  if (!fitness.noisy()) {
+    auto s = fitness.score({outcome.best}, spsa.iteration());
+    if (!s) return chess::Error{s.error()};
+    outcome.best_fitness = (*s)[0].fitness;
+  }
+  return outcome;
+}
+
+}  // namespace tuner

@@ -1,0 +1,33 @@
+#include "validation.h"
+
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
+#include "stats/elo.h"
+#include "stats/report.h"
+
+namespace tuner {
+
+chess::Result<harness::ValidationRow> validate(const WeightsMatcher& matcher, const eval::EvalParams& tuned,
+                                               const eval::EvalParams& start, const ValidationSettings& settings, int generation,
+                                               harness::Database& db, std::int64_t tuner_run, std::ostream& out) {
+  harness::EngineConfig a = matcher.with_weights(tuned, "tuned-g" + std::to_string(generation));
+  harness::EngineConfig b = matcher.with_weights(start, "start");
+  out << "Validation after " << generation << ": " << a.name << " against " << b.name << ", " << settings.games << " games at "
+      << settings.tc << std::endl;
+  // The same openings at every checkpoint, so that checkpoints compare like with like.
+  MatchRequest request{
+      {a, b}, harness::TournamentKind::MATCH, settings.games, settings.tc, settings.concurrency, 1, "Tuner validation"};
+  std::ostringstream quiet;
+  auto played = matcher.play(request, quiet);
+  if (!played) return chess::Error{played.error()};
+  harness::EloEstimate e = harness::estimate(played->first);
+  harness::ValidationRow row{generation, played->run_id, e.elo, e.elo_error};
+  db.save_validation(tuner_run, row);
+  out << harness::results_block(a.name + " vs " + b.name + " (harness run " + std::to_string(played->run_id) + ")", played->first,
+                                std::nullopt);
+  return row;
+}
+
+}  // namespace tuner
