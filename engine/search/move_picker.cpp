@@ -1,5 +1,7 @@
 #include "move_picker.h"
 
+#include <algorithm>
+
 #include "see.h"
 
 namespace search {
@@ -42,6 +44,11 @@ void OrderingTables::record_cutoff(const Position& pos, Move m, int ply, int dep
     h += depth * depth;
     if (h > (1 << 20)) age_history();
   }
+}
+
+void OrderingTables::penalise(const Position& pos, Move m, int depth) {
+  int& h = history[pos.side_to_move()][m.from()][m.to()];
+  h = std::max(h - depth * depth, -(1 << 20));
 }
 
 MovePicker::MovePicker(const Position& pos, Move first, const OrderingTables& tables, int ply, const Features& f,

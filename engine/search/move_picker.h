@@ -15,6 +15,8 @@ struct OrderingTables {
   int history[chess::COLOR_NB][chess::SQUARE_NB][chess::SQUARE_NB] = {};
   void clear_killers();
   void age_history();
+  // A quiet move that was searched but did not cut off, at a node where another move did.
+  void penalise(const chess::Position& pos, chess::Move m, int depth);
   void record_cutoff(const chess::Position& pos, chess::Move m, int ply, int depth, const Features& f);
 };
 

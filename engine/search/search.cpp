@@ -1,6 +1,8 @@
 #include "search.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdlib>
 
 namespace search {
@@ -16,7 +18,21 @@ bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) 
 
 int null_move_reduction(int depth) { return depth > 6 ? 3 : 2; }
 
-int late_move_reduction(int depth, int moves_searched) { return 1 + (moves_searched >= 6) + (depth >= 8); }
+// The usual logarithmic reduction: deeper and later moves are reduced more.
+int late_move_reduction(int depth, int moves_searched) {
+  static const auto table = [] {
+    std::array<std::array<int, 64>, 64> t{};
+    for (int d = 1; d < 64; ++d)
+      for (int m = 1; m < 64; ++m) t[d][m] = int(0.75 + std::log(double(d)) * std::log(double(m)) / 2.25);
+    return t;
+  }();
+  return table[std::min(depth, 63)][std::min(moves_searched, 63)];
+}
+
+int adaptive_null_reduction(int depth, int static_eval, int beta) { return 3 + depth / 4 + std::min(3, (static_eval - beta) / 200); }
+
+// Quiet moves tried at depth d before the rest are skipped.
+int late_move_count(int depth) { return 3 + depth * depth; }
 
 constexpr int REVERSE_FUTILITY_MARGIN = 100;  // per ply of remaining depth
 constexpr int FUTILITY_MARGIN = 150;          // per ply of remaining depth
@@ -184,7 +200,8 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
       Undo undo;
       pos.do_null_move(undo);
       keys_.push_back(pos.key());
-      int s = -search(pos, -beta, -beta + 1, depth - 1 - null_move_reduction(depth), ply + 1, false);
+      const int r = features_.adaptive_null_move ? adaptive_null_reduction(depth, static_eval, beta) : null_move_reduction(depth);
+      int s = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
       keys_.pop_back();
       pos.undo_null_move(undo);
       if (stopped_) return 0;
@@ -193,6 +210,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   }
 
   const Move pv_move = following_pv_ && ply < int(previous_pv_.size()) ? previous_pv_[ply] : Move::none();
+  if (features_.internal_iterative_reduction && depth >= 4 && tt_move.is_none() && pv_move.is_none()) --depth;
   MovePicker picker(pos, tt_move.is_none() ? pv_move : tt_move, ordering_, ply, features_, false);
   if (picker.size() == 0) return in_check ? -MATE + ply : draw_score(ply);
 
@@ -201,9 +219,14 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   int best = -INF;
   Move best_move = Move::none();
   int searched = 0;
+  Move quiets[MAX_MOVES];
+  int quiet_count = 0;
   Undo undo;
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     const bool quiet = !pos.is_capture(m) && !m.is_promotion();
+    if (features_.late_move_pruning && !pv_node && !in_check && quiet && depth <= 7 && quiet_count >= late_move_count(depth) &&
+        best > -MATE_BOUND)
+      continue;
     if (m != pv_move) following_pv_ = false;
     pos.do_move(m, undo);
     const bool gives_check = pos.in_check();
@@ -217,8 +240,10 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
       s = -search(pos, -beta, -alpha, depth - 1, ply + 1, true);
     } else {
       int r = 0;
-      if (features_.late_move_reductions && depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check)
-        r = std::min(late_move_reduction(depth, searched), depth - 2);
+      if (features_.late_move_reductions && depth >= 3 && searched >= 2 + pv_node && quiet && !in_check && !gives_check) {
+        r = late_move_reduction(depth, searched + 1) - pv_node;
+        r = std::clamp(r, 0, depth - 2);
+      }
       s = -search(pos, -alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
       if (s > alpha && r > 0) s = -search(pos, -alpha - 1, -alpha, depth - 1, ply + 1, true);
       if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, depth - 1, ply + 1, true);
@@ -235,10 +260,13 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
         update_pv(ply, m);
         if (s >= beta) {
           ordering_.record_cutoff(pos, m, ply, depth, features_);
+          if (features_.history_malus && quiet)
+            for (int i = 0; i < quiet_count; ++i) ordering_.penalise(pos, quiets[i], depth);
           break;
         }
       }
     }
+    if (quiet && quiet_count < MAX_MOVES) quiets[quiet_count++] = m;
   }
   if (searched == 0) best = alpha;  // every move was pruned as futile
   if (features_.transposition_table) {

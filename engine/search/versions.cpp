@@ -27,6 +27,7 @@ Features dev() {
   Features f = v0_2();
   f.fifty_move = f.pvs = f.late_move_reductions = f.futility = f.aspiration = f.check_extension = true;
   f.see_pruning = f.quiescence_evasions = f.contempt = true;
+  f.late_move_pruning = f.adaptive_null_move = f.internal_iterative_reduction = f.history_malus = true;
   f.eval = eval::EvalMode::FULL;
   return f;
 }
@@ -42,7 +43,8 @@ const std::vector<Version>& versions() {
       {"v0.11", "v0.1 + null-move pruning", v0_11()},
       {"v0.12", "v0.11 + killer moves, history heuristic, time management", v0_12()},
       {"v0.2", "v0.12 + transposition table (Zobrist), hash move first, repetition detection by Zobrist key", v0_2()},
-      {"dev", "v0.2 + PVS, LMR, futility, aspiration, check extension, SEE, fifty-move rule, contempt, full evaluation", dev()},
+      {"dev", "v0.2 + PVS, LMR, late move pruning, futility, adaptive null move, internal iterative reduction, aspiration, check "
+       "extension, SEE, history malus, fifty-move rule, contempt, full evaluation", dev()},
   };
   return table;
 }

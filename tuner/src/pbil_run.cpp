@@ -62,6 +62,8 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalPa
       break;
     }
     std::vector<Bits> population = pbil.sample_population();
+    // The starting weights compete in the first generation, so the result is never worse than them.
+    if (gen == 0) population[0] = encode(start, config);
     std::vector<eval::EvalParams> weights;
     for (const Bits& b : population) weights.push_back(decode(b, config, start));
     auto scores = fitness.score(weights, gen);
