@@ -29,7 +29,9 @@ int late_move_reduction(int depth, int moves_searched) {
   return table[std::min(depth, 63)][std::min(moves_searched, 63)];
 }
 
-int adaptive_null_reduction(int depth, int static_eval, int beta) { return 3 + depth / 4 + std::min(3, (static_eval - beta) / 200); }
+int adaptive_null_reduction(int depth, int static_eval, int beta) {
+  return 3 + depth / 4 + std::min(3, (static_eval - beta) / 200);
+}
 
 // Quiet moves tried at depth d before the rest are skipped.
 int late_move_count(int depth) { return 3 + depth * depth; }

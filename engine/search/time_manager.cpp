@@ -21,9 +21,13 @@ void TimeManager::start(const SearchLimits& limits, chess::Color us, bool manage
     return;
   }
   const int moves_left = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, 40) : 30;
-  const std::int64_t share = usable / moves_left + inc * 3 / 4;
+  // The move overhead is paid on every move still to play, not once: with a low clock the
+  // share shrinks below the increment and the clock grows back instead of running out.
+  const std::int64_t time_left =
+      std::max<std::int64_t>(1, remaining + inc * (moves_left - 1) - std::int64_t(move_overhead_ms) * (moves_left + 2));
+  const std::int64_t share = time_left / moves_left;
   // Never plan to use more than a fifth of what is left, nor, on the last move before a
-  // time control, more than the clock allows.
+  // time control, more than half of it.
   hard_ms_ = std::max<std::int64_t>(1, std::min(share * 4, usable / (limits.moves_to_go == 1 ? 2 : 5) + inc / 2));
   hard_ms_ = std::min(hard_ms_, usable);
   soft_ms_ = std::max<std::int64_t>(1, std::min(share * 6 / 10, hard_ms_));

@@ -43,8 +43,10 @@ const std::vector<Version>& versions() {
       {"v0.11", "v0.1 + null-move pruning", v0_11()},
       {"v0.12", "v0.11 + killer moves, history heuristic, time management", v0_12()},
       {"v0.2", "v0.12 + transposition table (Zobrist), hash move first, repetition detection by Zobrist key", v0_2()},
-      {"dev", "v0.2 + PVS, LMR, late move pruning, futility, adaptive null move, internal iterative reduction, aspiration, check "
-       "extension, SEE, history malus, fifty-move rule, contempt, full evaluation", dev()},
+      {"dev",
+       "v0.2 + PVS, LMR, late move pruning, futility, adaptive null move, internal iterative reduction, aspiration, check "
+       "extension, SEE, history malus, fifty-move rule, contempt, full evaluation",
+       dev()},
   };
   return table;
 }

@@ -23,13 +23,13 @@ struct Features {
   bool futility = false;    // futility and reverse futility pruning near the leaves
   bool aspiration = false;  // aspiration windows at the root
   bool check_extension = false;
-  bool see_pruning = false;          // drop losing captures in quiescence, order them last
-  bool quiescence_evasions = false;  // search all moves when in check in quiescence
-  bool contempt = false;             // honour the Contempt option
-  bool late_move_pruning = false;    // skip late quiet moves near the leaves
-  bool adaptive_null_move = false;   // null-move reduction grows with depth and the margin over beta
+  bool see_pruning = false;                   // drop losing captures in quiescence, order them last
+  bool quiescence_evasions = false;           // search all moves when in check in quiescence
+  bool contempt = false;                      // honour the Contempt option
+  bool late_move_pruning = false;             // skip late quiet moves near the leaves
+  bool adaptive_null_move = false;            // null-move reduction grows with depth and the margin over beta
   bool internal_iterative_reduction = false;  // search one ply less where the table has no move
-  bool history_malus = false;        // quiet moves searched before a cutoff lose history
+  bool history_malus = false;                 // quiet moves searched before a cutoff lose history
   eval::EvalMode eval = eval::EvalMode::MATERIAL_PST;
 };
 

@@ -161,4 +161,21 @@ TEST(TimeManager, SplitsTheClock) {
   EXPECT_EQ(tm.hard_ms(), -1);
 }
 
+TEST(TimeManager, ALowClockWithIncrementPlansLessThanTheIncrement) {
+  // At 1+0.01 late in a long game: the clock must grow back, so the plan stays under 10 ms
+  // even counting the move overhead of every move to come.
+  TimeManager tm;
+  SearchLimits limits;
+  limits.increment_ms[WHITE] = 10;
+  for (std::int64_t clock : {40, 100, 200}) {
+    limits.time_ms[WHITE] = clock;
+    tm.start(limits, WHITE, true, 10);
+    EXPECT_LT(tm.soft_ms(), 10) << clock;
+    EXPECT_LE(tm.hard_ms(), clock / 5 + 5) << clock;
+  }
+  limits.time_ms[WHITE] = 1000;
+  tm.start(limits, WHITE, true, 10);
+  EXPECT_GE(tm.soft_ms(), 10);  // with a full clock it does use more than the increment
+}
+
 }  // namespace
