@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="$root/build/bin"
 out="${1:-$root/suites/labeled.epd}"
 games="${GAMES:-1200}"
-every="${EVERY:-3}"
+every="${EVERY:-5}"
 db="$(mktemp -d)/selfplay.sqlite"
 
 "$bin/harness" match dev dev2 --engine "name=dev2 cmd=$bin/engine arg=--version arg=dev option.Hash=16" \
