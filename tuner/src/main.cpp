@@ -39,6 +39,7 @@ std::string project_path(const std::string& relative) {
 struct Options {
   std::string config, out, db = "results/harness.sqlite";
   bool resume = false;
+  bool no_validation = false;
   int stop_after = -1;
   std::int64_t run = 0;
 };
@@ -82,6 +83,7 @@ std::string final_validation(const tuner::WeightsMatcher* matcher, const tuner::
 int tune_command(const Options& o, const std::string& method) {
   tuner::TunerConfig config = value_or_fail(tuner::load_tuner_config(o.config));
   resolve_project_paths(config);
+  if (o.no_validation) config.validation.games = 0;
   eval::EvalParams start =
       config.start_weights.empty() ? eval::default_params() : value_or_fail(eval::load_params(config.start_weights));
   auto db = value_or_fail(harness::Database::open(o.db));
@@ -219,6 +221,7 @@ int main(int argc, char** argv) {
     cmd->add_option("--out", o->out, "Weights file to write (default configs/weights/NAME.json)");
     cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
     cmd->add_flag("--resume", o->resume, "Continue the latest unfinished run with this configuration");
+    cmd->add_flag("--no-validation", o->no_validation, "Skip the validation match of the tuned weights against the start");
     cmd->add_option("--stop-after", o->stop_after, "Stop after this many generations or iterations (the run stays resumable)");
     cmd->callback([o, method] { std::exit(tune_command(*o, method)); });
   }
