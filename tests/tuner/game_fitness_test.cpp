@@ -88,7 +88,7 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
 
   TunerRun show = run_tuner({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
   EXPECT_EQ(show.exit_code, 0);
-  EXPECT_NE(show.out.find("generation    2  best score"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("generation 2  best score "), std::string::npos) << show.out;
   EXPECT_NE(show.out.find("validation after 2:"), std::string::npos) << show.out;
 }
 

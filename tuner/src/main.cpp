@@ -158,15 +158,19 @@ int show_command(const Options& o) {
   auto config = tuner::parse_tuner_config(run->config, "run " + std::to_string(o.run));
   const bool games = config && config->fitness.type == "games";
   const bool spsa = run->kind == "tuner-spsa";
+  // Game fitness is minus the score; texel fitness an error.
+  auto text = [games](double fitness) {
+    char t[32];
+    std::snprintf(t, sizeof t, games ? "score %.1f%%" : "error %.6f", games ? -100 * fitness : fitness);
+    return std::string(t);
+  };
   for (const harness::GenerationRow& g : db->generations(o.run)) {
-    char line[200];
-    if (games)
-      std::snprintf(line, sizeof line, "%s %4d  best score %.1f%%  mean score %.1f%%  entropy %.4f\n",
-                    spsa ? "iteration" : "generation", g.generation + 1, -100 * g.best_fitness, -100 * g.mean_fitness, g.entropy);
+    if (spsa)  // an iteration's two rows are theta+ and theta-: best is the lower, mean their middle
+      std::cout << "iteration " << g.generation + 1 << "  better of theta+/theta- " << text(g.best_fitness) << "  worse "
+                << text(2 * g.mean_fitness - g.best_fitness) << "\n";
     else
-      std::snprintf(line, sizeof line, "%s %4d  best error %.6f  mean error %.6f  entropy %.4f\n",
-                    spsa ? "iteration" : "generation", g.generation + 1, g.best_fitness, g.mean_fitness, g.entropy);
-    std::cout << line;
+      std::cout << "generation " << g.generation + 1 << "  best " << text(g.best_fitness) << "  mean " << text(g.mean_fitness)
+                << "  entropy " << g.entropy << "\n";
   }
   for (const harness::ValidationRow& v : db->validations(o.run)) {
     char line[160];
