@@ -30,8 +30,8 @@ std::string results_block(const std::string& title, const Tally& t, const std::o
   const auto& p = t.pentanomial;
   double pairs_ratio = (p[0] + p[1]) > 0 ? double(p[3] + p[4]) / double(p[0] + p[1]) : 0.0;
   std::string out = "Results of " + title + ":\n";
-  out += "Elo: " + number(e.elo) + " +/- " + error_number(e.elo_error) + ", nElo: " + number(e.nelo) + " +/- " + error_number(e.nelo_error) +
-         "\n";
+  out += "Elo: " + number(e.elo) + " +/- " + error_number(e.elo_error) + ", nElo: " + number(e.nelo) + " +/- " +
+         error_number(e.nelo_error) + "\n";
   out += "LOS: " + fmt("%.2f", e.los * 100) + " %, DrawRatio: " + fmt("%.2f", e.draw_ratio * 100) +
          " %, PairsRatio: " + fmt("%.2f", pairs_ratio) + "\n";
   out += "Games: " + std::to_string(t.games()) + ", Wins: " + std::to_string(t.wins) + ", Losses: " + std::to_string(t.losses) +
