@@ -211,6 +211,18 @@ int extract_command(const Options& o) {
   return 0;
 }
 
+// A failure below the commands (the database refusing a write, a full disk) ends the run with
+// its message and status 2; every committed generation stays resumable.
+template <class F>
+int guarded(F command) {
+  try {
+    return command();
+  } catch (const std::exception& e) {
+    std::cerr << "tuner: " << e.what() << "\n";
+    return 2;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -227,18 +239,18 @@ int main(int argc, char** argv) {
     cmd->add_flag("--resume", o->resume, "Continue the latest unfinished run with this configuration");
     cmd->add_flag("--no-validation", o->no_validation, "Skip the validation match of the tuned weights against the start");
     cmd->add_option("--stop-after", o->stop_after, "Stop after this many generations or iterations (the run stays resumable)");
-    cmd->callback([o, method] { std::exit(tune_command(*o, method)); });
+    cmd->callback([o, method] { std::exit(guarded([&] { return tune_command(*o, method); })); });
   }
   CLI::App* show = app.add_subcommand("show", "Print a tuner run's history");
   show->add_option("RUN", o->run, "Run id")->required();
   show->add_option("--db", o->db, "SQLite database")->capture_default_str();
-  show->callback([o] { std::exit(show_command(*o)); });
+  show->callback([o] { std::exit(guarded([&] { return show_command(*o); })); });
   CLI::App* extract =
       app.add_subcommand("extract-positions", "Write quiet positions labeled with the game result from a harness run");
   extract->add_option("--run", o->run, "Harness match run id")->required();
   extract->add_option("--out", o->out, "Labeled position file to write")->required();
   extract->add_option("--db", o->db, "SQLite database")->capture_default_str();
-  extract->callback([o] { std::exit(extract_command(*o)); });
+  extract->callback([o] { std::exit(guarded([&] { return extract_command(*o); })); });
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -34,6 +36,7 @@ class Statement {
     return *this;
   }
   double real(int col) { return sqlite3_column_double(stmt_, col); }
+  bool is_null(int col) { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   Statement& bind_null(int i) {
     sqlite3_bind_null(stmt_, i);
     return *this;
@@ -167,8 +170,8 @@ const char* const MIGRATIONS[] = {
       run_id INTEGER NOT NULL REFERENCES runs(id),
       generation INTEGER NOT NULL,
       match_run INTEGER NOT NULL REFERENCES runs(id),
-      elo REAL NOT NULL,
-      elo_error REAL NOT NULL,
+      elo REAL,        -- NULL when not finite (every game won or lost)
+      elo_error REAL,  -- NULL when not finite
       PRIMARY KEY (run_id, generation));
     )sql",
 };
@@ -447,14 +450,19 @@ std::vector<IndividualRow> Database::individuals(std::int64_t run_id, int genera
 void Database::save_validation(std::int64_t run_id, const ValidationRow& v) {
   Statement s(db_,
               "INSERT OR REPLACE INTO tuner_validations (run_id, generation, match_run, elo, elo_error) VALUES (?, ?, ?, ?, ?)");
-  s.bind(1, run_id).bind(2, v.generation).bind(3, v.match_run).bind_real(4, v.elo).bind_real(5, v.elo_error).step();
+  s.bind(1, run_id).bind(2, v.generation).bind(3, v.match_run);
+  std::isfinite(v.elo) ? s.bind_real(4, v.elo) : s.bind_null(4);
+  std::isfinite(v.elo_error) ? s.bind_real(5, v.elo_error) : s.bind_null(5);
+  s.step();
 }
 
 std::vector<ValidationRow> Database::validations(std::int64_t run_id) {
   Statement s(db_, "SELECT generation, match_run, elo, elo_error FROM tuner_validations WHERE run_id=? ORDER BY generation");
   s.bind(1, run_id);
   std::vector<ValidationRow> out;
-  while (s.step()) out.push_back({int(s.integer(0)), s.integer(1), s.real(2), s.real(3)});
+  const double unknown = std::numeric_limits<double>::infinity();
+  while (s.step())
+    out.push_back({int(s.integer(0)), s.integer(1), s.is_null(2) ? std::nan("") : s.real(2), s.is_null(3) ? unknown : s.real(3)});
   return out;
 }
 
