@@ -18,23 +18,23 @@ chess::Result<std::vector<Score>> GameFitness::score(const std::vector<eval::Eva
   return matcher_.settings().mode == "round-robin" ? round_robin(population, round) : against_opponent(population, round);
 }
 
-chess::Result<std::vector<Score>> GameFitness::against_opponent(const std::vector<eval::EvalParams>& population, int round) {
+chess::Result<MatchOutcome> GameFitness::play(const std::vector<harness::EngineConfig>& engines, harness::TournamentKind kind,
+                                              int games, int round, const std::string& event) {
   const FitnessSettings& f = matcher_.settings();
-  harness::EngineConfig opponent = matcher_.opponent(start_);
+  // Every match of a generation (or iteration) gets the same openings; each round draws new ones.
+  MatchRequest request{engines, kind, games, f.tc, f.concurrency, std::uint64_t(round) + 1, event};
+  std::ostringstream quiet;
+  auto played = matcher_.play(request, quiet);
+  for (const harness::EngineConfig& e : engines) matcher_.forget(e);
+  return played;
+}
+
+chess::Result<std::vector<Score>> GameFitness::against_opponent(const std::vector<eval::EvalParams>& population, int round) {
   std::vector<Score> out;
   for (std::size_t i = 0; i < population.size(); ++i) {
-    harness::EngineConfig me = matcher_.with_weights(population[i], label(round, i));
-    // Every individual of a generation plays the same openings; each generation draws new ones.
-    MatchRequest request{{me, opponent},
-                         harness::TournamentKind::MATCH,
-                         f.games_per_individual,
-                         f.tc,
-                         f.concurrency,
-                         std::uint64_t(round) + 1,
-                         "Tuner generation " + std::to_string(round + 1)};
-    std::ostringstream quiet;
-    auto played = matcher_.play(request, quiet);
-    matcher_.forget(me);
+    auto played =
+        play({matcher_.with_weights(population[i], label(round, i)), matcher_.opponent(start_)}, harness::TournamentKind::MATCH,
+             matcher_.settings().games_per_individual, round, "Tuner generation " + std::to_string(round + 1));
     if (!played) return chess::Error{played.error()};
     const harness::Tally& t = played->tallies[0];
     out.push_back({-score_of(t), played->run_id});
@@ -43,27 +43,17 @@ chess::Result<std::vector<Score>> GameFitness::against_opponent(const std::vecto
                   t.losses, static_cast<long long>(played->run_id));
     progress_ << line << std::flush;
   }
-  matcher_.forget(opponent);
   return out;
 }
 
 chess::Result<std::vector<Score>> GameFitness::round_robin(const std::vector<eval::EvalParams>& population, int round) {
-  const FitnessSettings& f = matcher_.settings();
   std::vector<harness::EngineConfig> engines;
   for (std::size_t i = 0; i < population.size(); ++i) engines.push_back(matcher_.with_weights(population[i], label(round, i)));
   // Each round gives every individual a game pair against each other one.
   int per_round = 2 * int(population.size() - 1);
-  int rounds = std::max(1, f.games_per_individual / per_round);
-  MatchRequest request{engines,
-                       harness::TournamentKind::ROUND_ROBIN,
-                       rounds,
-                       f.tc,
-                       f.concurrency,
-                       std::uint64_t(round) + 1,
-                       "Tuner generation " + std::to_string(round + 1)};
-  std::ostringstream quiet;
-  auto played = matcher_.play(request, quiet);
-  for (const harness::EngineConfig& e : engines) matcher_.forget(e);
+  int rounds = std::max(1, matcher_.settings().games_per_individual / per_round);
+  auto played =
+      play(engines, harness::TournamentKind::ROUND_ROBIN, rounds, round, "Tuner generation " + std::to_string(round + 1));
   if (!played) return chess::Error{played.error()};
   std::vector<Score> out;
   for (const harness::Tally& t : played->tallies) out.push_back({-score_of(t), played->run_id});
@@ -72,20 +62,9 @@ chess::Result<std::vector<Score>> GameFitness::round_robin(const std::vector<eva
 }
 
 chess::Result<Comparison> GameFitness::compare(const eval::EvalParams& a, const eval::EvalParams& b, int round) {
-  const FitnessSettings& f = matcher_.settings();
-  harness::EngineConfig plus = matcher_.with_weights(a, "k" + std::to_string(round + 1) + "-plus");
-  harness::EngineConfig minus = matcher_.with_weights(b, "k" + std::to_string(round + 1) + "-minus");
-  MatchRequest request{{plus, minus},
-                       harness::TournamentKind::MATCH,
-                       spsa_games_,
-                       f.tc,
-                       f.concurrency,
-                       std::uint64_t(round) + 1,
-                       "SPSA iteration " + std::to_string(round + 1)};
-  std::ostringstream quiet;
-  auto played = matcher_.play(request, quiet);
-  matcher_.forget(plus);
-  matcher_.forget(minus);
+  const std::string k = "k" + std::to_string(round + 1);
+  auto played = play({matcher_.with_weights(a, k + "-plus"), matcher_.with_weights(b, k + "-minus")},
+                     harness::TournamentKind::MATCH, spsa_games_, round, "SPSA iteration " + std::to_string(round + 1));
   if (!played) return chess::Error{played.error()};
   const harness::Tally& t = played->tallies[0];
   Comparison c;

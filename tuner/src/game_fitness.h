@@ -23,6 +23,9 @@ class GameFitness : public Fitness {
  private:
   chess::Result<std::vector<Score>> against_opponent(const std::vector<eval::EvalParams>& population, int round);
   chess::Result<std::vector<Score>> round_robin(const std::vector<eval::EvalParams>& population, int round);
+  // Plays `engines` as one quiet harness run and removes their weight files afterwards.
+  chess::Result<MatchOutcome> play(const std::vector<harness::EngineConfig>& engines, harness::TournamentKind kind, int games,
+                                   int round, const std::string& event);
   const WeightsMatcher& matcher_;
   eval::EvalParams start_;
   std::ostream& progress_;

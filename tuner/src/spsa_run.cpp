@@ -69,8 +69,12 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const eval::EvalPa
     if (spsa.iteration() % print_every == 0 || spsa.iteration() == iterations) {
       double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       double remaining = elapsed / outcome.generations_run * double(iterations - spsa.iteration());
-      std::string now = fitness.noisy() ? "theta+ " + fitness.describe(c->a.fitness)
-                                        : "theta " + fitness.describe((*fitness.score({spsa.current(start)}, k))[0].fitness);
+      std::string now = "theta+ " + fitness.describe(c->a.fitness);
+      if (!fitness.noisy()) {  // a deterministic fitness can afford theta's own value
+        auto s = fitness.score({spsa.current(start)}, k);
+        if (!s) return chess::Error{s.error()};
+        now = "theta " + fitness.describe((*s)[0].fitness);
+      }
       char line[256];
       std::snprintf(line, sizeof line, "iteration %d/%d  %s  r %.4f  elapsed %.0f s  remaining %.0f s\n", spsa.iteration(),
                     iterations, now.c_str(), spsa.r(), elapsed, remaining);
