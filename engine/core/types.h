@@ -1,6 +1,7 @@
 // Strong small types of the chess rules: colours, pieces, squares, moves.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 namespace chess {
@@ -66,6 +67,11 @@ constexpr Color color_of(Piece p) { return Color(p >> 3); }
 constexpr Square make_square(File f, Rank r) { return Square((r << 3) | f); }
 constexpr File file_of(Square s) { return File(s & 7); }
 constexpr Rank rank_of(Square s) { return Rank(s >> 3); }
+// Chebyshev distance: the king moves from one square to the other.
+constexpr int distance(Square a, Square b) {
+  const int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+  return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
+}
 constexpr bool is_ok(Square s) { return s < SQ_NONE; }
 constexpr Square operator+(Square s, int d) { return Square(int(s) + d); }
 constexpr Square operator-(Square s, int d) { return Square(int(s) - d); }

@@ -19,22 +19,32 @@ struct Score {
   }
 };
 
-Bitboard adjacent_files(File f) { return (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0); }
+// Masks the pawn terms need, made once.
+struct PawnMasks {
+  Bitboard adjacent_files[FILE_NB];
+  Bitboard forward_file[COLOR_NB][SQUARE_NB];            // strictly in front, same file
+  Bitboard ranks_behind_inclusive[COLOR_NB][SQUARE_NB];  // ranks at or behind the square
+  PawnMasks() {
+    for (int f = 0; f < FILE_NB; ++f)
+      adjacent_files[f] = (f > FILE_A ? file_bb(File(f - 1)) : 0) | (f < FILE_H ? file_bb(File(f + 1)) : 0);
+    for (Color c : {WHITE, BLACK})
+      for (int s = 0; s < SQUARE_NB; ++s) {
+        const int rank = rank_of(Square(s));
+        Bitboard front = 0, behind = 0;
+        for (int r = 0; r < 8; ++r) {
+          const bool ahead = c == WHITE ? r > rank : r < rank;
+          (ahead ? front : behind) |= rank_bb(Rank(r));
+        }
+        forward_file[c][s] = front & file_bb(file_of(Square(s)));
+        ranks_behind_inclusive[c][s] = behind;
+      }
+  }
+};
+const PawnMasks MASKS;
 
-// Squares strictly in front of `s` from `c`'s view, on the same file.
-Bitboard forward_file(Color c, Square s) {
-  Bitboard ranks = 0;
-  for (int r = rank_of(s) + (c == WHITE ? 1 : -1); r >= 0 && r < 8; r += (c == WHITE ? 1 : -1)) ranks |= rank_bb(Rank(r));
-  return ranks & file_bb(file_of(s));
-}
-
-// Ranks at or behind `s` from `c`'s view.
-Bitboard ranks_behind_inclusive(Color c, Square s) {
-  Bitboard b = 0;
-  for (int r = 0; r < 8; ++r)
-    if (c == WHITE ? r <= rank_of(s) : r >= rank_of(s)) b |= rank_bb(Rank(r));
-  return b;
-}
+Bitboard adjacent_files(File f) { return MASKS.adjacent_files[f]; }
+Bitboard forward_file(Color c, Square s) { return MASKS.forward_file[c][s]; }
+Bitboard ranks_behind_inclusive(Color c, Square s) { return MASKS.ranks_behind_inclusive[c][s]; }
 
 struct Context {
   const Position& pos;
@@ -81,6 +91,11 @@ void pawn_structure(const Context& ctx, Color c, Score& s) {
     if (!(span & theirs)) {
       int rank = relative_rank(c, rank_of(sq));
       s.add(ctx.p.passed_pawn_mg[rank], ctx.p.passed_pawn_eg[rank]);
+      if (rank >= RANK_4) {
+        Square stop_square = sq + pawn_push(c);
+        int margin = distance(ctx.pos.king_square(~c), stop_square) - distance(ctx.pos.king_square(c), stop_square);
+        s.add(0, ctx.p.passed_king_distance_eg * margin);
+      }
     }
     bool supported = pawn_attacks(~c, sq) & ours;
     bool phalanx = adjacent_files(f) & rank_bb(rank_of(sq)) & ours;
@@ -113,6 +128,10 @@ void pieces_activity(const Context& ctx, Color c, Score& s) {
       int mobility = popcount(att & safe);
       s.add(mob_mg[pt] * mobility, mob_eg[pt] * mobility);
       s.add(attack[pt] * popcount(att & king_zone), 0);
+      if (pt <= BISHOP) {
+        const int n = popcount(att & pos.pieces(~c, ROOK, QUEEN));
+        s.add(p.threat_by_minor_mg * n, p.threat_by_minor_eg * n);
+      }
       if (pt == ROOK) {
         Bitboard file = file_bb(file_of(sq));
         if (!(file & pos.pieces(PAWN)))
@@ -123,6 +142,8 @@ void pieces_activity(const Context& ctx, Color c, Score& s) {
     }
   }
   if (more_than_one(pos.pieces(c, BISHOP))) s.add(p.bishop_pair_mg, p.bishop_pair_eg);
+  const int pawn_threats = popcount(ctx.pawn_attacks[c] & (pos.pieces(~c) & ~pos.pieces(~c, PAWN) & ~pos.pieces(~c, KING)));
+  s.add(p.threat_by_pawn_mg * pawn_threats, p.threat_by_pawn_eg * pawn_threats);
   const Bitboard home_minors = c == WHITE ? (square_bb(SQ_B1) | square_bb(SQ_C1) | square_bb(SQ_F1) | square_bb(SQ_G1))
                                           : (square_bb(SQ_B8) | square_bb(SQ_C8) | square_bb(SQ_F8) | square_bb(SQ_G8));
   s.add(p.undeveloped_minor_mg * popcount(home_minors & pos.pieces(c, KNIGHT, BISHOP)), 0);

@@ -51,8 +51,8 @@ void OrderingTables::penalise(const Position& pos, Move m, int depth) {
   h = std::max(h - depth * depth, -(1 << 20));
 }
 
-MovePicker::MovePicker(const Position& pos, Move first, const OrderingTables& tables, int ply, const Features& f,
-                       bool noisy_only) {
+MovePicker::MovePicker(const Position& pos, Move first, const OrderingTables& tables, int ply, const Features& f, bool noisy_only,
+                       Move countermove) {
   if (noisy_only)
     generate_noisy(pos, moves_);
   else
@@ -67,6 +67,8 @@ MovePicker::MovePicker(const Position& pos, Move first, const OrderingTables& ta
       if (f.see_pruning && see(pos, m) < 0) s = BAD_CAPTURE_SCORE + mvv_lva(pos, m);
     } else if (f.killers && ply < OrderingTables::MAX_PLY && (m == tables.killers[ply][0] || m == tables.killers[ply][1])) {
       s = KILLER_SCORE - (m == tables.killers[ply][1]);
+    } else if (m == countermove) {
+      s = KILLER_SCORE - 2;
     } else {
       s = f.history ? tables.history[pos.side_to_move()][m.from()][m.to()] : 0;
     }

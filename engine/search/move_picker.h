@@ -13,6 +13,8 @@ struct OrderingTables {
   static constexpr int MAX_PLY = 128;
   chess::Move killers[MAX_PLY][2] = {};
   int history[chess::COLOR_NB][chess::SQUARE_NB][chess::SQUARE_NB] = {};
+  // By the previous move's piece and destination: the quiet move that refuted it.
+  chess::Move countermoves[chess::PIECE_NB][chess::SQUARE_NB] = {};
   void clear_killers();
   void age_history();
   // A quiet move that was searched but did not cut off, at a node where another move did.
@@ -24,7 +26,7 @@ class MovePicker {
  public:
   // All legal moves (noisy_only: captures and promotions), best first by `f`'s ordering.
   MovePicker(const chess::Position& pos, chess::Move first, const OrderingTables& tables, int ply, const Features& f,
-             bool noisy_only);
+             bool noisy_only, chess::Move countermove = chess::Move::none());
   // The next move, or Move::none() when done.
   chess::Move next();
   int size() const { return moves_.size(); }

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "see.h"
+
 namespace search {
 
 using namespace chess;
@@ -33,11 +35,13 @@ int adaptive_null_reduction(int depth, int static_eval, int beta) {
   return 3 + depth / 4 + std::min(3, (static_eval - beta) / 200);
 }
 
-// Quiet moves tried at depth d before the rest are skipped.
-int late_move_count(int depth) { return 3 + depth * depth; }
+// Quiet moves tried at depth d before the rest are skipped (half as many where not improving).
+int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
 
-constexpr int REVERSE_FUTILITY_MARGIN = 100;  // per ply of remaining depth
-constexpr int FUTILITY_MARGIN = 150;          // per ply of remaining depth
+int reverse_futility_margin(int depth, bool improving, bool deep) { return deep ? 75 * (depth - improving) : 100 * depth; }
+
+constexpr int REVERSE_FUTILITY_MARGIN_DEPTH = 3;  // deepest remaining depth pruned (8 with deep_futility)
+constexpr int FUTILITY_MARGIN = 150;              // per ply of remaining depth
 
 }  // namespace
 
@@ -63,7 +67,11 @@ int Searcher::quiescence_score(const Position& pos) {
   limits_ = SearchLimits{};
   time_.start(limits_, pos.side_to_move(), false, 0);
   Position copy = pos;
-  return quiescence(copy, -INF, INF, 0);
+  // The table may hold scores of other weights: the tuner changes them between calls.
+  quiescence_tt_ = false;
+  int s = quiescence(copy, -INF, INF, 0);
+  quiescence_tt_ = true;
+  return s;
 }
 
 SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_keys, const SearchLimits& limits,
@@ -140,6 +148,8 @@ int Searcher::search_root(Position& pos, int alpha, int beta, int depth) {
   Undo undo;
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     if (m != first) following_pv_ = false;
+    path_moves_[0] = m;
+    path_pieces_[0] = pos.moved_piece(m);
     pos.do_move(m, undo);
     keys_.push_back(pos.key());
     int s;
@@ -194,12 +204,17 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   }
 
   const int static_eval = in_check ? -INF : evaluate(pos);
+  static_evals_[ply] = static_eval;
+  const bool improving = features_.improving && !in_check && ply >= 2 && static_eval > static_evals_[ply - 2];
   if (!pv_node && !in_check) {
-    if (features_.futility && depth <= 3 && std::abs(beta) < MATE_BOUND && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta)
+    const bool deep = features_.deep_futility;
+    if (features_.futility && depth <= (deep ? 8 : REVERSE_FUTILITY_MARGIN_DEPTH) && std::abs(beta) < MATE_BOUND &&
+        static_eval - reverse_futility_margin(depth, improving, deep) >= beta)
       return static_eval;
     if (features_.null_move && null_allowed && depth >= 2 && static_eval >= beta &&
         has_non_pawn_material(pos, pos.side_to_move())) {
       Undo undo;
+      path_moves_[ply] = Move::none();
       pos.do_null_move(undo);
       keys_.push_back(pos.key());
       const int r = features_.adaptive_null_move ? adaptive_null_reduction(depth, static_eval, beta) : null_move_reduction(depth);
@@ -213,7 +228,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
 
   const Move pv_move = following_pv_ && ply < int(previous_pv_.size()) ? previous_pv_[ply] : Move::none();
   if (features_.internal_iterative_reduction && depth >= 4 && tt_move.is_none() && pv_move.is_none()) --depth;
-  MovePicker picker(pos, tt_move.is_none() ? pv_move : tt_move, ordering_, ply, features_, false);
+  MovePicker picker(pos, tt_move.is_none() ? pv_move : tt_move, ordering_, ply, features_, false, countermove(ply));
   if (picker.size() == 0) return in_check ? -MATE + ply : draw_score(ply);
 
   const bool futile = features_.futility && !pv_node && !in_check && depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha;
@@ -226,10 +241,15 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   Undo undo;
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     const bool quiet = !pos.is_capture(m) && !m.is_promotion();
-    if (features_.late_move_pruning && !pv_node && !in_check && quiet && depth <= 7 && quiet_count >= late_move_count(depth) &&
-        best > -MATE_BOUND)
+    if (features_.late_move_pruning && !pv_node && !in_check && quiet && depth <= 7 &&
+        quiet_count >= late_move_count(depth, improving || !features_.improving) && best > -MATE_BOUND)
+      continue;
+    if (features_.deep_futility && !pv_node && !in_check && depth <= 6 && searched > 0 && best > -MATE_BOUND &&
+        picker.last_was_bad_capture() && see(pos, m) < -100 * depth)
       continue;
     if (m != pv_move) following_pv_ = false;
+    path_moves_[ply] = m;
+    path_pieces_[ply] = pos.moved_piece(m);
     pos.do_move(m, undo);
     const bool gives_check = pos.in_check();
     if (futile && searched > 0 && quiet && !gives_check) {
@@ -243,7 +263,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
     } else {
       int r = 0;
       if (features_.late_move_reductions && depth >= 3 && searched >= 2 + pv_node && quiet && !in_check && !gives_check) {
-        r = late_move_reduction(depth, searched + 1) - pv_node;
+        r = late_move_reduction(depth, searched + 1) - pv_node + (features_.improving && !improving);
         r = std::clamp(r, 0, depth - 2);
       }
       s = -search(pos, -alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
@@ -262,6 +282,8 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
         update_pv(ply, m);
         if (s >= beta) {
           ordering_.record_cutoff(pos, m, ply, depth, features_);
+          if (features_.countermove && quiet && !path_moves_[ply - 1].is_none())
+            ordering_.countermoves[path_pieces_[ply - 1]][path_moves_[ply - 1].to()] = m;
           if (features_.history_malus && quiet)
             for (int i = 0; i < quiet_count; ++i) ordering_.penalise(pos, quiets[i], depth);
           break;
@@ -284,14 +306,27 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
   if (ply >= MAX_PLY - 1) return evaluate(pos);
+  const bool use_tt = features_.quiescence_tt && quiescence_tt_;
+  Move tt_move = Move::none();
+  if (use_tt) {
+    if (const TTEntry* e = tt_.probe(pos.key())) {
+      tt_move = Move::from_raw(e->move);
+      int s = score_from_tt(e->score, ply);
+      if (beta - alpha == 1 &&
+          (e->bound == Bound::EXACT || (e->bound == Bound::LOWER && s >= beta) || (e->bound == Bound::UPPER && s <= alpha)))
+        return s;
+    }
+  }
   const bool evasions = features_.quiescence_evasions && pos.in_check();
+  const int original_alpha = alpha;
   int best = -INF;
+  Move best_move = Move::none();
   if (!evasions) {
     best = evaluate(pos);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   }
-  MovePicker picker(pos, Move::none(), ordering_, ply, features_, !evasions);
+  MovePicker picker(pos, tt_move, ordering_, ply, features_, !evasions);
   if (evasions && picker.size() == 0) return -MATE + ply;
   Undo undo;
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
@@ -302,6 +337,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
     if (stopped_) return 0;
     if (s > best) {
       best = s;
+      best_move = m;
       if (s > alpha) {
         alpha = s;
         update_pv(ply, m);
@@ -309,7 +345,16 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
       }
     }
   }
+  if (use_tt) {
+    Bound bound = best >= beta ? Bound::LOWER : best > original_alpha ? Bound::EXACT : Bound::UPPER;
+    tt_.store(pos.key(), best_move, score_to_tt(best, ply), 0, bound);
+  }
   return best;
+}
+
+Move Searcher::countermove(int ply) const {
+  if (!features_.countermove || ply == 0 || path_moves_[ply - 1].is_none()) return Move::none();
+  return ordering_.countermoves[path_pieces_[ply - 1]][path_moves_[ply - 1].to()];
 }
 
 bool Searcher::is_repetition(const Position& pos) const {

@@ -97,6 +97,12 @@ class Searcher {
   bool following_pv_ = false;
   chess::Move root_best_;
   int root_best_score_ = 0;
+  int static_evals_[MAX_PLY + 1] = {};   // by ply, -INF when in check
+  bool quiescence_tt_ = true;            // off while quiescence_score serves the tuner
+  chess::Move path_moves_[MAX_PLY + 1];  // the move played at each ply of the current path (none: a null move)
+  chess::Piece path_pieces_[MAX_PLY + 1] = {};
+  // The quiet move that last refuted the move played at ply - 1, or none.
+  chess::Move countermove(int ply) const;
 };
 
 }  // namespace search

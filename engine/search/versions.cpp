@@ -28,6 +28,7 @@ Features dev() {
   f.fifty_move = f.pvs = f.late_move_reductions = f.futility = f.aspiration = f.check_extension = true;
   f.see_pruning = f.quiescence_evasions = f.contempt = true;
   f.late_move_pruning = f.adaptive_null_move = f.internal_iterative_reduction = f.history_malus = true;
+  f.improving = f.deep_futility = f.quiescence_tt = f.countermove = true;
   f.eval = eval::EvalMode::FULL;
   return f;
 }
@@ -45,7 +46,8 @@ const std::vector<Version>& versions() {
       {"v0.2", "v0.12 + transposition table (Zobrist), hash move first, repetition detection by Zobrist key", v0_2()},
       {"dev",
        "v0.2 + PVS, LMR, late move pruning, futility, adaptive null move, internal iterative reduction, aspiration, check "
-       "extension, SEE, history malus, fifty-move rule, contempt, full evaluation",
+       "extension, SEE, history malus, improving, deep futility, quiescence TT, countermove, fifty-move rule, contempt, full "
+       "evaluation",
        dev()},
   };
   return table;

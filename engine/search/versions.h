@@ -30,6 +30,11 @@ struct Features {
   bool adaptive_null_move = false;            // null-move reduction grows with depth and the margin over beta
   bool internal_iterative_reduction = false;  // search one ply less where the table has no move
   bool history_malus = false;                 // quiet moves searched before a cutoff lose history
+  bool improving = false;                     // prune and reduce less where the static eval rose over two plies
+  bool deep_futility = false;                 // reverse futility up to depth 8, SEE pruning of losing captures
+  bool quiescence_tt = false;
+  bool countermove = false;  // the quiet move that last refuted the opponent's move, tried after the killers                 //
+                             // transposition table probed and written in quiescence
   eval::EvalMode eval = eval::EvalMode::MATERIAL_PST;
 };
 

@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
-# Remakes suites/labeled.epd, the tuner's labeled positions: plays GAMES games of dev against
-# itself at 1+0.01 s from suites/openings.epd in random order, extracts the quiet positions
-# (from the ninth ply on, not in check, quiescence equal to the static evaluation) labeled with
-# each game's result, and keeps every EVERY-th of them (neighbouring positions of one game are
-# nearly the same position).
+# Remakes suites/labeled.epd, the tuner's labeled positions. Texel tuning needs many games more
+# than long ones (the positions of one game share one label), so: OPENINGS balanced openings
+# from suites/make/make_openings (seeded), each played twice with colours reversed by dev
+# against itself at NODES nodes per move (the second player's tempo_mg is 8 instead of 12:
+# two identical node-limited players would play every pair's second game as a copy of its
+# first); then the quiet positions (from the ninth ply on, not in check, quiescence equal to
+# the static evaluation) labeled with each game's result, every EVERY-th of them kept
+# (neighbouring positions of one game are nearly the same position). BIN: the binaries to use.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-bin="$root/build/bin"
+bin="${BIN:-$root/build/bin}"
 out="${1:-$root/suites/labeled.epd}"
-games="${GAMES:-1200}"
-every="${EVERY:-5}"
-db="$(mktemp -d)/selfplay.sqlite"
+openings="${OPENINGS:-3000}"
+nodes="${NODES:-5000}"
+every="${EVERY:-4}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
 
-"$bin/harness" match dev dev2 --engine "name=dev2 cmd=$bin/engine arg=--version arg=dev option.Hash=16" \
-  --games "$games" --tc 1+0.01 --order random --seed 7 --db "$db" > /dev/null
-all="$(mktemp)"
-trap 'rm -f "$all"' EXIT
-"$bin/tuner" extract-positions --run 1 --db "$db" --out "$all"
-awk -v every="$every" 'NR % every == 0' "$all" > "$out"
-echo "$(wc -l < "$out") labeled positions in $out (from $(wc -l < "$all") quiet positions of $games games)"
+"$bin/make_openings" "$openings" 777 > "$work/openings.epd"
+"$bin/harness" match sp1 sp2 --engine "name=sp1 cmd=$bin/engine arg=--version arg=dev option.Hash=16" \
+  --engine "name=sp2 cmd=$bin/engine arg=--version arg=dev option.Hash=16 option.tempo_mg=8" \
+  --games $((2 * openings)) --nodes "$nodes" --openings "$work/openings.epd" --db "$work/selfplay.sqlite" > /dev/null
+"$bin/tuner" extract-positions --run 1 --db "$work/selfplay.sqlite" --out "$work/all.epd"
+awk -v every="$every" 'NR % every == 0' "$work/all.epd" > "$out"
+echo "$(wc -l < "$out") labeled positions in $out (from $(wc -l < "$work/all.epd") quiet positions of $((2 * openings)) games)"

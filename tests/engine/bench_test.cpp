@@ -6,7 +6,7 @@
 
 namespace {
 
-constexpr const char* BENCH_SIGNATURE = "Nodes searched: 1348721";
+constexpr const char* BENCH_SIGNATURE = "Nodes searched: 414367";
 
 TEST(Bench, NodeCountMatchesTheSignature) {
   testing_support::EngineSession bench(ENGINE_PATH, {"bench"});
