@@ -164,6 +164,22 @@ TEST(Texel, ReadsLabelsFitsKAndPrefersSensibleWeights) {
   EXPECT_NE(tuner::read_labeled_positions("/nonexistent").error().find("cannot open"), std::string::npos);
 }
 
+TEST(Texel, HoldoutTakesWholeBlocksOfConsecutivePositions) {
+  std::vector<tuner::LabeledPosition> all;
+  for (int i = 0; i < 1000; ++i) all.push_back({chess::Position::startpos(), double(i)});  // result = original index
+  std::vector<tuner::LabeledPosition> none = all;
+  EXPECT_TRUE(tuner::split_holdout(none, 0).empty());
+  EXPECT_EQ(none.size(), 1000u);
+  auto held = tuner::split_holdout(all, 0.1);
+  ASSERT_EQ(held.size(), 100u);
+  ASSERT_EQ(all.size(), 900u);
+  for (std::size_t i = 0; i < held.size(); ++i) EXPECT_EQ(held[i].result, double(900 + i));  // the tenth block
+  for (const auto& lp : all) EXPECT_LT(lp.result, 900);
+  EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg"}], "fitness": {"positions": "x", "holdout": 0.9}})")
+                .find("'holdout' must lie within [0, 0.5]"),
+            std::string::npos);
+}
+
 TEST(PbilRun, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   std::string dir = ::testing::TempDir() + "tuner_resume/";
   std::filesystem::create_directories(dir);

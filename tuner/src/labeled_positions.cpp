@@ -1,5 +1,7 @@
 #include "labeled_positions.h"
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -44,6 +46,15 @@ chess::Result<std::vector<LabeledPosition>> read_labeled_positions(const std::st
   }
   if (out.empty()) return chess::Error{path + ": no labeled positions"};
   return out;
+}
+
+std::vector<LabeledPosition> split_holdout(std::vector<LabeledPosition>& all, double fraction) {
+  std::vector<LabeledPosition> kept, held;
+  if (fraction <= 0) return held;
+  const std::size_t every = std::max<std::size_t>(2, std::size_t(std::lround(1.0 / fraction)));
+  for (std::size_t i = 0; i < all.size(); ++i) (((i / HOLDOUT_BLOCK) % every == every - 1) ? held : kept).push_back(all[i]);
+  all = std::move(kept);
+  return held;
 }
 
 }  // namespace tuner

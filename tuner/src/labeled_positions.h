@@ -19,4 +19,10 @@ chess::Result<LabeledPosition> parse_labeled_line(const std::string& line, const
 // Reads a file; errors name the file and line.
 chess::Result<std::vector<LabeledPosition>> read_labeled_positions(const std::string& path);
 
+// Positions kept out of tuning to measure the fit on positions it did not see: about `fraction`
+// of them, taken as whole blocks of HOLDOUT_BLOCK consecutive positions (a labeled file lists a
+// game's positions together, and positions of one game share their label), moved out of `all`.
+constexpr std::size_t HOLDOUT_BLOCK = 100;
+std::vector<LabeledPosition> split_holdout(std::vector<LabeledPosition>& all, double fraction);
+
 }  // namespace tuner

@@ -91,10 +91,14 @@ int tune_command(const Options& o, const std::string& method) {
   std::optional<tuner::WeightsMatcher> matcher;
   if (config.fitness.type == "games" || config.validation.games > 0)
     matcher = value_or_fail(tuner::WeightsMatcher::create(config.fitness, o.config, *db));
-  std::unique_ptr<tuner::TexelFitness> texel;
-  if (config.fitness.type == "texel")
-    texel = std::make_unique<tuner::TexelFitness>(value_or_fail(tuner::read_labeled_positions(config.fitness.positions)),
-                                                  config.fitness.threads);
+  std::unique_ptr<tuner::TexelFitness> texel, heldout;
+  if (config.fitness.type == "texel") {
+    auto positions = value_or_fail(tuner::read_labeled_positions(config.fitness.positions));
+    auto held = tuner::split_holdout(positions, config.fitness.holdout);
+    if (positions.empty()) fail(config.fitness.positions + ": no positions left for tuning after the holdout");
+    texel = std::make_unique<tuner::TexelFitness>(std::move(positions), config.fitness.threads);
+    if (!held.empty()) heldout = std::make_unique<tuner::TexelFitness>(std::move(held), config.fitness.threads);
+  }
   const std::string kind = "tuner-" + method;
   const std::int64_t run_id = find_or_create_run(*db, kind, config, o);
   if (matcher) value_or_fail(matcher->set_run(run_id));
@@ -107,6 +111,10 @@ int tune_command(const Options& o, const std::string& method) {
     double k = texel->fit_k(start);
     fitness = std::make_unique<tuner::TexelFitnessAdapter>(*texel);
     std::cout << ", " << texel->size() << " positions, K = " << k << ", start error " << texel->error(start);
+    if (heldout) {
+      heldout->set_k(k);
+      std::cout << "; " << heldout->size() << " held-out positions, start error " << heldout->error(start);
+    }
   } else {
     fitness = std::make_unique<tuner::GameFitness>(*matcher, start, std::cout, config.spsa.games_per_iteration);
     std::cout << ", " << config.fitness.games_per_individual << " games per individual at " << config.fitness.tc << " against "
@@ -138,6 +146,12 @@ int tune_command(const Options& o, const std::string& method) {
   std::ofstream(out) << eval::params_to_json(outcome.best);
   const int stored = int(db->generations(run_id).size());
   std::string summary = "weights written to " + out + "\n";
+  if (heldout) {
+    char line[200];
+    std::snprintf(line, sizeof line, "held-out %s (start %s)\n", fitness->describe(heldout->error(outcome.best)).c_str(),
+                  fitness->describe(heldout->error(start)).c_str());
+    summary = line + summary;
+  }
   if (!fitness->noisy()) {
     char line[200];
     std::snprintf(line, sizeof line, "best %s (start %s)\n", fitness->describe(outcome.best_fitness).c_str(),

@@ -50,6 +50,7 @@ struct FitnessSettings {
   // texel
   std::string positions;  // labeled position file
   int threads = 1;
+  double holdout = 0;  // fraction of the positions kept out of tuning, to measure the fit on unseen ones
   // games: the tuned engine (registry name, must take an EvalFile option) plays against the
   // opponent ("start": itself with the starting weights, or a registry name), or, in mode
   // "round-robin", the generation's individuals play each other.
