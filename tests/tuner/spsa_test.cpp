@@ -109,7 +109,7 @@ TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
 
   auto split = harness::Database::open(dir + "split.sqlite").value();
   std::int64_t b = split->create_run("tuner-spsa", c.source_text);
-  auto first = tuner::run_spsa(c, start, fitness, *split, b, sink, {150, {}});
+  auto first = tuner::run_spsa(c, start, fitness, *split, b, sink, {150, {}, {}});
   ASSERT_TRUE(first);
   EXPECT_FALSE(first->complete);
   ASSERT_TRUE(tuner::run_spsa(c, start, fitness, *split, b, sink));

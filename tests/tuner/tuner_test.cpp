@@ -197,9 +197,15 @@ TEST(PbilRun, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   auto split = harness::Database::open(dir + "split.sqlite").value();
   std::int64_t b = split->create_run("tuner-pbil", config.source_text);
   ASSERT_TRUE(
-      tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink, {2, {}}));  // "killed" after 2 generations
+      tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink, {2, {}, {}}));  // "killed" after 2 generations
   ASSERT_EQ(split->generations(b).size(), 2u);
-  ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink));  // resumed
+  // Resumed, with a note on every progress line (the tuner's held-out error goes there).
+  std::ostringstream resumed;
+  tuner::RunHooks noted;
+  noted.progress_note = [](const eval::EvalParams& p) { return "queen " + std::to_string(p.piece_value_mg[4]); };
+  ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *split, b, resumed, noted));
+  EXPECT_NE(resumed.str().find("generation 5/5  best error"), std::string::npos) << resumed.str();
+  EXPECT_NE(resumed.str().find("  queen "), std::string::npos) << resumed.str();
   auto ga = whole->generations(a), gb = split->generations(b);
   ASSERT_EQ(ga.size(), 5u);
   ASSERT_EQ(gb.size(), 5u);

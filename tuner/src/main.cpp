@@ -124,6 +124,10 @@ int tune_command(const Options& o, const std::string& method) {
 
   tuner::RunHooks hooks;
   hooks.stop_after = o.stop_after;
+  if (heldout)
+    hooks.progress_note = [&](const eval::EvalParams& current) {
+      return "held-out " + fitness->describe(heldout->error(current));
+    };
   const int total = method == "pbil" ? config.pbil.generations : config.spsa.iterations;
   hooks.after_generation = [&](int done, const eval::EvalParams& best) -> chess::Result<bool> {
     if (g_interrupted) return chess::Error{"interrupted"};

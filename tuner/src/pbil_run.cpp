@@ -24,11 +24,11 @@ std::string bit_string(const Bits& bits) {
 }
 
 void print_progress(std::ostream& out, const Fitness& fitness, int gen, int generations, double best, double mean, double entropy,
-                    double elapsed, double remaining) {
-  char line[256];
-  std::snprintf(line, sizeof line, "generation %d/%d  best %s  mean %s  entropy %.4f  elapsed %.0f s  remaining %.0f s\n",
-                gen + 1, generations, fitness.describe(best).c_str(), fitness.describe(mean).c_str(), entropy, elapsed,
-                remaining);
+                    const std::string& note, double elapsed, double remaining) {
+  char line[320];
+  std::snprintf(line, sizeof line, "generation %d/%d  best %s  mean %s  entropy %.4f%s%s  elapsed %.0f s  remaining %.0f s\n",
+                gen + 1, generations, fitness.describe(best).c_str(), fitness.describe(mean).c_str(), entropy,
+                note.empty() ? "" : "  ", note.c_str(), elapsed, remaining);
   out << line << std::flush;
 }
 
@@ -84,7 +84,9 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalPa
     ++outcome.generations_run;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     double remaining = elapsed / outcome.generations_run * double(config.pbil.generations - gen - 1);
-    print_progress(out, fitness, gen, config.pbil.generations, pbil.best().fitness, mean, pbil.entropy(), elapsed, remaining);
+    const std::string note = hooks.progress_note ? hooks.progress_note(result_weights(pbil, fitness, config, start)) : "";
+    print_progress(out, fitness, gen, config.pbil.generations, pbil.best().fitness, mean, pbil.entropy(), note, elapsed,
+                   remaining);
     if (hooks.after_generation) {
       auto r = hooks.after_generation(gen + 1, result_weights(pbil, fitness, config, start));
       if (!r) return chess::Error{r.error()};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 
 #include "core/result.h"
 #include "eval/params.h"
@@ -13,6 +14,8 @@ struct RunHooks {
   int stop_after = -1;  // generations (iterations) to run in this session; -1: to the end
   // Called with the number of generations stored so far and the best weights; an error stops the run.
   std::function<chess::Result<bool>(int generations_done, const eval::EvalParams& best)> after_generation;
+  // Extra text for each progress line about the current result (the held-out error), or empty.
+  std::function<std::string(const eval::EvalParams& current)> progress_note;
 };
 
 struct RunOutcome {

@@ -75,7 +75,8 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const eval::EvalPa
         if (!s) return chess::Error{s.error()};
         now = "theta " + fitness.describe((*s)[0].fitness);
       }
-      char line[256];
+      if (hooks.progress_note) now += "  " + hooks.progress_note(spsa.current(start));
+      char line[320];
       std::snprintf(line, sizeof line, "iteration %d/%d  %s  r %.4f  elapsed %.0f s  remaining %.0f s\n", spsa.iteration(),
                     iterations, now.c_str(), spsa.r(), elapsed, remaining);
       out << line << std::flush;
