@@ -142,7 +142,7 @@ void pieces_activity(const Context& ctx, Color c, Score& s) {
     }
   }
   if (more_than_one(pos.pieces(c, BISHOP))) s.add(p.bishop_pair_mg, p.bishop_pair_eg);
-  const int pawn_threats = popcount(ctx.pawn_attacks[c] & (pos.pieces(~c) & ~pos.pieces(~c, PAWN) & ~pos.pieces(~c, KING)));
+  const int pawn_threats = popcount(ctx.pawn_attacks[c] & (pos.pieces(~c, KNIGHT, BISHOP) | pos.pieces(~c, ROOK, QUEEN)));
   s.add(p.threat_by_pawn_mg * pawn_threats, p.threat_by_pawn_eg * pawn_threats);
   const Bitboard home_minors = c == WHITE ? (square_bb(SQ_B1) | square_bb(SQ_C1) | square_bb(SQ_F1) | square_bb(SQ_G1))
                                           : (square_bb(SQ_B8) | square_bb(SQ_C8) | square_bb(SQ_F8) | square_bb(SQ_G8));

@@ -38,10 +38,11 @@ int adaptive_null_reduction(int depth, int static_eval, int beta) {
 // Quiet moves tried at depth d before the rest are skipped (half as many where not improving).
 int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
 
+// Reverse futility: the deepest remaining depth pruned, and the margin over beta there.
+int reverse_futility_depth(bool deep) { return deep ? 8 : 3; }
 int reverse_futility_margin(int depth, bool improving, bool deep) { return deep ? 75 * (depth - improving) : 100 * depth; }
 
-constexpr int REVERSE_FUTILITY_MARGIN_DEPTH = 3;  // deepest remaining depth pruned (8 with deep_futility)
-constexpr int FUTILITY_MARGIN = 150;              // per ply of remaining depth
+constexpr int FUTILITY_MARGIN = 150;  // per ply of remaining depth
 
 }  // namespace
 
@@ -208,7 +209,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   const bool improving = features_.improving && !in_check && ply >= 2 && static_eval > static_evals_[ply - 2];
   if (!pv_node && !in_check) {
     const bool deep = features_.deep_futility;
-    if (features_.futility && depth <= (deep ? 8 : REVERSE_FUTILITY_MARGIN_DEPTH) && std::abs(beta) < MATE_BOUND &&
+    if (features_.futility && depth <= reverse_futility_depth(deep) && std::abs(beta) < MATE_BOUND &&
         static_eval - reverse_futility_margin(depth, improving, deep) >= beta)
       return static_eval;
     if (features_.null_move && null_allowed && depth >= 2 && static_eval >= beta &&
@@ -282,8 +283,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
         update_pv(ply, m);
         if (s >= beta) {
           ordering_.record_cutoff(pos, m, ply, depth, features_);
-          if (features_.countermove && quiet && !path_moves_[ply - 1].is_none())
-            ordering_.countermoves[path_pieces_[ply - 1]][path_moves_[ply - 1].to()] = m;
+          if (Move* slot = countermove_slot(ply); slot && quiet) *slot = m;
           if (features_.history_malus && quiet)
             for (int i = 0; i < quiet_count; ++i) ordering_.penalise(pos, quiets[i], depth);
           break;
@@ -352,9 +352,14 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   return best;
 }
 
-Move Searcher::countermove(int ply) const {
-  if (!features_.countermove || ply == 0 || path_moves_[ply - 1].is_none()) return Move::none();
-  return ordering_.countermoves[path_pieces_[ply - 1]][path_moves_[ply - 1].to()];
+Move* Searcher::countermove_slot(int ply) {
+  if (!features_.countermove || ply == 0 || path_moves_[ply - 1].is_none()) return nullptr;
+  return &ordering_.countermoves[path_pieces_[ply - 1]][path_moves_[ply - 1].to()];
+}
+
+Move Searcher::countermove(int ply) {
+  const Move* slot = countermove_slot(ply);
+  return slot ? *slot : Move::none();
 }
 
 bool Searcher::is_repetition(const Position& pos) const {

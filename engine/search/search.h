@@ -101,8 +101,10 @@ class Searcher {
   bool quiescence_tt_ = true;            // off while quiescence_score serves the tuner
   chess::Move path_moves_[MAX_PLY + 1];  // the move played at each ply of the current path (none: a null move)
   chess::Piece path_pieces_[MAX_PLY + 1] = {};
-  // The quiet move that last refuted the move played at ply - 1, or none.
-  chess::Move countermove(int ply) const;
+  // The entry for the quiet move that refutes the move played at ply - 1 (nullptr: none kept),
+  // and its move, or none.
+  chess::Move* countermove_slot(int ply);
+  chess::Move countermove(int ply);
 };
 
 }  // namespace search

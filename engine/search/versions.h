@@ -32,9 +32,8 @@ struct Features {
   bool history_malus = false;                 // quiet moves searched before a cutoff lose history
   bool improving = false;                     // prune and reduce less where the static eval rose over two plies
   bool deep_futility = false;                 // reverse futility up to depth 8, SEE pruning of losing captures
-  bool quiescence_tt = false;
-  bool countermove = false;  // the quiet move that last refuted the opponent's move, tried after the killers                 //
-                             // transposition table probed and written in quiescence
+  bool quiescence_tt = false;                 // transposition table probed and written in quiescence
+  bool countermove = false;                   // the quiet move that last refuted the opponent's move, after the killers
   eval::EvalMode eval = eval::EvalMode::MATERIAL_PST;
 };
 

@@ -106,6 +106,7 @@ int tune_command(const Options& o, const std::string& method) {
   std::signal(SIGTERM, on_signal);
 
   std::unique_ptr<tuner::Fitness> fitness;
+  double heldout_start = 0;
   std::cout << "Tuner run " << run_id << " (" << method << ") in " << o.db << ": " << config.weights.size() << " weights";
   if (texel) {
     double k = texel->fit_k(start);
@@ -113,7 +114,8 @@ int tune_command(const Options& o, const std::string& method) {
     std::cout << ", " << texel->size() << " positions, K = " << k << ", start error " << texel->error(start);
     if (heldout) {
       heldout->set_k(k);
-      std::cout << "; " << heldout->size() << " held-out positions, start error " << heldout->error(start);
+      heldout_start = heldout->error(start);
+      std::cout << "; " << heldout->size() << " held-out positions, start error " << heldout_start;
     }
   } else {
     fitness = std::make_unique<tuner::GameFitness>(*matcher, start, std::cout, config.spsa.games_per_iteration);
@@ -150,18 +152,11 @@ int tune_command(const Options& o, const std::string& method) {
   std::ofstream(out) << eval::params_to_json(outcome.best);
   const int stored = int(db->generations(run_id).size());
   std::string summary = "weights written to " + out + "\n";
-  if (heldout) {
-    char line[200];
-    std::snprintf(line, sizeof line, "held-out %s (start %s)\n", fitness->describe(heldout->error(outcome.best)).c_str(),
-                  fitness->describe(heldout->error(start)).c_str());
-    summary = line + summary;
-  }
-  if (!fitness->noisy()) {
-    char line[200];
-    std::snprintf(line, sizeof line, "best %s (start %s)\n", fitness->describe(outcome.best_fitness).c_str(),
-                  fitness->describe(texel->error(start)).c_str());
-    summary = line + summary;
-  }
+  auto against_start = [&](const char* what, double now, double at_start) {
+    return std::string(what) + " " + fitness->describe(now) + " (start " + fitness->describe(at_start) + ")\n";
+  };
+  if (heldout) summary = against_start("held-out", heldout->error(outcome.best), heldout_start) + summary;
+  if (!fitness->noisy()) summary = against_start("best", outcome.best_fitness, texel->error(start)) + summary;
   if (outcome.complete) summary += final_validation(matcher ? &*matcher : nullptr, config, outcome, start, stored, *db, run_id);
   db->update_run(run_id, outcome.complete ? "finished" : "stopped", summary);
   std::cout << summary;
