@@ -43,6 +43,11 @@ int reverse_futility_depth(bool deep) { return deep ? 8 : 3; }
 int reverse_futility_margin(int depth, bool improving, bool deep) { return deep ? 75 * (depth - improving) : 100 * depth; }
 
 constexpr int FUTILITY_MARGIN = 150;  // per ply of remaining depth
+constexpr int SINGULAR_MIN_DEPTH = 8;
+
+bool score_within_bound(int s, Bound bound, int alpha, int beta) {
+  return bound == Bound::EXACT || (bound == Bound::LOWER && s >= beta) || (bound == Bound::UPPER && s <= alpha);
+}
 
 }  // namespace
 
@@ -83,7 +88,7 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
   time_.start(limits, root.side_to_move(), features_.time_management, move_overhead_ms_);
   tt_.new_search();
   ordering_.clear_killers();
-  ordering_.age_history();
+  if (!features_.history_gravity) ordering_.age_history();
   keys_ = game_keys;
   keys_.push_back(root.key());
   root_side_ = root.side_to_move();
@@ -193,21 +198,23 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   // Without PVS every window is wide, so only PVS versions treat PV nodes apart.
   const bool pv_node = features_.pvs && beta - alpha > 1;
 
+  const Move excluded = excluded_[ply];  // set while a singular-extension search leaves the table's move out
   Move tt_move = Move::none();
+  TTEntry tt{};  // a copy: the entry may be replaced while the subtree is searched
   if (features_.transposition_table) {
     if (const TTEntry* e = tt_.probe(pos.key())) {
-      tt_move = Move::from_raw(e->move);
-      int s = score_from_tt(e->score, ply);
-      if (!pv_node && e->depth >= depth &&
-          (e->bound == Bound::EXACT || (e->bound == Bound::LOWER && s >= beta) || (e->bound == Bound::UPPER && s <= alpha)))
-        return s;
+      tt = *e;
+      tt_move = Move::from_raw(tt.move);
+      int s = score_from_tt(tt.score, ply);
+      if (!pv_node && excluded.is_none() && tt.depth >= depth && score_within_bound(s, tt.bound(), alpha, beta)) return s;
     }
   }
 
-  const int static_eval = in_check ? -INF : evaluate(pos);
+  const int raw_eval = in_check ? TTEntry::NO_EVAL : tt.eval != TTEntry::NO_EVAL ? tt.eval : evaluate(pos);
+  const int static_eval = in_check ? -INF : refined_eval(raw_eval, tt, ply);
   static_evals_[ply] = static_eval;
   const bool improving = features_.improving && !in_check && ply >= 2 && static_eval > static_evals_[ply - 2];
-  if (!pv_node && !in_check) {
+  if (!pv_node && !in_check && excluded.is_none()) {
     const bool deep = features_.deep_futility;
     if (features_.futility && depth <= reverse_futility_depth(deep) && std::abs(beta) < MATE_BOUND &&
         static_eval - reverse_futility_margin(depth, improving, deep) >= beta)
@@ -229,7 +236,8 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
 
   const Move pv_move = following_pv_ && ply < int(previous_pv_.size()) ? previous_pv_[ply] : Move::none();
   if (features_.internal_iterative_reduction && depth >= 4 && tt_move.is_none() && pv_move.is_none()) --depth;
-  MovePicker picker(pos, tt_move.is_none() ? pv_move : tt_move, ordering_, ply, features_, false, countermove(ply));
+  const PathContext path = path_context(ply);
+  MovePicker picker(pos, tt_move.is_none() ? pv_move : tt_move, ordering_, ply, features_, false, path);
   if (picker.size() == 0) return in_check ? -MATE + ply : draw_score(ply);
 
   const bool futile = features_.futility && !pv_node && !in_check && depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha;
@@ -241,6 +249,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   int quiet_count = 0;
   Undo undo;
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
+    if (m == excluded) continue;
     const bool quiet = !pos.is_capture(m) && !m.is_promotion();
     if (features_.late_move_pruning && !pv_node && !in_check && quiet && depth <= 7 &&
         quiet_count >= late_move_count(depth, improving || !features_.improving) && best > -MATE_BOUND)
@@ -249,9 +258,19 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
         picker.last_was_bad_capture() && see(pos, m) < -100 * depth)
       continue;
     if (m != pv_move) following_pv_ = false;
+    const int history = quiet && features_.history_gravity ? quiet_history(pos, m, ordering_, path) : 0;
+    int extension = 0;
+    if (m == tt_move && singular_candidate(tt, excluded, depth, ply)) {
+      const Singularity sg = test_singularity(pos, tt, beta, depth, ply);
+      if (stopped_) return 0;
+      if (sg.multicut) return sg.score;
+      extension = sg.extend;
+    }
+    const int new_depth = depth - 1 + extension;
     path_moves_[ply] = m;
     path_pieces_[ply] = pos.moved_piece(m);
     pos.do_move(m, undo);
+    if (features_.transposition_table) tt_.prefetch(pos.key());
     const bool gives_check = pos.in_check();
     if (futile && searched > 0 && quiet && !gives_check) {
       pos.undo_move(m, undo);
@@ -260,16 +279,17 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
     keys_.push_back(pos.key());
     int s;
     if (searched == 0 || !features_.pvs) {
-      s = -search(pos, -beta, -alpha, depth - 1, ply + 1, true);
+      s = -search(pos, -beta, -alpha, new_depth, ply + 1, true);
     } else {
       int r = 0;
       if (features_.late_move_reductions && depth >= 3 && searched >= 2 + pv_node && quiet && !in_check && !gives_check) {
         r = late_move_reduction(depth, searched + 1) - pv_node + (features_.improving && !improving);
+        if (features_.history_gravity) r -= history / 8192 + picker.last_was_refutation();
         r = std::clamp(r, 0, depth - 2);
       }
-      s = -search(pos, -alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
-      if (s > alpha && r > 0) s = -search(pos, -alpha - 1, -alpha, depth - 1, ply + 1, true);
-      if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, depth - 1, ply + 1, true);
+      s = -search(pos, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+      if (s > alpha && r > 0) s = -search(pos, -alpha - 1, -alpha, new_depth, ply + 1, true);
+      if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, new_depth, ply + 1, true);
     }
     keys_.pop_back();
     pos.undo_move(m, undo);
@@ -282,20 +302,20 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
         alpha = s;
         update_pv(ply, m);
         if (s >= beta) {
-          ordering_.record_cutoff(pos, m, ply, depth, features_);
+          ordering_.record_cutoff(pos, m, ply, depth, features_, path.followed);
           if (Move* slot = countermove_slot(ply); slot && quiet) *slot = m;
           if (features_.history_malus && quiet)
-            for (int i = 0; i < quiet_count; ++i) ordering_.penalise(pos, quiets[i], depth);
+            for (int i = 0; i < quiet_count; ++i) ordering_.penalise(pos, quiets[i], depth, features_, path.followed);
           break;
         }
       }
     }
     if (quiet && quiet_count < MAX_MOVES) quiets[quiet_count++] = m;
   }
-  if (searched == 0) best = alpha;  // every move was pruned as futile
-  if (features_.transposition_table) {
+  if (searched == 0) best = alpha;  // every move was pruned as futile (or was the excluded one)
+  if (features_.transposition_table && excluded.is_none()) {
     Bound bound = best >= beta ? Bound::LOWER : best > original_alpha ? Bound::EXACT : Bound::UPPER;
-    tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound);
+    tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound, raw_eval);
   }
   return best;
 }
@@ -308,22 +328,28 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   if (ply >= MAX_PLY - 1) return evaluate(pos);
   const bool use_tt = features_.quiescence_tt && quiescence_tt_;
   Move tt_move = Move::none();
+  TTEntry tt{};
   if (use_tt) {
     if (const TTEntry* e = tt_.probe(pos.key())) {
-      tt_move = Move::from_raw(e->move);
-      int s = score_from_tt(e->score, ply);
-      if (beta - alpha == 1 &&
-          (e->bound == Bound::EXACT || (e->bound == Bound::LOWER && s >= beta) || (e->bound == Bound::UPPER && s <= alpha)))
-        return s;
+      tt = *e;
+      tt_move = Move::from_raw(tt.move);
+      int s = score_from_tt(tt.score, ply);
+      if (beta - alpha == 1 && score_within_bound(s, tt.bound(), alpha, beta)) return s;
     }
   }
   const bool evasions = features_.quiescence_evasions && pos.in_check();
   const int original_alpha = alpha;
   int best = -INF;
+  int raw_eval = TTEntry::NO_EVAL;
   Move best_move = Move::none();
   if (!evasions) {
-    best = evaluate(pos);
-    if (best >= beta) return best;
+    raw_eval = tt.eval != TTEntry::NO_EVAL ? tt.eval : evaluate(pos);
+    best = refined_eval(raw_eval, tt, ply);
+    if (best >= beta) {
+      if (use_tt && tt.bound() == Bound::NONE)
+        tt_.store(pos.key(), Move::none(), score_to_tt(best, ply), 0, Bound::LOWER, raw_eval);
+      return best;
+    }
     alpha = std::max(alpha, best);
   }
   MovePicker picker(pos, tt_move, ordering_, ply, features_, !evasions);
@@ -332,6 +358,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     if (!evasions && features_.see_pruning && picker.last_was_bad_capture()) break;  // the rest lose material too
     pos.do_move(m, undo);
+    if (use_tt) tt_.prefetch(pos.key());
     int s = -quiescence(pos, -beta, -alpha, ply + 1);
     pos.undo_move(m, undo);
     if (stopped_) return 0;
@@ -347,9 +374,34 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   }
   if (use_tt) {
     Bound bound = best >= beta ? Bound::LOWER : best > original_alpha ? Bound::EXACT : Bound::UPPER;
-    tt_.store(pos.key(), best_move, score_to_tt(best, ply), 0, bound);
+    tt_.store(pos.key(), best_move, score_to_tt(best, ply), 0, bound, raw_eval);
   }
   return best;
+}
+
+bool Searcher::singular_candidate(const TTEntry& tt, Move excluded, int depth, int ply) const {
+  return features_.singular_extension && ply > 0 && excluded.is_none() && depth >= SINGULAR_MIN_DEPTH && tt.depth >= depth - 3 &&
+         (tt.bound() == Bound::LOWER || tt.bound() == Bound::EXACT) && std::abs(score_from_tt(tt.score, ply)) < MATE_BOUND;
+}
+
+Searcher::Singularity Searcher::test_singularity(Position& pos, const TTEntry& tt, int beta, int depth, int ply) {
+  const int singular_beta = score_from_tt(tt.score, ply) - 2 * depth;
+  excluded_[ply] = Move::from_raw(tt.move);
+  const int s = search(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+  excluded_[ply] = Move::none();
+  if (s < singular_beta) return {true, false, 0};
+  // Another move also beats beta: the node fails high without searching the table's move deeper.
+  if (singular_beta >= beta) return {false, true, singular_beta};
+  return {};
+}
+
+int Searcher::refined_eval(int raw_eval, const TTEntry& tt, int ply) const {
+  if (!features_.tt_eval || tt.bound() == Bound::NONE) return raw_eval;
+  const int s = score_from_tt(tt.score, ply);
+  if (std::abs(s) >= MATE_BOUND) return raw_eval;
+  const bool tighter =
+      tt.bound() == Bound::EXACT || (tt.bound() == Bound::LOWER && s > raw_eval) || (tt.bound() == Bound::UPPER && s < raw_eval);
+  return tighter ? s : raw_eval;
 }
 
 Move* Searcher::countermove_slot(int ply) {
@@ -357,9 +409,15 @@ Move* Searcher::countermove_slot(int ply) {
   return &ordering_.countermoves[path_pieces_[ply - 1]][path_moves_[ply - 1].to()];
 }
 
-Move Searcher::countermove(int ply) {
+PathContext Searcher::path_context(int ply) {
+  PathContext ctx;
   const Move* slot = countermove_slot(ply);
-  return slot ? *slot : Move::none();
+  ctx.countermove = slot ? *slot : Move::none();
+  if (features_.continuation_history)
+    for (int back = 1; back <= 2 && back <= ply; ++back)
+      if (!path_moves_[ply - back].is_none())
+        ctx.followed[back - 1] = ordering_.continuation_after(path_pieces_[ply - back], path_moves_[ply - back].to());
+  return ctx;
 }
 
 bool Searcher::is_repetition(const Position& pos) const {

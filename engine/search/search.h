@@ -47,7 +47,11 @@ class Searcher {
   Searcher();
   void set_features(const Features& f) { features_ = f; }
   const Features& features() const { return features_; }
-  void set_params(const eval::EvalParams& p) { params_ = p; }
+  // New weights also empty the table: it keeps static evaluations made under the old ones.
+  void set_params(const eval::EvalParams& p) {
+    params_ = p;
+    tt_.clear();
+  }
   const eval::EvalParams& params() const { return params_; }
   void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
   void set_contempt(int cp) { contempt_ = cp; }
@@ -73,6 +77,17 @@ class Searcher {
   int search(chess::Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed);
   int quiescence(chess::Position& pos, int alpha, int beta, int ply);
   bool is_repetition(const chess::Position& pos) const;
+  // Singular extension: the table's move is searched a ply deeper when every other move fails
+  // low against its score less a margin, at half depth.
+  struct Singularity {
+    bool extend = false;
+    bool multicut = false;  // another move also beats beta: return `score`
+    int score = 0;
+  };
+  bool singular_candidate(const TTEntry& tt, chess::Move excluded, int depth, int ply) const;
+  Singularity test_singularity(chess::Position& pos, const TTEntry& tt, int beta, int depth, int ply);
+  // The static evaluation, replaced by the table's score where its bound says that is closer.
+  int refined_eval(int raw_eval, const TTEntry& tt, int ply) const;
   int draw_score(int ply) const;
   bool should_stop();
   void update_pv(int ply, chess::Move m);
@@ -101,10 +116,11 @@ class Searcher {
   bool quiescence_tt_ = true;            // off while quiescence_score serves the tuner
   chess::Move path_moves_[MAX_PLY + 1];  // the move played at each ply of the current path (none: a null move)
   chess::Piece path_pieces_[MAX_PLY + 1] = {};
-  // The entry for the quiet move that refutes the move played at ply - 1 (nullptr: none kept),
-  // and its move, or none.
+  chess::Move excluded_[MAX_PLY + 1];  // the move a singular-extension search leaves out, by ply
+  // The entry for the quiet move that refutes the move played at ply - 1 (nullptr: none kept).
   chess::Move* countermove_slot(int ply);
-  chess::Move countermove(int ply);
+  // The countermove and continuation-history rows for a node at `ply` of the current path.
+  PathContext path_context(int ply);
 };
 
 }  // namespace search

@@ -29,6 +29,7 @@ Features dev() {
   f.see_pruning = f.quiescence_evasions = f.contempt = true;
   f.late_move_pruning = f.adaptive_null_move = f.internal_iterative_reduction = f.history_malus = true;
   f.improving = f.deep_futility = f.quiescence_tt = f.countermove = true;
+  f.history_gravity = f.continuation_history = f.tt_eval = f.singular_extension = true;
   f.eval = eval::EvalMode::FULL;
   return f;
 }
@@ -46,7 +47,8 @@ const std::vector<Version>& versions() {
       {"v0.2", "v0.12 + transposition table (Zobrist), hash move first, repetition detection by Zobrist key", v0_2()},
       {"dev",
        "v0.2 + PVS, LMR, late move pruning, futility, adaptive null move, internal iterative reduction, aspiration, check "
-       "extension, SEE, history malus, improving, deep futility, quiescence TT, countermove, fifty-move rule, contempt, full "
+       "extension, SEE, history malus, improving, deep futility, quiescence TT, countermove, history with gravity, continuation "
+       "history, table-refined evaluation, singular extension, fifty-move rule, contempt, full "
        "evaluation",
        dev()},
   };

@@ -34,6 +34,10 @@ struct Features {
   bool deep_futility = false;                 // reverse futility up to depth 8, SEE pruning of losing captures
   bool quiescence_tt = false;                 // transposition table probed and written in quiescence
   bool countermove = false;                   // the quiet move that last refuted the opponent's move, after the killers
+  bool history_gravity = false;               // bounded history updates instead of growth and ageing; LMR by history
+  bool continuation_history = false;          // history of quiet moves after the moves one and two plies earlier
+  bool tt_eval = false;                       // the table's score refines the static evaluation where its bound allows
+  bool singular_extension = false;            // a ply more for a table move that alone holds the score (else multi-cut)
   eval::EvalMode eval = eval::EvalMode::MATERIAL_PST;
 };
 

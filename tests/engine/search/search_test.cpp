@@ -29,19 +29,30 @@ struct MateCase {
   int mate_in;
 };
 
+const MateCase MATE_CASES[] = {
+    {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", 1},
+    {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 1},
+    {"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", "g2g1", 2},
+    {"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3},
+};
+
 TEST(Search, FindsMatesInEveryVersion) {
-  const MateCase cases[] = {
-      {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8", 1},
-      {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7", 1},
-      {"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", "g2g1", 2},
-      {"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", "f6a6", 3},
-  };
   for (const char* version : {"v0.1", "v0.11", "v0.12", "v0.2", "dev"}) {
-    for (const MateCase& c : cases) {
+    for (const MateCase& c : MATE_CASES) {
       SearchResult r = search_fen(c.fen, version, 2 * c.mate_in + 1);
       EXPECT_EQ(to_uci(r.best), c.best) << version << " " << c.fen;
       EXPECT_EQ(mate_in_moves(r.score), c.mate_in) << version << " " << c.fen;
     }
+  }
+}
+
+TEST(Search, DeeperDevSearchesWithSingularExtensionsKeepTheMates) {
+  // Depth 10 lets singular extensions (from depth 8) and the table-refined evaluation act.
+  ASSERT_TRUE(find_version("dev")->features.singular_extension);
+  for (const MateCase& c : MATE_CASES) {
+    SearchResult r = search_fen(c.fen, "dev", 10);
+    EXPECT_EQ(to_uci(r.best), c.best) << c.fen;
+    EXPECT_EQ(mate_in_moves(r.score), c.mate_in) << c.fen;
   }
 }
 
@@ -136,6 +147,15 @@ TEST(TranspositionTable, StoresAndReplaces) {
   EXPECT_EQ(e->score, 50);
   EXPECT_EQ(e->depth, 6);
   EXPECT_EQ(tt.probe(54321), nullptr);
+  EXPECT_EQ(e->eval, TTEntry::NO_EVAL);
+  EXPECT_EQ(e->bound(), Bound::EXACT);
+  // The static evaluation is kept, and survives a later store of the same position without one.
+  tt.store(777, Move::none(), -20, 2, Bound::UPPER, 35);
+  tt.store(777, m, 40, 3, Bound::LOWER);
+  ASSERT_NE(tt.probe(777), nullptr);
+  EXPECT_EQ(tt.probe(777)->eval, 35);
+  EXPECT_EQ(tt.probe(777)->bound(), Bound::LOWER);
+  EXPECT_EQ(Move::from_raw(tt.probe(777)->move), m);
   tt.clear();
   EXPECT_EQ(tt.probe(12345), nullptr);
 }
