@@ -1,4 +1,4 @@
-// tuner: evolves evaluation weights with PBIL, every generation stored in SQLite.
+// tuner: tunes evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite.
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <csignal>
@@ -10,6 +10,7 @@
 
 #include "core/game.h"
 #include "game_fitness.h"
+#include "gradient_run.h"
 #include "match/match_runner.h"
 #include "pbil_run.h"
 #include "spsa_run.h"
@@ -80,10 +81,18 @@ std::string final_validation(const tuner::WeightsMatcher* matcher, const tuner::
   return line;
 }
 
+std::vector<double> start_theta(const tuner::TunerConfig& config, const eval::EvalParams& start) {
+  std::vector<double> theta;
+  for (const tuner::TunedWeight& w : config.weights) theta.push_back(eval::param_data(start, w.param)[w.element]);
+  return theta;
+}
+
 int tune_command(const Options& o, const std::string& method) {
   tuner::TunerConfig config = value_or_fail(tuner::load_tuner_config(o.config));
   resolve_project_paths(config);
   if (o.no_validation) config.validation.games = 0;
+  if (method == "gradient" && config.fitness.type != "texel")
+    fail(o.config + ": fitness: gradient descent needs 'type': 'texel' (games give no gradient; use pbil or spsa)");
   eval::EvalParams start =
       config.start_weights.empty() ? eval::default_params() : value_or_fail(eval::load_params(config.start_weights));
   auto db = value_or_fail(harness::Database::open(o.db));
@@ -130,7 +139,10 @@ int tune_command(const Options& o, const std::string& method) {
     hooks.progress_note = [&](const eval::EvalParams& current) {
       return "held-out " + fitness->describe(heldout->error(current));
     };
-  const int total = method == "pbil" ? config.pbil.generations : config.spsa.iterations;
+  const int total = method == "pbil" ? config.pbil.generations
+                    : method == "spsa"
+                        ? config.spsa.iterations
+                        : (config.gradient.epochs + config.gradient.record_every - 1) / config.gradient.record_every;
   hooks.after_generation = [&](int done, const eval::EvalParams& best) -> chess::Result<bool> {
     if (g_interrupted) return chess::Error{"interrupted"};
     const int every = config.validation.every;
@@ -140,8 +152,16 @@ int tune_command(const Options& o, const std::string& method) {
     }
     return true;
   };
-  auto ran = method == "pbil" ? tuner::run_pbil(config, start, *fitness, *db, run_id, std::cout, hooks)
-                              : tuner::run_spsa(config, start, *fitness, *db, run_id, std::cout, hooks);
+  std::unique_ptr<tuner::LinearTexel> linear;
+  if (method == "gradient") {
+    linear = std::make_unique<tuner::LinearTexel>(*texel, config, start, config.fitness.threads);
+    std::cout << "Linearised evaluation: " << linear->size() << " positions (" << linear->left_out()
+              << " left out: their quiescence score is not their evaluation), error "
+              << linear->error(start_theta(config, start), nullptr) << std::endl;
+  }
+  auto ran = method == "pbil"   ? tuner::run_pbil(config, start, *fitness, *db, run_id, std::cout, hooks)
+             : method == "spsa" ? tuner::run_spsa(config, start, *fitness, *db, run_id, std::cout, hooks)
+                                : tuner::run_gradient(config, start, *linear, *texel, *db, run_id, std::cout, hooks);
   if (!ran && g_interrupted) {
     db->update_run(run_id, "stopped", "interrupted\n");
     std::cout << "Interrupted: tuner run " << run_id << " stopped after its last stored generation; continue with --resume\n";
@@ -171,6 +191,7 @@ int show_command(const Options& o) {
   auto config = tuner::parse_tuner_config(run->config, "run " + std::to_string(o.run));
   const bool games = config && config->fitness.type == "games";
   const bool spsa = run->kind == "tuner-spsa";
+  const bool gradient = run->kind == "tuner-gradient";
   // Game fitness is minus the score; texel fitness an error.
   auto text = [games](double fitness) {
     char t[32];
@@ -178,7 +199,12 @@ int show_command(const Options& o) {
     return std::string(t);
   };
   for (const harness::GenerationRow& g : db->generations(o.run)) {
-    if (spsa)  // an iteration's two rows are theta+ and theta-: best is the lower, mean their middle
+    if (gradient)  // a generation is record_every epochs; its fitness the linearised error at its end
+      std::cout << "epochs to "
+                << std::min((g.generation + 1) * (config ? config->gradient.record_every : 1),
+                            config ? config->gradient.epochs : 0)
+                << "  linear " << text(g.best_fitness) << "\n";
+    else if (spsa)  // an iteration's two rows are theta+ and theta-: best is the lower, mean their middle
       std::cout << "iteration " << g.generation + 1 << "  better of theta+/theta- " << text(g.best_fitness) << "  worse "
                 << text(2 * g.mean_fitness - g.best_fitness) << "\n";
     else
@@ -239,13 +265,15 @@ int guarded(F command) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"tuner: tune the engine's evaluation weights (PBIL or SPSA), every generation stored in SQLite"};
+  CLI::App app{"tuner: tune the engine's evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite"};
   app.require_subcommand(1);
   auto o = std::make_shared<Options>();
-  for (const char* method : {"pbil", "spsa"}) {
-    CLI::App* cmd =
-        app.add_subcommand(method, std::string(method) == "pbil" ? "Tune with population-based incremental learning"
-                                                                 : "Tune with SPSA (as Stockfish's testing framework does)");
+  const std::pair<const char*, const char*> methods[] = {
+      {"pbil", "Tune with population-based incremental learning"},
+      {"spsa", "Tune with SPSA (as Stockfish's testing framework does)"},
+      {"gradient", "Tune by gradient descent (Adam) on the texel error of the linearised evaluation"}};
+  for (auto [method, description] : methods) {
+    CLI::App* cmd = app.add_subcommand(method, description);
     cmd->add_option("--config", o->config, "Tuner configuration (for example configs/eval.json)")->required();
     cmd->add_option("--out", o->out, "Weights file to write (default configs/weights/NAME.json)");
     cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();

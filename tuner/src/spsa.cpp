@@ -24,16 +24,10 @@ double Spsa::r() const {
   return s.r_end * std::pow((a + s.iterations) / (a + k_ + 1), s.alpha);
 }
 
-int Spsa::rounded(std::size_t i, double value) const {
-  const TunedWeight& w = config_.weights[i];
-  double steps = std::round((value - w.min) / w.step);
-  return std::clamp(w.min + int(steps) * w.step, w.min, w.max);
-}
-
 eval::EvalParams Spsa::with(const eval::EvalParams& base, const std::vector<double>& values) const {
   eval::EvalParams p = base;
   for (std::size_t i = 0; i < values.size(); ++i)
-    eval::param_data(p, config_.weights[i].param)[config_.weights[i].element] = rounded(i, values[i]);
+    eval::param_data(p, config_.weights[i].param)[config_.weights[i].element] = config_.weights[i].nearest(values[i]);
   return p;
 }
 

@@ -25,6 +25,7 @@ class TexelFitness {
   double k() const { return k_; }
   void set_k(double k) { k_ = k; }
   std::size_t size() const { return positions_.size(); }
+  const std::vector<LabeledPosition>& positions() const { return positions_; }
 
  private:
   std::vector<LabeledPosition> positions_;

@@ -154,6 +154,21 @@ chess::Result<bool> read_spsa(const json& doc, const std::string& source, SpsaSe
   return true;
 }
 
+chess::Result<bool> read_gradient(const json& doc, const std::string& source, GradientSettings& s) {
+  if (!doc.contains("gradient")) return true;
+  const json& g = doc["gradient"];
+  const std::string where = source + ": gradient";
+  if (!g.is_object()) return chess::Error{where + ": expected an object"};
+  auto k = check_keys(g, where, {"epochs", "learning_rate", "record_every", "l2"});
+  if (!k) return k;
+  auto r = first_error({read(g, "epochs", s.epochs, where), read(g, "learning_rate", s.learning_rate, where),
+                        read(g, "record_every", s.record_every, where), read(g, "l2", s.l2, where)});
+  if (!r) return r;
+  if (s.epochs < 1 || s.record_every < 1 || !(s.learning_rate > 0) || !(s.l2 >= 0))
+    return chess::Error{where + ": 'epochs' and 'record_every' must be at least 1, 'learning_rate' positive, 'l2' not negative"};
+  return true;
+}
+
 chess::Result<bool> read_fitness(const json& doc, const std::string& source, FitnessSettings& s) {
   if (!doc.contains("fitness") || !doc["fitness"].is_object()) return chess::Error{source + ": missing 'fitness' object"};
   const json& f = doc["fitness"];
@@ -200,6 +215,11 @@ chess::Result<bool> read_validation(const json& doc, const std::string& source, 
 
 }  // namespace
 
+int TunedWeight::nearest(double value) const {
+  const double steps = std::round((value - min) / step);
+  return std::clamp(min + int(steps) * step, min, max);
+}
+
 int TunerConfig::total_bits() const {
   int n = 0;
   for (const TunedWeight& w : weights) n += w.bits;
@@ -214,7 +234,8 @@ chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std
     return chess::Error{source + ": not valid JSON: " + e.what()};
   }
   if (!doc.is_object()) return chess::Error{source + ": expected a JSON object"};
-  auto keys = check_keys(doc, source, {"name", "start_weights", "parameters", "pbil", "spsa", "fitness", "validation"});
+  auto keys =
+      check_keys(doc, source, {"name", "start_weights", "parameters", "pbil", "spsa", "gradient", "fitness", "validation"});
   if (!keys) return chess::Error{keys.error()};
   TunerConfig c;
   c.source_text = text;
@@ -229,6 +250,7 @@ chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std
   }
   if (auto r = read_pbil(doc, source, c.pbil); !r) return chess::Error{r.error()};
   if (auto r = read_spsa(doc, source, c.spsa); !r) return chess::Error{r.error()};
+  if (auto r = read_gradient(doc, source, c.gradient); !r) return chess::Error{r.error()};
   if (auto r = read_fitness(doc, source, c.fitness); !r) return chess::Error{r.error()};
   if (auto r = read_validation(doc, source, c.validation); !r) return chess::Error{r.error()};
   return c;

@@ -17,6 +17,8 @@ struct TunedWeight {
   int element = 0;
   int min = 0, max = 0, step = 1;
   int bits = 0;  // derived: enough for (max - min) / step + 1 values
+  // The value on this weight's grid (min + k step, within [min, max]) nearest to `value`.
+  int nearest(double value) const;
 };
 
 struct PbilSettings {
@@ -43,6 +45,18 @@ struct SpsaSettings {
   double c_end_fraction = 0.05;  // c_end of a weight = this fraction of its range (at least its step)
   int games_per_iteration = 2;   // games fitness: game pairs of theta+ against theta- (even)
   std::uint64_t seed = 1;
+};
+
+// Gradient descent (Adam) on the texel error of the linearised evaluation (linear_texel.h):
+// `epochs` full passes, the step falling linearly from learning_rate to a twentieth of it;
+// every `record_every` epochs are stored as one generation. `l2` adds l2 x the squared distance
+// (in centipawns) of every weight from its start to the error: a few thousand games' labels
+// cannot pin hundreds of weights, and this keeps those they say little about near the start.
+struct GradientSettings {
+  int epochs = 2000;
+  double learning_rate = 1.0;  // centipawns per epoch at the start
+  int record_every = 20;
+  double l2 = 0;
 };
 
 struct FitnessSettings {
@@ -79,6 +93,7 @@ struct TunerConfig {
   std::vector<TunedWeight> weights;
   PbilSettings pbil;
   SpsaSettings spsa;
+  GradientSettings gradient;
   FitnessSettings fitness;
   ValidationSettings validation;
   std::string source_text;  // the file as read, stored with the run

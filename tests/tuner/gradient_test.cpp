@@ -1,0 +1,130 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "gradient_run.h"
+#include "labeled_positions.h"
+#include "linear_texel.h"
+#include "texel.h"
+#include "tuner_config.h"
+
+namespace {
+
+// The queen's two values, started far too low: the labels say a queen up wins.
+const char* QUEEN_CONFIG = R"({
+  "parameters": [ {"name": "piece_value_mg[4]", "min": 100, "max": 1500},
+                  {"name": "piece_value_eg[4]", "min": 100, "max": 1500, "step": 5},
+                  {"name": "bishop_pair_mg", "min": 0, "max": 80} ],
+  "gradient": {"epochs": 120, "learning_rate": 8, "record_every": 20},
+  "fitness": {"type": "texel", "positions": "p.epd", "threads": 2}
+})";
+
+std::vector<tuner::LabeledPosition> positions() {
+  std::istringstream in(
+      "3qk3/8/8/8/8/8/8/3QK2Q w - - c9 \"1-0\";\n"
+      "4k3/8/8/8/8/8/8/3QK2Q b - - [1.0]\n"
+      "4k3/pp6/8/8/8/8/PP6/Q3K3 w - - [1.0]\n"
+      "q3k3/pp6/8/8/8/8/PP6/4K3 b - - [0.0]\n"
+      "r3k3/8/8/8/8/8/8/4K3 w - - c9 \"0-1\";\n"
+      "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - c9 \"1/2-1/2\";\n"
+      "4k3/8/8/8/8/8/3q4/3QK3 w - - c9 \"1/2-1/2\";\n");  // Black's queen hangs: not quiet
+  std::vector<tuner::LabeledPosition> out;
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n)
+    out.push_back(tuner::parse_labeled_line(line, "p.epd:" + std::to_string(n)).value());
+  return out;
+}
+
+eval::EvalParams weak_queen() {
+  eval::EvalParams p = eval::default_params();
+  p.piece_value_mg[4] = p.piece_value_eg[4] = 100;
+  return p;
+}
+
+std::vector<double> theta_of(const tuner::TunerConfig& c, const eval::EvalParams& p) {
+  std::vector<double> t;
+  for (const tuner::TunedWeight& w : c.weights) t.push_back(eval::param_data(p, w.param)[w.element]);
+  return t;
+}
+
+tuner::TunerConfig config() { return tuner::parse_tuner_config(QUEEN_CONFIG, "eval.json").value(); }
+
+TEST(LinearTexel, MatchesTheEngineErrorAndItsGradientMatchesDifferences) {
+  const tuner::TunerConfig c = config();
+  tuner::TexelFitness texel(positions(), 2);
+  texel.fit_k(eval::default_params());
+  const eval::EvalParams start = weak_queen();
+  tuner::LinearTexel model(texel, c, start, 2);
+  EXPECT_EQ(model.size(), 6u);
+  EXPECT_EQ(model.left_out(), 1u);
+  // Without the hanging queen, the linear model's error is the engine's own at the start.
+  std::vector<tuner::LabeledPosition> quiet = positions();
+  quiet.pop_back();
+  tuner::TexelFitness quiet_texel(quiet, 1);
+  quiet_texel.set_k(texel.k());
+  std::vector<double> theta = theta_of(c, start);
+  std::vector<double> gradient;
+  EXPECT_NEAR(model.error(theta, &gradient), quiet_texel.error(start), 1e-9);
+  // And away from it: the evaluation is linear in every weight.
+  eval::EvalParams moved = start;
+  moved.piece_value_mg[4] = moved.piece_value_eg[4] = 700;
+  EXPECT_NEAR(model.error(theta_of(c, moved), nullptr), quiet_texel.error(moved), 1e-4);
+  ASSERT_EQ(gradient.size(), 3u);
+  EXPECT_LT(gradient[0], 0);  // a dearer queen fits better
+  for (std::size_t i = 0; i < theta.size(); ++i) {
+    std::vector<double> up = theta, down = theta;
+    up[i] += 0.5;
+    down[i] -= 0.5;
+    EXPECT_NEAR(gradient[i], model.error(up, nullptr) - model.error(down, nullptr), 1e-7) << c.weights[i].name;
+  }
+  EXPECT_EQ(gradient[2], 0);  // no position has a bishop pair
+}
+
+TEST(GradientRun, LowersTheErrorAndResumesExactly) {
+  const tuner::TunerConfig c = config();
+  tuner::TexelFitness texel(positions(), 2);
+  texel.fit_k(eval::default_params());
+  const eval::EvalParams start = weak_queen();
+  tuner::LinearTexel model(texel, c, start, 2);
+  const std::string dir = ::testing::TempDir() + "tuner_gradient/";
+  std::filesystem::create_directories(dir);
+  for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
+  std::ostringstream sink;
+  auto whole = harness::Database::open(dir + "whole.sqlite").value();
+  const std::int64_t a = whole->create_run("tuner-gradient", c.source_text);
+  auto done = tuner::run_gradient(c, start, model, texel, *whole, a, sink);
+  ASSERT_TRUE(done) << done.error();
+  EXPECT_TRUE(done->complete);
+  EXPECT_LT(done->best_fitness, texel.error(start));
+  EXPECT_GT(done->best.piece_value_mg[4], 300);
+  EXPECT_EQ(done->best.piece_value_eg[4] % 5, 0);  // on its grid
+  EXPECT_EQ(whole->generations(a).size(), 6u);     // 120 epochs, 20 a generation
+
+  auto split = harness::Database::open(dir + "split.sqlite").value();
+  const std::int64_t b = split->create_run("tuner-gradient", c.source_text);
+  ASSERT_TRUE(tuner::run_gradient(c, start, model, texel, *split, b, sink, {2, {}, {}}));  // "killed" after 2
+  ASSERT_EQ(split->generations(b).size(), 2u);
+  std::ostringstream resumed;
+  auto rest = tuner::run_gradient(c, start, model, texel, *split, b, resumed);
+  ASSERT_TRUE(rest);
+  EXPECT_NE(resumed.str().find("Resuming tuner run 1 at epoch 41"), std::string::npos) << resumed.str();
+  EXPECT_EQ(whole->generations(a).back().probabilities, split->generations(b).back().probabilities);
+  EXPECT_EQ(whole->generations(a).back().state, split->generations(b).back().state);
+}
+
+TEST(GradientConfig, ReadsSettingsAndNamesBadKeys) {
+  EXPECT_EQ(config().gradient.epochs, 120);
+  EXPECT_EQ(config().gradient.record_every, 20);
+  auto bad = tuner::parse_tuner_config(
+      R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"epoch": 5}, "fitness": {"positions": "x"}})", "e.json");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error(), "e.json: gradient: unknown key 'epoch' (did you mean 'epochs'?)");
+  auto zero = tuner::parse_tuner_config(
+      R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"learning_rate": 0}, "fitness": {"positions": "x"}})", "e.json");
+  ASSERT_FALSE(zero);
+  EXPECT_NE(zero.error().find("'learning_rate' positive"), std::string::npos);
+}
+
+}  // namespace
