@@ -149,6 +149,18 @@ TEST(HarnessE2E, XboardAndUciEnginesPlayEachOther) {
   for (const auto& g : games) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
 }
 
+TEST(HarnessE2E, AnXboardEngineAnsweringInSanWithoutDeclaringItIsUnderstood) {
+  std::string db = temp_db("xboard-san");
+  std::vector<std::string> args =
+      match_args(db, mock("uci", "random"), "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=xboard-san proto=xboard", 2);
+  args.insert(args.end(), {"--tc", "5+0.1"});
+  HarnessRun r = run_harness(args);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto games = games_in(db);
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
+}
+
 TEST(HarnessE2E, AnXboardEngineWithoutSetboardIsRefusedFenOpeningsButPlaysPgnOnes) {
   std::string db = temp_db("nosetboard");
   std::string xb = "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=xboard-nosetboard proto=xboard";

@@ -1,7 +1,8 @@
 // A UCI (or xboard) engine for tests that misbehaves on purpose. Its first argument picks the
 // behaviour: random (legal random moves), crash-on-go, stall-after-go, illegal, garbage,
 // slow=MS (answers after MS milliseconds), no-uciok (never finishes the handshake),
-// xboard (random legal moves over xboard), xboard-nosetboard (the same without setboard), first (always the alphabetically first
+// xboard (random legal moves over xboard), xboard-nosetboard (the same without setboard), xboard-san
+// (the same, answering in SAN without declaring san=1, as Phalanx does), first (always the alphabetically first
 // legal move), perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move generator for the bug
 // locator). A second argument "seed=N" fixes the randomness.
 #include <chrono>
@@ -15,6 +16,7 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
+#include "core/san.h"
 #include "core/uci_move.h"
 
 namespace {
@@ -112,7 +114,7 @@ int run_uci(const std::string& mode) {
   return 0;
 }
 
-int run_xboard(bool setboard) {
+int run_xboard(bool setboard, bool answer_san) {
   chess::Game game;
   bool force = false;
   for (std::string line; std::getline(std::cin, line);) {
@@ -140,8 +142,9 @@ int run_xboard(bool setboard) {
     } else if (cmd == "go") {
       force = false;
       chess::Move m = random_move(game);
+      const std::string text = answer_san ? chess::to_san(game.position(), m) : chess::to_uci(m);
       game.play(m);
-      std::cout << "1 5 0 1 " << chess::to_uci(m) << "\nmove " << chess::to_uci(m) << std::endl;
+      std::cout << "1 5 0 1 " << text << "\nmove " << text << std::endl;
     } else if (cmd == "quit") {
       return 0;
     }
@@ -155,6 +158,6 @@ int run_xboard(bool setboard) {
 int main(int argc, char** argv) {
   std::string mode = argc > 1 ? argv[1] : "random";
   if (argc > 2 && std::string(argv[2]).rfind("seed=", 0) == 0) rng.seed(unsigned(std::atoi(argv[2] + 5)));
-  if (mode == "xboard" || mode == "xboard-nosetboard") return run_xboard(mode == "xboard");
+  if (mode.rfind("xboard", 0) == 0) return run_xboard(mode != "xboard-nosetboard", mode == "xboard-san");
   return run_uci(mode);
 }
