@@ -137,10 +137,11 @@ TEST(HarnessE2E, BadCommandLinesGetOneClearMessage) {
   EXPECT_NE(help.out.find("--concurrency"), std::string::npos);
 }
 
-TEST(HarnessE2E, XboardAndUciEnginesPlayEachOther) {
-  std::string db = temp_db("xboard");
+// Two games of a random UCI mock against the xboard mock in `mode`, each ending on the board.
+void expect_two_clean_games_against_xboard_mock(const std::string& mode) {
+  std::string db = temp_db(mode);
   std::vector<std::string> args =
-      match_args(db, mock("uci", "random"), "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=xboard proto=xboard", 2);
+      match_args(db, mock("uci", "random"), "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=" + mode + " proto=xboard", 2);
   args.insert(args.end(), {"--tc", "5+0.1"});
   HarnessRun r = run_harness(args);
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -149,16 +150,10 @@ TEST(HarnessE2E, XboardAndUciEnginesPlayEachOther) {
   for (const auto& g : games) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
 }
 
+TEST(HarnessE2E, XboardAndUciEnginesPlayEachOther) { expect_two_clean_games_against_xboard_mock("xboard"); }
+
 TEST(HarnessE2E, AnXboardEngineAnsweringInSanWithoutDeclaringItIsUnderstood) {
-  std::string db = temp_db("xboard-san");
-  std::vector<std::string> args =
-      match_args(db, mock("uci", "random"), "name=xb cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=xboard-san proto=xboard", 2);
-  args.insert(args.end(), {"--tc", "5+0.1"});
-  HarnessRun r = run_harness(args);
-  ASSERT_EQ(r.exit_code, 0) << r.out;
-  auto games = games_in(db);
-  ASSERT_EQ(games.size(), 2u);
-  for (const auto& g : games) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
+  expect_two_clean_games_against_xboard_mock("xboard-san");
 }
 
 TEST(HarnessE2E, AnXboardEngineWithoutSetboardIsRefusedFenOpeningsButPlaysPgnOnes) {

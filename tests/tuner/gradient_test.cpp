@@ -8,6 +8,7 @@
 #include "labeled_positions.h"
 #include "linear_texel.h"
 #include "texel.h"
+#include "tuned_weights.h"
 #include "tuner_config.h"
 
 namespace {
@@ -43,20 +44,24 @@ eval::EvalParams weak_queen() {
   return p;
 }
 
-std::vector<double> theta_of(const tuner::TunerConfig& c, const eval::EvalParams& p) {
-  std::vector<double> t;
-  for (const tuner::TunedWeight& w : c.weights) t.push_back(eval::param_data(p, w.param)[w.element]);
-  return t;
-}
-
 tuner::TunerConfig config() { return tuner::parse_tuner_config(QUEEN_CONFIG, "eval.json").value(); }
 
-TEST(LinearTexel, MatchesTheEngineErrorAndItsGradientMatchesDifferences) {
-  const tuner::TunerConfig c = config();
-  tuner::TexelFitness texel(positions(), 2);
+tuner::TexelFitness& fitted(tuner::TexelFitness& texel) {
   texel.fit_k(eval::default_params());
+  return texel;
+}
+
+// The positions with K fitted on the default weights, and their linear model around the weak queen.
+struct QueenModel {
+  const tuner::TunerConfig c = config();
+  tuner::TexelFitness texel{positions(), 2};
   const eval::EvalParams start = weak_queen();
-  tuner::LinearTexel model(texel, c, start, 2);
+  const tuner::LinearTexel model{fitted(texel), c, start, 2};
+};
+
+TEST(LinearTexel, MatchesTheEngineErrorAndItsGradientMatchesDifferences) {
+  QueenModel q;
+  const auto& [c, texel, start, model] = q;
   EXPECT_EQ(model.size(), 6u);
   EXPECT_EQ(model.left_out(), 1u);
   // Without the hanging queen, the linear model's error is the engine's own at the start.
@@ -64,13 +69,13 @@ TEST(LinearTexel, MatchesTheEngineErrorAndItsGradientMatchesDifferences) {
   quiet.pop_back();
   tuner::TexelFitness quiet_texel(quiet, 1);
   quiet_texel.set_k(texel.k());
-  std::vector<double> theta = theta_of(c, start);
+  std::vector<double> theta = tuner::tuned_real_values(c, start);
   std::vector<double> gradient;
   EXPECT_NEAR(model.error(theta, &gradient), quiet_texel.error(start), 1e-9);
   // And away from it: the evaluation is linear in every weight.
   eval::EvalParams moved = start;
   moved.piece_value_mg[4] = moved.piece_value_eg[4] = 700;
-  EXPECT_NEAR(model.error(theta_of(c, moved), nullptr), quiet_texel.error(moved), 1e-4);
+  EXPECT_NEAR(model.error(tuner::tuned_real_values(c, moved), nullptr), quiet_texel.error(moved), 1e-4);
   ASSERT_EQ(gradient.size(), 3u);
   EXPECT_LT(gradient[0], 0);  // a dearer queen fits better
   for (std::size_t i = 0; i < theta.size(); ++i) {
@@ -83,11 +88,8 @@ TEST(LinearTexel, MatchesTheEngineErrorAndItsGradientMatchesDifferences) {
 }
 
 TEST(GradientRun, LowersTheErrorAndResumesExactly) {
-  const tuner::TunerConfig c = config();
-  tuner::TexelFitness texel(positions(), 2);
-  texel.fit_k(eval::default_params());
-  const eval::EvalParams start = weak_queen();
-  tuner::LinearTexel model(texel, c, start, 2);
+  QueenModel q;
+  auto& [c, texel, start, model] = q;
   const std::string dir = ::testing::TempDir() + "tuner_gradient/";
   std::filesystem::create_directories(dir);
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);

@@ -8,6 +8,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "tuned_weights.h"
+
 namespace tuner {
 
 namespace {
@@ -50,19 +52,6 @@ struct Adam {
   }
 };
 
-eval::EvalParams on_grid(const std::vector<double>& theta, const TunerConfig& config, const eval::EvalParams& base) {
-  eval::EvalParams p = base;
-  for (std::size_t i = 0; i < theta.size(); ++i)
-    eval::param_data(p, config.weights[i].param)[config.weights[i].element] = config.weights[i].nearest(theta[i]);
-  return p;
-}
-
-nlohmann::json tuned_json(const eval::EvalParams& p, const TunerConfig& config) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const TunedWeight& w : config.weights) j[w.name] = eval::param_data(p, w.param)[w.element];
-  return j;
-}
-
 // The learning rate falls linearly to a twentieth of its start over the run.
 double rate_at(const GradientSettings& s, int epoch) { return s.learning_rate * (1.0 - 0.95 * double(epoch) / double(s.epochs)); }
 
@@ -73,7 +62,7 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
                                        const RunHooks& hooks) {
   const GradientSettings& s = config.gradient;
   Adam adam;
-  for (const TunedWeight& w : config.weights) adam.theta.push_back(eval::param_data(start, w.param)[w.element]);
+  adam.theta = tuned_real_values(config, start);
   const std::vector<double> theta0 = adam.theta;
   adam.m.assign(adam.theta.size(), 0.0);
   adam.v.assign(adam.theta.size(), 0.0);
@@ -83,7 +72,7 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
       return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
     out << "Resuming tuner run " << run_id << " at epoch " << adam.epoch + 1 << "\n";
   }
-  const int blocks = (s.epochs + s.record_every - 1) / s.record_every;
+  const int blocks = s.generations();
   const int print_every = std::max(1, blocks / 50);
   auto started = std::chrono::steady_clock::now();
   RunOutcome outcome;
@@ -97,8 +86,8 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
       for (std::size_t i = 0; i < gradient.size(); ++i) gradient[i] += 2 * s.l2 * (adam.theta[i] - theta0[i]);
       adam.step(gradient, rate_at(s, adam.epoch), config);
     }
-    const eval::EvalParams current = on_grid(adam.theta, config, start);
-    std::vector<harness::IndividualRow> rows{{0, "", tuned_json(current, config).dump(), linear_error, 0}};
+    const eval::EvalParams current = with_tuned_values(config, start, adam.theta);
+    std::vector<harness::IndividualRow> rows{{0, "", tuned_weights_json(config, current), linear_error, 0}};
     nlohmann::json theta = adam.theta;
     db.save_generation(run_id, {block, 0.0, linear_error, linear_error, theta.dump(), adam.save()}, rows);
     ++outcome.generations_run;
@@ -118,7 +107,7 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
     }
   }
   outcome.complete = adam.epoch >= s.epochs;
-  outcome.best = on_grid(adam.theta, config, start);
+  outcome.best = with_tuned_values(config, start, adam.theta);
   outcome.best_fitness = texel.error(outcome.best);
   return outcome;
 }

@@ -5,6 +5,7 @@
 
 #include "eval/evaluate.h"
 #include "search/versions.h"
+#include "tuned_weights.h"
 
 namespace tuner {
 
@@ -21,8 +22,7 @@ double ln10_over_400() { return std::log(10.0) / 400.0; }
 LinearTexel::LinearTexel(TexelFitness& texel, const TunerConfig& config, const eval::EvalParams& start, int threads)
     : k_(texel.k()), threads_(std::max(1, threads)) {
   const std::vector<int> quiescence = texel.scores(start);
-  std::vector<double> theta0;
-  for (const TunedWeight& w : config.weights) theta0.push_back(eval::param_data(start, w.param)[w.element]);
+  const std::vector<double> theta0 = tuned_real_values(config, start);
 
   // Each thread measures a contiguous share of the positions; the shares are joined in order.
   const std::vector<LabeledPosition>& positions = texel.positions();
@@ -42,7 +42,7 @@ LinearTexel::LinearTexel(TexelFitness& texel, const TunerConfig& config, const e
           ++parts[std::size_t(t)].left_out_;
           continue;
         }
-        parts[std::size_t(t)].add_position(pos, positions[i].result, config, params, theta0);
+        parts[std::size_t(t)].add_position(pos, positions[i].result, mode, config, params, theta0);
       }
     });
   for (std::thread& w : workers) w.join();
@@ -56,9 +56,8 @@ LinearTexel::LinearTexel(TexelFitness& texel, const TunerConfig& config, const e
   }
 }
 
-void LinearTexel::add_position(const chess::Position& pos, double result, const TunerConfig& config, eval::EvalParams& params,
-                               const std::vector<double>& theta0) {
-  const eval::EvalMode mode = search::find_version("dev")->features.eval;
+void LinearTexel::add_position(const chess::Position& pos, double result, eval::EvalMode mode, const TunerConfig& config,
+                               eval::EvalParams& params, const std::vector<double>& theta0) {
   const int sign = pos.side_to_move() == chess::WHITE ? 1 : -1;
   const double base = sign * eval::evaluate(pos, params, mode);
   double constant = base;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "eval/evaluate.h"
 #include "eval/params.h"
 #include "texel.h"
 #include "tuner_config.h"
@@ -29,8 +30,9 @@ class LinearTexel {
 
  private:
   LinearTexel() = default;  // one thread's share while measuring
-  void add_position(const chess::Position& pos, double result, const TunerConfig& config, eval::EvalParams& params,
-                    const std::vector<double>& theta0);
+  // Measures one position's coefficients under `params` (which it moves and restores).
+  void add_position(const chess::Position& pos, double result, eval::EvalMode mode, const TunerConfig& config,
+                    eval::EvalParams& params, const std::vector<double>& theta0);
 
   std::vector<std::size_t> row_start_{0};  // position p's terms: [row_start_[p], row_start_[p + 1])
   std::vector<std::uint32_t> weight_;      // the term's tuned weight (index into config.weights)

@@ -15,6 +15,7 @@
 #include "pbil_run.h"
 #include "spsa_run.h"
 #include "texel_fitness.h"
+#include "tuned_weights.h"
 #include "validation.h"
 
 namespace {
@@ -81,12 +82,6 @@ std::string final_validation(const tuner::WeightsMatcher* matcher, const tuner::
   return line;
 }
 
-std::vector<double> start_theta(const tuner::TunerConfig& config, const eval::EvalParams& start) {
-  std::vector<double> theta;
-  for (const tuner::TunedWeight& w : config.weights) theta.push_back(eval::param_data(start, w.param)[w.element]);
-  return theta;
-}
-
 int tune_command(const Options& o, const std::string& method) {
   tuner::TunerConfig config = value_or_fail(tuner::load_tuner_config(o.config));
   resolve_project_paths(config);
@@ -139,10 +134,9 @@ int tune_command(const Options& o, const std::string& method) {
     hooks.progress_note = [&](const eval::EvalParams& current) {
       return "held-out " + fitness->describe(heldout->error(current));
     };
-  const int total = method == "pbil" ? config.pbil.generations
-                    : method == "spsa"
-                        ? config.spsa.iterations
-                        : (config.gradient.epochs + config.gradient.record_every - 1) / config.gradient.record_every;
+  const int total = method == "pbil"   ? config.pbil.generations
+                    : method == "spsa" ? config.spsa.iterations
+                                       : config.gradient.generations();
   hooks.after_generation = [&](int done, const eval::EvalParams& best) -> chess::Result<bool> {
     if (g_interrupted) return chess::Error{"interrupted"};
     const int every = config.validation.every;
@@ -157,7 +151,7 @@ int tune_command(const Options& o, const std::string& method) {
     linear = std::make_unique<tuner::LinearTexel>(*texel, config, start, config.fitness.threads);
     std::cout << "Linearised evaluation: " << linear->size() << " positions (" << linear->left_out()
               << " left out: their quiescence score is not their evaluation), error "
-              << linear->error(start_theta(config, start), nullptr) << std::endl;
+              << linear->error(tuner::tuned_real_values(config, start), nullptr) << std::endl;
   }
   auto ran = method == "pbil"   ? tuner::run_pbil(config, start, *fitness, *db, run_id, std::cout, hooks)
              : method == "spsa" ? tuner::run_spsa(config, start, *fitness, *db, run_id, std::cout, hooks)

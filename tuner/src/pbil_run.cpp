@@ -6,14 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-namespace tuner {
+#include "tuned_weights.h"
 
-std::string tuned_weights_json(const Bits& bits, const TunerConfig& config) {
-  nlohmann::json j = nlohmann::json::object();
-  std::vector<int> values = tuned_values(bits, config);
-  for (std::size_t i = 0; i < values.size(); ++i) j[config.weights[i].name] = values[i];
-  return j.dump();
-}
+namespace tuner {
 
 namespace {
 
@@ -74,7 +69,7 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalPa
     for (std::size_t i = 0; i < population.size(); ++i) {
       const Score& s = (*scores)[i];
       scored.push_back({population[i], s.fitness});
-      rows.push_back({int(i), bit_string(population[i]), tuned_weights_json(population[i], config), s.fitness, s.match_run});
+      rows.push_back({int(i), bit_string(population[i]), tuned_weights_json(config, weights[i]), s.fitness, s.match_run});
       mean += s.fitness / double(population.size());
       gen_best = std::min(gen_best, s.fitness);
     }

@@ -16,7 +16,4 @@ namespace tuner {
 chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, Fitness& fitness,
                                    harness::Database& db, std::int64_t run_id, std::ostream& out, const RunHooks& hooks = {});
 
-// The tuned weights as JSON text {"name": value, ...}.
-std::string tuned_weights_json(const Bits& bits, const TunerConfig& config);
-
 }  // namespace tuner

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "tuned_weights.h"
+
 namespace tuner {
 
 Spsa::Spsa(const TunerConfig& config, const eval::EvalParams& start) : config_(config), rng_(config.spsa.seed) {
@@ -24,14 +26,7 @@ double Spsa::r() const {
   return s.r_end * std::pow((a + s.iterations) / (a + k_ + 1), s.alpha);
 }
 
-eval::EvalParams Spsa::with(const eval::EvalParams& base, const std::vector<double>& values) const {
-  eval::EvalParams p = base;
-  for (std::size_t i = 0; i < values.size(); ++i)
-    eval::param_data(p, config_.weights[i].param)[config_.weights[i].element] = config_.weights[i].nearest(values[i]);
-  return p;
-}
-
-eval::EvalParams Spsa::current(const eval::EvalParams& base) const { return with(base, theta_); }
+eval::EvalParams Spsa::current(const eval::EvalParams& base) const { return with_tuned_values(config_, base, theta_); }
 
 Spsa::Step Spsa::perturb(const eval::EvalParams& base) {
   Step step;
@@ -42,8 +37,8 @@ Spsa::Step Spsa::perturb(const eval::EvalParams& base) {
     plus[i] += c(i) * d;
     minus[i] -= c(i) * d;
   }
-  step.plus = with(base, plus);
-  step.minus = with(base, minus);
+  step.plus = with_tuned_values(config_, base, plus);
+  step.minus = with_tuned_values(config_, base, minus);
   return step;
 }
 

@@ -37,7 +37,6 @@ class Spsa {
   bool restore(const std::string& text);
 
  private:
-  eval::EvalParams with(const eval::EvalParams& base, const std::vector<double>& values) const;
   const TunerConfig& config_;
   std::vector<double> theta_;
   std::vector<double> c_end_;

@@ -8,16 +8,11 @@
 #include <ostream>
 
 #include "spsa.h"
+#include "tuned_weights.h"
 
 namespace tuner {
 
 namespace {
-
-nlohmann::json tuned_json(const eval::EvalParams& p, const TunerConfig& config) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const TunedWeight& w : config.weights) j[w.name] = eval::param_data(p, w.param)[w.element];
-  return j;
-}
 
 // An error difference is tiny and shrinks as the fit improves; SPSA wants a result of about
 // one (a game pair's wins minus losses), so it is divided by its mean size at the start.
@@ -59,8 +54,8 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const eval::EvalPa
     auto c = fitness.compare(step.plus, step.minus, k);
     if (!c) return chess::Error{c.error()};
     spsa.update(step, c->result);
-    std::vector<harness::IndividualRow> rows{{0, "+", tuned_json(step.plus, config).dump(), c->a.fitness, c->a.match_run},
-                                             {1, "-", tuned_json(step.minus, config).dump(), c->b.fitness, c->b.match_run}};
+    std::vector<harness::IndividualRow> rows{{0, "+", tuned_weights_json(config, step.plus), c->a.fitness, c->a.match_run},
+                                             {1, "-", tuned_weights_json(config, step.minus), c->b.fitness, c->b.match_run}};
     nlohmann::json theta = spsa.theta();
     db.save_generation(
         run_id, {k, 0.0, std::min(c->a.fitness, c->b.fitness), (c->a.fitness + c->b.fitness) / 2, theta.dump(), spsa.save()},

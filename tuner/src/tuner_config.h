@@ -57,6 +57,7 @@ struct GradientSettings {
   double learning_rate = 1.0;  // centipawns per epoch at the start
   int record_every = 20;
   double l2 = 0;
+  int generations() const { return (epochs + record_every - 1) / record_every; }
 };
 
 struct FitnessSettings {

@@ -133,7 +133,7 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
     while (!result.move.empty() && result.move.back() == ' ') result.move.pop_back();
     // Engines answer in coordinates or in SAN whatever they declared (Phalanx castles as O-O);
     // xboard takes both, and so does the harness.
-    if (feature_san_ || chess::parse_uci(pos, result.move).is_none()) {
+    if (chess::parse_uci(pos, result.move).is_none()) {
       auto m = chess::parse_san(pos, result.move);
       if (m) result.move = chess::to_uci(*m);
     }
