@@ -123,7 +123,19 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
         break;
     }
     if (stopped_) {
-      if (!root_best_.is_none()) result.best = root_best_;
+      // A move that became best in the unfinished iteration is played: report its line, so that
+      // the last info line always names the move played.
+      if (!root_best_.is_none() && root_best_ != result.best) {
+        result.best = root_best_;
+        std::vector<Move> pv{root_best_};
+        if (pv_length_[0] > 0 && pv_[0][0] == root_best_) pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+        result.ponder = pv.size() > 1 ? pv[1] : Move::none();
+        result.score = root_best_score_;
+        result.depth = depth;
+        if (on_info)
+          on_info(SearchInfo{depth, seldepth_, root_best_score_, nodes_, time_.elapsed_ms(),
+                             features_.transposition_table ? tt_.hashfull() : 0, pv});
+      }
       break;
     }
     score = s;
@@ -174,6 +186,7 @@ int Searcher::search_root(Position& pos, int alpha, int beta, int depth) {
       if (s > alpha) {
         alpha = s;
         root_best_ = m;
+        root_best_score_ = s;
         update_pv(0, m);
         if (s >= beta) break;
       }

@@ -57,25 +57,58 @@ TEST(Uci, SearchesToADepthWithFullInfoLines) {
   for (const char* field : {" score cp ", " nodes ", " nps ", " time ", " hashfull ", " pv "}) EXPECT_TRUE(e.saw(field)) << field;
 }
 
-TEST(Uci, MoveTimeIsRespected) {
+// Searches under a time limit must end; how close they stay to it is measured by
+// scripts/bench_time_overshoot.sh, never here (a loaded machine would fail a timed assertion).
+TEST(Uci, MoveTimeSearchEnds) {
   EngineSession e(ENGINE_PATH);
   e.send("position startpos");
-  auto start = std::chrono::steady_clock::now();
+  e.send("isready");
+  ASSERT_FALSE(e.wait_for_prefix("readyok", 30s).empty());
   e.send("go movetime 300");
-  ASSERT_FALSE(e.wait_for_prefix("bestmove", 5s).empty());
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_GE(ms, 100);
-  EXPECT_LE(ms, 300 + 200);  // generous: CI machines are shared
+  std::string best = e.wait_for_prefix("bestmove", 60s);
+  ASSERT_FALSE(best.empty());
+  EXPECT_TRUE(legal_in("", {}, bestmove_of(best))) << best;
 }
 
-TEST(Uci, ClockSearchAnswersWithinItsShare) {
+TEST(Uci, ClockSearchEnds) {
   EngineSession e(ENGINE_PATH);
   e.send("position startpos moves d2d4");
-  auto start = std::chrono::steady_clock::now();
+  e.send("isready");
+  ASSERT_FALSE(e.wait_for_prefix("readyok", 30s).empty());
   e.send("go wtime 1000 btime 1000 winc 10 binc 10");
-  ASSERT_FALSE(e.wait_for_prefix("bestmove", 5s).empty());
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LE(ms, 400);  // hard limit is a fifth of the clock (about 200 ms); the rest is slack for loaded machines
+  std::string best = e.wait_for_prefix("bestmove", 60s);
+  ASSERT_FALSE(best.empty());
+  EXPECT_TRUE(legal_in("", {"d2d4"}, bestmove_of(best))) << best;
+}
+
+// The move played is the first move of the last PV reported, also when time runs out in the
+// middle of an iteration (fastchess counts every mismatch as a warning).
+TEST(Uci, BestMoveIsTheLastReportedPvsFirstMove) {
+  EngineSession e(ENGINE_PATH);
+  const std::vector<std::string> fens = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+      "2r2rk1/1bqnbppp/pp1ppn2/8/2PNP3/1PN1BP2/P2QB1PP/2RR2K1 w - - 0 15",
+  };
+  int checked = 0;
+  for (const std::string& fen : fens) {
+    for (int nodes : {1500, 4000, 9000, 23000, 61000}) {
+      e.send("ucinewgame");
+      e.send("position fen " + fen);
+      e.send("go nodes " + std::to_string(nodes));
+      std::string best = e.wait_for_prefix("bestmove", 60s);
+      ASSERT_FALSE(best.empty());
+      std::string last_pv;
+      for (const std::string& l : e.transcript()) {
+        std::size_t at = l.find(" pv ");
+        if (l.rfind("info ", 0) == 0 && at != std::string::npos) last_pv = l.substr(at + 4, l.find(' ', at + 4) - at - 4);
+      }
+      EXPECT_EQ(last_pv, bestmove_of(best)) << fen << " nodes " << nodes;
+      e.clear_transcript();
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 15);
 }
 
 TEST(Uci, InfiniteWaitsForStop) {

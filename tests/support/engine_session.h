@@ -41,6 +41,7 @@ class EngineSession {
     return wait_for([&](const std::string& l) { return l.rfind(prefix, 0) == 0; }, timeout);
   }
   const std::vector<std::string>& transcript() const { return transcript_; }
+  void clear_transcript() { transcript_.clear(); }
   bool saw(const std::string& part) const {
     for (const std::string& l : transcript_)
       if (l.find(part) != std::string::npos) return true;

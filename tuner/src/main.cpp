@@ -12,6 +12,7 @@
 #include "game_fitness.h"
 #include "gradient_run.h"
 #include "match/match_runner.h"
+#include "match/stop_request.h"
 #include "pbil_run.h"
 #include "spsa_run.h"
 #include "texel_fitness.h"
@@ -46,12 +47,9 @@ struct Options {
   std::int64_t run = 0;
 };
 
-std::atomic<bool> g_interrupted{false};
-
-void on_signal(int) {
-  g_interrupted = true;
-  harness::MatchRunner::interrupted() = true;  // a match in progress saves its games and exits
-}
+// A stop request (Ctrl-C, SIGTERM) ends a match in progress (which stores its finished games)
+// and the run after its last stored generation.
+bool interrupted() { return harness::stop_requested() != harness::StopRequest::NONE; }
 
 // Defaults that point into the project: the engine registry and the opening book.
 void resolve_project_paths(tuner::TunerConfig& config) {
@@ -106,8 +104,7 @@ int tune_command(const Options& o, const std::string& method) {
   const std::string kind = "tuner-" + method;
   const std::int64_t run_id = find_or_create_run(*db, kind, config, o);
   if (matcher) value_or_fail(matcher->set_run(run_id));
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  harness::install_stop_handlers();
 
   std::unique_ptr<tuner::Fitness> fitness;
   double heldout_start = 0;
@@ -138,7 +135,7 @@ int tune_command(const Options& o, const std::string& method) {
                     : method == "spsa" ? config.spsa.iterations
                                        : config.gradient.generations();
   hooks.after_generation = [&](int done, const eval::EvalParams& best) -> chess::Result<bool> {
-    if (g_interrupted) return chess::Error{"interrupted"};
+    if (interrupted()) return chess::Error{"interrupted"};
     const int every = config.validation.every;
     if (matcher && config.validation.games > 0 && every > 0 && done % every == 0 && done < total) {
       auto v = tuner::validate(*matcher, best, start, config.validation, done, *db, run_id, std::cout);
@@ -156,7 +153,7 @@ int tune_command(const Options& o, const std::string& method) {
   auto ran = method == "pbil"   ? tuner::run_pbil(config, start, *fitness, *db, run_id, std::cout, hooks)
              : method == "spsa" ? tuner::run_spsa(config, start, *fitness, *db, run_id, std::cout, hooks)
                                 : tuner::run_gradient(config, start, *linear, *texel, *db, run_id, std::cout, hooks);
-  if (!ran && g_interrupted) {
+  if (!ran && interrupted()) {
     db->update_run(run_id, "stopped", "interrupted\n");
     std::cout << "Interrupted: tuner run " << run_id << " stopped after its last stored generation; continue with --resume\n";
     return 130;
@@ -180,7 +177,10 @@ int tune_command(const Options& o, const std::string& method) {
 int show_command(const Options& o) {
   auto db = value_or_fail(harness::Database::open(o.db));
   auto run = db->run(o.run);
-  if (!run || run->kind.rfind("tuner", 0) != 0) fail("no tuner run " + std::to_string(o.run) + " in " + o.db);
+  if (!run) fail("no run " + std::to_string(o.run) + " in " + o.db + " (see 'harness runs --db " + o.db + "')");
+  if (run->kind.rfind("tuner", 0) != 0)
+    fail("run " + std::to_string(o.run) + " in " + o.db + " is a " + run->kind + " run, not a tuner run; see 'harness show " +
+         std::to_string(o.run) + " --db " + o.db + "'");
   std::cout << "Tuner run " << run->id << " (" << run->status << ", started " << run->created_at << ")\n";
   auto config = tuner::parse_tuner_config(run->config, "run " + std::to_string(o.run));
   const bool games = config && config->fitness.type == "games";

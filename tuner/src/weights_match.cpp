@@ -77,11 +77,12 @@ chess::Result<MatchOutcome> WeightsMatcher::play(const MatchRequest& request, st
   c.event = request.event;
   std::int64_t run_id = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
   harness::MatchRunner runner(c, *db_, run_id);
-  std::string err = runner.run(out);
-  if (!err.empty()) {
-    db_->update_run(run_id, "failed", err + "\n");
-    return chess::Error{err};
+  harness::MatchStatus status = runner.run(out);
+  if (status.kind == harness::MatchStatus::FAILED) {
+    db_->update_run(run_id, "failed", status.error + "\n");
+    return chess::Error{status.error};
   }
+  if (status.kind == harness::MatchStatus::INTERRUPTED) return chess::Error{"interrupted"};
   MatchOutcome outcome;
   outcome.run_id = run_id;
   for (std::size_t i = 0; i < c.engines.size(); ++i) outcome.tallies.push_back(runner.engine_tally(i));

@@ -50,8 +50,6 @@ T value_or_fail(chess::Result<T> r) {
   return std::move(r).value();
 }
 
-void on_signal(int) { MatchRunner::interrupted() = true; }
-
 std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
   std::vector<EngineConfig> adhoc;
   for (const std::string& spec : o.engine_specs) adhoc.push_back(value_or_fail(parse_engine_spec(spec)));
@@ -134,18 +132,18 @@ std::int64_t find_resumable(Database& db, const MatchConfig& c) {
   return 0;
 }
 
+// Exit status 130 after an interrupt, as a shell reports a job stopped by Ctrl-C.
 int play(MatchConfig config, Database& db, std::int64_t run_id) {
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  install_stop_handlers();
   std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", concurrency "
             << config.concurrency << std::endl;
   MatchRunner runner(std::move(config), db, run_id);
-  std::string err = runner.run(std::cout);
-  if (!err.empty()) {
-    db.update_run(run_id, "failed", err + "\n");
-    fail(err);
+  MatchStatus status = runner.run(std::cout);
+  if (status.kind == MatchStatus::FAILED) {
+    db.update_run(run_id, "failed", status.error + "\n");
+    fail(status.error);
   }
-  return 0;
+  return status.kind == MatchStatus::INTERRUPTED ? 130 : 0;
 }
 
 void add_common(CLI::App* cmd, MatchOptions& o) {

@@ -18,6 +18,7 @@ struct MoveRecord {
   int mate_in = 0;
   int depth = 0;
   std::uint64_t nodes = 0;
+  bool pv_mismatch = false;  // the move is not the first move of the engine's last PV (its score is another move's)
 };
 
 struct Opening {
@@ -32,7 +33,7 @@ struct GameRecord {
   std::string white, black;
   Opening opening;
   std::vector<MoveRecord> moves;  // the engines' moves only (opening moves are in `opening`)
-  chess::GameResult result = chess::GameResult::ONGOING;
+  chess::GameResult result = chess::GameResult::ONGOING;  // ONGOING: stopped unfinished, never stored
   std::string termination;              // PGN Termination tag: normal, time forfeit, rules infraction, abandoned, adjudication
   std::string reason;                   // human-readable: "White mates", "Black makes an illegal move: e7e9", ...
   std::string time_control;             // PGN TimeControl value

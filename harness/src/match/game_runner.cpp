@@ -39,7 +39,7 @@ class Referee {
   void run() {
     for (chess::Color c : {chess::WHITE, chess::BLACK})
       if (!players_[c]->new_game(settings_.tc)) return lose(c, "abandoned", std::string(color_name(c)) + " disconnects", true);
-    while (!finished()) turn();
+    while (!aborted_ && !finished()) turn();
   }
 
  private:
@@ -69,7 +69,13 @@ class Referee {
     if (settings_.tc.moves > 0) request.moves_to_go = settings_.tc.moves - moves_made_[us] % settings_.tc.moves;
     request.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(allowance(us));
     ThinkResult r = player.think(request);
+    if (r.status == ThinkStatus::ABORTED) {
+      aborted_ = true;  // not finished: the caller discards the game
+      return;
+    }
     if (r.status == ThinkStatus::DISCONNECTED) return lose(us, "abandoned", std::string(color_name(us)) + " disconnects", true);
+    if (r.status == ThinkStatus::OVERLONG)
+      return lose(us, "abandoned", std::string(color_name(us)) + " writes a line of more than 1 MiB", true);
     if (r.status == ThinkStatus::TIMEOUT)
       return lose(us, "time forfeit", std::string(color_name(us)) + " loses on time (no move)", true);
     if (r.move == "resign") return lose(us, "normal", std::string(color_name(us)) + " resigns", false);
@@ -80,7 +86,8 @@ class Referee {
     MoveRecord mr{chess::to_uci(m),  chess::to_san(game_.position(), m),
                   r.elapsed_ms,      r.report.has_score,
                   r.report.score_cp, r.report.mate_in,
-                  r.report.depth,    r.report.nodes};
+                  r.report.depth,    r.report.nodes,
+                  r.pv_mismatch};
     record_.moves.push_back(mr);
     game_.play(m);
     ++moves_made_[us];
@@ -122,6 +129,7 @@ class Referee {
   std::int64_t clock_[2];
   int moves_made_[2] = {0, 0};
   chess::Color first_mover_;
+  bool aborted_ = false;
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -44,15 +45,24 @@ std::string clock_text(double seconds) {
   return buf;
 }
 
-}  // namespace
-
-std::atomic<bool>& MatchRunner::interrupted() {
-  static std::atomic<bool> flag{false};
-  return flag;
+// Per engine of the game (0: white, 1: black): the moves that were not the engine's PV's first.
+std::array<int, 2> pv_mismatches_by_colour(const GameRecord& g) {
+  auto start = chess::Position::from_fen(g.opening.fen);
+  bool white_first = !start || start->side_to_move() == chess::WHITE;
+  std::array<int, 2> counts{0, 0};
+  for (std::size_t i = 0; i < g.moves.size(); ++i)
+    if (g.moves[i].pv_mismatch) ++counts[((g.opening.moves.size() + i) % 2 == 0) == white_first ? 0 : 1];
+  return counts;
 }
 
+}  // namespace
+
 MatchRunner::MatchRunner(MatchConfig config, Database& db, std::int64_t run_id)
-    : config_(std::move(config)), db_(db), run_id_(run_id), engine_tallies_(config_.engines.size()) {}
+    : config_(std::move(config)),
+      db_(db),
+      run_id_(run_id),
+      engine_tallies_(config_.engines.size()),
+      pv_mismatches_(config_.engines.size(), 0) {}
 
 std::string MatchRunner::title() const {
   std::string t;
@@ -69,9 +79,10 @@ std::string MatchRunner::stderr_path(int slot, int engine) const {
       .string();
 }
 
-std::string MatchRunner::run(std::ostream& out) {
+MatchStatus MatchRunner::run(std::ostream& out) {
+  auto failed = [](std::string error) { return MatchStatus{MatchStatus::FAILED, std::move(error)}; };
   auto book = read_opening_book(config_.openings_path, config_.plies);
-  if (!book) return book.error();
+  if (!book) return failed(book.error());
   book_ = std::move(book).value();
   opening_order_ = opening_order(book_.openings.size(), config_.order, config_.seed);
 
@@ -101,13 +112,13 @@ std::string MatchRunner::run(std::ostream& out) {
     for (std::size_t i = 0; i < config_.engines.size(); ++i) {
       auto probe = make_player(config_.engines[i], stderr_path(0, int(i)));
       std::string err = probe->start();
-      if (!err.empty()) return err;
+      if (!err.empty()) return failed(err);
       bool fen_starts =
           std::any_of(book_.openings.begin(), book_.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
       if (fen_starts && !probe->supports_fen_start())
-        return "engine '" + config_.engines[i].name +
-               "' does not support setboard, so it cannot start from the FEN positions of " + config_.openings_path +
-               "; use a PGN book of moves from the start position (--openings book.pgn)";
+        return failed("engine '" + config_.engines[i].name +
+                      "' does not support setboard, so it cannot start from the FEN positions of " + config_.openings_path +
+                      "; use a PGN book of moves from the start position (--openings book.pgn)");
       probe->stop();
     }
   }
@@ -130,14 +141,10 @@ std::string MatchRunner::run(std::ostream& out) {
       record(g, out);
       lock.lock();
     }
-    if (interrupted().load()) {
-      stopping_ = true;
+    if (stop_requested() != seen_stop_) {
       lock.unlock();
-      out << (isatty(STDOUT_FILENO) ? "\n" : "") << "Interrupted: run " << run_id_
-          << " stopped; finished games are saved. Resume with: harness resume " << run_id_ << std::endl;
-      db_.update_run(run_id_, "stopped", results_block(title(), match_tally(), config_.sprt));
-      // Engines still thinking are left to end on their own input closing.
-      std::_Exit(130);
+      stop_on_request(out);
+      lock.lock();
     }
     if (workers_done_ == running_slots && finished_.empty()) break;
   }
@@ -147,6 +154,15 @@ std::string MatchRunner::run(std::ostream& out) {
   std::string summary =
       config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt) : ranking_table();
   if (!stop_reason_.empty()) summary += stop_reason_ + "\n";
+  summary += pv_mismatch_lines();
+  if (seen_stop_ != StopRequest::NONE) {
+    db_.update_run(run_id_, "stopped", summary);
+    out << summary << "Interrupted: run " << run_id_ << " stopped with " << done_count_ << " of " << total_games_
+        << " games stored";
+    if (discarded_) out << " (" << discarded_ << " unfinished discarded)";
+    out << ". Resume with: harness resume " << run_id_ << std::endl;
+    return {MatchStatus::INTERRUPTED, ""};
+  }
   db_.update_run(run_id_, "finished", summary);
   out << summary;
   rusage usage{};
@@ -159,6 +175,28 @@ std::string MatchRunner::run(std::ostream& out) {
                 wall, wall > 0 ? played_this_session_ * 60.0 / wall : 0.0, cpu);
   out << line << std::flush;
   return {};
+}
+
+void MatchRunner::stop_on_request(std::ostream& out) {
+  seen_stop_ = stop_requested();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  if (isatty(STDOUT_FILENO)) out << "\n";
+  if (seen_stop_ == StopRequest::FINISH_GAMES)
+    out << "Stopping: finishing the games in progress (interrupt again to stop at once and discard them)" << std::endl;
+  else
+    out << "Stopping at once: the games in progress are discarded" << std::endl;
+}
+
+std::string MatchRunner::pv_mismatch_lines() const {
+  std::string lines;
+  for (std::size_t i = 0; i < config_.engines.size(); ++i)
+    if (pv_mismatches_[i] > 0)
+      lines += "Warning: " + config_.engines[i].name + " played a move other than its PV's first " +
+               std::to_string(pv_mismatches_[i]) + " times (its reported score and depth belong to another move)\n";
+  return lines;
 }
 
 void MatchRunner::worker(int slot) {
@@ -183,7 +221,10 @@ void MatchRunner::worker(int slot) {
     g.pair_index = spec.pair_index;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      finished_.push_back(std::move(g));
+      if (g.result == chess::GameResult::ONGOING)
+        ++discarded_;  // stopped at once: never stored, resume plays it again
+      else
+        finished_.push_back(std::move(g));
     }
     changed_.notify_all();
   }
@@ -206,6 +247,9 @@ void MatchRunner::record(GameRecord& g, std::ostream& out) {
   add_to(engine_tallies_[std::size_t(spec.white)], outcome_for(result, true));
   add_to(engine_tallies_[std::size_t(spec.black)], outcome_for(result, false));
   ++played_this_session_;
+  const std::array<int, 2> mismatches = pv_mismatches_by_colour(g);
+  pv_mismatches_[std::size_t(spec.white)] += mismatches[0];
+  pv_mismatches_[std::size_t(spec.black)] += mismatches[1];
 
   const Tally t = match_tally();
   const int done = ++done_count_;

@@ -12,18 +12,24 @@
 #include <vector>
 
 #include "match_config.h"
+#include "stop_request.h"
 #include "stats/tally.h"
 #include "storage/database.h"
 
 namespace harness {
 
+// How a call to MatchRunner::run ended.
+struct MatchStatus {
+  enum Kind { FINISHED, INTERRUPTED, FAILED } kind = FINISHED;
+  std::string error;  // FAILED: why
+};
+
 class MatchRunner {
  public:
   MatchRunner(MatchConfig config, Database& db, std::int64_t run_id);
-  // Plays what is left of the run. Returns an error message, or "" when the run ended.
-  std::string run(std::ostream& out);
-  // Set from a signal handler: stop as soon as possible, keeping every finished game.
-  static std::atomic<bool>& interrupted();
+  // Plays what is left of the run. A stop request (stop_request.h) ends it INTERRUPTED: the
+  // first after the games in progress are stored, the second at once with them discarded.
+  MatchStatus run(std::ostream& out);
 
   Tally match_tally() const { return match_tally_.tally(); }
   // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
@@ -35,6 +41,8 @@ class MatchRunner {
   std::string title() const;
   std::string stderr_path(int slot, int engine) const;
   std::string ranking_table() const;
+  std::string pv_mismatch_lines() const;
+  void stop_on_request(std::ostream& out);
 
   MatchConfig config_;
   Database& db_;
@@ -59,6 +67,9 @@ class MatchRunner {
   TallyBuilder match_tally_;           // engine 0's view (matches)
   std::vector<Tally> engine_tallies_;  // each engine against the field (tournaments)
   std::string stop_reason_;
+  StopRequest seen_stop_ = StopRequest::NONE;
+  int discarded_ = 0;                   // unfinished games dropped by an immediate stop
+  std::vector<int> pv_mismatches_;      // per engine, this session: moves that were not its PV's first
 };
 
 }  // namespace harness

@@ -31,17 +31,21 @@ struct ThinkRequest {
   std::chrono::steady_clock::time_point deadline;  // when to give up waiting
 };
 
-enum class ThinkStatus { MOVE, TIMEOUT, DISCONNECTED };
+// OVERLONG: the engine wrote a line longer than MAX_LINE (a fault); ABORTED: the harness was
+// told to stop at once (a second Ctrl-C), and the game is not finished.
+enum class ThinkStatus { MOVE, TIMEOUT, DISCONNECTED, OVERLONG, ABORTED };
 
 struct ThinkResult {
   ThinkStatus status = ThinkStatus::DISCONNECTED;
   std::string move;  // as the engine wrote it
   SearchReport report;
   std::int64_t elapsed_ms = 0;  // measured by the harness from the go command to the move
+  bool pv_mismatch = false;     // the move is not the first move of the engine's last reported PV
 };
 
 // Reads the engine's lines until `on_line` returns true (it has read the move), the request's
-// deadline passes or the engine exits; sets result.status and result.elapsed_ms from `start`.
+// deadline passes, the engine exits or writes an endless line, or an immediate stop is
+// requested; sets result.status and result.elapsed_ms from `start`.
 void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess::Clock::time_point start, ThinkResult& result,
                 const std::function<bool(const std::string&)>& on_line);
 

@@ -1,5 +1,6 @@
 #include "uci_player.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/uci_move.h"
@@ -10,6 +11,8 @@ namespace {
 
 constexpr std::chrono::milliseconds HANDSHAKE_TIMEOUT{10000};
 constexpr std::chrono::milliseconds QUIT_GRACE{1000};
+constexpr long long MAX_MATE_MOVES = 500;  // mate scores (31000 and beyond) stay apart from centipawns
+constexpr long long MAX_CP = 30000;
 
 std::string position_command(const chess::Game& game) {
   std::string fen = game.start_position().fen();
@@ -49,15 +52,18 @@ void parse_uci_info(const std::string& line, SearchReport& report) {
       is >> report.nodes;
     else if (word == "score") {
       std::string kind;
-      int value = 0;
+      long long value = 0;
       if (!(is >> kind >> value)) return;
+      if (kind != "mate" && kind != "cp") return;
+      // Engines' numbers are clamped to what a game can mean, so none can overflow.
       report.has_score = true;
       if (kind == "mate") {
-        report.mate_in = value;
-        report.score_cp = value > 0 ? 32000 - 2 * value : -32000 - 2 * value;
+        int moves = int(std::clamp<long long>(value, -MAX_MATE_MOVES, MAX_MATE_MOVES));
+        report.mate_in = moves;
+        report.score_cp = moves > 0 ? 32000 - 2 * moves : -32000 - 2 * moves;
       } else {
         report.mate_in = 0;
-        report.score_cp = value;
+        report.score_cp = int(std::clamp<long long>(value, -MAX_CP, MAX_CP));
       }
     } else if (word == "pv") {
       is >> report.pv_move;
@@ -99,14 +105,29 @@ ThinkResult UciPlayer::think(const ThinkRequest& request) {
   if (!process_ || !process_->write_line(position_command(*request.game))) return result;
   auto start = ChildProcess::Clock::now();
   if (!process_->write_line(go_command(request))) return result;
+  // Info lines are only kept while the engine searches (an engine may write thousands a
+  // second); the last with a score and the last with a PV are read once the move is in.
+  std::string last_score_line, last_pv_line;
   await_move(*process_, request, start, result, [&](const std::string& line) {
-    if (line.rfind("info ", 0) == 0) parse_uci_info(line, result.report);
+    if (line.rfind("info ", 0) == 0) {
+      if (line.find(" score ") != std::string::npos) last_score_line = line;
+      if (line.find(" pv ") != std::string::npos) last_pv_line = line;
+      return false;
+    }
     if (line.rfind("bestmove", 0) != 0) return false;
     std::istringstream is(line);
     std::string word;
     is >> word >> result.move;
     return true;
   });
+  if (!last_score_line.empty()) parse_uci_info(last_score_line, result.report);
+  if (!last_pv_line.empty() && last_pv_line != last_score_line) {
+    SearchReport pv_report;
+    parse_uci_info(last_pv_line, pv_report);
+    result.report.pv_move = pv_report.pv_move;
+  }
+  result.pv_mismatch = result.status == ThinkStatus::MOVE && !result.report.pv_move.empty() &&
+                       result.report.pv_move != result.move;
   return result;
 }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <boost/process.hpp>
+#include <boost/process/extend.hpp>
 #include <cerrno>
 #include <mutex>
 #include <thread>
@@ -63,13 +64,17 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
   }
   if (!boost::filesystem::exists(exe)) return chess::Error{"cannot start '" + spec.command + "': no such file"};
   const std::string err_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
-  if (spec.working_dir.empty()) {
-    impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::std_in<impl->to_child, bp::std_out> impl->from_child,
-                            bp::std_err > err_path, ec);
-  } else {
-    impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::start_dir = spec.working_dir,
-                            bp::std_in<impl->to_child, bp::std_out> impl->from_child, bp::std_err > err_path, ec);
-  }
+  // In the child, before exec: a process group of its own, and the default dispositions of the
+  // signals the harness handles or ignores (an ignored SIGINT would otherwise be inherited).
+  auto own_group = bp::extend::on_exec_setup([](auto&) {
+    ::setpgid(0, 0);
+    ::signal(SIGINT, SIG_DFL);
+    ::signal(SIGTERM, SIG_DFL);
+    ::signal(SIGPIPE, SIG_DFL);
+  });
+  const std::string dir = spec.working_dir.empty() ? "." : spec.working_dir;
+  impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::start_dir = dir,
+                          bp::std_in<impl->to_child, bp::std_out> impl->from_child, bp::std_err > err_path, own_group, ec);
   if (ec) return chess::Error{"cannot start '" + spec.command + "': " + ec.message()};
   // Boost closed the child's ends here; keep ours from leaking into engines started later.
   ::fcntl(impl->to_child.native_sink(), F_SETFD, FD_CLOEXEC);
@@ -122,6 +127,10 @@ ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline
     }
     impl_->buffer.append(chunk, std::size_t(n));
     if (take_line(impl_->buffer, line)) return ReadStatus::LINE;
+    if (impl_->buffer.size() > MAX_LINE) {
+      impl_->buffer.clear();
+      return ReadStatus::OVERLONG;
+    }
   }
 }
 
@@ -136,7 +145,8 @@ int ChildProcess::stop(std::chrono::milliseconds grace) {
   auto deadline = Clock::now() + grace;
   while (impl_->child.running(ec) && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   if (impl_->child.running(ec)) {
-    impl_->child.terminate(ec);  // SIGKILL
+    ::kill(-impl_->child.id(), SIGKILL);  // the whole group: helpers the engine started go too
+    impl_->child.terminate(ec);           // SIGKILL to the child itself, should it have left the group
     impl_->child.wait(ec);
     return -1;
   }

@@ -1,6 +1,8 @@
 // ChildProcess: an engine (or any program) on pipes. The only code in the project that starts
 // or talks to other processes. Every read has a deadline; stopping escalates from a grace
-// period to a kill, so a stalled or crashed child never hangs the caller.
+// period to a kill, so a stalled or crashed child never hangs the caller. Each child runs in a
+// process group of its own: a Ctrl-C at the terminal reaches the caller only, which decides
+// how the child ends, and a kill reaches whatever the child started itself.
 #pragma once
 
 #include <chrono>
@@ -19,7 +21,12 @@ struct ProcessSpec {
   std::string stderr_path;  // where the child's standard error goes; empty: /dev/null
 };
 
-enum class ReadStatus { LINE, TIMEOUT, CLOSED };
+// OVERLONG: the child wrote more than MAX_LINE bytes without a newline; it is treated as a
+// fault by the caller and the partial line is dropped.
+enum class ReadStatus { LINE, TIMEOUT, CLOSED, OVERLONG };
+
+// No protocol line comes near this; a child that writes more without a newline is broken.
+constexpr std::size_t MAX_LINE = 1 << 20;
 
 class ChildProcess {
  public:
@@ -37,8 +44,9 @@ class ChildProcess {
   ReadStatus read_line(std::string& line, Clock::time_point deadline);
   ReadStatus read_line(std::string& line, std::chrono::milliseconds timeout) { return read_line(line, Clock::now() + timeout); }
   bool running();
-  // Waits up to `grace` for the child to exit by itself, then kills it. Returns its exit code
-  // (or -1 if it was killed or is unknown).
+  // Closes the child's input, waits up to `grace` for it to exit by itself, then kills its
+  // process group and reaps it (no zombie is left). Returns its exit code (or -1 if it was
+  // killed or is unknown).
   int stop(std::chrono::milliseconds grace);
   int pid() const;
 

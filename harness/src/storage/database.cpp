@@ -174,6 +174,9 @@ const char* const MIGRATIONS[] = {
       elo_error REAL,  -- NULL when not finite
       PRIMARY KEY (run_id, generation));
     )sql",
+    R"sql(
+    ALTER TABLE moves ADD COLUMN pv_mismatch INTEGER NOT NULL DEFAULT 0;
+    )sql",
 };
 
 std::string joined(const std::vector<std::string>& v, const std::string& sep) {
@@ -302,15 +305,15 @@ std::int64_t Database::save_game(std::int64_t run_id, const GameRecord& g, std::
     s.bind(17, g.pgn).bind(18, g.white_stderr).bind(19, g.black_stderr).step();
     std::int64_t game_id = sqlite3_last_insert_rowid(db_);
     Statement m(db_,
-                "INSERT INTO moves (game_id, ply, uci, san, time_ms, score_cp, mate_in, depth, nodes) VALUES (?, ?, ?, ?, ?, ?, "
-                "?, ?, ?)");
+                "INSERT INTO moves (game_id, ply, uci, san, time_ms, score_cp, mate_in, depth, nodes, pv_mismatch) VALUES (?, ?, "
+                "?, ?, ?, ?, ?, ?, ?, ?)");
     int ply = int(g.opening.moves.size());
     for (const MoveRecord& mv : g.moves) {
       Statement& row = m.reset();
       row.bind(1, game_id).bind(2, ++ply).bind(3, mv.uci).bind(4, mv.san).bind(5, mv.time_ms);
       mv.has_score ? row.bind(6, std::int64_t(mv.score_cp)) : row.bind_null(6);
       mv.has_score ? row.bind(7, std::int64_t(mv.mate_in)) : row.bind_null(7);
-      row.bind(8, std::int64_t(mv.depth)).bind(9, std::int64_t(mv.nodes)).step();
+      row.bind(8, std::int64_t(mv.depth)).bind(9, std::int64_t(mv.nodes)).bind(10, int(mv.pv_mismatch)).step();
     }
     exec("COMMIT");
     return game_id;

@@ -1,0 +1,19 @@
+// StopRequest: how a Ctrl-C (SIGINT) or SIGTERM asks a run to end. The first signal asks the run
+// to finish the games in progress, store them and stop; the second to stop at once, discarding
+// the unfinished games. Engines run in process groups of their own, so the signals reach the
+// harness (or tuner) only, and never decide a game.
+#pragma once
+
+namespace harness {
+
+enum class StopRequest { NONE = 0, FINISH_GAMES = 1, ABORT = 2 };
+
+// Installs the handlers for SIGINT and SIGTERM (also when the process was started with them
+// ignored, as a shell does for background jobs).
+void install_stop_handlers();
+StopRequest stop_requested();
+// Raises the request as a signal would (tests, and callers that stop a run themselves).
+void request_stop(StopRequest level);
+void clear_stop_request();
+
+}  // namespace harness
