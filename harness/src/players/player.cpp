@@ -1,5 +1,6 @@
 #include "player.h"
 
+#include <filesystem>
 #include <fstream>
 
 #include "match/stop_request.h"
@@ -52,6 +53,14 @@ std::string Player::take_stderr() {
   std::string text(size - from, '\0');
   in.read(text.data(), std::streamsize(text.size()));
   stderr_offset_ = size;
+  // The engine appends to the file: past the limit it starts again from empty, so an engine
+  // that writes without pause cannot fill the disk.
+  constexpr std::size_t FILE_LIMIT = 16 * 1024 * 1024;
+  if (size > FILE_LIMIT) {
+    std::error_code ec;
+    std::filesystem::resize_file(stderr_path_, 0, ec);
+    if (!ec) stderr_offset_ = 0;
+  }
   return text;
 }
 

@@ -8,6 +8,7 @@
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
 #include <cerrno>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 
@@ -64,6 +65,10 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
   }
   if (!boost::filesystem::exists(exe)) return chess::Error{"cannot start '" + spec.command + "': no such file"};
   const std::string err_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
+  // Appending, so that the reader can truncate a chatty engine's file while it keeps writing.
+  int err_fd = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  if (err_fd < 0) return chess::Error{"cannot start '" + spec.command + "': cannot open " + err_path + " for its standard error"};
+  FILE* err_file = ::fdopen(err_fd, "a");
   // In the child, before exec: a process group of its own, and the default dispositions of the
   // signals the harness handles or ignores (an ignored SIGINT would otherwise be inherited).
   auto own_group = bp::extend::on_exec_setup([](auto&) {
@@ -74,7 +79,8 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
   });
   const std::string dir = spec.working_dir.empty() ? "." : spec.working_dir;
   impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::start_dir = dir,
-                          bp::std_in<impl->to_child, bp::std_out> impl->from_child, bp::std_err > err_path, own_group, ec);
+                          bp::std_in<impl->to_child, bp::std_out> impl->from_child, bp::std_err > err_file, own_group, ec);
+  std::fclose(err_file);
   if (ec) return chess::Error{"cannot start '" + spec.command + "': " + ec.message()};
   // Boost closed the child's ends here; keep ours from leaking into engines started later.
   ::fcntl(impl->to_child.native_sink(), F_SETFD, FD_CLOEXEC);

@@ -4,9 +4,15 @@
 // xboard (random legal moves over xboard), xboard-nosetboard (the same without setboard), xboard-san
 // (the same, answering in SAN without declaring san=1, as Phalanx does), first (always the alphabetically first
 // legal move), perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move generator for the bug
-// locator). A second argument "seed=N" fixes the randomness.
+// locator), endless-line (answers go with a line that never ends), info-flood (a hundred thousand info lines
+// before each move), ignore-quit (ignores quit, end of input and SIGTERM; prints its pid on standard error),
+// stderr-flood (writes to standard error without pause, 64 MiB in all). A second argument "seed=N" fixes the randomness.
+#include <signal.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <random>
@@ -96,6 +102,18 @@ int run_uci(const std::string& mode) {
         continue;
       }
       if (mode == "stall-after-go") continue;
+      if (mode == "endless-line") {
+        std::cout << "info string ";
+        const std::string chunk(65536, 'x');
+        while (std::cout.write(chunk.data(), std::streamsize(chunk.size()))) {
+        }
+        return 1;  // the harness closed the pipe
+      }
+      if (mode == "info-flood") {
+        for (int i = 0; i < 100000; ++i)
+          std::cout << "info depth " << 1 + i % 30 << " seldepth 40 score cp " << i % 50 << " nodes " << i * 1000
+                    << " nps 1000000 pv e2e4 e7e5 g1f3\n";
+      }
       if (mode.rfind("slow=", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(mode.c_str() + 5)));
       if (mode == "garbage") {
         std::cout << "info depth banana score cp\n\x01\x02 nonsense\nbestmove zz99" << std::endl;
@@ -107,11 +125,18 @@ int run_uci(const std::string& mode) {
       }
       std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " nodes 1\nbestmove " << chess::to_uci(random_move(game))
                 << std::endl;
-    } else if (line == "quit") {
+    } else if (line == "quit" && mode != "ignore-quit") {
       return 0;
     }
   }
+  if (mode == "ignore-quit")
+    while (true) std::this_thread::sleep_for(std::chrono::seconds(1));
   return 0;
+}
+
+void flood_stderr() {
+  const std::string line(1023, 'e');
+  for (int i = 0; i < 64 * 1024; ++i) std::fprintf(stderr, "%s\n", line.c_str());
 }
 
 int run_xboard(bool setboard, bool answer_san) {
@@ -158,6 +183,12 @@ int run_xboard(bool setboard, bool answer_san) {
 int main(int argc, char** argv) {
   std::string mode = argc > 1 ? argv[1] : "random";
   if (argc > 2 && std::string(argv[2]).rfind("seed=", 0) == 0) rng.seed(unsigned(std::atoi(argv[2] + 5)));
+  if (mode == "ignore-quit") {
+    ::signal(SIGTERM, SIG_IGN);
+    std::fprintf(stderr, "pid %d\n", int(::getpid()));
+    std::fflush(stderr);
+  }
+  if (mode == "stderr-flood") std::thread(flood_stderr).detach();
   if (mode.rfind("xboard", 0) == 0) return run_xboard(mode != "xboard-nosetboard", mode == "xboard-san");
   return run_uci(mode);
 }

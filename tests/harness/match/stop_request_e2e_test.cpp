@@ -1,0 +1,136 @@
+// Signals never change results: SIGINT and SIGTERM at random moments of a real match, once or
+// twice, in the foreground and in the background. No game is stored that was not finished on
+// the board (the project's engines do not fault), and resuming completes the exact number.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <random>
+#include <set>
+#include <thread>
+
+#include "support/harness_cli.h"
+
+namespace {
+
+std::string engine_spec(const std::string& name, const std::string& version) {
+  return "name=" + name + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version + " option.Hash=4";
+}
+
+struct Stopped {
+  int exit_code = -1;
+  std::string out;
+};
+
+// Starts the harness (through a shell as a background job when `background`), waits `delay`,
+// sends the signals, and collects the output until it exits.
+Stopped interrupt_run(const std::vector<std::string>& args, std::chrono::milliseconds delay, const std::vector<int>& signals,
+                      std::chrono::milliseconds between, bool background) {
+  std::string err = ::testing::TempDir() + "stop_request_err.txt";
+  std::unique_ptr<harness::ChildProcess> p;
+  int target = 0;
+  if (background) {
+    // A non-interactive shell starts a background job with SIGINT ignored; the harness must
+    // still stop on it. The shell prints the job's pid and waits for it.
+    std::vector<std::string> shell_args = {"-c", "\"$0\" \"$@\" & echo \"pid $!\"; wait $!; echo \"exit $?\"", HARNESS_PATH};
+    shell_args.insert(shell_args.end(), args.begin(), args.end());
+    p = harness::ChildProcess::start({"/bin/bash", shell_args, "", err}).value();
+  } else {
+    p = harness::ChildProcess::start({HARNESS_PATH, args, "", err}).value();
+    target = p->pid();
+  }
+  Stopped s;
+  std::string line;
+  auto deadline = std::chrono::steady_clock::now() + 300s;
+  auto signal_at = std::chrono::steady_clock::now() + delay;
+  std::size_t sent = 0;
+  while (true) {
+    auto until = sent < signals.size() ? std::min(signal_at, deadline) : deadline;
+    harness::ReadStatus status = p->read_line(line, until);
+    if (status == harness::ReadStatus::LINE) {
+      if (background && line.rfind("pid ", 0) == 0) target = std::stoi(line.substr(4));
+      if (background && line.rfind("exit ", 0) == 0) s.exit_code = std::stoi(line.substr(5));
+      s.out += line + "\n";
+      continue;
+    }
+    if (status != harness::ReadStatus::TIMEOUT || std::chrono::steady_clock::now() >= deadline) break;
+    if (sent < signals.size() && target > 0) {
+      ::kill(target, signals[sent++]);
+      signal_at = std::chrono::steady_clock::now() + between;
+    }
+  }
+  int code = p->stop(5000ms);
+  if (!background) s.exit_code = code;
+  return s;
+}
+
+TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
+  const int total = 16;
+  std::string db = temp_db("signals");
+  std::vector<std::string> args = {"match", "--engine", engine_spec("a", "v0.2"), "--engine", engine_spec("b", "v0.12"),
+                                   "--games", std::to_string(total), "--nodes", "400", "--concurrency", "2", "--db", db};
+  std::mt19937 rng(20261123);
+  int interrupted = 0, twice = 0;
+  for (int round = 0; round < 8; ++round) {
+    std::vector<std::string> run_args = args;
+    if (round > 0) run_args = {"resume", "1", "--db", db, "--concurrency", "2"};
+    std::vector<int> signals = {rng() % 2 ? SIGINT : SIGTERM};
+    if (rng() % 2) signals.push_back(rng() % 2 ? SIGINT : SIGTERM);
+    auto delay = std::chrono::milliseconds(150 + rng() % 900);
+    auto between = std::chrono::milliseconds(rng() % 300);
+    Stopped s = interrupt_run(run_args, delay, signals, between, round % 3 == 2);
+    ASSERT_TRUE(s.exit_code == 130 || s.exit_code == 0) << "round " << round << " exit " << s.exit_code << "\n" << s.out;
+    interrupted += s.exit_code == 130;
+    twice += s.exit_code == 130 && signals.size() == 2;
+    auto games = games_in(db);
+    std::set<int> indices;
+    for (const auto& g : games) {
+      indices.insert(g.game_index);
+      // Finished on the board or by adjudication: never a forfeit that a signal caused.
+      EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication")
+          << "round " << round << " game " << g.game_index << ": " << g.termination << " (" << g.reason << ")";
+    }
+    EXPECT_EQ(indices.size(), games.size());
+    if (s.exit_code == 0) break;  // the run finished before the signal arrived
+  }
+  EXPECT_GE(interrupted, 3);
+  HarnessRun r = run_harness({"resume", "1", "--db", db});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto games = games_in(db);
+  ASSERT_EQ(games.size(), std::size_t(total));
+  std::set<int> indices;
+  for (const auto& g : games) indices.insert(g.game_index);
+  EXPECT_EQ(indices.size(), std::size_t(total));
+  EXPECT_EQ(*indices.rbegin(), total - 1);
+  EXPECT_EQ(harness::Database::open(db).value()->run(1)->status, "finished");
+  std::cout << "interrupted " << interrupted << " times (" << twice << " with a second signal)\n";
+}
+
+// The first signal finishes the games in progress and stores them; the run says so.
+TEST(StopRequest, TheFirstSignalStoresTheGamesInProgress) {
+  std::string db = temp_db("first_signal");
+  std::vector<std::string> args = {"match", "--engine", mock("a", "slow=30"), "--engine", mock("b", "slow=30"),
+                                   "--games", "20", "--movetime", "1", "--maxmoves", "15", "--concurrency", "2", "--db", db};
+  Stopped s = interrupt_run(args, 1500ms, {SIGINT}, 0ms, false);
+  ASSERT_EQ(s.exit_code, 130) << s.out;
+  EXPECT_NE(s.out.find("Stopping: finishing the games in progress"), std::string::npos) << s.out;
+  auto games = games_in(db);
+  // Two games were in progress when the signal came (each takes about a second): both stored.
+  ASSERT_GE(games.size(), 2u);
+  for (const auto& g : games) EXPECT_EQ(g.termination, "adjudication") << g.reason;
+  EXPECT_EQ(harness::Database::open(db).value()->run(1)->status, "stopped");
+}
+
+// The second signal stops at once: nothing unfinished is stored, and the output says how many
+// games were dropped.
+TEST(StopRequest, TheSecondSignalDiscardsTheGamesInProgress) {
+  std::string db = temp_db("second_signal");
+  std::vector<std::string> args = {"match", "--engine", mock("a", "slow=200"), "--engine", mock("b", "slow=200"),
+                                   "--games", "20", "--movetime", "1", "--maxmoves", "40", "--concurrency", "2", "--db", db};
+  Stopped s = interrupt_run(args, 700ms, {SIGTERM, SIGINT}, 100ms, false);
+  ASSERT_EQ(s.exit_code, 130) << s.out;
+  EXPECT_NE(s.out.find("Stopping at once"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("(2 unfinished discarded)"), std::string::npos) << s.out;
+  EXPECT_EQ(games_in(db).size(), 0u);  // a game takes 16 s here: none had finished
+}
+
+}  // namespace
