@@ -1,5 +1,6 @@
 #include "uci.h"
 
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <sstream>
@@ -22,6 +23,8 @@ std::vector<std::string> split_words(const std::string& line) {
   for (std::string w; is >> w;) words.push_back(w);
   return words;
 }
+
+constexpr std::int64_t MAX_GO_VALUE = std::int64_t(1) << 50;
 
 bool parse_int64(const std::string& s, std::int64_t& out) {
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -148,9 +151,13 @@ class UciSession {
       }
       if (key == "ponder") continue;
       std::int64_t v = 0;
-      if (i + 1 >= words.size() || !parse_int64(words[i + 1], v) || v < 0)
+      const bool clock = key == "wtime" || key == "btime";
+      if (i + 1 >= words.size() || !parse_int64(words[i + 1], v) || (v < 0 && !clock))
         return info("malformed go command: '" + key + "' needs a non-negative number");
       ++i;
+      // A clock already past zero (GUIs send it negative) counts as empty; values are bounded so
+      // that the time manager's sums cannot overflow.
+      v = std::clamp<std::int64_t>(v, 0, MAX_GO_VALUE);
       if (key == "wtime")
         limits.time_ms[chess::WHITE] = v;
       else if (key == "btime")
@@ -160,7 +167,7 @@ class UciSession {
       else if (key == "binc")
         limits.increment_ms[chess::BLACK] = v;
       else if (key == "movestogo")
-        limits.moves_to_go = int(v);
+        limits.moves_to_go = int(std::min<std::int64_t>(v, 10000));
       else if (key == "movetime")
         limits.move_time_ms = v;
       else if (key == "depth")

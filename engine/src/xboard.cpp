@@ -1,6 +1,7 @@
 #include "xboard.h"
 
 #include <charconv>
+#include <limits>
 #include <iostream>
 #include <sstream>
 #include <vector>
@@ -18,12 +19,19 @@ bool parse_int(const std::string& s, std::int64_t& out) {
   return ec == std::errc() && ptr == s.data() + s.size();
 }
 
-// "5" (minutes) or "0:30" (minutes:seconds) to milliseconds; -1 if malformed.
+// A number read from the GUI within [0, max], so that scaling it to milliseconds cannot overflow.
+bool parse_bounded(const std::string& s, std::int64_t max, std::int64_t& out) {
+  return parse_int(s, out) && out >= 0 && out <= max;
+}
+
+constexpr std::int64_t MAX_SECONDS = 1000000000;  // 31 years: larger values are refused, not wrapped
+
+// "5" (minutes) or "0:30" (minutes:seconds) to milliseconds; -1 if malformed or out of range.
 std::int64_t parse_base_time(const std::string& s) {
   std::size_t colon = s.find(':');
   std::int64_t minutes = 0, seconds = 0;
-  if (!parse_int(s.substr(0, colon), minutes)) return -1;
-  if (colon != std::string::npos && !parse_int(s.substr(colon + 1), seconds)) return -1;
+  if (!parse_bounded(s.substr(0, colon), MAX_SECONDS / 60, minutes)) return -1;
+  if (colon != std::string::npos && !parse_bounded(s.substr(colon + 1), MAX_SECONDS, seconds)) return -1;
   return (minutes * 60 + seconds) * 1000;
 }
 
@@ -99,14 +107,16 @@ class XboardSession {
 
   void clock(const std::vector<std::string>& w) {
     std::int64_t cs = 0;
-    if (w.size() < 2 || !parse_int(w[1], cs)) return out_.line("Error (needs centiseconds): " + w[0]);
+    if (w.size() < 2 || !parse_int(w[1], cs) || cs < -MAX_SECONDS * 100 || cs > MAX_SECONDS * 100)
+      return out_.line("Error (needs centiseconds): " + w[0]);
     (w[0] == "time" ? own_time_ms_ : opponent_time_ms_) = cs * 10;
   }
 
   template <class T>
   void fixed_limit(const std::vector<std::string>& w, T& target, int scale) {
     std::int64_t v = 0;
-    if (w.size() < 2 || !parse_int(w[1], v) || v < 0) return out_.line("Error (needs a non-negative number): " + w[0]);
+    if (w.size() < 2 || !parse_bounded(w[1], std::min<std::int64_t>(MAX_SECONDS, std::numeric_limits<T>::max() / scale), v))
+      return out_.line("Error (needs a number from 0 to " + std::to_string(MAX_SECONDS) + "): " + w[0]);
     target = T(v * scale);
   }
 
@@ -115,7 +125,8 @@ class XboardSession {
     std::int64_t base = w.size() > 2 ? parse_base_time(w[2]) : -1;
     double inc = 0;
     std::istringstream inc_text(w.size() > 3 ? w[3] : "x");
-    if (w.size() != 4 || !parse_int(w[1], mps) || base < 0 || !(inc_text >> inc))
+    if (w.size() != 4 || !parse_bounded(w[1], 100000, mps) || base < 0 || !(inc_text >> inc) || !(inc >= 0) ||
+        inc > double(MAX_SECONDS))
       return out_.line("Error (expected 'level MPS BASE INC'): " + (w.size() > 1 ? w[1] : std::string()));
     moves_per_session_ = int(mps);
     increment_ms_ = std::int64_t(inc * 1000);

@@ -2,6 +2,7 @@
 // position, every ply chosen at random among the moves a depth-3 search of this project's
 // engine (dev) scores within 30 cp of the best, kept only if a depth-9 search scores it
 // within 60 cp of equality. Seeded, so the file can be made again.
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <iostream>
 #include <random>
@@ -29,8 +30,17 @@ int score_after(search::Searcher& s, const Position& pos, Move m, int depth) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int wanted = argc > 1 ? std::atoi(argv[1]) : 250;
-  std::mt19937_64 rng(argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261122);
+  int wanted = 250;
+  std::uint64_t seed = 20261122;
+  CLI::App app{"make_openings: prints balanced opening positions (EPD) on standard output"};
+  app.add_option("COUNT", wanted, "How many positions")->capture_default_str()->check(CLI::Range(1, 1000000));
+  app.add_option("SEED", seed, "Random seed")->capture_default_str();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return e.get_exit_code() == 0 ? app.exit(e) : (app.exit(e), 2);
+  }
+  std::mt19937_64 rng(seed);
   search::Searcher searcher;
   std::set<std::string> seen;
   std::cout << "# Balanced openings made by suites/make/make_openings (8 random plies among moves a depth-3\n"

@@ -48,7 +48,11 @@ int main(int argc, char** argv) {
     std::cerr << db.error() << "\n";
     return 2;
   }
-  const int wanted = argc > 3 ? std::atoi(argv[3]) : 40;
+  int wanted = 40;
+  if (argc > 3 && (std::sscanf(argv[3], "%d", &wanted) != 1 || wanted < 1)) {
+    std::cerr << "make_tactical: COUNT must be a positive number, got '" << argv[3] << "'\n";
+    return 2;
+  }
   auto sf = harness::ChildProcess::start({argc > 4 ? argv[4] : "/usr/games/stockfish", {}, "", ""});
   if (!sf) {
     std::cerr << sf.error() << "\n";

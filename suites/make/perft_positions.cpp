@@ -2,6 +2,7 @@
 // capture-greedy self-play, plus positions picked from those games for the move kinds a move
 // generator most often gets wrong. Each output line is "FEN ; theme". Counts come later from
 // make_perftsuite.sh, which cross-checks every count against Stockfish.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -58,9 +59,18 @@ Move pick(const Position& pos, const MoveList& moves, std::mt19937_64& rng, bool
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int per_theme = argc > 1 ? std::atoi(argv[1]) : 12;
-  const int random_positions = argc > 2 ? std::atoi(argv[2]) : 40;
-  std::mt19937_64 rng(argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 20261122);
+  int per_theme = 12, random_positions = 40;
+  std::uint64_t seed = 20261122;
+  CLI::App app{"perft_positions: prints perft suite candidates (FEN and theme) on standard output"};
+  app.add_option("PER_THEME", per_theme, "Positions per theme")->capture_default_str()->check(CLI::Range(0, 1000000));
+  app.add_option("RANDOM", random_positions, "Plain positions from random games")->capture_default_str()->check(CLI::Range(0, 1000000));
+  app.add_option("SEED", seed, "Random seed")->capture_default_str();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return e.get_exit_code() == 0 ? app.exit(e) : (app.exit(e), 2);
+  }
+  std::mt19937_64 rng(seed);
   const std::vector<std::string> themes = {
       "checkmate", "stalemate",         "double-check",     "en-passant", "en-passant-illegal",
       "promotion", "capture-promotion", "discovered-check", "check",      "castling"};

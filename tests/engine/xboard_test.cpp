@@ -99,7 +99,7 @@ TEST(Xboard, BadInputGetsErrorsAndTheEngineStaysUsable) {
   EXPECT_TRUE(e.saw("Error (invalid FEN"));
   EXPECT_TRUE(e.saw("Error (unknown command): frobnicate"));
   EXPECT_TRUE(e.saw("Error (expected 'level MPS BASE INC')"));
-  EXPECT_TRUE(e.saw("Error (needs a non-negative number): sd"));
+  EXPECT_TRUE(e.saw("Error (needs a number from 0 to 1000000000): sd"));
   e.send("sd 3");
   e.send("go");
   EXPECT_FALSE(e.wait_for_prefix("move ", 10s).empty());

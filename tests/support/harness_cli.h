@@ -23,7 +23,9 @@ struct HarnessRun {
 };
 
 inline std::string temp_db(const std::string& name) {
-  std::string dir = ::testing::TempDir() + "harness_e2e/";
+  // A folder per database: the harness writes engines' stderr logs beside it, and tests run
+  // in parallel.
+  std::string dir = ::testing::TempDir() + "harness_e2e/" + name + "/";
   std::filesystem::create_directories(dir);
   std::string path = dir + name + ".sqlite";
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);

@@ -81,6 +81,7 @@ std::string final_validation(const tuner::WeightsMatcher* matcher, const tuner::
 }
 
 int tune_command(const Options& o, const std::string& method) {
+  harness::install_stop_handlers();  // a signal during set-up stops the run before its first generation
   tuner::TunerConfig config = value_or_fail(tuner::load_tuner_config(o.config));
   resolve_project_paths(config);
   if (o.no_validation) config.validation.games = 0;
@@ -104,7 +105,6 @@ int tune_command(const Options& o, const std::string& method) {
   const std::string kind = "tuner-" + method;
   const std::int64_t run_id = find_or_create_run(*db, kind, config, o);
   if (matcher) value_or_fail(matcher->set_run(run_id));
-  harness::install_stop_handlers();
 
   std::unique_ptr<tuner::Fitness> fitness;
   double heldout_start = 0;
@@ -175,7 +175,7 @@ int tune_command(const Options& o, const std::string& method) {
 }
 
 int show_command(const Options& o) {
-  auto db = value_or_fail(harness::Database::open(o.db));
+  auto db = value_or_fail(harness::Database::open_existing(o.db));
   auto run = db->run(o.run);
   if (!run) fail("no run " + std::to_string(o.run) + " in " + o.db + " (see 'harness runs --db " + o.db + "')");
   if (run->kind.rfind("tuner", 0) != 0)

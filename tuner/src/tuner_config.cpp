@@ -17,7 +17,7 @@ namespace {
 using nlohmann::json;
 
 std::string unknown_key(const std::string& where, const std::string& key, const std::vector<std::string>& allowed) {
-  return where + ": unknown key '" + key + "' (did you mean '" + chess::nearest_names(key, allowed, 1)[0] + "'?)";
+  return where + ": unknown key '" + key + "'" + chess::did_you_mean(key, allowed);
 }
 
 chess::Result<bool> check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed) {
@@ -57,7 +57,7 @@ chess::Result<bool> add_parameter(const json& p, const std::string& where, Tuner
   int index = eval::find_param(base);
   if (index < 0) {
     auto near = eval::nearest_param_names(base, 1);
-    return chess::Error{where + ": unknown weight '" + base + "' (did you mean '" + near[0] + "'?)"};
+    return chess::Error{where + ": unknown weight '" + base + "'" + (near.empty() ? "" : " (did you mean '" + near[0] + "'?)")};
   }
   const eval::ParamInfo& info = eval::param_list()[std::size_t(index)];
   if (element == -2 || element >= info.size || (element >= 0 && !info.is_table))
@@ -261,7 +261,20 @@ chess::Result<TunerConfig> load_tuner_config(const std::string& path) {
   if (!in) return chess::Error{path + ": cannot open tuner configuration"};
   std::stringstream ss;
   ss << in.rdbuf();
-  return parse_tuner_config(ss.str(), path);
+  auto config = parse_tuner_config(ss.str(), path);
+  if (!config) return config;
+  // Paths in the file are relative to the file's folder: say so when one leads nowhere.
+  const std::pair<const char*, const std::string*> paths[] = {{"start_weights", &config->start_weights},
+                                                              {"fitness.positions", &config->fitness.positions},
+                                                              {"fitness.registry", &config->fitness.registry},
+                                                              {"fitness.openings", &config->fitness.openings}};
+  for (const auto& [key, resolved] : paths) {
+    std::error_code ec;
+    if (!resolved->empty() && !std::filesystem::exists(*resolved, ec))
+      return chess::Error{path + ": '" + key + "' names " + *resolved +
+                          ", which does not exist (paths in a tuner configuration are relative to the configuration's folder)"};
+  }
+  return config;
 }
 
 }  // namespace tuner

@@ -70,7 +70,7 @@ int run_epd(const EpdOptions& o) {
 }
 
 int compare(const EpdOptions& o) {
-  auto db = Database::open(o.db);
+  auto db = Database::open_existing(o.db);
   if (!db) fail(db.error());
   for (std::int64_t id : {o.run_a, o.run_b}) {
     auto run = (*db)->run(id);

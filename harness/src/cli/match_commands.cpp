@@ -81,6 +81,11 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   if (o.games < 1) fail("--games must be at least 1");
   if (o.rounds < 1) fail("--rounds must be at least 1");
   if (o.concurrency < 1) fail("--concurrency must be at least 1");
+  if (o.plies < 0) fail("--plies must be 0 (the whole opening) or more, got " + std::to_string(o.plies));
+  if (o.timemargin < 0) fail("--timemargin must be 0 or more milliseconds, got " + std::to_string(o.timemargin));
+  if (o.maxmoves < 0) fail("--maxmoves must be 0 (no limit) or more, got " + std::to_string(o.maxmoves));
+  if (!(o.movetime >= 0 && o.movetime <= 1e6)) fail("--movetime must be a number of seconds from 0 to 1000000");
+  if (o.depth < 0) fail("--depth must be positive");
   c.games = o.games;
   c.rounds = o.rounds;
   int limits = !o.tc.empty() + (o.movetime > 0) + (o.depth > 0) + (o.nodes > 0);
@@ -134,7 +139,6 @@ std::int64_t find_resumable(Database& db, const MatchConfig& c) {
 
 // Exit status 130 after an interrupt, as a shell reports a job stopped by Ctrl-C.
 int play(MatchConfig config, Database& db, std::int64_t run_id) {
-  install_stop_handlers();
   std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", concurrency "
             << config.concurrency << std::endl;
   MatchRunner runner(std::move(config), db, run_id);
@@ -171,7 +175,16 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
 
 std::unique_ptr<Database> open_db(const std::string& path) { return value_or_fail(Database::open(path)); }
 
+// Stopped before a run is recorded: nothing to keep.
+void exit_if_stopped() {
+  if (stop_requested() != StopRequest::NONE) {
+    std::cerr << "harness: interrupted before the run started; nothing was recorded\n";
+    std::exit(130);
+  }
+}
+
 void start_or_resume(MatchOptions& o, TournamentKind kind) {
+  install_stop_handlers();  // from here on a signal is a request, whenever it comes
   MatchConfig config = build_config(o, kind);
   auto db = open_db(o.db);
   std::int64_t run_id = 0;
@@ -181,6 +194,9 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
     config = value_or_fail(MatchConfig::from_json(db->run(run_id)->config));
     config.concurrency = o.concurrency;
   } else {
+    std::string err = check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies)));
+    if (!err.empty()) fail(err);
+    exit_if_stopped();
     run_id = db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json());
   }
   std::exit(play(std::move(config), *db, run_id));
@@ -210,7 +226,8 @@ void add_match_commands(CLI::App& app) {
   resume->add_option("--db", o->db, "SQLite database")->capture_default_str();
   resume->add_option("--concurrency", o->concurrency, "Games played at once")->capture_default_str();
   resume->callback([o] {
-    auto db = open_db(o->db);
+    install_stop_handlers();
+    auto db = value_or_fail(Database::open_existing(o->db));
     auto run = db->run(o->run);
     if (!run) fail("no run " + std::to_string(o->run) + " in " + o->db + " (see 'harness runs')");
     if (run->kind != "match" && run->kind != "tournament")

@@ -16,7 +16,7 @@ struct RunOptions {
 };
 
 std::unique_ptr<Database> open_or_exit(const std::string& path) {
-  auto db = Database::open(path);
+  auto db = Database::open_existing(path);
   if (!db) {
     std::cerr << "harness: " << db.error() << "\n";
     std::exit(2);

@@ -39,8 +39,7 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
   if (!e.is_object()) return chess::Error{where + ": expected an object"};
   for (auto it = e.begin(); it != e.end(); ++it)
     if (std::find(KEYS.begin(), KEYS.end(), it.key()) == KEYS.end()) {
-      auto near = nearest_names(it.key(), KEYS, 1);
-      return chess::Error{where + ": unknown key '" + it.key() + "' (did you mean '" + near[0] + "'?)"};
+      return chess::Error{where + ": unknown key '" + it.key() + "'" + did_you_mean(it.key(), KEYS)};
     }
   EngineConfig c;
   if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};
@@ -143,8 +142,8 @@ chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
     else if (key.rfind("option.", 0) == 0 && key.size() > 7)
       c.options.emplace_back(key.substr(7), value);
     else {
-      auto near = nearest_names(key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME"}, 1);
-      return chess::Error{"--engine: unknown key '" + key + "' (did you mean '" + near[0] + "'?)"};
+      return chess::Error{"--engine: unknown key '" + key + "'" +
+                          did_you_mean(key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME"})};
     }
   }
   if (!has_cmd) return chess::Error{"--engine: missing cmd=PATH in '" + spec + "'"};

@@ -47,6 +47,7 @@ chess::Result<EngineConfig> parse_engine_spec(const std::string& spec);
 std::string default_registry_path(const char* argv0);
 
 // "Did you mean" suggestions come from the rules library's helper.
+using chess::did_you_mean;
 using chess::nearest_names;
 
 // A 64-bit FNV-1a checksum of a file's bytes in hex, or "" if unreadable.

@@ -14,8 +14,10 @@ namespace {
 
 using Setter = std::pair<std::string, int*>;
 
+// Reads "key=value ..." into the setters; every key must be given, each once.
 chess::Result<bool> apply(const std::string& what, const std::string& spec, const std::vector<Setter>& keys) {
   std::istringstream is(spec);
+  std::vector<std::string> given;
   for (std::string word; is >> word;) {
     std::size_t eq = word.find('=');
     std::string key = word.substr(0, eq);
@@ -23,13 +25,23 @@ chess::Result<bool> apply(const std::string& what, const std::string& spec, cons
     for (const auto& k : keys) names.push_back(k.first);
     auto it = std::find_if(keys.begin(), keys.end(), [&](const Setter& s) { return s.first == key; });
     if (eq == std::string::npos || it == keys.end())
-      return chess::Error{what + ": unknown key '" + key + "' (did you mean '" + nearest_names(key, names, 1)[0] + "'?)"};
+      return chess::Error{what + ": unknown key '" + key + "'" + did_you_mean(key, names)};
     int value = 0;
     std::string text = word.substr(eq + 1);
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || ptr != text.data() + text.size() || value < 0)
       return chess::Error{what + ": '" + key + "' needs a non-negative integer, got '" + text + "'"};
+    if (std::find(given.begin(), given.end(), key) != given.end()) return chess::Error{what + ": '" + key + "' is given twice"};
+    given.push_back(key);
     *it->second = value;
+  }
+  std::string missing;
+  for (const auto& k : keys)
+    if (std::find(given.begin(), given.end(), k.first) == given.end()) missing += (missing.empty() ? "'" : ", '") + k.first + "'";
+  if (!missing.empty()) {
+    std::string example;
+    for (const auto& k : keys) example += (example.empty() ? "" : " ") + k.first + "=N";
+    return chess::Error{what + ": missing " + missing + " (give all of \"" + example + "\")"};
   }
   return true;
 }
@@ -47,6 +59,7 @@ chess::Result<AdjudicationRules> parse_resign(const std::string& spec, Adjudicat
   rules.resign = true;
   auto r = apply("--resign", spec, {{"movecount", &rules.resign_moves}, {"score", &rules.resign_score}});
   if (!r) return chess::Error{r.error()};
+  if (rules.resign_moves < 1) return chess::Error{"--resign: 'movecount' must be at least 1"};
   return rules;
 }
 
@@ -55,6 +68,7 @@ chess::Result<AdjudicationRules> parse_draw(const std::string& spec, Adjudicatio
   auto r = apply("--draw", spec,
                  {{"movenumber", &rules.draw_move_number}, {"movecount", &rules.draw_moves}, {"score", &rules.draw_score}});
   if (!r) return chess::Error{r.error()};
+  if (rules.draw_moves < 1) return chess::Error{"--draw: 'movecount' must be at least 1"};
   return rules;
 }
 

@@ -57,6 +57,22 @@ std::array<int, 2> pv_mismatches_by_colour(const GameRecord& g) {
 
 }  // namespace
 
+std::string check_engines_start(const MatchConfig& config, const OpeningBook& book,
+                                const std::function<std::string(int)>& stderr_path) {
+  const bool fen_starts =
+      std::any_of(book.openings.begin(), book.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
+  for (std::size_t i = 0; i < config.engines.size(); ++i) {
+    auto probe = make_player(config.engines[i], stderr_path ? stderr_path(int(i)) : "");
+    std::string err = probe->start();
+    if (!err.empty()) return err;
+    if (fen_starts && !probe->supports_fen_start())
+      return "engine '" + config.engines[i].name + "' does not support setboard, so it cannot start from the FEN positions of " +
+             config.openings_path + "; use a PGN book of moves from the start position (--openings book.pgn)";
+    probe->stop();
+  }
+  return {};
+}
+
 MatchRunner::MatchRunner(MatchConfig config, Database& db, std::int64_t run_id)
     : config_(std::move(config)),
       db_(db),
@@ -109,18 +125,8 @@ MatchStatus MatchRunner::run(std::ostream& out) {
 
   // Every engine must start before any game is played.
   if (!pending_.empty()) {
-    for (std::size_t i = 0; i < config_.engines.size(); ++i) {
-      auto probe = make_player(config_.engines[i], stderr_path(0, int(i)));
-      std::string err = probe->start();
-      if (!err.empty()) return failed(err);
-      bool fen_starts =
-          std::any_of(book_.openings.begin(), book_.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
-      if (fen_starts && !probe->supports_fen_start())
-        return failed("engine '" + config_.engines[i].name +
-                      "' does not support setboard, so it cannot start from the FEN positions of " + config_.openings_path +
-                      "; use a PGN book of moves from the start position (--openings book.pgn)");
-      probe->stop();
-    }
+    std::string err = check_engines_start(config_, book_, [this](int engine) { return stderr_path(0, engine); });
+    if (!err.empty()) return failed(err);
   }
   for (const EngineConfig& e : config_.engines) engine_ids_.push_back(db_.engine_id(e));
 

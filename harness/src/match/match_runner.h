@@ -6,6 +6,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <iosfwd>
 #include <mutex>
 #include <string>
@@ -23,6 +24,12 @@ struct MatchStatus {
   enum Kind { FINISHED, INTERRUPTED, FAILED } kind = FINISHED;
   std::string error;  // FAILED: why
 };
+
+// Starts each engine once (handshake, then quit) and checks that it can play from the book's
+// positions; the error names the engine. Run before a run is recorded, so that a typing error
+// leaves nothing behind.
+std::string check_engines_start(const MatchConfig& config, const OpeningBook& book,
+                                const std::function<std::string(int)>& stderr_path = {});
 
 class MatchRunner {
  public:

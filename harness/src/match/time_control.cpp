@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace harness {
 
@@ -21,13 +22,26 @@ bool parse_seconds(const std::string& s, double& out) {
   return ec == std::errc() && ptr == s.data() + s.size() && out >= 0 && std::isfinite(out);
 }
 
+constexpr double MAX_SECONDS = 1e6;  // eleven days: any longer is a typing error, and stays far from overflow
+
+// Whole milliseconds in [0, MAX_SECONDS]: what a clock can hold and describe() can write back.
+std::optional<std::int64_t> to_ms(double seconds) {
+  if (!(seconds >= 0 && seconds <= MAX_SECONDS)) return std::nullopt;
+  double ms = seconds * 1000;
+  if (std::abs(ms - std::round(ms)) > 1e-6) return std::nullopt;
+  return std::llround(ms);
+}
+
+// Seconds with up to three decimals and no trailing zeros: "10", "0.1", "1234.567".
 std::string seconds_text(std::int64_t ms) {
-  char buf[32];
-  if (ms % 1000 == 0)
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(ms / 1000));
-  else
-    std::snprintf(buf, sizeof buf, "%g", double(ms) / 1000.0);
-  return buf;
+  std::string s = std::to_string(ms / 1000);
+  if (ms % 1000) {
+    char frac[8];
+    std::snprintf(frac, sizeof frac, ".%03lld", static_cast<long long>(ms % 1000));
+    s += frac;
+    while (s.back() == '0') s.pop_back();
+  }
+  return s;
 }
 
 }  // namespace
@@ -98,8 +112,11 @@ chess::Result<TimeControl> parse_time_control(const std::string& text) {
     return chess::Error{"time control '" + text + "': expected [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1"};
   if (plus != std::string::npos && !parse_seconds(rest.substr(plus + 1), inc))
     return chess::Error{"time control '" + text + "': increment must be a non-negative number of seconds"};
-  if (base <= 0) return chess::Error{"time control '" + text + "': base time must be positive"};
-  return TimeControl::clock(moves, std::llround(base * 1000), std::llround(inc * 1000));
+  auto base_ms = to_ms(base), inc_ms = to_ms(inc);
+  if (!base_ms || !inc_ms)
+    return chess::Error{"time control '" + text + "': times must be whole milliseconds of at most 1000000 seconds"};
+  if (*base_ms <= 0) return chess::Error{"time control '" + text + "': base time must be positive"};
+  return TimeControl::clock(moves, *base_ms, *inc_ms);
 }
 
 }  // namespace harness

@@ -1,5 +1,6 @@
 #include "xboard_player.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/san.h"
@@ -10,6 +11,7 @@ namespace harness {
 namespace {
 
 constexpr std::chrono::milliseconds FEATURE_TIMEOUT{2000};  // CECP: engines get 2 s to send done=1
+constexpr std::chrono::milliseconds FEATURE_DONE0_TIMEOUT{30000};
 constexpr std::chrono::milliseconds PING_TIMEOUT{10000};
 constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 
@@ -25,6 +27,21 @@ std::string level_command(const TimeControl& tc) {
 
 }  // namespace
 
+bool move_in_line(const std::string& line, std::string& move) {
+  std::size_t from = 0;
+  if (line.rfind("move ", 0) == 0) {
+    from = 5;
+  } else if (line.rfind("My move is", 0) == 0) {  // the legacy form (GNU Chess); xboard accepts it too
+    from = line.find(':');
+    if (from == std::string::npos) return false;
+    ++from;
+  } else {
+    return false;
+  }
+  std::istringstream is(line.substr(from));
+  return bool(is >> move);
+}
+
 bool parse_xboard_thinking(const std::string& line, SearchReport& report) {
   std::istringstream is(line);
   int ply = 0, score = 0;
@@ -33,7 +50,7 @@ bool parse_xboard_thinking(const std::string& line, SearchReport& report) {
   if (!(is >> ply >> score >> time_cs >> nodes)) return false;
   report.depth = ply;
   report.has_score = true;
-  report.score_cp = score;
+  report.score_cp = std::clamp(score, -32000, 32000);  // xboard engines write mates as large numbers
   report.mate_in = 0;  // xboard has no common mate notation; the score stays as the engine gave it
   report.nodes = nodes;
   return true;
@@ -51,13 +68,31 @@ std::string XboardPlayer::start() {
   bool done = false;
   while (!done && process_->read_line(line, deadline) == ReadStatus::LINE) {
     if (line.rfind("feature", 0) != 0) continue;
-    feature_usermove_ |= feature_on(line, "usermove");
-    feature_setboard_ |= feature_on(line, "setboard");
-    feature_ping_ |= feature_on(line, "ping");
-    feature_san_ |= feature_on(line, "san");
-    done = feature_on(line, "done");
+    // done=0: the engine asks for as long as it needs (CECP); a generous bound still applies.
+    if (line.find(" done=0") != std::string::npos) deadline = ChildProcess::Clock::now() + FEATURE_DONE0_TIMEOUT;
+    done = read_features(line);
   }
   if (!process_->running()) return "engine '" + config_.name + "' exited during the xboard handshake";
+  if (!done) {
+    // No done=1 yet: GNU Chess 6 writes its features only as it reads further commands, a
+    // line or so per command. Pings are such commands; features are read until done=1.
+    auto until = ChildProcess::Clock::now() + FEATURE_DONE0_TIMEOUT;
+    constexpr auto NUDGE_EVERY = std::chrono::milliseconds(100);
+    bool features = false;
+    int unanswered = 0;
+    while (!done && ChildProcess::Clock::now() < until && process_->running()) {
+      ReadStatus status = process_->read_line(line, std::min(until, ChildProcess::Clock::now() + NUDGE_EVERY));
+      if (status == ReadStatus::CLOSED || status == ReadStatus::OVERLONG) break;
+      if (status == ReadStatus::TIMEOUT) {
+        if (!features && ++unanswered > 20) break;  // no features at all: protocol version 1
+        process_->write_line("ping " + std::to_string(++ping_id_));
+        continue;
+      }
+      if (line.rfind("feature", 0) != 0) continue;
+      features = true;
+      done = read_features(line);
+    }
+  }
   for (const auto& [name, value] : config_.options) process_->write_line("option " + name + "=" + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
   if (!ping(PING_TIMEOUT)) return "engine '" + config_.name + "' did not answer 'ping'";
@@ -70,9 +105,20 @@ bool XboardPlayer::ping(std::chrono::milliseconds timeout) {
   if (!process_->write_line("ping " + std::to_string(ping_id_))) return false;
   auto deadline = ChildProcess::Clock::now() + timeout;
   std::string line;
-  while (process_->read_line(line, deadline) == ReadStatus::LINE)
+  while (process_->read_line(line, deadline) == ReadStatus::LINE) {
     if (line == expected) return true;
+    // GNU Chess 6 sends its features only once it reads the command after 'protover 2'.
+    if (line.rfind("feature", 0) == 0) read_features(line);
+  }
   return false;
+}
+
+bool XboardPlayer::read_features(const std::string& line) {
+  feature_usermove_ |= feature_on(line, "usermove");
+  feature_setboard_ |= feature_on(line, "setboard");
+  feature_ping_ |= feature_on(line, "ping");
+  feature_san_ |= feature_on(line, "san");
+  return feature_on(line, "done");
 }
 
 bool XboardPlayer::new_game(const TimeControl& tc) {
@@ -125,11 +171,12 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
       result.move = "resign";
       return true;
     }
-    if (line.rfind("move ", 0) != 0) {
+    std::string move_text;
+    if (!move_in_line(line, move_text)) {
       parse_xboard_thinking(line, result.report);  // result claims and other lines are ignored: the harness referees
       return false;
     }
-    result.move = line.substr(5);
+    result.move = move_text;
     while (!result.move.empty() && result.move.back() == ' ') result.move.pop_back();
     // Engines answer in coordinates or in SAN whatever they declared (Phalanx castles as O-O);
     // xboard takes both, and so does the harness.

@@ -22,6 +22,8 @@ class XboardPlayer : public Player {
 
  private:
   bool ping(std::chrono::milliseconds timeout);
+  // Records the features a "feature ..." line declares; true if it says done=1.
+  bool read_features(const std::string& line);
   std::unique_ptr<ChildProcess> process_;
   bool feature_usermove_ = false;
   bool feature_setboard_ = false;
@@ -31,6 +33,9 @@ class XboardPlayer : public Player {
   bool position_sent_ = false;
   int ping_id_ = 0;
 };
+
+// The move of a line "move e2e4" or "My move is : e2e4" (the legacy form); false for any other line.
+bool move_in_line(const std::string& line, std::string& move);
 
 // Reads thinking output "ply score time nodes pv" into `report`; false if the line is not one.
 bool parse_xboard_thinking(const std::string& line, SearchReport& report);

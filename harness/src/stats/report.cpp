@@ -15,13 +15,14 @@ std::string fmt(const char* format, double a) {
   return buf;
 }
 
+// Not finite while every game so far was won, or lost, or there are too few: "n/a".
 std::string number(double v) {
-  if (!std::isfinite(v)) return v > 0 ? "inf" : "-inf";
+  if (!std::isfinite(v)) return "n/a";
   return fmt("%.2f", std::abs(v) < 0.005 ? 0.0 : v);  // never "-0.00"
 }
 
-// An error bar: unbounded (inf) when the score is 0 % or 100 %.
-std::string error_number(double v) { return std::isfinite(v) ? number(v) : "inf"; }
+// An error bar: unknown (n/a) when the score is 0 % or 100 %.
+std::string error_number(double v) { return number(v); }
 
 }  // namespace
 

@@ -106,7 +106,7 @@ chess::Result<SprtConfig> parse_sprt(const std::string& spec) {
     std::size_t eq = word.find('=');
     std::string key = word.substr(0, eq), value = eq == std::string::npos ? "" : word.substr(eq + 1);
     if (eq == std::string::npos || std::find(keys.begin(), keys.end(), key) == keys.end())
-      return chess::Error{"--sprt: unknown key '" + key + "' (did you mean '" + nearest_names(key, keys, 1)[0] + "'?)"};
+      return chess::Error{"--sprt: unknown key '" + key + "'" + did_you_mean(key, keys)};
     if (key == "model") {
       if (value == "normalized")
         c.model = EloModel::NORMALIZED;

@@ -211,6 +211,13 @@ chess::Result<std::unique_ptr<Database>> Database::open(const std::string& path)
   return d;
 }
 
+chess::Result<std::unique_ptr<Database>> Database::open_existing(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    return chess::Error{path + ": no such database (give the --db that the run was written to)"};
+  return open(path);
+}
+
 Database::~Database() { sqlite3_close(db_); }
 
 void Database::exec(const std::string& sql) {

@@ -85,6 +85,9 @@ struct ValidationRow {
 class Database {
  public:
   static chess::Result<std::unique_ptr<Database>> open(const std::string& path);
+  // The same for a database that must exist already (reading results, resuming): a missing
+  // file is an error, not a new empty database.
+  static chess::Result<std::unique_ptr<Database>> open_existing(const std::string& path);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;

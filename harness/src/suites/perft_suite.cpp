@@ -32,8 +32,10 @@ std::string apply_operation(const std::string& op, PerftCase& c) {
     std::uint64_t count = 0;
     auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), count);
     if (ec != std::errc() || ptr != value.data() + value.size()) return "count for " + key + " is not a number: '" + value + "'";
-    int depth = std::stoi(key.substr(1));
-    if (depth < 1 || depth > 20) return "depth " + key + " is outside 1..20";
+    int depth = 0;
+    auto [end, depth_ec] = std::from_chars(key.data() + 1, key.data() + key.size(), depth);
+    if (depth_ec != std::errc() || end != key.data() + key.size() || depth < 1 || depth > 20)
+      return "depth " + key + " is outside 1..20";
     for (const auto& [d, n] : c.depths)
       if (d == depth) return "depth " + key + " appears twice";
     c.depths.emplace_back(depth, count);

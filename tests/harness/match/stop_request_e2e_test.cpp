@@ -21,8 +21,9 @@ struct Stopped {
   std::string out;
 };
 
-// Starts the harness (through a shell as a background job when `background`), waits `delay`,
-// sends the signals, and collects the output until it exits.
+// Starts the harness (through a shell as a background job when `background`), waits `delay`
+// from its "Run N in ..." line (games start right after it), sends the signals, and collects
+// the output until it exits.
 Stopped interrupt_run(const std::vector<std::string>& args, std::chrono::milliseconds delay, const std::vector<int>& signals,
                       std::chrono::milliseconds between, bool background) {
   std::string err = ::testing::TempDir() + "stop_request_err.txt";
@@ -41,12 +42,13 @@ Stopped interrupt_run(const std::vector<std::string>& args, std::chrono::millise
   Stopped s;
   std::string line;
   auto deadline = std::chrono::steady_clock::now() + 300s;
-  auto signal_at = std::chrono::steady_clock::now() + delay;
+  auto signal_at = deadline;
   std::size_t sent = 0;
   while (true) {
     auto until = sent < signals.size() ? std::min(signal_at, deadline) : deadline;
     harness::ReadStatus status = p->read_line(line, until);
     if (status == harness::ReadStatus::LINE) {
+      if (line.rfind("Run ", 0) == 0 && sent == 0) signal_at = std::chrono::steady_clock::now() + delay;
       if (background && line.rfind("pid ", 0) == 0) target = std::stoi(line.substr(4));
       if (background && line.rfind("exit ", 0) == 0) s.exit_code = std::stoi(line.substr(5));
       s.out += line + "\n";

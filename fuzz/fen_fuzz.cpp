@@ -1,0 +1,30 @@
+// FEN: any text is read or refused without a crash; a position read is written back to the
+// same FEN, its legal moves are generated, and each move makes, unmakes, gets its SAN and
+// coordinate text, and both are read back to the same move.
+#include "core/movegen.h"
+#include "core/position.h"
+#include "core/san.h"
+#include "core/uci_move.h"
+#include "fuzz_input.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  auto pos = chess::Position::from_fen(fuzz::text(data, size));
+  if (!pos) return 0;
+  const std::string fen = pos->fen();
+  auto again = chess::Position::from_fen(fen);
+  FUZZ_CHECK(again && again->fen() == fen);
+  chess::Position p = *pos;
+  chess::Undo undo;
+  for (chess::Move m : chess::legal_moves(p)) {
+    const std::string san = chess::to_san(p, m);
+    auto back = chess::parse_san(p, san);
+    FUZZ_CHECK(back && *back == m);
+    FUZZ_CHECK(chess::parse_uci(p, chess::to_uci(m)) == m);
+    const chess::Key key = p.key();
+    p.do_move(m, undo);
+    chess::legal_moves(p);
+    p.undo_move(m, undo);
+    FUZZ_CHECK(p.key() == key && p.fen() == fen);
+  }
+  return 0;
+}

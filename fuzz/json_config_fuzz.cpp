@@ -1,0 +1,17 @@
+// The JSON files a user writes: evaluation weights, tuner configurations, the engine registry,
+// and a stored run's configuration. Malformed JSON, wrong types, unknown keys and values out
+// of range are refused as values.
+#include "engines/engine_config.h"
+#include "eval/params.h"
+#include "fuzz_input.h"
+#include "match/match_config.h"
+#include "tuner_config.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text = fuzz::text(data, size);
+  (void)eval::params_from_json(text, "fuzz.json");
+  (void)tuner::parse_tuner_config(text, "fuzz.json");
+  (void)harness::EngineRegistry::load(fuzz::as_file(text, ".json"));
+  if (auto config = harness::MatchConfig::from_json(text)) (void)config->to_json();
+  return 0;
+}
