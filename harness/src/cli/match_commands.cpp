@@ -142,9 +142,18 @@ int play(MatchConfig config, Database& db, std::int64_t run_id) {
   std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", concurrency "
             << config.concurrency << std::endl;
   MatchRunner runner(std::move(config), db, run_id);
-  MatchStatus status = runner.run(std::cout);
+  MatchStatus status;
+  try {
+    status = runner.run(std::cout);
+  } catch (const std::exception& e) {  // the database failed outside a game's storing
+    status = {MatchStatus::FAILED, db.path() + ": " + e.what()};
+  }
   if (status.kind == MatchStatus::FAILED) {
-    db.update_run(run_id, "failed", status.error + "\n");
+    try {
+      db.update_run(run_id, "failed", status.error + "\n");
+    } catch (const std::exception&) {
+      // the database cannot take even that (a full disk): the message says what to do
+    }
     fail(status.error);
   }
   return status.kind == MatchStatus::INTERRUPTED ? 130 : 0;

@@ -144,10 +144,19 @@ MatchStatus MatchRunner::run(std::ostream& out) {
       GameRecord g = std::move(finished_.front());
       finished_.pop_front();
       lock.unlock();
-      record(g, out);
+      if (storage_error_.empty()) {
+        try {
+          record(g, out);
+        } catch (const std::exception& e) {
+          // A full disk or a broken file: every game stored so far stays (one transaction per
+          // game); the others are dropped and played again on resume.
+          storage_error_ = std::string(e.what()) + " while storing game " + std::to_string(g.game_index + 1);
+          request_stop(StopRequest::ABORT);
+        }
+      }
       lock.lock();
     }
-    if (stop_requested() != seen_stop_) {
+    if (stop_requested() != seen_stop_ && storage_error_.empty()) {
       lock.unlock();
       stop_on_request(out);
       lock.lock();
@@ -155,6 +164,10 @@ MatchStatus MatchRunner::run(std::ostream& out) {
     if (workers_done_ == running_slots && finished_.empty()) break;
   }
   for (std::thread& t : workers) t.join();
+  if (!storage_error_.empty())
+    return failed(db_.path() + ": " + storage_error_ + "; the " + std::to_string(done_count_) +
+                  " games stored before are intact: make room and continue with 'harness resume " + std::to_string(run_id_) +
+                  "'");
 
   if (isatty(STDOUT_FILENO)) out << "\n";
   std::string summary =

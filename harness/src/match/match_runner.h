@@ -76,6 +76,7 @@ class MatchRunner {
   std::string stop_reason_;
   StopRequest seen_stop_ = StopRequest::NONE;
   int discarded_ = 0;                   // unfinished games dropped by an immediate stop
+  std::string storage_error_;           // the database could not store a game: the run stops
   std::vector<int> pv_mismatches_;      // per engine, this session: moves that were not its PV's first
 };
 

@@ -25,6 +25,8 @@ void install_stop_handlers() {
   action.sa_flags = SA_RESTART;
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  // Past a file-size limit a write fails (and SQLite reports it) instead of killing the run.
+  ::signal(SIGXFSZ, SIG_IGN);
 }
 
 StopRequest stop_requested() { return StopRequest(g_level.load()); }

@@ -76,6 +76,7 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
     ::signal(SIGINT, SIG_DFL);
     ::signal(SIGTERM, SIG_DFL);
     ::signal(SIGPIPE, SIG_DFL);
+    ::signal(SIGXFSZ, SIG_DFL);
   });
   const std::string dir = spec.working_dir.empty() ? "." : spec.working_dir;
   impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::start_dir = dir,

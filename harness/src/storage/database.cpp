@@ -220,6 +220,11 @@ chess::Result<std::unique_ptr<Database>> Database::open_existing(const std::stri
 
 Database::~Database() { sqlite3_close(db_); }
 
+void Database::rollback_if_open() {
+  // SQLite has already rolled back after some errors (a full disk): keep the first error.
+  if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
 void Database::exec(const std::string& sql) {
   char* err = nullptr;
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
@@ -247,7 +252,7 @@ std::string Database::migrate() {
       exec("PRAGMA user_version = " + std::to_string(version + 1));
       exec("COMMIT");
     } catch (...) {
-      exec("ROLLBACK");
+      rollback_if_open();
       throw;
     }
   }
@@ -325,7 +330,7 @@ std::int64_t Database::save_game(std::int64_t run_id, const GameRecord& g, std::
     exec("COMMIT");
     return game_id;
   } catch (...) {
-    exec("ROLLBACK");
+    rollback_if_open();
     throw;
   }
 }
@@ -432,7 +437,7 @@ void Database::save_generation(std::int64_t run_id, const GenerationRow& g, cons
     }
     exec("COMMIT");
   } catch (...) {
-    exec("ROLLBACK");
+    rollback_if_open();
     throw;
   }
 }

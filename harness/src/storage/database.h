@@ -121,6 +121,7 @@ class Database {
  private:
   Database(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
   std::string migrate();
+  void rollback_if_open();
   sqlite3* db_;
   std::string path_;
 };

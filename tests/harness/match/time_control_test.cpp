@@ -32,6 +32,26 @@ TEST(TimeControl, RejectsMalformedText) {
   }
 }
 
+// Fuzzing found: "1e18" was read as a base of INT64_MIN ms, "0.0000001" as a base of 0 ms
+// although the base must be positive, and "1234.567" did not survive describe() and back.
+TEST(TimeControl, FuzzFindingsAreRefusedOrExact) {
+  for (const char* bad : {"1e18", "44444444444444444444", "1e308:0", "0.0000001", "1000001", "10+1e300", "nan", "inf"}) {
+    auto r = harness::parse_time_control(bad);
+    EXPECT_FALSE(r) << bad << " read as " << (r ? r->describe() : "");
+  }
+  for (const char* exact : {"1234.567", "40/1234.567+0.001", "0.001", "1000000", "1:30+0.25"}) {
+    auto r = harness::parse_time_control(exact);
+    ASSERT_TRUE(r) << exact;
+    auto again = harness::parse_time_control(r->describe());
+    ASSERT_TRUE(again) << r->describe();
+    EXPECT_EQ(again->base_ms, r->base_ms) << exact;
+    EXPECT_EQ(again->increment_ms, r->increment_ms) << exact;
+    EXPECT_EQ(again->moves, r->moves) << exact;
+  }
+  EXPECT_EQ(harness::parse_time_control("1234.567")->base_ms, 1234567);
+  EXPECT_EQ(harness::parse_time_control("1234.567")->describe(), "1234.567");
+}
+
 TEST(TimeControl, Describes) {
   EXPECT_EQ(harness::TimeControl::movetime(100).pgn_tag(), "movetime=0.1s");
   EXPECT_EQ(harness::TimeControl::fixed_depth(5).describe(), "depth 5");

@@ -20,6 +20,35 @@ TEST(UciInfo, ReadsDepthScoreAndNodes) {
   harness::parse_uci_info("info depth banana score cp", r);  // garbage does not crash
 }
 
+// Fuzzing found: "score mate -2147483648" overflowed a signed int (undefined behaviour). Mate
+// distances and centipawns are clamped to what a game can mean, mates beyond centipawns.
+TEST(UciInfo, ExtremeScoresAreClamped) {
+  harness::SearchReport r;
+  harness::parse_uci_info("info depth 3 score mate -2147483648 pv a2a3", r);
+  EXPECT_EQ(r.mate_in, -500);
+  EXPECT_EQ(r.score_cp, -31000);
+  harness::parse_uci_info("info depth 3 score mate 99999999999999999999 pv a2a3", r);
+  EXPECT_FALSE(r.has_score && r.mate_in > 500);
+  harness::parse_uci_info("info depth 3 score cp 9223372036854775807", r);
+  EXPECT_EQ(r.score_cp, 30000);
+  harness::SearchReport x;
+  EXPECT_TRUE(harness::parse_xboard_thinking("9 100032 44 99999 Qh5#", x));
+  EXPECT_EQ(x.score_cp, 32000);
+}
+
+TEST(XboardMove, ReadsBothForms) {
+  std::string m;
+  EXPECT_TRUE(harness::move_in_line("move e2e4", m));
+  EXPECT_EQ(m, "e2e4");
+  EXPECT_TRUE(harness::move_in_line("My move is : d7d5", m));  // GNU Chess
+  EXPECT_EQ(m, "d7d5");
+  EXPECT_TRUE(harness::move_in_line("My move is: Nf3", m));
+  EXPECT_EQ(m, "Nf3");
+  EXPECT_FALSE(harness::move_in_line("My move is", m));
+  EXPECT_FALSE(harness::move_in_line("moves e2e4", m));
+  EXPECT_FALSE(harness::move_in_line("move ", m));
+}
+
 TEST(XboardThinking, ReadsPlyScoreTimeNodes) {
   harness::SearchReport r;
   EXPECT_TRUE(harness::parse_xboard_thinking("9 -156 1084 48000 Nf3 Nc6", r));

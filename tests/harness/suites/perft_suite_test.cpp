@@ -54,4 +54,11 @@ TEST(PerftSuite, MalformedLinesAreSkippedOrFatalWithFileAndLine) {
   EXPECT_NE(harness::read_perft_suite("/nonexistent.epd", false).error().find("cannot open"), std::string::npos);
 }
 
+// Fuzzing found: a depth too large for an int threw std::out_of_range out of the reader.
+TEST(PerftSuite, AnEnormousDepthIsRefusedNotThrown) {
+  auto c = harness::parse_perft_line("8/8/8/8/8/8/8/K1k5 w - - ;D99999999999 1", "x.epd:1");
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.error(), "x.epd:1: depth D99999999999 is outside 1..20");
+}
+
 }  // namespace

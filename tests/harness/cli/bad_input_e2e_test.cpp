@@ -1,0 +1,62 @@
+// Bad command lines are refused with one clear message and exit status 2, before anything is
+// recorded: the database holds no run afterwards (or does not exist at all).
+#include <gtest/gtest.h>
+
+#include "support/harness_cli.h"
+
+namespace {
+
+struct BadInput {
+  const char* name;
+  std::vector<std::string> args;  // after "match --engine A --engine B --games 2 --db DB"
+  const char* message;            // a part of the one-line message
+};
+
+class RefusedBeforeAnythingIsRecorded : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(RefusedBeforeAnythingIsRecorded, ExitTwoAndNoRun) {
+  const BadInput& b = GetParam();
+  std::string db = temp_db(std::string("bad_") + b.name);
+  std::vector<std::string> args = {"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"),
+                                   "--games", "2", "--db", db};
+  args.insert(args.end(), b.args.begin(), b.args.end());
+  HarnessRun r = run_harness(args);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find(b.message), std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;  // one line
+  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Harness, RefusedBeforeAnythingIsRecorded,
+    ::testing::Values(BadInput{"plies", {"--plies", "-1"}, "--plies must be 0"},
+                      BadInput{"timemargin", {"--timemargin", "-5"}, "--timemargin must be 0 or more"},
+                      BadInput{"draw", {"--draw", "movenumber=40"}, "--draw: missing 'movecount', 'score'"},
+                      BadInput{"resign", {"--resign", "movecount=0 score=600"}, "--resign: 'movecount' must be at least 1"},
+                      BadInput{"tc_huge", {"--tc", "1e18"}, "time control '1e18'"},
+                      BadInput{"tc_tiny", {"--tc", "0.0000001"}, "time control '0.0000001'"},
+                      BadInput{"engine_missing", {"--engine", "name=c cmd=/no/such/engine"}, "match needs exactly two engines"},
+                      BadInput{"sprt_key", {"--sprt", "elo0=0 elo1=5 alpah=0.05 beta=0.05"}, "did you mean 'alpha'"}),
+    [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
+
+TEST(BadInput, AnEngineThatCannotStartLeavesNoRun) {
+  std::string db = temp_db("bad_engine_start");
+  HarnessRun r = run_harness({"match", "--engine", "name=a cmd=/no/such/engine", "--engine", mock("b", "random"), "--games",
+                              "2", "--db", db});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("engine 'a': cannot start '/no/such/engine': no such file"), std::string::npos) << r.out;
+  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().empty());
+}
+
+TEST(BadInput, ReadingCommandsDoNotCreateADatabase) {
+  const std::string missing = ::testing::TempDir() + "no_such_dir/none.sqlite";
+  for (std::vector<std::string> args : {std::vector<std::string>{"runs"}, {"show", "1"}, {"pgn", "1"}, {"resume", "1"}}) {
+    args.insert(args.end(), {"--db", missing});
+    HarnessRun r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 2) << args[0] << ": " << r.out;
+    EXPECT_NE(r.out.find(missing + ": no such database"), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(missing)) << args[0];
+  }
+}
+
+}  // namespace
