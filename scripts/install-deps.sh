@@ -8,6 +8,8 @@ packages=(
   nlohmann-json3-dev libsqlite3-dev libcli11-dev
   stockfish  # independent perft reference and benchmark opponent
   glaurung toga2 fairymax phalanx  # opponents for strength measurements (configs/engines.json)
+  gnuchess sjeng hoichess  # with fairymax and phalanx: every Debian xboard engine, played in the e2e tests
+  clang libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (scripts/fuzz.sh, scripts/sanitize.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -38,6 +38,7 @@ std::vector<std::string> nearest_names(std::string_view name, const std::vector<
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates) {
   std::vector<std::string> near = nearest_names(name, candidates, 1);
   if (!near.empty()) return " (did you mean '" + near[0] + "'?)";
+  if (candidates.size() > 12) return "";  // too many to list
   std::string all;
   for (const std::string& c : candidates) all += (all.empty() ? "" : ", ") + c;
   return " (expected one of: " + all + ")";

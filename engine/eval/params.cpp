@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/nearest_names.h"
+#include "json/json_input.h"
 #include "default_weights.h"
 
 namespace eval {
@@ -27,11 +28,6 @@ const int* as_ints(const T& v) {
     return &v;
   else
     return v.data();
-}
-
-std::string suggestion(std::string_view name) {
-  std::vector<std::string> near = nearest_param_names(name, 1);
-  return near.empty() ? "" : " (did you mean '" + near[0] + "'?)";
 }
 
 }  // namespace
@@ -81,15 +77,13 @@ std::vector<std::string> nearest_param_names(std::string_view name, std::size_t 
 }
 
 chess::Result<EvalParams> params_from_json(std::string_view json_text, const std::string& source) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(json_text);
-  } catch (const nlohmann::json::parse_error& e) {
-    return chess::Error{source + ": not valid JSON: " + e.what()};
-  }
+  auto parsed = json_input::parse(json_text, source);
+  if (!parsed) return chess::Error{parsed.error()};
+  const nlohmann::json& doc = *parsed;
   if (!doc.is_object()) return chess::Error{source + ": expected a JSON object of weight names"};
-  for (auto it = doc.begin(); it != doc.end(); ++it)
-    if (find_param(it.key()) < 0) return chess::Error{source + ": unknown weight '" + it.key() + "'" + suggestion(it.key())};
+  std::vector<std::string> names;
+  for (const ParamInfo& info : param_list()) names.emplace_back(info.name);
+  if (auto keys = json_input::check_keys(doc, source, names, "weight"); !keys) return chess::Error{keys.error()};
   EvalParams p;
   const auto& list = param_list();
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -116,7 +110,7 @@ chess::Result<EvalParams> params_from_json(std::string_view json_text, const std
 }
 
 chess::Result<EvalParams> load_params(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) return chess::Error{path + ": cannot open weights file"};
   std::stringstream ss;
   ss << in.rdbuf();

@@ -2,48 +2,59 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
+
+#include "core/epd.h"
 
 namespace tuner {
 
+namespace {
+
+// The game result an operation gives, from White's view: c9 "1-0" (or c2, result), or a
+// bracketed score [1.0], [0.5], [0]; -1 for any other operation.
+double result_of(const chess::EpdOperation& op) {
+  std::string text;
+  if (op.opcode == "c9" || op.opcode == "c2" || op.opcode == "result") {
+    text = op.unquoted();
+    if (text == "1-0") return 1.0;
+    if (text == "0-1") return 0.0;
+    if (text == "1/2-1/2") return 0.5;
+    return -1;
+  }
+  if (op.opcode.size() < 3 || op.opcode.front() != '[' || op.opcode.back() != ']' || !op.operand.empty()) return -1;
+  text = op.opcode.substr(1, op.opcode.size() - 2);
+  if (text == "1" || text == "1.0") return 1.0;
+  if (text == "0" || text == "0.0") return 0.0;
+  if (text == "0.5" || text == "1/2") return 0.5;
+  return -1;
+}
+
+chess::Result<LabeledPosition> to_labeled(const chess::EpdRecord& record, const std::string& where) {
+  for (const chess::EpdOperation& op : record.operations) {
+    const double result = result_of(op);
+    if (result >= 0) return LabeledPosition{record.position, result};
+  }
+  return chess::Error{where + ": no result label (expected c9 \"1-0\" or [1.0])"};
+}
+
+}  // namespace
+
 chess::Result<LabeledPosition> parse_labeled_line(const std::string& line, const std::string& where) {
-  std::istringstream is(line);
-  std::string f[4];
-  for (std::string& x : f)
-    if (!(is >> x)) return chess::Error{where + ": expected a FEN of at least 4 fields"};
-  std::string rest;
-  std::getline(is, rest);
-  std::string fen = f[0] + " " + f[1] + " " + f[2] + " " + f[3];
-  LabeledPosition lp;
-  if (rest.find("\"1-0\"") != std::string::npos || rest.find("[1.0]") != std::string::npos ||
-      rest.find("[1]") != std::string::npos)
-    lp.result = 1.0;
-  else if (rest.find("\"0-1\"") != std::string::npos || rest.find("[0.0]") != std::string::npos ||
-           rest.find("[0]") != std::string::npos)
-    lp.result = 0.0;
-  else if (rest.find("\"1/2-1/2\"") != std::string::npos || rest.find("[0.5]") != std::string::npos)
-    lp.result = 0.5;
-  else
-    return chess::Error{where + ": no result label (expected c9 \"1-0\" or [1.0])"};
-  auto pos = chess::Position::from_fen(fen);
-  if (!pos) return chess::Error{where + ": " + pos.error()};
-  lp.position = *pos;
-  return lp;
+  auto record = chess::parse_epd(line);
+  if (!record) return chess::Error{where + ": " + record.error()};
+  return to_labeled(*record, where);
 }
 
 chess::Result<std::vector<LabeledPosition>> read_labeled_positions(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return chess::Error{path + ": cannot open labeled positions"};
   std::vector<LabeledPosition> out;
-  int number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++number;
-    if (line.find_first_not_of(" \t\r\n") == std::string::npos || line[0] == '#') continue;
-    auto lp = parse_labeled_line(line, path + ":" + std::to_string(number));
-    if (!lp) return chess::Error{lp.error()};
-    out.push_back(*lp);
-  }
+  auto read =
+      chess::read_epd_file(path, "labeled positions", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
+        if (!record) return at.text() + ": " + record.error();
+        auto lp = to_labeled(*record, at.text());
+        if (!lp) return lp.error();
+        out.push_back(std::move(lp).value());
+        return std::string();
+      });
+  if (!read) return chess::Error{read.error()};
   if (out.empty()) return chess::Error{path + ": no labeled positions"};
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include "core/nearest_names.h"
 #include "eval/params.h"
+#include "json/json_input.h"
 
 namespace tuner {
 
@@ -16,27 +17,8 @@ namespace {
 
 using nlohmann::json;
 
-std::string unknown_key(const std::string& where, const std::string& key, const std::vector<std::string>& allowed) {
-  return where + ": unknown key '" + key + "'" + chess::did_you_mean(key, allowed);
-}
-
-chess::Result<bool> check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed) {
-  for (auto it = obj.begin(); it != obj.end(); ++it)
-    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
-      return chess::Error{unknown_key(where, it.key(), allowed)};
-  return true;
-}
-
-template <class T>
-chess::Result<bool> read(const json& obj, const std::string& key, T& out, const std::string& where) {
-  if (!obj.contains(key)) return true;
-  try {
-    out = obj.at(key).get<T>();
-  } catch (const json::exception&) {
-    return chess::Error{where + ": '" + key + "' has the wrong type"};
-  }
-  return true;
-}
+using json_input::check_keys;
+using json_input::read;
 
 // "pst_knight_mg[27]" -> ("pst_knight_mg", 27); "bishop_pair_mg" -> (name, -1).
 std::pair<std::string, int> split_element(const std::string& name) {
@@ -227,12 +209,9 @@ int TunerConfig::total_bits() const {
 }
 
 chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std::string& source) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    return chess::Error{source + ": not valid JSON: " + e.what()};
-  }
+  auto parsed = json_input::parse(text, source);
+  if (!parsed) return chess::Error{parsed.error()};
+  const json& doc = *parsed;
   if (!doc.is_object()) return chess::Error{source + ": expected a JSON object"};
   auto keys =
       check_keys(doc, source, {"name", "start_weights", "parameters", "pbil", "spsa", "gradient", "fitness", "validation"});

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "json/json_input.h"
+
 namespace harness {
 
 namespace fs = std::filesystem;
@@ -36,11 +38,7 @@ chess::Result<Protocol> parse_protocol(const std::string& text, const std::strin
 
 chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
   static const std::vector<std::string> KEYS = {"name", "command", "args", "working_dir", "protocol", "options", "init"};
-  if (!e.is_object()) return chess::Error{where + ": expected an object"};
-  for (auto it = e.begin(); it != e.end(); ++it)
-    if (std::find(KEYS.begin(), KEYS.end(), it.key()) == KEYS.end()) {
-      return chess::Error{where + ": unknown key '" + it.key() + "'" + did_you_mean(it.key(), KEYS)};
-    }
+  if (auto keys = json_input::check_keys(e, where, KEYS); !keys) return chess::Error{keys.error()};
   EngineConfig c;
   if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};
   c.name = e["name"].get<std::string>();
@@ -82,16 +80,11 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
 std::string protocol_name(Protocol p) { return p == Protocol::UCI ? "uci" : "xboard"; }
 
 chess::Result<EngineRegistry> EngineRegistry::load(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return chess::Error{path + ": cannot open engine registry"};
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::parse_error& e) {
-    return chess::Error{path + ": not valid JSON: " + e.what()};
-  }
-  if (!doc.is_object() || !doc.contains("engines") || !doc["engines"].is_array())
-    return chess::Error{path + ": expected an object with an 'engines' array"};
+  auto loaded = json_input::load(path, "engine registry");
+  if (!loaded) return chess::Error{loaded.error()};
+  const nlohmann::json& doc = *loaded;
+  if (auto keys = json_input::check_keys(doc, path, {"engines"}); !keys) return chess::Error{keys.error()};
+  if (!doc.contains("engines") || !doc["engines"].is_array()) return chess::Error{path + ": expected an 'engines' array"};
   EngineRegistry reg;
   reg.path_ = path;
   fs::path base = fs::absolute(fs::path(path)).parent_path();

@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/epd.h"
 #include "core/game.h"
 #include "core/uci_move.h"
 #include "text/trim.h"
@@ -80,37 +81,16 @@ chess::Result<Opening> game_to_opening(const std::string& fen_tag, const std::st
 }  // namespace
 
 chess::Result<OpeningBook> read_epd_book(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return chess::Error{path + ": cannot open opening book"};
   OpeningBook book;
-  int number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++number;
-    line = trim(line);
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream is(line);
-    std::string fields[6], word;
-    int n = 0;
-    while (n < 4 && is >> word) fields[n++] = word;
-    if (n < 4) return chess::Error{where(path, number) + ": expected a FEN of at least 4 fields"};
-    std::string fen = fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3];
-    // Full FEN lines carry the two counters; EPD operations follow otherwise.
-    std::string c1, c2;
-    if (is >> c1 && std::all_of(c1.begin(), c1.end(), ::isdigit) && is >> c2 && std::all_of(c2.begin(), c2.end(), ::isdigit))
-      fen += " " + c1 + " " + c2;
-    auto pos = chess::Position::from_fen(fen);
-    if (!pos) return chess::Error{where(path, number) + ": " + pos.error()};
-    if (chess::Game(*pos).outcome().result != chess::GameResult::ONGOING)
-      return chess::Error{where(path, number) + ": the position is already decided"};
-    std::string id;
-    std::size_t id_at = line.find(" id ");
-    if (id_at != std::string::npos) {
-      id = trim(line.substr(id_at + 4));
-      id = id.substr(0, id.find(';'));
-      if (id.size() >= 2 && id.front() == '"') id = id.substr(1, id.size() - 2);
-    }
-    book.openings.push_back({pos->fen(), {}, id.empty() ? path + ":" + std::to_string(number) : id});
-  }
+  auto read = chess::read_epd_file(path, "opening book", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
+    if (!record) return at.text() + ": " + record.error();
+    if (chess::Game(record->position).outcome().result != chess::GameResult::ONGOING)
+      return at.text() + ": the position is already decided";
+    const chess::EpdOperation* id = record->find("id");
+    book.openings.push_back({record->position.fen(), {}, id ? id->unquoted() : at.text()});
+    return std::string();
+  });
+  if (!read) return chess::Error{read.error()};
   if (book.openings.empty()) return chess::Error{path + ": no positions in opening book"};
   return book;
 }

@@ -32,6 +32,8 @@ EloEstimate from_distribution(const std::vector<std::pair<double, double>>& pdf,
     e.los = phi((mean - 0.5) / stderr_mean);
   } else {
     e.los = mean > 0.5 ? 1.0 : mean < 0.5 ? 0.0 : 0.5;
+    // Every unit alike: no spread to normalise by, unless they were all even.
+    if (mean != 0.5) e.nelo = e.nelo_error = std::numeric_limits<double>::quiet_NaN();
   }
   return e;
 }

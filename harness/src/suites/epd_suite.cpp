@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/epd.h"
 #include "core/position.h"
 #include "core/san.h"
 #include "core/uci_move.h"
@@ -13,30 +14,6 @@
 namespace harness {
 
 namespace {
-
-// Splits "op args; op args;" at semicolons outside double quotes.
-std::vector<std::string> operations(const std::string& text) {
-  std::vector<std::string> ops;
-  std::string current;
-  bool quoted = false;
-  for (char c : text) {
-    if (c == '"') quoted = !quoted;
-    if (c == ';' && !quoted) {
-      if (!trim(current).empty()) ops.push_back(trim(current));
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  if (!trim(current).empty()) ops.push_back(trim(current));
-  return ops;
-}
-
-std::string unquote(std::string s) {
-  s = trim(s);
-  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') return s.substr(1, s.size() - 2);
-  return s;
-}
 
 // A move in SAN or UCI to UCI, or an error naming it.
 chess::Result<std::string> to_uci_text(const chess::Position& pos, const std::string& text, const std::string& op) {
@@ -67,32 +44,25 @@ bool EpdCase::solves(const std::string& uci) const {
   return false;
 }
 
-chess::Result<EpdCase> parse_epd_line(const std::string& line, const std::string& where) {
-  std::istringstream is(line);
-  std::string fields[4];
-  for (std::string& f : fields)
-    if (!(is >> f)) return chess::Error{where + ": expected a FEN of 4 fields"};
-  auto pos = chess::Position::from_fen(fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3]);
-  if (!pos) return chess::Error{where + ": " + pos.error()};
+namespace {
+
+// The suite's meaning of one EPD line: bm, am, dm, id and scored c0 operations.
+chess::Result<EpdCase> to_epd_case(const chess::EpdRecord& record, const std::string& where) {
+  const chess::Position& pos = record.position;
   EpdCase c;
-  c.fen = pos->fen();
-  std::string rest;
-  std::getline(is, rest);
-  for (const std::string& op : operations(rest)) {
-    std::istringstream os(op);
-    std::string code, args;
-    os >> code;
-    std::getline(os, args);
-    args = trim(args);
+  c.fen = pos.fen();
+  for (const chess::EpdOperation& op : record.operations) {
+    const std::string& code = op.opcode;
+    const std::string& args = op.operand;
     if (code == "bm" || code == "am") {
       std::istringstream moves(args);
       for (std::string m; moves >> m;) {
-        auto uci = to_uci_text(*pos, m, code);
+        auto uci = to_uci_text(pos, m, code);
         if (!uci) return chess::Error{where + ": " + uci.error()};
         (code == "bm" ? c.best : c.avoid).insert(*uci);
       }
     } else if (code == "id") {
-      c.id = unquote(args);
+      c.id = op.unquoted();
     } else if (code == "dm") {
       int n = 0;
       auto [ptr, ec] = std::from_chars(args.data(), args.data() + args.size(), n);
@@ -100,14 +70,14 @@ chess::Result<EpdCase> parse_epd_line(const std::string& line, const std::string
       c.mate_in = n;
     } else if (code == "c0") {
       // "f5=10, Be5+=2" scores moves; any other c0 is a plain comment.
-      std::string text = unquote(args);
+      std::string text = op.unquoted();
       if (text.find('=') == std::string::npos) continue;
       std::stringstream items(text);
       for (std::string item; std::getline(items, item, ',');) {
         item = trim(item);
         std::size_t eq = item.rfind('=');
         if (eq == std::string::npos || eq == 0) continue;
-        auto uci = to_uci_text(*pos, item.substr(0, eq), "c0");
+        auto uci = to_uci_text(pos, item.substr(0, eq), "c0");
         if (!uci) return chess::Error{where + ": " + uci.error()};
         int points = 0;
         std::string num = item.substr(eq + 1);
@@ -122,21 +92,27 @@ chess::Result<EpdCase> parse_epd_line(const std::string& line, const std::string
   return c;
 }
 
+}  // namespace
+
+chess::Result<EpdCase> parse_epd_line(const std::string& line, const std::string& where) {
+  auto record = chess::parse_epd(line);
+  if (!record) return chess::Error{where + ": " + record.error()};
+  return to_epd_case(*record, where);
+}
+
 chess::Result<std::vector<EpdCase>> read_epd_suite(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return chess::Error{path + ": cannot open EPD suite"};
   std::vector<EpdCase> cases;
-  int number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++number;
-    std::string t = trim(line);
-    if (t.empty() || t[0] == '#') continue;
-    auto c = parse_epd_line(t, path + ":" + std::to_string(number));
-    if (!c) return chess::Error{c.error()};
-    c.value().line = number;
-    if (c->id.empty()) c.value().id = "line " + std::to_string(number);
-    cases.push_back(*c);
-  }
+  auto read = chess::read_epd_file(path, "EPD suite", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
+    const std::string where = at.text();
+    if (!record) return where + ": " + record.error();
+    auto c = to_epd_case(*record, where);
+    if (!c) return c.error();
+    c.value().line = at.line;
+    if (c->id.empty()) c.value().id = "line " + std::to_string(at.line);
+    cases.push_back(std::move(c).value());
+    return std::string();
+  });
+  if (!read) return chess::Error{read.error()};
   if (cases.empty()) return chess::Error{path + ": no positions in EPD suite"};
   return cases;
 }

@@ -2,103 +2,71 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
-#include <sstream>
 
-#include "core/position.h"
-#include "text/trim.h"
+#include "core/epd.h"
 
 namespace harness {
 
 namespace {
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  std::stringstream ss(s);
-  for (std::string part; std::getline(ss, part, sep);) parts.push_back(trim(part));
-  return parts;
+// "D3" (or "d3") to 3; 0 if the opcode is not a depth.
+int depth_of(const std::string& opcode) {
+  if (opcode.size() < 2 || (opcode[0] != 'D' && opcode[0] != 'd')) return 0;
+  int depth = 0;
+  auto [end, ec] = std::from_chars(opcode.data() + 1, opcode.data() + opcode.size(), depth);
+  if (end != opcode.data() + opcode.size()) return 0;
+  return ec == std::errc() ? depth : -1;  // -1: digits, but too many
 }
 
-bool is_number(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
-
-// Applies one operation ("D3 8902", "id \"x\"") to the case; unknown operations are ignored.
-std::string apply_operation(const std::string& op, PerftCase& c) {
-  std::istringstream is(op);
-  std::string key, value;
-  is >> key;
-  std::getline(is, value);
-  value = trim(value);
-  if (key.size() >= 2 && (key[0] == 'D' || key[0] == 'd') && is_number(key.substr(1))) {
-    std::uint64_t count = 0;
-    auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), count);
-    if (ec != std::errc() || ptr != value.data() + value.size()) return "count for " + key + " is not a number: '" + value + "'";
-    int depth = 0;
-    auto [end, depth_ec] = std::from_chars(key.data() + 1, key.data() + key.size(), depth);
-    if (depth_ec != std::errc() || end != key.data() + key.size() || depth < 1 || depth > 20)
-      return "depth " + key + " is outside 1..20";
-    for (const auto& [d, n] : c.depths)
-      if (d == depth) return "depth " + key + " appears twice";
-    c.depths.emplace_back(depth, count);
-  } else if (key == "id") {
-    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
-    c.id = value;
-  }
-  return {};
-}
-
-}  // namespace
-
-chess::Result<PerftCase> parse_perft_line(const std::string& line, const std::string& where) {
-  std::vector<std::string> parts = split(line, ';');
-  if (parts.empty() || parts[0].empty()) return chess::Error{where + ": no FEN before the first ';'"};
-  std::istringstream head(parts[0]);
-  std::vector<std::string> words;
-  for (std::string w; head >> w;) words.push_back(w);
-  if (words.size() < 4) return chess::Error{where + ": expected a FEN of at least 4 fields"};
-  std::string fen = words[0] + " " + words[1] + " " + words[2] + " " + words[3];
-  std::size_t next = 4;
-  if (words.size() >= 6 && is_number(words[4]) && is_number(words[5])) {
-    fen += " " + words[4] + " " + words[5];
-    next = 6;
-  }
+// The suite's meaning of one EPD line: its depth counts and id (other operations are ignored).
+chess::Result<PerftCase> to_perft_case(const chess::EpdRecord& record, const std::string& where) {
   PerftCase c;
-  auto pos = chess::Position::from_fen(fen);
-  if (!pos) return chess::Error{where + ": " + pos.error()};
-  c.fen = pos->fen();
-  // EPD operations may follow the FEN before the first ';'.
-  std::string first_op;
-  for (std::size_t i = next; i < words.size(); ++i) first_op += (first_op.empty() ? "" : " ") + words[i];
-  if (!first_op.empty()) parts[0] = first_op;
-  for (std::size_t i = (first_op.empty() ? 1 : 0); i < parts.size(); ++i) {
-    if (parts[i].empty()) continue;
-    std::string err = apply_operation(parts[i], c);
-    if (!err.empty()) return chess::Error{where + ": " + err};
+  c.fen = record.position.fen();
+  for (const chess::EpdOperation& op : record.operations) {
+    if (op.opcode == "id") {
+      c.id = op.unquoted();
+      continue;
+    }
+    const int depth = depth_of(op.opcode);
+    if (depth == 0) continue;
+    if (depth < 1 || depth > 20) return chess::Error{where + ": depth " + op.opcode + " is outside 1..20"};
+    std::uint64_t count = 0;
+    auto [ptr, ec] = std::from_chars(op.operand.data(), op.operand.data() + op.operand.size(), count);
+    if (ec != std::errc() || ptr != op.operand.data() + op.operand.size() || op.operand.empty())
+      return chess::Error{where + ": count for " + op.opcode + " is not a number: '" + op.operand + "'"};
+    for (const auto& [d, n] : c.depths)
+      if (d == depth) return chess::Error{where + ": depth " + op.opcode + " appears twice"};
+    c.depths.emplace_back(depth, count);
   }
   if (c.depths.empty()) return chess::Error{where + ": no depth counts (expected ';D1 n ;D2 n ...')"};
   std::sort(c.depths.begin(), c.depths.end());
   return c;
 }
 
+}  // namespace
+
+chess::Result<PerftCase> parse_perft_line(const std::string& line, const std::string& where) {
+  auto record = chess::parse_epd(line);
+  if (!record) return chess::Error{where + ": " + record.error()};
+  return to_perft_case(*record, where);
+}
+
 chess::Result<PerftSuite> read_perft_suite(const std::string& path, bool strict) {
-  std::ifstream in(path);
-  if (!in) return chess::Error{path + ": cannot open perft suite"};
   PerftSuite suite;
-  int number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++number;
-    std::string t = trim(line);
-    if (t.empty() || t[0] == '#') continue;
-    std::string where = path + ":" + std::to_string(number);
-    auto c = parse_perft_line(t, where);
+  auto read = chess::read_epd_file(path, "perft suite", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
+    const std::string where = at.text();
+    auto c = record ? to_perft_case(*record, where) : chess::Result<PerftCase>(chess::Error{where + ": " + record.error()});
     if (!c) {
-      if (strict) return chess::Error{c.error()};
+      if (strict) return c.error();
       suite.skipped.push_back(c.error());
-      continue;
+      return std::string();
     }
-    c.value().line = number;
-    if (c->id.empty()) c.value().id = "line " + std::to_string(number);
-    suite.cases.push_back(*c);
-  }
+    c.value().line = at.line;
+    if (c->id.empty()) c.value().id = "line " + std::to_string(at.line);
+    suite.cases.push_back(std::move(c).value());
+    return std::string();
+  });
+  if (!read) return chess::Error{read.error()};
   if (suite.cases.empty() && suite.skipped.empty()) return chess::Error{path + ": no positions in perft suite"};
   return suite;
 }

@@ -43,7 +43,7 @@ TEST(EngineRegistry, UnknownNameListsTheNearest) {
 
 TEST(EngineRegistry, ErrorsNameFileAndKey) {
   EXPECT_NE(harness::EngineRegistry::load(write("bad.json", "{")).error().find("bad.json: not valid JSON"), std::string::npos);
-  EXPECT_NE(harness::EngineRegistry::load(write("noarr.json", "{}")).error().find("expected an object with an 'engines' array"),
+  EXPECT_NE(harness::EngineRegistry::load(write("noarr.json", "{}")).error().find("expected an 'engines' array"),
             std::string::npos);
   auto typo = harness::EngineRegistry::load(write("typo.json", R"({"engines": [{"name": "a", "comand": "x"}]})"));
   EXPECT_NE(typo.error().find("engines[0]: unknown key 'comand' (did you mean 'command'?)"), std::string::npos) << typo.error();

@@ -1,0 +1,42 @@
+#include "json_input.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "core/nearest_names.h"
+
+namespace json_input {
+
+chess::Result<json> parse(std::string_view text, const std::string& source) {
+  json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  if (doc.is_discarded()) {
+    // Parse again for the message only: it names the line and column.
+    try {
+      (void)json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+      return chess::Error{source + ": not valid JSON: " + e.what()};
+    }
+    return chess::Error{source + ": not valid JSON"};
+  }
+  return doc;
+}
+
+chess::Result<json> load(const std::string& path, const std::string& what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return chess::Error{path + ": cannot open " + what};
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse(ss.str(), path);
+}
+
+chess::Result<bool> check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed,
+                               const std::string& kind) {
+  if (!obj.is_object()) return chess::Error{where + ": expected an object, got " + obj.dump()};
+  for (auto it = obj.begin(); it != obj.end(); ++it)
+    if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
+      return chess::Error{where + ": unknown " + kind + " '" + it.key() + "'" + chess::did_you_mean(it.key(), allowed)};
+  return true;
+}
+
+}  // namespace json_input

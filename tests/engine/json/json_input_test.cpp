@@ -1,0 +1,44 @@
+#include "json/json_input.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+TEST(JsonInput, ParseErrorsNameTheSource) {
+  auto r = json_input::parse("{\"a\": ", "cfg.json");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().rfind("cfg.json: not valid JSON: ", 0), 0u) << r.error();
+  EXPECT_NE(json_input::load("/no/such.json", "tuner configuration").error().find("/no/such.json: cannot open tuner configuration"),
+            std::string::npos);
+}
+
+TEST(JsonInput, UnknownKeysSuggestOnlyCloseNames) {
+  auto doc = json_input::parse(R"({"colr": 1})", "x").value();
+  EXPECT_EQ(json_input::check_keys(doc, "x.json: fitness", {"color", "games"}).error(),
+            "x.json: fitness: unknown key 'colr' (did you mean 'color'?)");
+  auto far = json_input::parse(R"({"colour": 1})", "x").value();
+  EXPECT_EQ(json_input::check_keys(far, "x.json", {"name", "games"}).error(),
+            "x.json: unknown key 'colour' (expected one of: name, games)");
+  EXPECT_FALSE(json_input::check_keys(json_input::json::array(), "x.json", {"name"}));
+}
+
+TEST(JsonInput, TypedValuesSayWhatTheyWant) {
+  auto doc = json_input::parse(R"({"n": 5, "big": 10000000000, "s": "t", "f": 0.5, "b": true, "neg": -1})", "x").value();
+  int n = 0;
+  EXPECT_TRUE(json_input::read(doc, "n", n, "x.json"));
+  EXPECT_EQ(n, 5);
+  EXPECT_EQ(json_input::read(doc, "big", n, "x.json").error(), "x.json: 'big' must be an integer, got 10000000000");
+  EXPECT_EQ(json_input::read(doc, "s", n, "x.json").error(), "x.json: 's' must be an integer, got \"t\"");
+  double f = 0;
+  EXPECT_TRUE(json_input::read(doc, "n", f, "x.json"));  // an integer is a number
+  unsigned u = 0;
+  EXPECT_FALSE(json_input::read(doc, "neg", u, "x.json"));
+  bool b = false;
+  EXPECT_TRUE(json_input::read(doc, "b", b, "x.json"));
+  EXPECT_TRUE(b);
+  std::string s;
+  EXPECT_TRUE(json_input::read(doc, "absent", s, "x.json"));  // optional: left alone
+  EXPECT_EQ(json_input::require(doc, "absent", s, "x.json").error(), "x.json: missing 'absent' (a string)");
+}
+
+}  // namespace
