@@ -106,8 +106,8 @@ int main(int argc, char** argv) {
   std::printf("%-7s go movetime %lld: overshoot ms median %+.1f  p99 %+.1f  max %+.1f  (%zu searches)\n", label.c_str(),
               static_cast<long long>(movetime), m.median, m.p99, m.max, over_movetime.size());
   std::printf("%-7s clock %lld+%lld (hard limit %lld ms): overshoot ms median %+.1f  p99 %+.1f  max %+.1f  (%zu searches)\n",
-              label.c_str(), static_cast<long long>(clock_ms), static_cast<long long>(inc_ms),
-              static_cast<long long>(clock_hard), c.median, c.p99, c.max, over_clock.size());
+              label.c_str(), static_cast<long long>(clock_ms), static_cast<long long>(inc_ms), static_cast<long long>(clock_hard),
+              c.median, c.p99, c.max, over_clock.size());
   if (failures) std::printf("%-7s %d searches never answered\n", label.c_str(), failures);
   return failures ? 1 : 0;
 }

@@ -11,7 +11,9 @@
 
 namespace fuzz {
 
-inline std::string text(const std::uint8_t* data, std::size_t size) { return std::string(reinterpret_cast<const char*>(data), size); }
+inline std::string text(const std::uint8_t* data, std::size_t size) {
+  return std::string(reinterpret_cast<const char*>(data), size);
+}
 
 // Writes the input to a file of this process that the next call overwrites; returns its path.
 inline std::string as_file(const std::string& content, const char* suffix) {
@@ -26,12 +28,12 @@ inline std::string as_file(const std::string& content, const char* suffix) {
 }
 
 // Aborts so that libFuzzer reports the input: a property that must hold did not.
-#define FUZZ_CHECK(condition)                                               \
-  do {                                                                      \
-    if (!(condition)) {                                                     \
+#define FUZZ_CHECK(condition)                                                                  \
+  do {                                                                                         \
+    if (!(condition)) {                                                                        \
       std::fprintf(stderr, "fuzz check failed: %s (%s:%d)\n", #condition, __FILE__, __LINE__); \
-      __builtin_trap();                                                     \
-    }                                                                       \
+      __builtin_trap();                                                                        \
+    }                                                                                          \
   } while (0)
 
 }  // namespace fuzz

@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "core/nearest_names.h"
-#include "json/json_input.h"
 #include "default_weights.h"
+#include "json/json_input.h"
 
 namespace eval {
 

@@ -29,26 +29,35 @@ chess::Result<bool> check_keys(const json& obj, const std::string& where, const 
 
 template <class T>
 constexpr const char* type_name() {
-  if constexpr (std::is_same_v<T, bool>) return "true or false";
-  else if constexpr (std::is_integral_v<T>) return "an integer";
-  else if constexpr (std::is_floating_point_v<T>) return "a number";
-  else if constexpr (std::is_same_v<T, std::string>) return "a string";
-  else return "a value of another type";
+  if constexpr (std::is_same_v<T, bool>)
+    return "true or false";
+  else if constexpr (std::is_integral_v<T>)
+    return "an integer";
+  else if constexpr (std::is_floating_point_v<T>)
+    return "a number";
+  else if constexpr (std::is_same_v<T, std::string>)
+    return "a string";
+  else
+    return "a value of another type";
 }
 
 // Whether `v` holds a T, integers within T's range.
 template <class T>
 bool holds(const json& v) {
-  if constexpr (std::is_same_v<T, bool>) return v.is_boolean();
+  if constexpr (std::is_same_v<T, bool>)
+    return v.is_boolean();
   else if constexpr (std::is_integral_v<T>) {
     if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<T>::max());
     if (!v.is_number_integer()) return false;
     std::int64_t x = v.get<std::int64_t>();
     return x >= std::int64_t(std::numeric_limits<T>::min()) &&
            (std::is_unsigned_v<T> || x <= std::int64_t(std::numeric_limits<T>::max()));
-  } else if constexpr (std::is_floating_point_v<T>) return v.is_number();
-  else if constexpr (std::is_same_v<T, std::string>) return v.is_string();
-  else return false;
+  } else if constexpr (std::is_floating_point_v<T>)
+    return v.is_number();
+  else if constexpr (std::is_same_v<T, std::string>)
+    return v.is_string();
+  else
+    return false;
 }
 
 // An optional key: `out` is left as it is when the key is absent.

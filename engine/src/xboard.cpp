@@ -1,8 +1,8 @@
 #include "xboard.h"
 
 #include <charconv>
-#include <limits>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <vector>
 

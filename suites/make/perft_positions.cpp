@@ -63,7 +63,9 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 20261122;
   CLI::App app{"perft_positions: prints perft suite candidates (FEN and theme) on standard output"};
   app.add_option("PER_THEME", per_theme, "Positions per theme")->capture_default_str()->check(CLI::Range(0, 1000000));
-  app.add_option("RANDOM", random_positions, "Plain positions from random games")->capture_default_str()->check(CLI::Range(0, 1000000));
+  app.add_option("RANDOM", random_positions, "Plain positions from random games")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
   app.add_option("SEED", seed, "Random seed")->capture_default_str();
   try {
     app.parse(argc, argv);

@@ -32,7 +32,7 @@ struct GameRecord {
   int pair_index = 0;
   std::string white, black;
   Opening opening;
-  std::vector<MoveRecord> moves;  // the engines' moves only (opening moves are in `opening`)
+  std::vector<MoveRecord> moves;                          // the engines' moves only (opening moves are in `opening`)
   chess::GameResult result = chess::GameResult::ONGOING;  // ONGOING: stopped unfinished, never stored
   std::string termination;              // PGN Termination tag: normal, time forfeit, rules infraction, abandoned, adjudication
   std::string reason;                   // human-readable: "White mates", "Black makes an illegal move: e7e9", ...

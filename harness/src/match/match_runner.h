@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "match_config.h"
-#include "stop_request.h"
 #include "stats/tally.h"
+#include "stop_request.h"
 #include "storage/database.h"
 
 namespace harness {
@@ -75,9 +75,9 @@ class MatchRunner {
   std::vector<Tally> engine_tallies_;  // each engine against the field (tournaments)
   std::string stop_reason_;
   StopRequest seen_stop_ = StopRequest::NONE;
-  int discarded_ = 0;                   // unfinished games dropped by an immediate stop
-  std::string storage_error_;           // the database could not store a game: the run stops
-  std::vector<int> pv_mismatches_;      // per engine, this session: moves that were not its PV's first
+  int discarded_ = 0;               // unfinished games dropped by an immediate stop
+  std::string storage_error_;       // the database could not store a game: the run stops
+  std::vector<int> pv_mismatches_;  // per engine, this session: moves that were not its PV's first
 };
 
 }  // namespace harness

@@ -82,14 +82,15 @@ chess::Result<Opening> game_to_opening(const std::string& fen_tag, const std::st
 
 chess::Result<OpeningBook> read_epd_book(const std::string& path) {
   OpeningBook book;
-  auto read = chess::read_epd_file(path, "opening book", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
-    if (!record) return at.text() + ": " + record.error();
-    if (chess::Game(record->position).outcome().result != chess::GameResult::ONGOING)
-      return at.text() + ": the position is already decided";
-    const chess::EpdOperation* id = record->find("id");
-    book.openings.push_back({record->position.fen(), {}, id ? id->unquoted() : at.text()});
-    return std::string();
-  });
+  auto read =
+      chess::read_epd_file(path, "opening book", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
+        if (!record) return at.text() + ": " + record.error();
+        if (chess::Game(record->position).outcome().result != chess::GameResult::ONGOING)
+          return at.text() + ": the position is already decided";
+        const chess::EpdOperation* id = record->find("id");
+        book.openings.push_back({record->position.fen(), {}, id ? id->unquoted() : at.text()});
+        return std::string();
+      });
   if (!read) return chess::Error{read.error()};
   if (book.openings.empty()) return chess::Error{path + ": no positions in opening book"};
   return book;

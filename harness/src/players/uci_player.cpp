@@ -126,8 +126,8 @@ ThinkResult UciPlayer::think(const ThinkRequest& request) {
     parse_uci_info(last_pv_line, pv_report);
     result.report.pv_move = pv_report.pv_move;
   }
-  result.pv_mismatch = result.status == ThinkStatus::MOVE && !result.report.pv_move.empty() &&
-                       result.report.pv_move != result.move;
+  result.pv_mismatch =
+      result.status == ThinkStatus::MOVE && !result.report.pv_move.empty() && result.report.pv_move != result.move;
   return result;
 }
 

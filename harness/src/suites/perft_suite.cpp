@@ -53,19 +53,20 @@ chess::Result<PerftCase> parse_perft_line(const std::string& line, const std::st
 
 chess::Result<PerftSuite> read_perft_suite(const std::string& path, bool strict) {
   PerftSuite suite;
-  auto read = chess::read_epd_file(path, "perft suite", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
-    const std::string where = at.text();
-    auto c = record ? to_perft_case(*record, where) : chess::Result<PerftCase>(chess::Error{where + ": " + record.error()});
-    if (!c) {
-      if (strict) return c.error();
-      suite.skipped.push_back(c.error());
-      return std::string();
-    }
-    c.value().line = at.line;
-    if (c->id.empty()) c.value().id = "line " + std::to_string(at.line);
-    suite.cases.push_back(std::move(c).value());
-    return std::string();
-  });
+  auto read =
+      chess::read_epd_file(path, "perft suite", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
+        const std::string where = at.text();
+        auto c = record ? to_perft_case(*record, where) : chess::Result<PerftCase>(chess::Error{where + ": " + record.error()});
+        if (!c) {
+          if (strict) return c.error();
+          suite.skipped.push_back(c.error());
+          return std::string();
+        }
+        c.value().line = at.line;
+        if (c->id.empty()) c.value().id = "line " + std::to_string(at.line);
+        suite.cases.push_back(std::move(c).value());
+        return std::string();
+      });
   if (!read) return chess::Error{read.error()};
   if (suite.cases.empty() && suite.skipped.empty()) return chess::Error{path + ": no positions in perft suite"};
   return suite;

@@ -11,8 +11,7 @@ TEST(NearestNames, SuggestsOnlyCloseNames) {
   EXPECT_EQ(chess::did_you_mean("nmae", KEYS), " (did you mean 'name'?)");
   EXPECT_EQ(chess::did_you_mean("protocol", {"name", "cmd", "proto"}), " (did you mean 'proto'?)");  // a longer form
   // "colour" is like none of them: the message lists what is allowed instead of a wrong guess.
-  EXPECT_EQ(chess::did_you_mean("colour", KEYS),
-            " (expected one of: name, start_weights, parameters, pbil, spsa, fitness)");
+  EXPECT_EQ(chess::did_you_mean("colour", KEYS), " (expected one of: name, start_weights, parameters, pbil, spsa, fitness)");
   EXPECT_TRUE(chess::nearest_names("colour", KEYS, 3).empty());
 }
 

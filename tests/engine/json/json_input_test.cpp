@@ -8,8 +8,9 @@ TEST(JsonInput, ParseErrorsNameTheSource) {
   auto r = json_input::parse("{\"a\": ", "cfg.json");
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().rfind("cfg.json: not valid JSON: ", 0), 0u) << r.error();
-  EXPECT_NE(json_input::load("/no/such.json", "tuner configuration").error().find("/no/such.json: cannot open tuner configuration"),
-            std::string::npos);
+  EXPECT_NE(
+      json_input::load("/no/such.json", "tuner configuration").error().find("/no/such.json: cannot open tuner configuration"),
+      std::string::npos);
 }
 
 TEST(JsonInput, UnknownKeysSuggestOnlyCloseNames) {

@@ -17,8 +17,8 @@ class RefusedBeforeAnythingIsRecorded : public ::testing::TestWithParam<BadInput
 TEST_P(RefusedBeforeAnythingIsRecorded, ExitTwoAndNoRun) {
   const BadInput& b = GetParam();
   std::string db = temp_db(std::string("bad_") + b.name);
-  std::vector<std::string> args = {"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"),
-                                   "--games", "2", "--db", db};
+  std::vector<std::string> args = {"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2",
+                                   "--db",  db};
   args.insert(args.end(), b.args.begin(), b.args.end());
   HarnessRun r = run_harness(args);
   EXPECT_EQ(r.exit_code, 2) << r.out;
@@ -41,8 +41,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(BadInput, AnEngineThatCannotStartLeavesNoRun) {
   std::string db = temp_db("bad_engine_start");
-  HarnessRun r = run_harness({"match", "--engine", "name=a cmd=/no/such/engine", "--engine", mock("b", "random"), "--games",
-                              "2", "--db", db});
+  HarnessRun r = run_harness(
+      {"match", "--engine", "name=a cmd=/no/such/engine", "--engine", mock("b", "random"), "--games", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("engine 'a': cannot start '/no/such/engine': no such file"), std::string::npos) << r.out;
   if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().empty());

@@ -68,8 +68,19 @@ Stopped interrupt_run(const std::vector<std::string>& args, std::chrono::millise
 TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
   const int total = 16;
   std::string db = temp_db("signals");
-  std::vector<std::string> args = {"match", "--engine", engine_spec("a", "v0.2"), "--engine", engine_spec("b", "v0.12"),
-                                   "--games", std::to_string(total), "--nodes", "400", "--concurrency", "2", "--db", db};
+  std::vector<std::string> args = {"match",
+                                   "--engine",
+                                   engine_spec("a", "v0.2"),
+                                   "--engine",
+                                   engine_spec("b", "v0.12"),
+                                   "--games",
+                                   std::to_string(total),
+                                   "--nodes",
+                                   "400",
+                                   "--concurrency",
+                                   "2",
+                                   "--db",
+                                   db};
   std::mt19937 rng(20261123);
   int interrupted = 0, twice = 0;
   for (int round = 0; round < 8; ++round) {
@@ -110,8 +121,21 @@ TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
 // The first signal finishes the games in progress and stores them; the run says so.
 TEST(StopRequest, TheFirstSignalStoresTheGamesInProgress) {
   std::string db = temp_db("first_signal");
-  std::vector<std::string> args = {"match", "--engine", mock("a", "slow=30"), "--engine", mock("b", "slow=30"),
-                                   "--games", "20", "--movetime", "1", "--maxmoves", "15", "--concurrency", "2", "--db", db};
+  std::vector<std::string> args = {"match",
+                                   "--engine",
+                                   mock("a", "slow=30"),
+                                   "--engine",
+                                   mock("b", "slow=30"),
+                                   "--games",
+                                   "20",
+                                   "--movetime",
+                                   "1",
+                                   "--maxmoves",
+                                   "15",
+                                   "--concurrency",
+                                   "2",
+                                   "--db",
+                                   db};
   Stopped s = interrupt_run(args, 1500ms, {SIGINT}, 0ms, false);
   ASSERT_EQ(s.exit_code, 130) << s.out;
   EXPECT_NE(s.out.find("Stopping: finishing the games in progress"), std::string::npos) << s.out;
@@ -126,8 +150,21 @@ TEST(StopRequest, TheFirstSignalStoresTheGamesInProgress) {
 // games were dropped.
 TEST(StopRequest, TheSecondSignalDiscardsTheGamesInProgress) {
   std::string db = temp_db("second_signal");
-  std::vector<std::string> args = {"match", "--engine", mock("a", "slow=200"), "--engine", mock("b", "slow=200"),
-                                   "--games", "20", "--movetime", "1", "--maxmoves", "40", "--concurrency", "2", "--db", db};
+  std::vector<std::string> args = {"match",
+                                   "--engine",
+                                   mock("a", "slow=200"),
+                                   "--engine",
+                                   mock("b", "slow=200"),
+                                   "--games",
+                                   "20",
+                                   "--movetime",
+                                   "1",
+                                   "--maxmoves",
+                                   "40",
+                                   "--concurrency",
+                                   "2",
+                                   "--db",
+                                   db};
   Stopped s = interrupt_run(args, 700ms, {SIGTERM, SIGINT}, 100ms, false);
   ASSERT_EQ(s.exit_code, 130) << s.out;
   EXPECT_NE(s.out.find("Stopping at once"), std::string::npos) << s.out;

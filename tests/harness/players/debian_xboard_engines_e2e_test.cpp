@@ -18,10 +18,18 @@ class DebianXboardEngine : public ::testing::TestWithParam<XboardEngine> {};
 TEST_P(DebianXboardEngine, PlaysTwoCleanGames) {
   const XboardEngine& x = GetParam();
   std::string db = temp_db(std::string("xboard_") + x.name);
-  std::vector<std::string> args = {"match",   "--engine",   std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev",
-                                   "--engine", x.spec,      "--games",
-                                   "2",       "--tc",       "5+0.05",
-                                   "--maxmoves", "25",      "--db",
+  std::vector<std::string> args = {"match",
+                                   "--engine",
+                                   std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev",
+                                   "--engine",
+                                   x.spec,
+                                   "--games",
+                                   "2",
+                                   "--tc",
+                                   "5+0.05",
+                                   "--maxmoves",
+                                   "25",
+                                   "--db",
                                    db};
   if (x.pgn_book) args.insert(args.end(), {"--openings", std::string(PROJECT_DIR) + "/suites/openings.pgn"});
   HarnessRun r = run_harness(args, 300s);
@@ -34,13 +42,13 @@ TEST_P(DebianXboardEngine, PlaysTwoCleanGames) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Harness, DebianXboardEngine,
-    ::testing::Values(XboardEngine{"gnuchess", "name=gnuchess cmd=/usr/games/gnuchess arg=--xboard proto=xboard", false},
-                      XboardEngine{"fairymax", "name=fairymax cmd=/usr/games/fairymax proto=xboard", true},
-                      XboardEngine{"phalanx", "name=phalanx cmd=/usr/games/phalanx proto=xboard", false},
-                      XboardEngine{"sjeng", "name=sjeng cmd=/usr/games/sjeng proto=xboard", false},
-                      XboardEngine{"hoichess", "name=hoichess cmd=/usr/games/hoichess proto=xboard", false}),
-    [](const ::testing::TestParamInfo<XboardEngine>& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Harness, DebianXboardEngine,
+                         ::testing::Values(XboardEngine{"gnuchess",
+                                                        "name=gnuchess cmd=/usr/games/gnuchess arg=--xboard proto=xboard", false},
+                                           XboardEngine{"fairymax", "name=fairymax cmd=/usr/games/fairymax proto=xboard", true},
+                                           XboardEngine{"phalanx", "name=phalanx cmd=/usr/games/phalanx proto=xboard", false},
+                                           XboardEngine{"sjeng", "name=sjeng cmd=/usr/games/sjeng proto=xboard", false},
+                                           XboardEngine{"hoichess", "name=hoichess cmd=/usr/games/hoichess proto=xboard", false}),
+                         [](const ::testing::TestParamInfo<XboardEngine>& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -13,8 +13,9 @@
 namespace {
 
 std::vector<std::string> two_games(const std::string& db, const std::string& mode, const std::string& tc) {
-  return {"match", "--engine", mock("bad", mode), "--engine", mock("good", "random"), "--games", "2", "--db", db,
-          "--concurrency", "1", "--maxmoves", "20", "--tc", tc};
+  return {"match", "--engine", mock("bad", mode), "--engine", mock("good", "random"), "--games", "2",
+          "--db",  db,         "--concurrency",   "1",        "--maxmoves",           "20",      "--tc",
+          tc};
 }
 
 TEST(MisbehavingEngines, AnEndlessLineIsAFaultNotAnOutOfMemory) {

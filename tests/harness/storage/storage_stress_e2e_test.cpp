@@ -9,8 +9,21 @@
 namespace {
 
 std::vector<std::string> quick_match(const std::string& db, int games) {
-  return {"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", std::to_string(games),
-          "--movetime", "0.01", "--maxmoves", "30", "--concurrency", "2", "--db", db};
+  return {"match",
+          "--engine",
+          mock("a", "random"),
+          "--engine",
+          mock("b", "random"),
+          "--games",
+          std::to_string(games),
+          "--movetime",
+          "0.01",
+          "--maxmoves",
+          "30",
+          "--concurrency",
+          "2",
+          "--db",
+          db};
 }
 
 void expect_exact_games(const std::string& db, std::int64_t run, int games) {
@@ -35,25 +48,22 @@ TEST(StorageStress, AFullDiskStopsTheRunCleanlyAndItResumes) {
   EXPECT_EQ(p->stop(5000ms), 2) << out;
   std::ifstream e(err);
   std::string message(std::istreambuf_iterator<char>(e), {});
-  EXPECT_NE(message.find("games stored before are intact: make room and continue with 'harness resume 1'"),
-            std::string::npos)
+  EXPECT_NE(message.find("games stored before are intact: make room and continue with 'harness resume 1'"), std::string::npos)
       << message;
   const std::size_t stored = games_in(db).size();
   EXPECT_GT(stored, 0u);
   EXPECT_LT(stored, 200u);
   HarnessRun r = run_harness({"resume", "1", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("Resuming run 1: " + std::to_string(stored) + " of 200 games already played"), std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("Resuming run 1: " + std::to_string(stored) + " of 200 games already played"), std::string::npos) << r.out;
   expect_exact_games(db, 1, 200);
 }
 
 TEST(StorageStress, RunsAndShowWorkWhileAMatchWrites) {
   std::string db = temp_db("readers");
-  auto writer = start_harness(
-      {"match", "--engine", mock("a", "slow=5"), "--engine", mock("b", "slow=5"), "--games", "40", "--movetime", "0.1",
-       "--maxmoves", "20", "--concurrency", "2", "--db", db},
-      ::testing::TempDir() + "readers_err.txt");
+  auto writer = start_harness({"match", "--engine", mock("a", "slow=5"), "--engine", mock("b", "slow=5"), "--games", "40",
+                               "--movetime", "0.1", "--maxmoves", "20", "--concurrency", "2", "--db", db},
+                              ::testing::TempDir() + "readers_err.txt");
   std::string line;
   ASSERT_EQ(writer->read_line(line, 60s), harness::ReadStatus::LINE);  // "Run 1 in ...": the run exists
   int reads = 0;
