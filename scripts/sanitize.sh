@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Sanitizer builds, run before each release (not in CI: together they take longer than CI's
 # budget on 2 cores):
-#   scripts/sanitize.sh address   ASan + UBSan (gcc) build in build-asan/, runs the unit,
+#   scripts/sanitize.sh address   ASan + UBSan build (clang) in build-asan/, runs the unit,
 #                                 protocol and e2e tests; the harness, tuner and engine the e2e
 #                                 tests start are sanitized too, and any report fails the test
-#   scripts/sanitize.sh thread    ThreadSanitizer build in build-tsan/, runs the tests that drive
+#   scripts/sanitize.sh thread    ThreadSanitizer build (clang) in build-tsan/, runs the tests that drive
 #                                 the match runner's threads (matches, tournaments, signals,
 #                                 misbehaving engines, storage stress, game fitness)
 #   scripts/sanitize.sh           both
@@ -30,8 +30,8 @@ for kind in "${kinds[@]}"; do
     *) echo "usage: scripts/sanitize.sh [address] [thread]" >&2; exit 2 ;;
   esac
   echo "== $kind sanitizer: building $build"
-  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWORKBENCH_ARCH_FLAGS= \
-    -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" > /dev/null
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWORKBENCH_ARCH_FLAGS= \
+    -DCMAKE_CXX_FLAGS="$flags -g -O1" -DCMAKE_EXE_LINKER_FLAGS="$flags" > /dev/null
   cmake --build "$build" -j "$(nproc)"
   (cd "$build" && ctest --output-on-failure -j "$(nproc)" --timeout 1800 "${tests[@]}")
 done

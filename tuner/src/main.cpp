@@ -274,7 +274,7 @@ int main(int argc, char** argv) {
     cmd->add_flag("--resume", o->resume, "Continue the latest unfinished run with this configuration");
     cmd->add_flag("--no-validation", o->no_validation, "Skip the validation match of the tuned weights against the start");
     cmd->add_option("--stop-after", o->stop_after, "Stop after this many generations or iterations (the run stays resumable)");
-    cmd->callback([o, method] { std::exit(guarded([&] { return tune_command(*o, method); })); });
+    cmd->callback([o, name = std::string(method)] { std::exit(guarded([&] { return tune_command(*o, name); })); });
   }
   CLI::App* show = app.add_subcommand("show", "Print a tuner run's history");
   show->add_option("RUN", o->run, "Run id")->required();
