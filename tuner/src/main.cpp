@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cli/fail.h"
 #include "core/game.h"
 #include "game_fitness.h"
 #include "gradient_run.h"
@@ -21,16 +22,8 @@
 
 namespace {
 
-[[noreturn]] void fail(const std::string& message) {
-  std::cerr << "tuner: " << message << "\n";
-  std::exit(2);
-}
-
-template <class T>
-T value_or_fail(chess::Result<T> r) {
-  if (!r) fail(r.error());
-  return std::move(r).value();
-}
+using harness::fail;
+using harness::value_or_fail;
 
 std::string project_path(const std::string& relative) {
   namespace fs = std::filesystem;
@@ -262,6 +255,7 @@ int main(int argc, char** argv) {
   CLI::App app{"tuner: tune the engine's evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite"};
   app.require_subcommand(1);
   auto o = std::make_shared<Options>();
+  harness::program_name() = "tuner";
   const std::pair<const char*, const char*> methods[] = {
       {"pbil", "Tune with population-based incremental learning"},
       {"spsa", "Tune with SPSA (as Stockfish's testing framework does)"},

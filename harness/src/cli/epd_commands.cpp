@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "fail.h"
 #include "paths.h"
 #include "players/uci_player.h"
 #include "suites/epd_runner.h"
@@ -24,10 +25,6 @@ struct EpdOptions {
   std::int64_t run_a = 0, run_b = 0;
 };
 
-[[noreturn]] void fail(const std::string& message) {
-  std::cerr << "harness: " << message << "\n";
-  std::exit(2);
-}
 
 int run_epd(const EpdOptions& o) {
   auto suite = read_epd_suite(o.suite);
@@ -49,8 +46,7 @@ int run_epd(const EpdOptions& o) {
   options.concurrency = o.concurrency;
   {
     UciPlayer probe(*engine, "");
-    std::string err = probe.start();
-    if (!err.empty()) fail(err);
+    value_or_fail(probe.start());
   }
   auto db = Database::open(o.db);
   if (!db) fail(db.error());

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "commands.h"
+#include "fail.h"
 #include "match/match_runner.h"
 #include "paths.h"
 
@@ -39,16 +40,7 @@ struct MatchOptions {
   std::int64_t run = 0;
 };
 
-[[noreturn]] void fail(const std::string& message) {
-  std::cerr << "harness: " << message << "\n";
-  std::exit(2);
-}
 
-template <class T>
-T value_or_fail(chess::Result<T> r) {
-  if (!r) fail(r.error());
-  return std::move(r).value();
-}
 
 std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
   std::vector<EngineConfig> adhoc;
@@ -203,8 +195,7 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
     config = value_or_fail(MatchConfig::from_json(db->run(run_id)->config));
     config.concurrency = o.concurrency;
   } else {
-    std::string err = check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies)));
-    if (!err.empty()) fail(err);
+    value_or_fail(check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies))));
     exit_if_stopped();
     run_id = db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json());
   }

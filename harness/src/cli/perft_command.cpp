@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "fail.h"
 #include "paths.h"
 #include "suites/perft_runner.h"
 

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "fail.h"
 #include "paths.h"
 #include "storage/database.h"
 
@@ -15,21 +16,11 @@ struct RunOptions {
   std::string out;
 };
 
-std::unique_ptr<Database> open_or_exit(const std::string& path) {
-  auto db = Database::open_existing(path);
-  if (!db) {
-    std::cerr << "harness: " << db.error() << "\n";
-    std::exit(2);
-  }
-  return std::move(db).value();
-}
+std::unique_ptr<Database> open_or_exit(const std::string& path) { return value_or_fail(Database::open_existing(path)); }
 
 RunRow run_or_exit(Database& db, std::int64_t id) {
   auto run = db.run(id);
-  if (!run) {
-    std::cerr << "harness: no run " << id << " in " << db.path() << " (see 'harness runs')\n";
-    std::exit(2);
-  }
+  if (!run) fail("no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')");
   return *run;
 }
 
@@ -77,10 +68,7 @@ void add_run_commands(CLI::App& app) {
     std::ofstream file;
     if (!opts->out.empty()) {
       file.open(opts->out);
-      if (!file) {
-        std::cerr << "harness pgn: cannot write " << opts->out << "\n";
-        std::exit(2);
-      }
+      if (!file) fail("pgn: cannot write " + opts->out);
     }
     std::ostream& out = opts->out.empty() ? std::cout : file;
     for (const StoredGame& g : db->games(opts->run)) out << g.pgn;

@@ -57,20 +57,20 @@ std::array<int, 2> pv_mismatches_by_colour(const GameRecord& g) {
 
 }  // namespace
 
-std::string check_engines_start(const MatchConfig& config, const OpeningBook& book,
-                                const std::function<std::string(int)>& stderr_path) {
+chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book,
+                                        const std::function<std::string(int)>& stderr_path) {
   const bool fen_starts =
       std::any_of(book.openings.begin(), book.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
   for (std::size_t i = 0; i < config.engines.size(); ++i) {
     auto probe = make_player(config.engines[i], stderr_path ? stderr_path(int(i)) : "");
-    std::string err = probe->start();
-    if (!err.empty()) return err;
+    if (auto started = probe->start(); !started) return started;
     if (fen_starts && !probe->supports_fen_start())
-      return "engine '" + config.engines[i].name + "' does not support setboard, so it cannot start from the FEN positions of " +
-             config.openings_path + "; use a PGN book of moves from the start position (--openings book.pgn)";
+      return chess::Error{"engine '" + config.engines[i].name +
+                          "' does not support setboard, so it cannot start from the FEN positions of " + config.openings_path +
+                          "; use a PGN book of moves from the start position (--openings book.pgn)"};
     probe->stop();
   }
-  return {};
+  return true;
 }
 
 MatchRunner::MatchRunner(MatchConfig config, Database& db, std::int64_t run_id)
@@ -125,8 +125,8 @@ MatchStatus MatchRunner::run(std::ostream& out) {
 
   // Every engine must start before any game is played.
   if (!pending_.empty()) {
-    std::string err = check_engines_start(config_, book_, [this](int engine) { return stderr_path(0, engine); });
-    if (!err.empty()) return failed(err);
+    auto started = check_engines_start(config_, book_, [this](int engine) { return stderr_path(0, engine); });
+    if (!started) return failed(started.error());
   }
   for (const EngineConfig& e : config_.engines) engine_ids_.push_back(db_.engine_id(e));
 
@@ -231,7 +231,7 @@ void MatchRunner::worker(int slot) {
       auto& p = players[std::size_t(e)];
       if (!p || !p->alive()) {
         p = make_player(config_.engines[std::size_t(e)], stderr_path(slot, e));
-        p->start();  // a failure here shows as a lost game ("disconnects")
+        (void)p->start();  // a failure here shows as a lost game ("disconnects")
       }
     }
     const Opening& opening = opening_for_pair(book_, opening_order_, spec.pair_index);

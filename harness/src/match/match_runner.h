@@ -28,8 +28,8 @@ struct MatchStatus {
 // Starts each engine once (handshake, then quit) and checks that it can play from the book's
 // positions; the error names the engine. Run before a run is recorded, so that a typing error
 // leaves nothing behind.
-std::string check_engines_start(const MatchConfig& config, const OpeningBook& book,
-                                const std::function<std::string(int)>& stderr_path = {});
+chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book,
+                                        const std::function<std::string(int)>& stderr_path = {});
 
 class MatchRunner {
  public:

@@ -57,8 +57,8 @@ class Player {
   Player(const Player&) = delete;
   Player& operator=(const Player&) = delete;
 
-  // Starts the process and completes the handshake; returns an error message or "".
-  virtual std::string start() = 0;
+  // Starts the process and completes the handshake; the error names the engine.
+  virtual chess::Result<bool> start() = 0;
   // Prepares for a game with this time control; false if the engine does not answer.
   virtual bool new_game(const TimeControl& tc) = 0;
   virtual ThinkResult think(const ThinkRequest& request) = 0;

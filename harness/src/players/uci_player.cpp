@@ -74,16 +74,16 @@ void parse_uci_info(const std::string& line, SearchReport& report) {
   }
 }
 
-std::string UciPlayer::start() {
+chess::Result<bool> UciPlayer::start() {
   stderr_offset_ = 0;
   auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
-  if (!p) return "engine '" + config_.name + "': " + p.error();
+  if (!p) return chess::Error{"engine '" + config_.name + "': " + p.error()};
   process_ = std::move(p).value();
-  if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT)) return "engine '" + config_.name + "' did not answer 'uci' with 'uciok'";
+  if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT)) return chess::Error{"engine '" + config_.name + "' did not answer 'uci' with 'uciok'"};
   for (const auto& [name, value] : config_.options) process_->write_line("setoption name " + name + " value " + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
-  if (!ask("isready", "readyok", HANDSHAKE_TIMEOUT)) return "engine '" + config_.name + "' did not answer 'isready'";
-  return {};
+  if (!ask("isready", "readyok", HANDSHAKE_TIMEOUT)) return chess::Error{"engine '" + config_.name + "' did not answer 'isready'"};
+  return true;
 }
 
 bool UciPlayer::ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout) {

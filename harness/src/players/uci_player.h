@@ -32,7 +32,7 @@ class UciPlayer : public Player {
  public:
   using Player::Player;
   ~UciPlayer() override { stop(); }
-  std::string start() override;
+  chess::Result<bool> start() override;
   bool new_game(const TimeControl& tc) override;
   ThinkResult think(const ThinkRequest& request) override;
   void stop() override;

@@ -56,10 +56,10 @@ bool parse_xboard_thinking(const std::string& line, SearchReport& report) {
   return true;
 }
 
-std::string XboardPlayer::start() {
+chess::Result<bool> XboardPlayer::start() {
   stderr_offset_ = 0;
   auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
-  if (!p) return "engine '" + config_.name + "': " + p.error();
+  if (!p) return chess::Error{"engine '" + config_.name + "': " + p.error()};
   process_ = std::move(p).value();
   process_->write_line("xboard");
   process_->write_line("protover 2");
@@ -72,7 +72,7 @@ std::string XboardPlayer::start() {
     if (line.find(" done=0") != std::string::npos) deadline = ChildProcess::Clock::now() + FEATURE_DONE0_TIMEOUT;
     done = read_features(line);
   }
-  if (!process_->running()) return "engine '" + config_.name + "' exited during the xboard handshake";
+  if (!process_->running()) return chess::Error{"engine '" + config_.name + "' exited during the xboard handshake"};
   if (!done) {
     // No done=1 yet: GNU Chess 6 writes its features only as it reads further commands, a
     // line or so per command. Pings are such commands; features are read until done=1.
@@ -95,8 +95,8 @@ std::string XboardPlayer::start() {
   }
   for (const auto& [name, value] : config_.options) process_->write_line("option " + name + "=" + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
-  if (!ping(PING_TIMEOUT)) return "engine '" + config_.name + "' did not answer 'ping'";
-  return {};
+  if (!ping(PING_TIMEOUT)) return chess::Error{"engine '" + config_.name + "' did not answer 'ping'"};
+  return true;
 }
 
 bool XboardPlayer::ping(std::chrono::milliseconds timeout) {

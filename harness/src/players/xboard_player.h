@@ -13,7 +13,7 @@ class XboardPlayer : public Player {
  public:
   using Player::Player;
   ~XboardPlayer() override { stop(); }
-  std::string start() override;
+  chess::Result<bool> start() override;
   bool new_game(const TimeControl& tc) override;
   ThinkResult think(const ThinkRequest& request) override;
   void stop() override;

@@ -54,9 +54,9 @@ EpdResultRow score_analysis(const EpdCase& c, const std::string& best,
 EpdTotals run_epd_suite(const std::vector<EpdCase>& suite, const EngineConfig& engine, const EpdRunOptions& options, Database& db,
                         std::int64_t run_id, std::ostream& out) {
   struct Worker {
-    explicit Worker(const EngineConfig& e) : player(e, ""), start_error(player.start()) {}
+    explicit Worker(const EngineConfig& e) : player(e, ""), started(player.start()) {}
     UciPlayer player;
-    std::string start_error;
+    chess::Result<bool> started;  // an engine that cannot start is not tried again
   };
   const std::chrono::milliseconds timeout = options.timeout + std::chrono::milliseconds(options.limit.movetime_ms);
   EpdTotals totals;
@@ -65,9 +65,9 @@ EpdTotals run_epd_suite(const std::vector<EpdCase>& suite, const EngineConfig& e
       [&](Worker& w, std::size_t i) {
         const EpdCase& c = suite[i];
         EpdResultRow row{c.line, c.id, c.fen, "", false, 0, c.max_points(), -1, 0};
-        if (!w.player.alive() && w.start_error.empty()) w.start_error = w.player.start();
-        auto analysis = w.start_error.empty() ? w.player.analyse(c.fen, options.limit, timeout)
-                                              : chess::Result<Analysis>(chess::Error{w.start_error});
+        if (!w.player.alive() && w.started) w.started = w.player.start();
+        auto analysis = w.started ? w.player.analyse(c.fen, options.limit, timeout)
+                                  : chess::Result<Analysis>(chess::Error{w.started.error()});
         if (!analysis) {
           row.move = "error: " + analysis.error();
           return row;

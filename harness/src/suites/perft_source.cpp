@@ -30,8 +30,7 @@ chess::Result<PerftOutput> EnginePerft::divide(const std::string& fen, const std
     return chess::Error{"engine '" + config_.name + "' speaks xboard, which has no 'go perft'"};
   if (!player_ || !player_->alive()) {
     player_ = std::make_unique<UciPlayer>(config_, "");
-    std::string err = player_->start();
-    if (!err.empty()) return chess::Error{err};
+    if (auto started = player_->start(); !started) return chess::Error{started.error()};
   }
   return player_->perft(fen, moves, depth, timeout_);
 }

@@ -1,0 +1,31 @@
+// How the command-line programs (harness, tuner) end on an error they cannot go on from: one
+// line "PROGRAM: message" on standard error and exit status 2. Everything below the command
+// line returns errors as values (chess::Result<T>); only the commands turn them into this.
+#pragma once
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "core/result.h"
+
+namespace harness {
+
+// The name messages start with; each program's main sets it.
+inline std::string& program_name() {
+  static std::string name = "harness";
+  return name;
+}
+
+[[noreturn]] inline void fail(const std::string& message) {
+  std::cerr << program_name() << ": " << message << "\n";
+  std::exit(2);
+}
+
+template <class T>
+T value_or_fail(chess::Result<T> r) {
+  if (!r) fail(r.error());
+  return std::move(r).value();
+}
+
+}  // namespace harness
