@@ -89,7 +89,7 @@ Result<EpdRecord> parse_epd(std::string_view line) {
 }
 
 Result<int> read_epd_file(const std::string& path, const std::string& what,
-                          const std::function<std::string(Result<EpdRecord>&&, const EpdLocation&)>& take) {
+                          const std::function<Result<bool>(Result<EpdRecord>&&, const EpdLocation&)>& take) {
   std::ifstream in(path);
   if (!in) return Error{path + ": cannot open " + what};
   int number = 0, handed = 0;
@@ -98,8 +98,7 @@ Result<int> read_epd_file(const std::string& path, const std::string& what,
     std::string_view t = trimmed(line);
     if (t.empty() || t[0] == '#') continue;
     ++handed;
-    std::string err = take(parse_epd(t), EpdLocation{path, number});
-    if (!err.empty()) return Error{err};
+    if (auto taken = take(parse_epd(t), EpdLocation{path, number}); !taken) return Error{taken.error()};
   }
   return handed;
 }

@@ -39,10 +39,10 @@ struct EpdLocation {
 };
 
 // Reads `path` line by line: blank lines and '#' comments are skipped, every other line is
-// parsed and handed to `take` with its location. `take` returns "" to go on or an error to
-// stop with. The result is the number of lines handed over, or the first error: the file's
-// ("PATH: cannot open WHAT") or one `take` returned.
+// parsed and handed to `take` with its location; an error from `take` stops the reading. The
+// result is the number of lines handed over, or the first error: the file's ("PATH: cannot
+// open WHAT") or the one `take` returned.
 Result<int> read_epd_file(const std::string& path, const std::string& what,
-                          const std::function<std::string(Result<EpdRecord>&&, const EpdLocation&)>& take);
+                          const std::function<Result<bool>(Result<EpdRecord>&&, const EpdLocation&)>& take);
 
 }  // namespace chess

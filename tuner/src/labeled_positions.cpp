@@ -46,14 +46,15 @@ chess::Result<LabeledPosition> parse_labeled_line(const std::string& line, const
 
 chess::Result<std::vector<LabeledPosition>> read_labeled_positions(const std::string& path) {
   std::vector<LabeledPosition> out;
-  auto read = chess::read_epd_file(path, "labeled positions",
-                                   [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
-                                     if (!record) return at.text() + ": " + record.error();
-                                     auto lp = to_labeled(*record, at.text());
-                                     if (!lp) return lp.error();
-                                     out.push_back(std::move(lp).value());
-                                     return std::string();
-                                   });
+  auto read =
+      chess::read_epd_file(path, "labeled positions",
+                           [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) -> chess::Result<bool> {
+                             if (!record) return chess::Error{at.text() + ": " + record.error()};
+                             auto lp = to_labeled(*record, at.text());
+                             if (!lp) return chess::Error{lp.error()};
+                             out.push_back(std::move(lp).value());
+                             return true;
+                           });
   if (!read) return chess::Error{read.error()};
   if (out.empty()) return chess::Error{path + ": no labeled positions"};
   return out;

@@ -25,7 +25,6 @@ struct EpdOptions {
   std::int64_t run_a = 0, run_b = 0;
 };
 
-
 int run_epd(const EpdOptions& o) {
   auto suite = read_epd_suite(o.suite);
   if (!suite) fail(suite.error());

@@ -40,8 +40,6 @@ struct MatchOptions {
   std::int64_t run = 0;
 };
 
-
-
 std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
   std::vector<EngineConfig> adhoc;
   for (const std::string& spec : o.engine_specs) adhoc.push_back(value_or_fail(parse_engine_spec(spec)));

@@ -82,14 +82,14 @@ chess::Result<Opening> game_to_opening(const std::string& fen_tag, const std::st
 
 chess::Result<OpeningBook> read_epd_book(const std::string& path) {
   OpeningBook book;
-  auto read =
-      chess::read_epd_file(path, "opening book", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
-        if (!record) return at.text() + ": " + record.error();
+  auto read = chess::read_epd_file(
+      path, "opening book", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) -> chess::Result<bool> {
+        if (!record) return chess::Error{at.text() + ": " + record.error()};
         if (chess::Game(record->position).outcome().result != chess::GameResult::ONGOING)
-          return at.text() + ": the position is already decided";
+          return chess::Error{at.text() + ": the position is already decided"};
         const chess::EpdOperation* id = record->find("id");
         book.openings.push_back({record->position.fen(), {}, id ? id->unquoted() : at.text()});
-        return std::string();
+        return true;
       });
   if (!read) return chess::Error{read.error()};
   if (book.openings.empty()) return chess::Error{path + ": no positions in opening book"};
@@ -103,16 +103,16 @@ chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies) {
   std::string fen, movetext;
   int number = 0, game_line = 0;
   bool in_moves = false;
-  auto flush = [&]() -> std::string {
-    if (!in_moves && fen.empty()) return {};
+  auto flush = [&]() -> chess::Result<bool> {
+    if (!in_moves && fen.empty()) return true;
     auto o = game_to_opening(fen, movetext, plies, where(path, game_line));
-    if (!o) return o.error();
+    if (!o) return chess::Error{o.error()};
     o.value().name = path + ":" + std::to_string(game_line);
     book.openings.push_back(*o);
     fen.clear();
     movetext.clear();
     in_moves = false;
-    return {};
+    return true;
   };
   for (std::string line; std::getline(in, line);) {
     ++number;
@@ -120,8 +120,7 @@ chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies) {
     if (t.empty() && !in_moves) continue;
     if (!t.empty() && t[0] == '[') {
       if (in_moves) {
-        std::string err = flush();
-        if (!err.empty()) return chess::Error{err};
+        if (auto flushed = flush(); !flushed) return chess::Error{flushed.error()};
       }
       if (game_line == 0 || (fen.empty() && movetext.empty() && !in_moves && t.rfind("[Event", 0) == 0)) game_line = number;
       if (t.back() != ']') return chess::Error{where(path, number) + ": malformed tag line"};
@@ -139,13 +138,11 @@ chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies) {
     movetext += t + "\n";
     bool ends_game = t.size() >= 1 && (t.ends_with("1-0") || t.ends_with("0-1") || t.ends_with("1/2-1/2") || t.ends_with("*"));
     if (ends_game) {
-      std::string err = flush();
-      if (!err.empty()) return chess::Error{err};
+      if (auto flushed = flush(); !flushed) return chess::Error{flushed.error()};
       game_line = 0;
     }
   }
-  std::string err = flush();
-  if (!err.empty()) return chess::Error{err};
+  if (auto flushed = flush(); !flushed) return chess::Error{flushed.error()};
   if (book.openings.empty()) return chess::Error{path + ": no games in opening book"};
   return book;
 }

@@ -79,10 +79,12 @@ chess::Result<bool> UciPlayer::start() {
   auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
   if (!p) return chess::Error{"engine '" + config_.name + "': " + p.error()};
   process_ = std::move(p).value();
-  if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT)) return chess::Error{"engine '" + config_.name + "' did not answer 'uci' with 'uciok'"};
+  if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT))
+    return chess::Error{"engine '" + config_.name + "' did not answer 'uci' with 'uciok'"};
   for (const auto& [name, value] : config_.options) process_->write_line("setoption name " + name + " value " + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
-  if (!ask("isready", "readyok", HANDSHAKE_TIMEOUT)) return chess::Error{"engine '" + config_.name + "' did not answer 'isready'"};
+  if (!ask("isready", "readyok", HANDSHAKE_TIMEOUT))
+    return chess::Error{"engine '" + config_.name + "' did not answer 'isready'"};
   return true;
 }
 

@@ -102,16 +102,16 @@ chess::Result<EpdCase> parse_epd_line(const std::string& line, const std::string
 
 chess::Result<std::vector<EpdCase>> read_epd_suite(const std::string& path) {
   std::vector<EpdCase> cases;
-  auto read =
-      chess::read_epd_file(path, "EPD suite", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
+  auto read = chess::read_epd_file(
+      path, "EPD suite", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) -> chess::Result<bool> {
         const std::string where = at.text();
-        if (!record) return where + ": " + record.error();
+        if (!record) return chess::Error{where + ": " + record.error()};
         auto c = to_epd_case(*record, where);
-        if (!c) return c.error();
+        if (!c) return chess::Error{c.error()};
         c.value().line = at.line;
         if (c->id.empty()) c.value().id = "line " + std::to_string(at.line);
         cases.push_back(std::move(c).value());
-        return std::string();
+        return true;
       });
   if (!read) return chess::Error{read.error()};
   if (cases.empty()) return chess::Error{path + ": no positions in EPD suite"};

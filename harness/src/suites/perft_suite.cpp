@@ -53,19 +53,19 @@ chess::Result<PerftCase> parse_perft_line(const std::string& line, const std::st
 
 chess::Result<PerftSuite> read_perft_suite(const std::string& path, bool strict) {
   PerftSuite suite;
-  auto read =
-      chess::read_epd_file(path, "perft suite", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) {
+  auto read = chess::read_epd_file(
+      path, "perft suite", [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) -> chess::Result<bool> {
         const std::string where = at.text();
         auto c = record ? to_perft_case(*record, where) : chess::Result<PerftCase>(chess::Error{where + ": " + record.error()});
         if (!c) {
-          if (strict) return c.error();
+          if (strict) return chess::Error{c.error()};
           suite.skipped.push_back(c.error());
-          return std::string();
+          return true;
         }
         c.value().line = at.line;
         if (c->id.empty()) c.value().id = "line " + std::to_string(at.line);
         suite.cases.push_back(std::move(c).value());
-        return std::string();
+        return true;
       });
   if (!read) return chess::Error{read.error()};
   if (suite.cases.empty() && suite.skipped.empty()) return chess::Error{path + ": no positions in perft suite"};
