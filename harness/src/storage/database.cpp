@@ -245,11 +245,17 @@ std::string Database::migrate() {
   int version = schema_version();
   if (version > target)
     return "database schema version " + std::to_string(version) + " is newer than this harness (" + std::to_string(target) + ")";
-  for (; version < target; ++version) {
+  while (version < target) {
     exec("BEGIN IMMEDIATE");
     try {
+      // Another process may have migrated while this one waited for the lock: read again.
+      version = schema_version();
+      if (version >= target) {
+        exec("COMMIT");
+        break;
+      }
       exec(MIGRATIONS[version]);
-      exec("PRAGMA user_version = " + std::to_string(version + 1));
+      exec("PRAGMA user_version = " + std::to_string(++version));
       exec("COMMIT");
     } catch (...) {
       rollback_if_open();

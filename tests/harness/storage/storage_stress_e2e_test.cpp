@@ -89,8 +89,12 @@ TEST(StorageStress, TwoHarnessesWriteOneDatabase) {
   for (auto* p : {first.get(), second.get()})
     while (p->read_line(line, 120s) == harness::ReadStatus::LINE) {
     }
-  EXPECT_EQ(first->stop(5000ms), 0);
-  EXPECT_EQ(second->stop(5000ms), 0);
+  auto text = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(first->stop(5000ms), 0) << text(::testing::TempDir() + "two_writers_1.txt");
+  EXPECT_EQ(second->stop(5000ms), 0) << text(::testing::TempDir() + "two_writers_2.txt");
   expect_exact_games(db, 1, 60);
   expect_exact_games(db, 2, 60);
   auto dbh = harness::Database::open(db).value();
