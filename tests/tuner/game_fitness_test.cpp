@@ -70,11 +70,19 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
   for (int gen = 0; gen < 2; ++gen) {
     auto individuals = db->individuals(tuner_run, gen);
     ASSERT_EQ(individuals.size(), 2u);
+    // A generation is one harness run: each individual plays one game pair against the
+    // starting weights, every individual from the same opening.
+    const std::int64_t run = individuals[0].match_run;
+    ASSERT_NE(run, 0);
+    auto games = db->games(run);
+    ASSERT_EQ(games.size(), 4u);
+    for (const harness::StoredGame& g : games) EXPECT_EQ(g.opening_fen, games[0].opening_fen);
     for (const harness::IndividualRow& ind : individuals) {
-      ASSERT_NE(ind.match_run, 0);
-      auto games = db->games(ind.match_run);
-      ASSERT_EQ(games.size(), 2u);  // one game pair against the starting weights
-      EXPECT_EQ(games[0].opening_fen, games[1].opening_fen);
+      EXPECT_EQ(ind.match_run, run);
+      const std::string name = "g" + std::to_string(gen + 1) + "-i" + std::to_string(ind.index);
+      int played = 0;
+      for (const harness::StoredGame& g : games) played += (g.white == name) + (g.black == name);
+      EXPECT_EQ(played, 2) << name;
       EXPECT_GE(ind.fitness, -1.0);
       EXPECT_LE(ind.fitness, 0.0);
       EXPECT_NE(ind.weights.find("bishop_pair_mg"), std::string::npos);
@@ -120,6 +128,75 @@ TEST(GameFitness, ConfigurationErrorsNameTheKeyBeforeAnyGame) {
   EXPECT_NE(r.out.find("nearest: dev"), std::string::npos) << r.out;
   auto db = harness::Database::open(dir + "t.sqlite");
   EXPECT_TRUE(!db || (*db)->runs().empty());  // nothing was started
+}
+
+// A folder whose tuner configuration tunes UCI options of the engine, given as a specification.
+std::string options_workspace(const std::string& name, const std::string& parameters, const std::string& rest) {
+  std::string dir = workspace(name, "", "");
+  std::ofstream(dir + "options.json") << R"({
+    "name": "opts",
+    "parameters": )" << parameters << R"(,
+    "fitness": {"type": "games", "engine": "name=dev cmd=)"
+                                      << ENGINE_PATH << R"( arg=--version arg=dev option.Hash=4",
+                "openings": "openings.epd", "tc": "0.3+0.01", "games_per_individual": 2, "concurrency": 2},
+    )" << rest << "}";
+  return dir;
+}
+
+TEST(GameFitness, SpsaTunesAnEnginesUciOptionsInBatchesOfIterations) {
+  std::string dir = options_workspace("options",
+                                      R"([{"option": "contempt", "min": -50, "max": 50, "step": 1, "c_end": 10},
+                                          {"option": "Debug Log", "type": "check"}])",
+                                      R"("spsa": {"iterations": 4, "batch": 2}, "validation": {"games": 2, "tc": "0.3+0.01"})");
+  TunerRun r = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("2 options of dev"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("for harness --engine: option.Contempt="), std::string::npos) << r.out;
+  std::ifstream best(dir + "best.json");
+  const std::string written(std::istreambuf_iterator<char>(best), {});
+  EXPECT_NE(written.find("\"contempt\""), std::string::npos) << written;
+  auto db = harness::Database::open(dir + "t.sqlite").value();
+  std::int64_t tuner_run = 0;
+  for (const harness::RunRow& run : db->runs())
+    if (run.kind == "tuner-spsa") tuner_run = run.id;
+  ASSERT_NE(tuner_run, 0);
+  ASSERT_EQ(db->generations(tuner_run).size(), 4u);
+  // Iterations 1 and 2 are one harness run of two game pairs (theta+ against theta- each).
+  auto first = db->individuals(tuner_run, 0), second = db->individuals(tuner_run, 1);
+  ASSERT_EQ(first.size(), 2u);
+  EXPECT_EQ(first[0].match_run, second[0].match_run);
+  EXPECT_NE(first[0].match_run, db->individuals(tuner_run, 2)[0].match_run);
+  auto games = db->games(first[0].match_run);
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_EQ(games[0].opening_fen, games[1].opening_fen);  // theta+ and theta- on the same opening
+  for (const harness::StoredGame& g : games) {
+    EXPECT_EQ(g.white.substr(0, 2), g.black.substr(0, 2)) << "k1 plays k1, k2 plays k2";
+    EXPECT_NE(g.white, g.black);
+  }
+  // The values sent are the engine's: each individual's row holds them as the engine took them.
+  EXPECT_NE(first[0].weights.find("\"contempt\":"), std::string::npos) << first[0].weights;
+  EXPECT_NE(first[0].weights.find("\"Debug Log\":"), std::string::npos) << first[0].weights;
+}
+
+TEST(GameFitness, TunedOptionsAreCheckedAgainstTheEnginesOwnListBeforeAnything) {
+  struct Case {
+    std::string parameters, expected;
+  };
+  const Case cases[] = {
+      {R"([{"option": "Contemp", "min": 0, "max": 10}])", "the engine has no option 'Contemp' (did you mean 'Contempt'?)"},
+      {R"([{"option": "Contempt", "min": -500, "max": 10}])", "lies outside option 'Contempt''s own [-200, 200]"},
+      {R"([{"option": "Debug Log", "min": 0, "max": 10}])", "is a check option; tuning it as 'spin' needs a spin option"},
+      {R"([{"option": "Contempt", "min": 0.5, "max": 10, "scale": 10}])", "takes integers, so 'scale' must be 1"},
+  };
+  for (const Case& c : cases) {
+    std::string dir = options_workspace("badoption", c.parameters, R"("validation": {"games": 0})");
+    TunerRun r = run_tuner({"pbil", "--config", dir + "options.json", "--db", dir + "t.sqlite"});
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("options.json: parameters[0]: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
+    auto db = harness::Database::open(dir + "t.sqlite");
+    EXPECT_TRUE(!db || (*db)->runs().empty());  // nothing was recorded
+  }
 }
 
 }  // namespace

@@ -22,12 +22,12 @@ const char* CONFIG = R"({
 
 class DistanceFitness : public tuner::Fitness {
  public:
-  chess::Result<std::vector<tuner::Score>> score(const std::vector<eval::EvalParams>& population, int) override {
+  chess::Result<std::vector<tuner::Score>> score(const std::vector<tuner::Values>& population, int) override {
     std::vector<tuner::Score> out;
     for (const auto& p : population) out.push_back({error(p), 0});
     return out;
   }
-  chess::Result<tuner::Comparison> compare(const eval::EvalParams& a, const eval::EvalParams& b, int) override {
+  chess::Result<tuner::Comparison> compare(const tuner::Values& a, const tuner::Values& b, int) override {
     tuner::Comparison c;
     c.a.fitness = error(a);
     c.b.fitness = error(b);
@@ -37,7 +37,8 @@ class DistanceFitness : public tuner::Fitness {
   std::string describe(double f) const override { return std::to_string(f); }
   bool needs_scale() const override { return true; }
   bool noisy() const override { return false; }
-  static double error(const eval::EvalParams& p) { return std::pow(p.bishop_pair_mg - 70, 2) + std::pow(p.tempo_mg - (-20), 2); }
+  // values[0] is bishop_pair_mg, values[1] tempo_mg.
+  static double error(const tuner::Values& v) { return std::pow(v[0] - 70, 2) + std::pow(v[1] - (-20), 2); }
 };
 
 tuner::TunerConfig config() { return tuner::parse_tuner_config(CONFIG, "spsa.json").value(); }
@@ -68,29 +69,30 @@ TEST(SpsaConfig, ReadsSettingsAndNamesBadKeys) {
 
 TEST(Spsa, PerturbsEveryWeightByCkAndShrinksItsSteps) {
   auto c = config();
-  eval::EvalParams start = eval::default_params();
-  start.bishop_pair_mg = 20;
-  start.tempo_mg = 30;
+  const tuner::Values start{20, 30};
   tuner::Spsa spsa(c, start);
   EXPECT_DOUBLE_EQ(spsa.c(0), 4.0 * std::pow(400.0, 0.101));  // c_end = 4% of the range 100
-  tuner::Spsa::Step step = spsa.perturb(start);
+  tuner::Spsa::Step step = spsa.perturb();
   ASSERT_EQ(step.delta.size(), 2u);
   const int c0 = int(std::round(spsa.c(0)));
-  EXPECT_EQ(step.plus.bishop_pair_mg, 20 + c0 * step.delta[0]);
-  EXPECT_EQ(step.minus.bishop_pair_mg, 20 - c0 * step.delta[0]);
-  double r0 = spsa.r(), c_first = spsa.c(0);
+  EXPECT_EQ(step.plus[0], 20 + c0 * step.delta[0]);
+  EXPECT_EQ(step.minus[0], 20 - c0 * step.delta[0]);
+  // The step is R_k c_k = a_k / c_k with a_k = r_end c_end^2 ((A + N) / (A + k))^alpha.
+  const double a_1 = 0.2 * 16 * std::pow((40.0 + 400) / (40 + 1), 0.602);
+  EXPECT_NEAR(spsa.step_size(0, 0), a_1 / spsa.c(0), 1e-9);
+  double step0 = spsa.step_size(0, 0), c_first = spsa.c(0);
   spsa.update(step, 1.0);
   EXPECT_EQ(spsa.iteration(), 1);
-  EXPECT_NEAR(spsa.theta()[0], 20 + r0 * c_first * step.delta[0], 1e-9);
-  EXPECT_LT(spsa.r(), r0);
+  EXPECT_NEAR(spsa.theta()[0], 20 + step0 * step.delta[0], 1e-9);
   EXPECT_LT(spsa.c(0), c_first);
+  // At the last iteration the perturbation is c_end and the step r_end c_end.
+  EXPECT_NEAR(spsa.c(0, 399), 4.0, 1e-9);
+  EXPECT_NEAR(spsa.step_size(0, 399), 0.2 * 4.0, 1e-9);
 }
 
 TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
   auto c = config();
-  eval::EvalParams start = eval::default_params();
-  start.bishop_pair_mg = 20;
-  start.tempo_mg = 30;
+  const tuner::Values start{20, 30};
   DistanceFitness fitness;
   std::string dir = ::testing::TempDir() + "spsa_run/";
   std::filesystem::remove_all(dir);
@@ -101,8 +103,8 @@ TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
   auto done = tuner::run_spsa(c, start, fitness, *whole, a, sink);
   ASSERT_TRUE(done) << done.error();
   EXPECT_TRUE(done->complete);
-  EXPECT_NEAR(done->best.bishop_pair_mg, 70, 6);
-  EXPECT_NEAR(done->best.tempo_mg, -20, 6);
+  EXPECT_NEAR(done->best[0], 70, 6);
+  EXPECT_NEAR(done->best[1], -20, 6);
   EXPECT_LT(done->best_fitness, DistanceFitness::error(start) / 20);
   ASSERT_EQ(whole->generations(a).size(), 400u);
   EXPECT_EQ(whole->individuals(a, 0).size(), 2u);

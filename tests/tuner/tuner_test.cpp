@@ -75,9 +75,9 @@ TEST(Genome, EncodeDecodeRoundTripsWithAndWithoutGrayCode) {
     eval::EvalParams p = eval::default_params();
     p.piece_value_mg[1] = 330;
     p.bishop_pair_mg = 41;
-    tuner::Bits bits = tuner::encode(p, c);
+    tuner::Bits bits = tuner::encode(tuner::start_values(c, p), c);
     ASSERT_EQ(int(bits.size()), c.total_bits());
-    eval::EvalParams back = tuner::decode(bits, c, eval::default_params());
+    eval::EvalParams back = tuner::with_values(c, eval::default_params(), tuner::decode(bits, c));
     EXPECT_EQ(back.piece_value_mg[1], 330);
     EXPECT_EQ(back.bishop_pair_mg, 41);
   }
@@ -188,22 +188,24 @@ TEST(PbilRun, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   auto positions = tuner::read_labeled_positions(dir + "p.epd").value();
   tuner::TexelFitness texel(positions, 2);
   texel.fit_k(eval::default_params());
-  tuner::TexelFitnessAdapter fitness(texel);
+  tuner::TexelFitnessAdapter fitness(texel, config, eval::default_params());
+  const tuner::Values start = tuner::start_values(config, eval::default_params());
   std::ostringstream sink;
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
   auto whole = harness::Database::open(dir + "whole.sqlite").value();
   std::int64_t a = whole->create_run("tuner-pbil", config.source_text);
-  ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *whole, a, sink));
+  ASSERT_TRUE(tuner::run_pbil(config, start, fitness, *whole, a, sink));
   auto split = harness::Database::open(dir + "split.sqlite").value();
   std::int64_t b = split->create_run("tuner-pbil", config.source_text);
-  ASSERT_TRUE(
-      tuner::run_pbil(config, eval::default_params(), fitness, *split, b, sink, {2, {}, {}}));  // "killed" after 2 generations
+  ASSERT_TRUE(tuner::run_pbil(config, start, fitness, *split, b, sink, {2, {}, {}}));  // "killed" after 2 generations
   ASSERT_EQ(split->generations(b).size(), 2u);
   // Resumed, with a note on every progress line (the tuner's held-out error goes there).
   std::ostringstream resumed;
   tuner::RunHooks noted;
-  noted.progress_note = [](const eval::EvalParams& p) { return "queen " + std::to_string(p.piece_value_mg[4]); };
-  ASSERT_TRUE(tuner::run_pbil(config, eval::default_params(), fitness, *split, b, resumed, noted));
+  noted.progress_note = [&](const tuner::Values& v) {
+    return "queen " + std::to_string(tuner::with_values(config, eval::default_params(), v).piece_value_mg[4]);
+  };
+  ASSERT_TRUE(tuner::run_pbil(config, start, fitness, *split, b, resumed, noted));
   EXPECT_NE(resumed.str().find("generation 5/5  best error"), std::string::npos) << resumed.str();
   EXPECT_NE(resumed.str().find("  queen "), std::string::npos) << resumed.str();
   auto ga = whole->generations(a), gb = split->generations(b);

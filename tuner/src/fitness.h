@@ -1,6 +1,6 @@
-// Fitness: how the tuner scores weights, for PBIL (a population at a time, lower is better)
-// and for SPSA (two weight sets against each other). Texel error and games played through the
-// harness both implement it.
+// Fitness: how the tuner scores tuned values, for PBIL (a population at a time, lower is
+// better) and for SPSA (two value sets against each other). Texel error and games played
+// through the harness both implement it.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "eval/params.h"
+#include "tuned_weights.h"
 
 namespace tuner {
 
@@ -26,8 +26,18 @@ class Fitness {
  public:
   virtual ~Fitness() = default;
   // Scores every individual; `round` (generation or iteration) labels and seeds the games.
-  virtual chess::Result<std::vector<Score>> score(const std::vector<eval::EvalParams>& population, int round) = 0;
-  virtual chess::Result<Comparison> compare(const eval::EvalParams& a, const eval::EvalParams& b, int round) = 0;
+  virtual chess::Result<std::vector<Score>> score(const std::vector<Values>& population, int round) = 0;
+  virtual chess::Result<Comparison> compare(const Values& a, const Values& b, int round) = 0;
+  // SPSA's iterations `first`, first + 1, ...: each pair compared (games play as one batch).
+  virtual chess::Result<std::vector<Comparison>> compare_all(const std::vector<std::pair<Values, Values>>& pairs, int first) {
+    std::vector<Comparison> out;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      auto c = compare(pairs[i].first, pairs[i].second, first + int(i));
+      if (!c) return chess::Error{c.error()};
+      out.push_back(*c);
+    }
+    return out;
+  }
   // "error 0.095123" or "score 56.2%", for progress lines.
   virtual std::string describe(double fitness) const = 0;
   // Whether compare() returns an error difference that SPSA must scale to about one.

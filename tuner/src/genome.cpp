@@ -11,8 +11,8 @@ unsigned gray_to_binary(unsigned g) {
 
 unsigned binary_to_gray(unsigned b) { return b ^ (b >> 1); }
 
-std::vector<int> tuned_values(const Bits& bits, const TunerConfig& config) {
-  std::vector<int> values;
+Values decode(const Bits& bits, const TunerConfig& config) {
+  Values values;
   std::size_t at = 0;
   for (const TunedWeight& w : config.weights) {
     unsigned raw = 0;
@@ -23,18 +23,11 @@ std::vector<int> tuned_values(const Bits& bits, const TunerConfig& config) {
   return values;
 }
 
-eval::EvalParams decode(const Bits& bits, const TunerConfig& config, const eval::EvalParams& base) {
-  eval::EvalParams p = base;
-  std::vector<int> values = tuned_values(bits, config);
-  for (std::size_t i = 0; i < config.weights.size(); ++i)
-    eval::param_data(p, config.weights[i].param)[config.weights[i].element] = values[i];
-  return p;
-}
-
-Bits encode(const eval::EvalParams& params, const TunerConfig& config) {
+Bits encode(const Values& values, const TunerConfig& config) {
   Bits bits;
-  for (const TunedWeight& w : config.weights) {
-    int value = std::clamp(eval::param_data(params, w.param)[w.element], w.min, w.max);
+  for (std::size_t i = 0; i < config.weights.size(); ++i) {
+    const TunedWeight& w = config.weights[i];
+    int value = std::clamp(values[i], w.min, w.max);
     unsigned raw = std::min(unsigned((value - w.min + w.step / 2) / w.step), (1u << w.bits) - 1);
     if (config.pbil.gray_code) raw = binary_to_gray(raw);
     for (int b = w.bits - 1; b >= 0; --b) bits.push_back(std::uint8_t((raw >> b) & 1));

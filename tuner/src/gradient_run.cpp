@@ -86,15 +86,16 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
       for (std::size_t i = 0; i < gradient.size(); ++i) gradient[i] += 2 * s.l2 * (adam.theta[i] - theta0[i]);
       adam.step(gradient, rate_at(s, adam.epoch), config);
     }
-    const eval::EvalParams current = with_tuned_values(config, start, adam.theta);
-    std::vector<harness::IndividualRow> rows{{0, "", tuned_weights_json(config, current), linear_error, 0}};
+    const Values values = nearest_values(config, adam.theta);
+    const eval::EvalParams current = with_values(config, start, values);
+    std::vector<harness::IndividualRow> rows{{0, "", values_json(config, values), linear_error, 0}};
     nlohmann::json theta = adam.theta;
     db.save_generation(run_id, {block, 0.0, linear_error, linear_error, theta.dump(), adam.save()}, rows);
     ++outcome.generations_run;
     if ((block + 1) % print_every == 0 || adam.epoch == s.epochs) {
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       const double remaining = elapsed / outcome.generations_run * double(blocks - block - 1);
-      std::string note = hooks.progress_note ? "  " + hooks.progress_note(current) : "";
+      std::string note = hooks.progress_note ? "  " + hooks.progress_note(values) : "";
       char line[320];
       std::snprintf(line, sizeof line,
                     "epoch %d/%d  linear error %.6f  error %.6f%s  rate %.3f  elapsed %.0f s  remaining %.0f s\n", adam.epoch,
@@ -102,13 +103,13 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
       out << line << std::flush;
     }
     if (hooks.after_generation) {
-      auto r = hooks.after_generation(block + 1, current);
+      auto r = hooks.after_generation(block + 1, values);
       if (!r) return chess::Error{r.error()};
     }
   }
   outcome.complete = adam.epoch >= s.epochs;
-  outcome.best = with_tuned_values(config, start, adam.theta);
-  outcome.best_fitness = texel.error(outcome.best);
+  outcome.best = nearest_values(config, adam.theta);
+  outcome.best_fitness = texel.error(with_values(config, start, outcome.best));
   return outcome;
 }
 

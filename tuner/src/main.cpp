@@ -14,6 +14,7 @@
 #include "gradient_run.h"
 #include "match/match_runner.h"
 #include "match/stop_request.h"
+#include "option_check.h"
 #include "pbil_run.h"
 #include "spsa_run.h"
 #include "texel_fitness.h"
@@ -60,17 +61,38 @@ std::int64_t find_or_create_run(harness::Database& db, const std::string& kind, 
 }
 
 // Runs the final validation unless a stored one already covers `generations`.
-std::string final_validation(const tuner::WeightsMatcher* matcher, const tuner::TunerConfig& config,
-                             const tuner::RunOutcome& outcome, const eval::EvalParams& start, int generations,
-                             harness::Database& db, std::int64_t run_id) {
-  if (!matcher || config.validation.games == 0) return "";
+std::string final_validation(const tuner::TunedEngines* engines, const tuner::TunerConfig& config,
+                             const tuner::RunOutcome& outcome, const tuner::Values& start, int generations, harness::Database& db,
+                             std::int64_t run_id) {
+  if (!engines || config.validation.games == 0) return "";
   for (const harness::ValidationRow& v : db.validations(run_id))
     if (v.generation == generations) return "";
-  auto v = value_or_fail(tuner::validate(*matcher, outcome.best, start, config.validation, generations, db, run_id, std::cout));
+  auto v = value_or_fail(tuner::validate(*engines, outcome.best, start, config.validation, generations, db, run_id, std::cout));
   char line[160];
   std::snprintf(line, sizeof line, "validation: tuned against start %+.1f +/- %.1f Elo over %d games (harness run %lld)\n", v.elo,
                 v.elo_error, config.validation.games, static_cast<long long>(v.match_run));
   return line;
+}
+
+// Writes the result: weights as a weights file (configs/weights/NAME.json), options as a JSON
+// object of option values (configs/options/NAME.json) and as the harness's engine spec words.
+std::string write_result(const tuner::TunerConfig& config, const Options& o, const eval::EvalParams& start_weights,
+                         const tuner::Values& best) {
+  const std::string folder = config.tunes_options() ? "configs/options/" : "configs/weights/";
+  const std::string out = o.out.empty() ? project_path(folder + config.name + ".json") : o.out;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(out).parent_path(), ec);
+  std::ofstream file(out);
+  if (!config.tunes_options()) {
+    file << eval::params_to_json(tuner::with_values(config, start_weights, best));
+    if (!file) fail("cannot write " + out);
+    return "weights written to " + out + "\n";
+  }
+  file << nlohmann::json::parse(tuner::values_json(config, best)).dump(2) << "\n";
+  if (!file) fail("cannot write " + out);
+  std::string words;
+  for (const auto& [name, value] : tuner::option_settings(config, best)) words += " option." + name + "=" + value;
+  return "options written to " + out + "\nfor harness --engine:" + words + "\n";
 }
 
 int tune_command(const Options& o, const std::string& method) {
@@ -80,13 +102,17 @@ int tune_command(const Options& o, const std::string& method) {
   if (o.no_validation) config.validation.games = 0;
   if (method == "gradient" && config.fitness.type != "texel")
     fail(o.config + ": fitness: gradient descent needs 'type': 'texel' (games give no gradient; use pbil or spsa)");
-  eval::EvalParams start =
+  const eval::EvalParams start_weights =
       config.start_weights.empty() ? eval::default_params() : value_or_fail(eval::load_params(config.start_weights));
   auto db = value_or_fail(harness::Database::open(o.db));
-  // Everything that can be wrong with the configuration fails before a run is recorded.
-  std::optional<tuner::WeightsMatcher> matcher;
-  if (config.fitness.type == "games" || config.validation.games > 0)
-    matcher = value_or_fail(tuner::WeightsMatcher::create(config.fitness, o.config, *db));
+  // Everything that can be wrong with the configuration fails before a run is recorded: the
+  // tuned engine is started once and its options checked.
+  std::optional<tuner::TunedEngines> engines;
+  if (config.fitness.type == "games" || config.validation.games > 0) {
+    engines = value_or_fail(tuner::TunedEngines::create(config, start_weights, o.config, *db));
+    value_or_fail(tuner::check_tuned_options(config, engines->engine(), o.config));
+  }
+  const tuner::Values start = tuner::start_values(config, start_weights);
   std::unique_ptr<tuner::TexelFitness> texel, heldout;
   if (config.fitness.type == "texel") {
     auto positions = value_or_fail(tuner::read_labeled_positions(config.fitness.positions));
@@ -97,22 +123,23 @@ int tune_command(const Options& o, const std::string& method) {
   }
   const std::string kind = "tuner-" + method;
   const std::int64_t run_id = find_or_create_run(*db, kind, config, o);
-  if (matcher) value_or_fail(matcher->set_run(run_id));
+  if (engines) value_or_fail(engines->set_run(run_id));
 
   std::unique_ptr<tuner::Fitness> fitness;
   double heldout_start = 0;
-  std::cout << "Tuner run " << run_id << " (" << method << ") in " << o.db << ": " << config.weights.size() << " weights";
+  std::cout << "Tuner run " << run_id << " (" << method << ") in " << o.db << ": " << config.weights.size()
+            << (config.tunes_options() ? " options of " + engines->engine().name : std::string(" weights"));
   if (texel) {
-    double k = texel->fit_k(start);
-    fitness = std::make_unique<tuner::TexelFitnessAdapter>(*texel);
-    std::cout << ", " << texel->size() << " positions, K = " << k << ", start error " << texel->error(start);
+    double k = texel->fit_k(start_weights);
+    fitness = std::make_unique<tuner::TexelFitnessAdapter>(*texel, config, start_weights);
+    std::cout << ", " << texel->size() << " positions, K = " << k << ", start error " << texel->error(start_weights);
     if (heldout) {
       heldout->set_k(k);
-      heldout_start = heldout->error(start);
+      heldout_start = heldout->error(start_weights);
       std::cout << "; " << heldout->size() << " held-out positions, start error " << heldout_start;
     }
   } else {
-    fitness = std::make_unique<tuner::GameFitness>(*matcher, start, std::cout, config.spsa.games_per_iteration);
+    fitness = std::make_unique<tuner::GameFitness>(*engines, start, std::cout, config.spsa.games_per_iteration);
     std::cout << ", " << config.fitness.games_per_individual << " games per individual at " << config.fitness.tc << " against "
               << config.fitness.opponent;
   }
@@ -121,47 +148,46 @@ int tune_command(const Options& o, const std::string& method) {
   tuner::RunHooks hooks;
   hooks.stop_after = o.stop_after;
   if (heldout)
-    hooks.progress_note = [&](const eval::EvalParams& current) {
-      return "held-out " + fitness->describe(heldout->error(current));
+    hooks.progress_note = [&](const tuner::Values& current) {
+      return "held-out " + fitness->describe(heldout->error(tuner::with_values(config, start_weights, current)));
     };
   const int total = method == "pbil"   ? config.pbil.generations
                     : method == "spsa" ? config.spsa.iterations
                                        : config.gradient.generations();
-  hooks.after_generation = [&](int done, const eval::EvalParams& best) -> chess::Result<bool> {
+  hooks.after_generation = [&](int done, const tuner::Values& best) -> chess::Result<bool> {
     if (interrupted()) return chess::Error{"interrupted"};
     const int every = config.validation.every;
-    if (matcher && config.validation.games > 0 && every > 0 && done % every == 0 && done < total) {
-      auto v = tuner::validate(*matcher, best, start, config.validation, done, *db, run_id, std::cout);
+    if (engines && config.validation.games > 0 && every > 0 && done % every == 0 && done < total) {
+      auto v = tuner::validate(*engines, best, start, config.validation, done, *db, run_id, std::cout);
       if (!v) return chess::Error{v.error()};
     }
     return true;
   };
   std::unique_ptr<tuner::LinearTexel> linear;
   if (method == "gradient") {
-    linear = std::make_unique<tuner::LinearTexel>(*texel, config, start, config.fitness.threads);
+    linear = std::make_unique<tuner::LinearTexel>(*texel, config, start_weights, config.fitness.threads);
     std::cout << "Linearised evaluation: " << linear->size() << " positions (" << linear->left_out()
               << " left out: their quiescence score is not their evaluation), error "
-              << linear->error(tuner::tuned_real_values(config, start), nullptr) << std::endl;
+              << linear->error(tuner::tuned_real_values(config, start_weights), nullptr) << std::endl;
   }
   auto ran = method == "pbil"   ? tuner::run_pbil(config, start, *fitness, *db, run_id, std::cout, hooks)
              : method == "spsa" ? tuner::run_spsa(config, start, *fitness, *db, run_id, std::cout, hooks)
-                                : tuner::run_gradient(config, start, *linear, *texel, *db, run_id, std::cout, hooks);
+                                : tuner::run_gradient(config, start_weights, *linear, *texel, *db, run_id, std::cout, hooks);
   if (!ran && interrupted()) {
     db->update_run(run_id, "stopped", "interrupted\n");
     std::cout << "Interrupted: tuner run " << run_id << " stopped after its last stored generation; continue with --resume\n";
     return 130;
   }
   tuner::RunOutcome outcome = value_or_fail(std::move(ran));
-  std::string out = o.out.empty() ? project_path("configs/weights/" + config.name + ".json") : o.out;
-  std::ofstream(out) << eval::params_to_json(outcome.best);
+  std::string summary = write_result(config, o, start_weights, outcome.best);
   const int stored = int(db->generations(run_id).size());
-  std::string summary = "weights written to " + out + "\n";
   auto against_start = [&](const char* what, double now, double at_start) {
     return std::string(what) + " " + fitness->describe(now) + " (start " + fitness->describe(at_start) + ")\n";
   };
-  if (heldout) summary = against_start("held-out", heldout->error(outcome.best), heldout_start) + summary;
-  if (!fitness->noisy()) summary = against_start("best", outcome.best_fitness, texel->error(start)) + summary;
-  if (outcome.complete) summary += final_validation(matcher ? &*matcher : nullptr, config, outcome, start, stored, *db, run_id);
+  const eval::EvalParams best_weights = tuner::with_values(config, start_weights, outcome.best);
+  if (heldout) summary = against_start("held-out", heldout->error(best_weights), heldout_start) + summary;
+  if (!fitness->noisy()) summary = against_start("best", outcome.best_fitness, texel->error(start_weights)) + summary;
+  if (outcome.complete) summary += final_validation(engines ? &*engines : nullptr, config, outcome, start, stored, *db, run_id);
   db->update_run(run_id, outcome.complete ? "finished" : "stopped", summary);
   std::cout << summary;
   return 0;

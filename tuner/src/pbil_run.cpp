@@ -27,15 +27,14 @@ void print_progress(std::ostream& out, const Fitness& fitness, int gen, int gene
   out << line << std::flush;
 }
 
-eval::EvalParams result_weights(const Pbil& pbil, const Fitness& fitness, const TunerConfig& config,
-                                const eval::EvalParams& start) {
-  return decode(fitness.noisy() ? pbil.most_likely() : pbil.best().bits, config, start);
+Values result_values(const Pbil& pbil, const Fitness& fitness, const TunerConfig& config) {
+  return decode(fitness.noisy() ? pbil.most_likely() : pbil.best().bits, config);
 }
 
 }  // namespace
 
-chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, Fitness& fitness,
-                                   harness::Database& db, std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
+chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& start, Fitness& fitness, harness::Database& db,
+                                   std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
   Pbil pbil(config.total_bits(), config.pbil);
   pbil.lean_toward(encode(start, config));
   int first = 0;
@@ -59,8 +58,8 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalPa
     std::vector<Bits> population = pbil.sample_population();
     // The starting weights compete in the first generation, so the result is never worse than them.
     if (gen == 0) population[0] = encode(start, config);
-    std::vector<eval::EvalParams> weights;
-    for (const Bits& b : population) weights.push_back(decode(b, config, start));
+    std::vector<Values> weights;
+    for (const Bits& b : population) weights.push_back(decode(b, config));
     auto scores = fitness.score(weights, gen);
     if (!scores) return chess::Error{scores.error()};
     std::vector<Individual> scored;
@@ -69,7 +68,7 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalPa
     for (std::size_t i = 0; i < population.size(); ++i) {
       const Score& s = (*scores)[i];
       scored.push_back({population[i], s.fitness});
-      rows.push_back({int(i), bit_string(population[i]), tuned_weights_json(config, weights[i]), s.fitness, s.match_run});
+      rows.push_back({int(i), bit_string(population[i]), values_json(config, weights[i]), s.fitness, s.match_run});
       mean += s.fitness / double(population.size());
       gen_best = std::min(gen_best, s.fitness);
     }
@@ -79,16 +78,16 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalPa
     ++outcome.generations_run;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     double remaining = elapsed / outcome.generations_run * double(config.pbil.generations - gen - 1);
-    const std::string note = hooks.progress_note ? hooks.progress_note(result_weights(pbil, fitness, config, start)) : "";
+    const std::string note = hooks.progress_note ? hooks.progress_note(result_values(pbil, fitness, config)) : "";
     print_progress(out, fitness, gen, config.pbil.generations, pbil.best().fitness, mean, pbil.entropy(), note, elapsed,
                    remaining);
     if (hooks.after_generation) {
-      auto r = hooks.after_generation(gen + 1, result_weights(pbil, fitness, config, start));
+      auto r = hooks.after_generation(gen + 1, result_values(pbil, fitness, config));
       if (!r) return chess::Error{r.error()};
     }
   }
   outcome.complete = converged || gen >= config.pbil.generations;
-  outcome.best = pbil.best().bits.empty() && !fitness.noisy() ? start : result_weights(pbil, fitness, config, start);
+  outcome.best = pbil.best().bits.empty() && !fitness.noisy() ? start : result_values(pbil, fitness, config);
   outcome.best_fitness = pbil.best().fitness;
   return outcome;
 }

@@ -13,7 +13,7 @@
 namespace tuner {
 
 // Runs generations from the first one not yet stored for `run_id`.
-chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const eval::EvalParams& start, Fitness& fitness,
-                                   harness::Database& db, std::int64_t run_id, std::ostream& out, const RunHooks& hooks = {});
+chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& start, Fitness& fitness, harness::Database& db,
+                                   std::int64_t run_id, std::ostream& out, const RunHooks& hooks = {});
 
 }  // namespace tuner

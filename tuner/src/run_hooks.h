@@ -6,20 +6,20 @@
 #include <string>
 
 #include "core/result.h"
-#include "eval/params.h"
+#include "tuned_weights.h"
 
 namespace tuner {
 
 struct RunHooks {
   int stop_after = -1;  // generations (iterations) to run in this session; -1: to the end
-  // Called with the number of generations stored so far and the best weights; an error stops the run.
-  std::function<chess::Result<bool>(int generations_done, const eval::EvalParams& best)> after_generation;
+  // Called with the number of generations stored so far and the best values; an error stops the run.
+  std::function<chess::Result<bool>(int generations_done, const Values& best)> after_generation;
   // Extra text for each progress line about the current result (the held-out error), or empty.
-  std::function<std::string(const eval::EvalParams& current)> progress_note;
+  std::function<std::string(const Values& current)> progress_note;
 };
 
 struct RunOutcome {
-  eval::EvalParams best;
+  Values best;
   double best_fitness = 0;
   int generations_run = 0;  // in this session
   bool complete = false;    // every configured generation (or the entropy stop) reached

@@ -4,49 +4,51 @@
 #include <cmath>
 #include <sstream>
 
-#include "tuned_weights.h"
-
 namespace tuner {
 
-Spsa::Spsa(const TunerConfig& config, const eval::EvalParams& start) : config_(config), rng_(config.spsa.seed) {
-  for (const TunedWeight& w : config.weights) {
-    theta_.push_back(std::clamp(double(eval::param_data(start, w.param)[w.element]), double(w.min), double(w.max)));
-    c_end_.push_back(std::max(double(w.step), config.spsa.c_end_fraction * double(w.max - w.min)));
+Spsa::Spsa(const TunerConfig& config, const Values& start) : config_(config), rng_(config.spsa.seed) {
+  for (std::size_t i = 0; i < config.weights.size(); ++i) {
+    const TunedWeight& w = config.weights[i];
+    theta_.push_back(std::clamp(double(start[i]), double(w.min), double(w.max)));
+    c_end_.push_back(w.c_end > 0 ? w.c_end : std::max(double(w.step), config.spsa.c_end_fraction * double(w.max - w.min)));
+    r_end_.push_back(w.r_end > 0 ? w.r_end : config.spsa.r_end);
   }
 }
 
-double Spsa::c(std::size_t i) const {
+double Spsa::c(std::size_t i, int k) const {
   const SpsaSettings& s = config_.spsa;
-  return c_end_[i] * std::pow(double(s.iterations) / double(k_ + 1), s.gamma);
+  return c_end_[i] * std::pow(double(s.iterations) / double(k + 1), s.gamma);
 }
 
-double Spsa::r() const {
+double Spsa::step_size(std::size_t i, int k) const {
   const SpsaSettings& s = config_.spsa;
   const double a = s.a_ratio * s.iterations;
-  return s.r_end * std::pow((a + s.iterations) / (a + k_ + 1), s.alpha);
+  const double a_k = r_end_[i] * c_end_[i] * c_end_[i] * std::pow((a + s.iterations) / (a + k + 1), s.alpha);
+  return a_k / c(i, k);  // R_k c_k = a_k / c_k
 }
 
-eval::EvalParams Spsa::current(const eval::EvalParams& base) const { return with_tuned_values(config_, base, theta_); }
+Values Spsa::current() const { return nearest_values(config_, theta_); }
 
-Spsa::Step Spsa::perturb(const eval::EvalParams& base) {
+Spsa::Step Spsa::perturb(int ahead) {
   Step step;
+  step.k = k_ + ahead;
   std::vector<double> plus = theta_, minus = theta_;
   for (std::size_t i = 0; i < theta_.size(); ++i) {
     int d = (rng_() & 1) ? 1 : -1;
     step.delta.push_back(d);
-    plus[i] += c(i) * d;
-    minus[i] -= c(i) * d;
+    plus[i] += c(i, step.k) * d;
+    minus[i] -= c(i, step.k) * d;
   }
-  step.plus = with_tuned_values(config_, base, plus);
-  step.minus = with_tuned_values(config_, base, minus);
+  step.plus = nearest_values(config_, plus);
+  step.minus = nearest_values(config_, minus);
   return step;
 }
 
 void Spsa::update(const Step& step, double result) {
-  const double factor = r() * result / scale_;
   for (std::size_t i = 0; i < theta_.size(); ++i) {
     const TunedWeight& w = config_.weights[i];
-    theta_[i] = std::clamp(theta_[i] + factor * c(i) * step.delta[i], double(w.min), double(w.max));
+    const double move = step_size(i, step.k) * result / scale_ * step.delta[i];
+    theta_[i] = std::clamp(theta_[i] + move, double(w.min), double(w.max));
   }
   ++k_;
 }

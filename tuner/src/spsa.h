@@ -1,35 +1,40 @@
 // Simultaneous perturbation stochastic approximation (Spall 1992) in the form Stockfish's
-// testing framework uses: each iteration perturbs every tuned weight by +/- c_k at once,
-// compares theta+ with theta-, and moves theta by r_k c_k delta times the result.
+// testing framework and OpenBench run it: each iteration perturbs every parameter by +/- c_k
+// at once, compares theta+ with theta-, and moves theta by R_k c_k delta times the result,
+// with per-parameter c_end and r_end:
+//   c_k = c_end (N / k)^gamma,  a_k = r_end c_end^2 ((A + N) / (A + k))^alpha,  R_k = a_k / c_k^2.
 #pragma once
 
 #include <random>
 #include <string>
 #include <vector>
 
-#include "eval/params.h"
+#include "tuned_weights.h"
 #include "tuner_config.h"
 
 namespace tuner {
 
 class Spsa {
  public:
-  Spsa(const TunerConfig& config, const eval::EvalParams& start);
+  Spsa(const TunerConfig& config, const Values& start);
 
   struct Step {
-    std::vector<int> delta;  // +1 or -1 per weight
-    eval::EvalParams plus, minus;
+    int k = 0;               // the iteration it was drawn for
+    std::vector<int> delta;  // +1 or -1 per parameter
+    Values plus, minus;
   };
-  // The next iteration's perturbation of the current theta (over `base` for untuned weights).
-  Step perturb(const eval::EvalParams& base);
-  // result > 0: theta+ was better. Divided by scale() before use.
+  // The next iteration's perturbation of the current theta; `ahead` draws for iteration
+  // k + ahead from the same theta (a batch whose games are played at once).
+  Step perturb(int ahead = 0);
+  // result > 0: theta+ was better. Divided by scale() before use. Steps are applied in order.
   void update(const Step& step, double result);
 
-  eval::EvalParams current(const eval::EvalParams& base) const;  // theta rounded onto each weight's grid
+  Values current() const;  // theta rounded onto each parameter's grid
   int iteration() const { return k_; }
   const std::vector<double>& theta() const { return theta_; }
-  double c(std::size_t i) const;  // this iteration's perturbation of weight i
-  double r() const;               // this iteration's step factor
+  double c(std::size_t i, int k) const;  // iteration k's perturbation of parameter i
+  double c(std::size_t i) const { return c(i, k_); }
+  double step_size(std::size_t i, int k) const;  // R_k c_k: theta's move per unit of result
   double scale() const { return scale_; }
   void set_scale(double s) { scale_ = s; }
 
@@ -39,7 +44,7 @@ class Spsa {
  private:
   const TunerConfig& config_;
   std::vector<double> theta_;
-  std::vector<double> c_end_;
+  std::vector<double> c_end_, r_end_;
   std::mt19937_64 rng_;
   int k_ = 0;
   double scale_ = 1.0;

@@ -16,11 +16,11 @@ namespace {
 
 // An error difference is tiny and shrinks as the fit improves; SPSA wants a result of about
 // one (a game pair's wins minus losses), so it is divided by its mean size at the start.
-chess::Result<double> calibrate_scale(Spsa spsa, const eval::EvalParams& start, Fitness& fitness) {
+chess::Result<double> calibrate_scale(Spsa spsa, Fitness& fitness) {
   double sum = 0;
   const int samples = 8;
   for (int i = 0; i < samples; ++i) {
-    Spsa::Step step = spsa.perturb(start);
+    Spsa::Step step = spsa.perturb();
     auto c = fitness.compare(step.plus, step.minus, -1);
     if (!c) return chess::Error{c.error()};
     sum += std::abs(c->result);
@@ -30,8 +30,8 @@ chess::Result<double> calibrate_scale(Spsa spsa, const eval::EvalParams& start, 
 
 }  // namespace
 
-chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const eval::EvalParams& start, Fitness& fitness,
-                                   harness::Database& db, std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
+chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& start, Fitness& fitness, harness::Database& db,
+                                   std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
   Spsa spsa(config, start);
   const int iterations = config.spsa.iterations;
   std::vector<harness::GenerationRow> stored = db.generations(run_id);
@@ -40,49 +40,62 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const eval::EvalPa
       return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
     out << "Resuming tuner run " << run_id << " at iteration " << spsa.iteration() + 1 << "\n";
   } else if (fitness.needs_scale()) {
-    auto scale = calibrate_scale(spsa, start, fitness);
+    auto scale = calibrate_scale(spsa, fitness);
     if (!scale) return chess::Error{scale.error()};
     spsa.set_scale(*scale);
   }
   const int print_every = std::max(1, iterations / 100);
+  const int batch = std::max(1, config.spsa.batch);
   auto started = std::chrono::steady_clock::now();
   RunOutcome outcome;
   while (spsa.iteration() < iterations) {
     if (hooks.stop_after >= 0 && outcome.generations_run >= hooks.stop_after) break;
-    const int k = spsa.iteration();
-    Spsa::Step step = spsa.perturb(start);
-    auto c = fitness.compare(step.plus, step.minus, k);
-    if (!c) return chess::Error{c.error()};
-    spsa.update(step, c->result);
-    std::vector<harness::IndividualRow> rows{{0, "+", tuned_weights_json(config, step.plus), c->a.fitness, c->a.match_run},
-                                             {1, "-", tuned_weights_json(config, step.minus), c->b.fitness, c->b.match_run}};
-    nlohmann::json theta = spsa.theta();
-    db.save_generation(
-        run_id, {k, 0.0, std::min(c->a.fitness, c->b.fitness), (c->a.fitness + c->b.fitness) / 2, theta.dump(), spsa.save()},
-        rows);
-    ++outcome.generations_run;
-    if (spsa.iteration() % print_every == 0 || spsa.iteration() == iterations) {
-      double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      double remaining = elapsed / outcome.generations_run * double(iterations - spsa.iteration());
-      std::string now = "theta+ " + fitness.describe(c->a.fitness);
-      if (!fitness.noisy()) {  // a deterministic fitness can afford theta's own value
-        auto s = fitness.score({spsa.current(start)}, k);
-        if (!s) return chess::Error{s.error()};
-        now = "theta " + fitness.describe((*s)[0].fitness);
-      }
-      if (hooks.progress_note) now += "  " + hooks.progress_note(spsa.current(start));
-      char line[320];
-      std::snprintf(line, sizeof line, "iteration %d/%d  %s  r %.4f  elapsed %.0f s  remaining %.0f s\n", spsa.iteration(),
-                    iterations, now.c_str(), spsa.r(), elapsed, remaining);
-      out << line << std::flush;
+    // A batch of iterations is drawn from the same theta and played at once (as a testing
+    // framework's workers do), then applied in order.
+    int size = std::min(batch, iterations - spsa.iteration());
+    if (hooks.stop_after >= 0) size = std::min(size, hooks.stop_after - outcome.generations_run);
+    std::vector<Spsa::Step> steps;
+    std::vector<std::pair<Values, Values>> pairs;
+    for (int j = 0; j < size; ++j) {
+      steps.push_back(spsa.perturb(j));
+      pairs.emplace_back(steps.back().plus, steps.back().minus);
     }
-    if (hooks.after_generation) {
-      auto r = hooks.after_generation(spsa.iteration(), spsa.current(start));
-      if (!r) return chess::Error{r.error()};
+    auto compared = fitness.compare_all(pairs, spsa.iteration());
+    if (!compared) return chess::Error{compared.error()};
+    for (int j = 0; j < size; ++j) {
+      const Spsa::Step& step = steps[std::size_t(j)];
+      const Comparison& c = (*compared)[std::size_t(j)];
+      const int k = spsa.iteration();
+      spsa.update(step, c.result);
+      std::vector<harness::IndividualRow> rows{{0, "+", values_json(config, step.plus), c.a.fitness, c.a.match_run},
+                                               {1, "-", values_json(config, step.minus), c.b.fitness, c.b.match_run}};
+      nlohmann::json theta = spsa.theta();
+      db.save_generation(
+          run_id, {k, 0.0, std::min(c.a.fitness, c.b.fitness), (c.a.fitness + c.b.fitness) / 2, theta.dump(), spsa.save()}, rows);
+      ++outcome.generations_run;
+      if (spsa.iteration() % print_every == 0 || spsa.iteration() == iterations) {
+        double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        double remaining = elapsed / outcome.generations_run * double(iterations - spsa.iteration());
+        std::string now = "theta+ " + fitness.describe(c.a.fitness);
+        if (!fitness.noisy()) {  // a deterministic fitness can afford theta's own value
+          auto s = fitness.score({spsa.current()}, k);
+          if (!s) return chess::Error{s.error()};
+          now = "theta " + fitness.describe((*s)[0].fitness);
+        }
+        if (hooks.progress_note) now += "  " + hooks.progress_note(spsa.current());
+        char line[320];
+        std::snprintf(line, sizeof line, "iteration %d/%d  %s  step %.4f  elapsed %.0f s  remaining %.0f s\n", spsa.iteration(),
+                      iterations, now.c_str(), spsa.step_size(0, k), elapsed, remaining);
+        out << line << std::flush;
+      }
+      if (hooks.after_generation) {
+        auto r = hooks.after_generation(spsa.iteration(), spsa.current());
+        if (!r) return chess::Error{r.error()};
+      }
     }
   }
   outcome.complete = spsa.iteration() >= iterations;
-  outcome.best = spsa.current(start);
+  outcome.best = spsa.current();
   if (!fitness.noisy()) {
     auto s = fitness.score({outcome.best}, spsa.iteration());
     if (!s) return chess::Error{s.error()};

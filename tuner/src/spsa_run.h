@@ -12,7 +12,7 @@
 
 namespace tuner {
 
-chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const eval::EvalParams& start, Fitness& fitness,
-                                   harness::Database& db, std::int64_t run_id, std::ostream& out, const RunHooks& hooks = {});
+chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& start, Fitness& fitness, harness::Database& db,
+                                   std::int64_t run_id, std::ostream& out, const RunHooks& hooks = {});
 
 }  // namespace tuner

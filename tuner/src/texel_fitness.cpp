@@ -4,16 +4,16 @@
 
 namespace tuner {
 
-chess::Result<std::vector<Score>> TexelFitnessAdapter::score(const std::vector<eval::EvalParams>& population, int) {
+chess::Result<std::vector<Score>> TexelFitnessAdapter::score(const std::vector<Values>& population, int) {
   std::vector<Score> out;
-  for (const eval::EvalParams& p : population) out.push_back({texel_.error(p), 0});
+  for (const Values& v : population) out.push_back({texel_.error(with_values(config_, base_, v)), 0});
   return out;
 }
 
-chess::Result<Comparison> TexelFitnessAdapter::compare(const eval::EvalParams& a, const eval::EvalParams& b, int) {
+chess::Result<Comparison> TexelFitnessAdapter::compare(const Values& a, const Values& b, int) {
   Comparison c;
-  c.a.fitness = texel_.error(a);
-  c.b.fitness = texel_.error(b);
+  c.a.fitness = texel_.error(with_values(config_, base_, a));
+  c.b.fitness = texel_.error(with_values(config_, base_, b));
   c.result = c.b.fitness - c.a.fitness;
   return c;
 }

@@ -4,6 +4,47 @@
 
 namespace tuner {
 
+Values nearest_values(const TunerConfig& config, const std::vector<double>& reals) {
+  Values values;
+  for (std::size_t i = 0; i < reals.size(); ++i) values.push_back(config.weights[i].nearest(reals[i]));
+  return values;
+}
+
+Values start_values(const TunerConfig& config, const eval::EvalParams& params) {
+  Values values;
+  for (const TunedWeight& w : config.weights)
+    values.push_back(w.nearest(w.option.empty() ? eval::param_data(params, w.param)[w.element] : w.start.value_or(w.min)));
+  return values;
+}
+
+eval::EvalParams with_values(const TunerConfig& config, const eval::EvalParams& base, const Values& values) {
+  eval::EvalParams p = base;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (config.weights[i].option.empty()) eval::param_data(p, config.weights[i].param)[config.weights[i].element] = values[i];
+  return p;
+}
+
+std::vector<std::pair<std::string, std::string>> option_settings(const TunerConfig& config, const Values& values) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < values.size(); ++i)
+    if (!config.weights[i].option.empty()) out.emplace_back(config.weights[i].option, config.weights[i].option_value(values[i]));
+  return out;
+}
+
+std::string values_json(const TunerConfig& config, const Values& values) {
+  nlohmann::json j = nlohmann::json::object();
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const TunedWeight& w = config.weights[i];
+    if (w.type == "check")
+      j[w.name] = values[i] != 0;
+    else if (w.type == "real")
+      j[w.name] = double(values[i]) / w.scale;
+    else
+      j[w.name] = values[i];
+  }
+  return j.dump();
+}
+
 std::vector<double> tuned_real_values(const TunerConfig& config, const eval::EvalParams& params) {
   std::vector<double> values;
   for (const TunedWeight& w : config.weights) values.push_back(eval::param_data(params, w.param)[w.element]);
@@ -11,16 +52,7 @@ std::vector<double> tuned_real_values(const TunerConfig& config, const eval::Eva
 }
 
 eval::EvalParams with_tuned_values(const TunerConfig& config, const eval::EvalParams& base, const std::vector<double>& values) {
-  eval::EvalParams p = base;
-  for (std::size_t i = 0; i < values.size(); ++i)
-    eval::param_data(p, config.weights[i].param)[config.weights[i].element] = config.weights[i].nearest(values[i]);
-  return p;
-}
-
-std::string tuned_weights_json(const TunerConfig& config, const eval::EvalParams& params) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const TunedWeight& w : config.weights) j[w.name] = eval::param_data(params, w.param)[w.element];
-  return j.dump();
+  return with_values(config, base, nearest_values(config, values));
 }
 
 }  // namespace tuner

@@ -1,8 +1,10 @@
-// The tuned weights of a configuration as real numbers (what SPSA and gradient descent move),
-// back onto their grids in a weight set, and as the JSON object stored for an individual.
+// The tuned parameters' values: one integer per parameter on its grid, in configuration order
+// (what PBIL samples and SPSA moves), and what they become: a weight set, "setoption" pairs,
+// or the JSON object stored for an individual.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "eval/params.h"
@@ -10,11 +12,21 @@
 
 namespace tuner {
 
-// The tuned weights' values in `params`, in config order.
+using Values = std::vector<int>;
+
+// Each real value moved onto its parameter's grid.
+Values nearest_values(const TunerConfig& config, const std::vector<double>& reals);
+// Weights: the tuned weights' values in `params`. Options: each option's start.
+Values start_values(const TunerConfig& config, const eval::EvalParams& params);
+// `base` with the tuned weights set to `values` (weights only).
+eval::EvalParams with_values(const TunerConfig& config, const eval::EvalParams& base, const Values& values);
+// The "setoption" name and value of each tuned option (options only).
+std::vector<std::pair<std::string, std::string>> option_settings(const TunerConfig& config, const Values& values);
+// {"name": value, ...}: weights as integers, options as the engine receives them.
+std::string values_json(const TunerConfig& config, const Values& values);
+
+// Gradient descent works on the weights' real values.
 std::vector<double> tuned_real_values(const TunerConfig& config, const eval::EvalParams& params);
-// `base` with each tuned weight set to the grid value nearest to `values[i]`.
 eval::EvalParams with_tuned_values(const TunerConfig& config, const eval::EvalParams& base, const std::vector<double>& values);
-// {"name": value, ...} of the tuned weights in `params`.
-std::string tuned_weights_json(const TunerConfig& config, const eval::EvalParams& params);
 
 }  // namespace tuner

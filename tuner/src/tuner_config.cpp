@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -31,10 +32,37 @@ std::pair<std::string, int> split_element(const std::string& name) {
   }
 }
 
-chess::Result<bool> add_parameter(const json& p, const std::string& where, TunerConfig& config) {
-  auto keys = check_keys(p, where, {"name", "min", "max", "bits", "step"});
+// The grid's step and bit count from "step" or "bits" (not both); min and max are already set.
+chess::Result<bool> read_grid(const json& p, const std::string& where, TunedWeight& w) {
+  if (p.contains("bits") && p.contains("step")) return chess::Error{where + ": give 'bits' or 'step', not both"};
+  if (p.contains("step")) {
+    if (!p["step"].is_number()) return chess::Error{where + ": 'step' must be a number"};
+    w.step = int(std::lround(p["step"].get<double>() * w.scale));
+    if (w.step < 1) return chess::Error{where + ": 'step' must be at least " + (w.scale > 1 ? "1 / scale" : std::string("1"))};
+  }
+  int values = (w.max - w.min) / w.step + 1;
+  w.bits = int(std::ceil(std::log2(double(values))));
+  if (p.contains("bits")) {
+    if (!p["bits"].is_number_integer()) return chess::Error{where + ": 'bits' must be an integer"};
+    int bits = p["bits"];
+    if (bits < 1 || bits > 20) return chess::Error{where + ": 'bits' must be from 1 to 20"};
+    w.bits = bits;
+    w.step = std::max(1, int(std::ceil(double(w.max - w.min) / double((1 << bits) - 1))));
+  }
+  w.bits = std::max(w.bits, 1);
+  for (const char* k : {"c_end", "r_end"})
+    if (p.contains(k) && (!p[k].is_number() || !(p[k].get<double>() > 0)))
+      return chess::Error{where + ": '" + k + "' must be a positive number"};
+  if (p.contains("c_end")) w.c_end = p["c_end"].get<double>() * w.scale;
+  if (p.contains("r_end")) w.r_end = p["r_end"];
+  return true;
+}
+
+// {"name": "pst_knight_mg[27]", "min": -50, "max": 50, "step": 2}: an evaluation weight.
+chess::Result<bool> add_weight(const json& p, const std::string& where, TunerConfig& config) {
+  auto keys = check_keys(p, where, {"name", "min", "max", "bits", "step", "c_end", "r_end"});
   if (!keys) return chess::Error{keys.error()};
-  if (!p.contains("name") || !p["name"].is_string()) return chess::Error{where + ": missing 'name'"};
+  if (!p["name"].is_string()) return chess::Error{where + ": 'name' must be a string"};
   auto [base, element] = split_element(p["name"].get<std::string>());
   int index = eval::find_param(base);
   if (index < 0) {
@@ -49,28 +77,14 @@ chess::Result<bool> add_parameter(const json& p, const std::string& where, Tuner
   w.param = std::size_t(index);
   w.min = info.min;
   w.max = info.max;
-  for (const char* k : {"min", "max", "bits", "step"}) {
+  for (const char* k : {"min", "max"})
     if (p.contains(k) && !p[k].is_number_integer()) return chess::Error{where + ": '" + k + "' must be an integer"};
-  }
   if (p.contains("min")) w.min = p["min"];
   if (p.contains("max")) w.max = p["max"];
   if (w.min < info.min || w.max > info.max || w.min >= w.max)
     return chess::Error{where + ": range [" + std::to_string(w.min) + ", " + std::to_string(w.max) + "] must lie within [" +
                         std::to_string(info.min) + ", " + std::to_string(info.max) + "] and not be empty"};
-  if (p.contains("bits") && p.contains("step")) return chess::Error{where + ": give 'bits' or 'step', not both"};
-  if (p.contains("step")) {
-    w.step = p["step"];
-    if (w.step < 1) return chess::Error{where + ": 'step' must be at least 1"};
-  }
-  int values = (w.max - w.min) / w.step + 1;
-  w.bits = int(std::ceil(std::log2(double(values))));
-  if (p.contains("bits")) {
-    int bits = p["bits"];
-    if (bits < 1 || bits > 20) return chess::Error{where + ": 'bits' must be from 1 to 20"};
-    w.bits = bits;
-    w.step = std::max(1, int(std::ceil(double(w.max - w.min) / double((1 << bits) - 1))));
-  }
-  w.bits = std::max(w.bits, 1);
+  if (auto g = read_grid(p, where, w); !g) return g;
   int first = element >= 0 ? element : 0, last = element >= 0 ? element : info.size - 1;
   for (int e = first; e <= last; ++e) {
     w.element = e;
@@ -78,6 +92,66 @@ chess::Result<bool> add_parameter(const json& p, const std::string& where, Tuner
     config.weights.push_back(w);
   }
   return true;
+}
+
+// {"option": "LmrBase", "min": 50, "max": 150, "step": 1}: a UCI spin option; "type": "check"
+// for a check option; "scale": S for a real value (min, max, step and start in the option's
+// units, tuned on a grid of 1 / S and sent as a decimal). Checked against the engine later.
+chess::Result<bool> add_option(const json& p, const std::string& where, TunerConfig& config) {
+  auto keys = check_keys(p, where, {"option", "type", "min", "max", "step", "bits", "scale", "start", "c_end", "r_end"});
+  if (!keys) return chess::Error{keys.error()};
+  if (!p["option"].is_string() || p["option"].get<std::string>().empty())
+    return chess::Error{where + ": 'option' must be an option name"};
+  TunedWeight w;
+  w.option = w.name = p["option"].get<std::string>();
+  w.type = "spin";
+  if (auto r = read(p, "type", w.type, where); !r) return r;
+  if (w.type != "spin" && w.type != "check")
+    return chess::Error{where + ": 'type' must be 'spin' or 'check' (a real value is a spin or string option with 'scale')"};
+  if (p.contains("scale")) {
+    if (!p["scale"].is_number_integer() || p["scale"].get<int>() < 1 || p["scale"].get<int>() > 1000000)
+      return chess::Error{where + ": 'scale' must be an integer from 1 to 1000000"};
+    w.scale = p["scale"];
+    w.type = "real";
+  }
+  if (w.type == "check") {
+    for (const char* k : {"min", "max", "step", "bits", "scale"})
+      if (p.contains(k)) return chess::Error{where + ": a check option takes no '" + std::string(k) + "'"};
+    w.min = 0;
+    w.max = 1;
+  } else {
+    for (const char* k : {"min", "max"}) {
+      if (!p.contains(k) || !p[k].is_number()) return chess::Error{where + ": '" + k + "' must be a number"};
+      if (w.scale == 1 && !p[k].is_number_integer())
+        return chess::Error{where + ": '" + k + "' must be an integer (or give 'scale')"};
+    }
+    const double lo = p["min"].get<double>() * w.scale, hi = p["max"].get<double>() * w.scale;
+    if (!(lo >= -1e9 && hi <= 1e9 && lo < hi))
+      return chess::Error{where + ": 'min' must be below 'max' (and both of sensible size)"};
+    w.min = int(std::lround(lo));
+    w.max = int(std::lround(hi));
+  }
+  if (p.contains("start")) {
+    const json& s = p["start"];
+    if (w.type == "check" ? !s.is_boolean() : !s.is_number())
+      return chess::Error{where + ": 'start' must be " + (w.type == "check" ? "true or false" : std::string("a number"))};
+    const int v = w.type == "check" ? int(s.get<bool>()) : int(std::lround(s.get<double>() * w.scale));
+    if (v < w.min || v > w.max) return chess::Error{where + ": 'start' lies outside [min, max]"};
+    w.start = v;
+  }
+  if (auto g = read_grid(p, where, w); !g) return g;
+  config.weights.push_back(w);
+  return true;
+}
+
+chess::Result<bool> add_parameter(const json& p, const std::string& where, TunerConfig& config) {
+  if (!p.is_object()) return chess::Error{where + ": expected an object"};
+  const bool weight = p.contains("name"), option = p.contains("option");
+  if (weight == option)
+    return chess::Error{where + ": give 'name' (an evaluation weight) or 'option' (a UCI option), not both or neither"};
+  if (!config.weights.empty() && option != config.tunes_options())
+    return chess::Error{where + ": every parameter must be an evaluation weight ('name') or every one a UCI option ('option')"};
+  return option ? add_option(p, where, config) : add_weight(p, where, config);
 }
 
 std::string relative_to(const std::string& source, const std::string& path) {
@@ -119,18 +193,20 @@ chess::Result<bool> read_spsa(const json& doc, const std::string& source, SpsaSe
   const json& p = doc["spsa"];
   const std::string where = source + ": spsa";
   if (!p.is_object()) return chess::Error{where + ": expected an object"};
-  auto k =
-      check_keys(p, where, {"iterations", "alpha", "gamma", "a_ratio", "r_end", "c_end_fraction", "games_per_iteration", "seed"});
+  auto k = check_keys(
+      p, where, {"iterations", "alpha", "gamma", "a_ratio", "r_end", "c_end_fraction", "games_per_iteration", "batch", "seed"});
   if (!k) return k;
   auto r = first_error({read(p, "iterations", s.iterations, where), read(p, "alpha", s.alpha, where),
                         read(p, "gamma", s.gamma, where), read(p, "a_ratio", s.a_ratio, where), read(p, "r_end", s.r_end, where),
                         read(p, "c_end_fraction", s.c_end_fraction, where),
-                        read(p, "games_per_iteration", s.games_per_iteration, where), read(p, "seed", s.seed, where)});
+                        read(p, "games_per_iteration", s.games_per_iteration, where), read(p, "batch", s.batch, where),
+                        read(p, "seed", s.seed, where)});
   if (!r) return r;
   if (s.iterations < 1) return chess::Error{where + ": 'iterations' must be at least 1"};
   if (s.r_end <= 0 || s.c_end_fraction <= 0 || s.c_end_fraction > 1 || s.a_ratio < 0)
     return chess::Error{where +
                         ": 'r_end' and 'c_end_fraction' must be positive (c_end_fraction at most 1), 'a_ratio' not negative"};
+  if (s.batch < 1 || s.batch > 10000) return chess::Error{where + ": 'batch' must be from 1 to 10000"};
   if (s.games_per_iteration < 2 || s.games_per_iteration % 2)
     return chess::Error{where + ": 'games_per_iteration' must be even and at least 2"};
   return true;
@@ -202,6 +278,14 @@ int TunedWeight::nearest(double value) const {
   return std::clamp(min + int(steps) * step, min, max);
 }
 
+std::string TunedWeight::option_value(int value) const {
+  if (type == "check") return value ? "true" : "false";
+  if (type != "real") return std::to_string(value);
+  char text[48];
+  std::snprintf(text, sizeof text, "%.*f", scale > 1 ? int(std::ceil(std::log10(double(scale)))) : 0, double(value) / scale);
+  return text;
+}
+
 int TunerConfig::total_bits() const {
   int n = 0;
   for (const TunedWeight& w : weights) n += w.bits;
@@ -232,6 +316,12 @@ chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std
   if (auto r = read_gradient(doc, source, c.gradient); !r) return chess::Error{r.error()};
   if (auto r = read_fitness(doc, source, c.fitness); !r) return chess::Error{r.error()};
   if (auto r = read_validation(doc, source, c.validation); !r) return chess::Error{r.error()};
+  if (c.tunes_options() && c.fitness.type != "games")
+    return chess::Error{
+        source +
+        ": fitness: UCI options are tuned by games: set 'type' to 'games' (texel fitness evaluates this engine's weights only)"};
+  if (c.tunes_options() && !c.start_weights.empty())
+    return chess::Error{source + ": 'start_weights' is for evaluation weights; give an option's starting value as its 'start'"};
   return c;
 }
 

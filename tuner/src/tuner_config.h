@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,15 +11,24 @@
 
 namespace tuner {
 
-// One tuned weight element: a scalar, one table element, or (expanded) every element of a table.
+// One tuned parameter: an evaluation weight (a scalar, or one element of a table; a whole
+// table expands to its elements), or one UCI option of any engine. Values live on an integer
+// grid min, min + step, ..., max; a real-valued option is tuned on the grid of value x scale.
 struct TunedWeight {
-  std::string name;       // "bishop_pair_mg" or "pst_knight_mg[27]"
-  std::size_t param = 0;  // index in eval::param_list()
+  std::string name;       // "bishop_pair_mg", "pst_knight_mg[27]", or the option's name
+  std::string option;     // non-empty: the UCI option this parameter sets (as the engine spells it)
+  std::string type;       // options: "spin", "check" or "real" (a string option given value / scale)
+  std::size_t param = 0;  // weights: index in eval::param_list()
   int element = 0;
   int min = 0, max = 0, step = 1;
-  int bits = 0;  // derived: enough for (max - min) / step + 1 values
-  // The value on this weight's grid (min + k step, within [min, max]) nearest to `value`.
+  int scale = 1;                // real options: grid units per unit of the option's value
+  std::optional<int> start;     // options: the starting value (default: the engine's own default)
+  double c_end = 0, r_end = 0;  // SPSA, per parameter (0: from the spsa settings)
+  int bits = 0;                 // derived: enough for (max - min) / step + 1 values
+  // The value on this parameter's grid (min + k step, within [min, max]) nearest to `value`.
   int nearest(double value) const;
+  // What "setoption" sends for grid value `value`.
+  std::string option_value(int value) const;
 };
 
 struct PbilSettings {
@@ -34,8 +44,8 @@ struct PbilSettings {
   std::uint64_t seed = 1;
 };
 
-// SPSA as Stockfish's testing framework runs it: per-weight perturbation c_k = c_end (N / k)^gamma
-// and step r_k = r_end ((A + N) / (A + k))^alpha, theta += r_k c_k delta * result.
+// SPSA as Stockfish's testing framework runs it (spsa.h); c_end and r_end here are the defaults
+// of parameters that do not set their own.
 struct SpsaSettings {
   int iterations = 1000;
   double alpha = 0.602;
@@ -44,6 +54,7 @@ struct SpsaSettings {
   double r_end = 0.02;
   double c_end_fraction = 0.05;  // c_end of a weight = this fraction of its range (at least its step)
   int games_per_iteration = 2;   // games fitness: game pairs of theta+ against theta- (even)
+  int batch = 1;                 // iterations drawn from one theta whose games are played at once
   std::uint64_t seed = 1;
 };
 
@@ -66,8 +77,9 @@ struct FitnessSettings {
   std::string positions;  // labeled position file
   int threads = 1;
   double holdout = 0;  // fraction of the positions kept out of tuning, to measure the fit on unseen ones
-  // games: the tuned engine (registry name, must take an EvalFile option) plays against the
-  // opponent ("start": itself with the starting weights, or a registry name), or, in mode
+  // games: the tuned engine (a registry name or an engine specification "name=X cmd=..."; to
+  // tune weights it must take an EvalFile option) plays against the opponent ("start": itself
+  // with the starting values, or a registry name or specification), or, in mode
   // "round-robin", the generation's individuals play each other.
   std::string engine = "dev";
   std::string opponent = "start";
@@ -99,6 +111,8 @@ struct TunerConfig {
   ValidationSettings validation;
   std::string source_text;  // the file as read, stored with the run
   int total_bits() const;
+  // Whether the parameters are UCI options (set by "setoption") rather than evaluation weights.
+  bool tunes_options() const { return !weights.empty() && !weights.front().option.empty(); }
 };
 
 chess::Result<TunerConfig> parse_tuner_config(const std::string& json_text, const std::string& source);

@@ -9,18 +9,18 @@
 
 namespace tuner {
 
-chess::Result<harness::ValidationRow> validate(const WeightsMatcher& matcher, const eval::EvalParams& tuned,
-                                               const eval::EvalParams& start, const ValidationSettings& settings, int generation,
-                                               harness::Database& db, std::int64_t tuner_run, std::ostream& out) {
-  harness::EngineConfig a = matcher.with_weights(tuned, "tuned-g" + std::to_string(generation));
-  harness::EngineConfig b = matcher.with_weights(start, "start");
+chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, const Values& tuned, const Values& start,
+                                               const ValidationSettings& settings, int generation, harness::Database& db,
+                                               std::int64_t tuner_run, std::ostream& out) {
+  harness::EngineConfig a = engines.with_values(tuned, "tuned-g" + std::to_string(generation));
+  harness::EngineConfig b = engines.with_values(start, "start");
   out << "Validation after " << generation << ": " << a.name << " against " << b.name << ", " << settings.games << " games at "
       << settings.tc << std::endl;
   // The same openings at every checkpoint, so that checkpoints compare like with like.
   MatchRequest request{
       {a, b}, harness::TournamentKind::MATCH, settings.games, settings.tc, settings.concurrency, 1, "Tuner validation"};
   std::ostringstream quiet;
-  auto played = matcher.play(request, quiet);
+  auto played = engines.play(request, quiet);
   if (!played) return chess::Error{played.error()};
   harness::EloEstimate e = harness::estimate(played->first);
   harness::ValidationRow row{generation, played->run_id, e.elo, e.elo_error};

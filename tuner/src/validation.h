@@ -1,16 +1,16 @@
-// The built-in validation: a match of the tuned weights against the starting weights through
+// The built-in validation: a match of the tuned values against the starting values through
 // the harness, reported as Elo with its 95% interval and stored with the tuner run.
 #pragma once
 
 #include <iosfwd>
 
 #include "storage/database.h"
-#include "weights_match.h"
+#include "tuned_engines.h"
 
 namespace tuner {
 
-chess::Result<harness::ValidationRow> validate(const WeightsMatcher& matcher, const eval::EvalParams& tuned,
-                                               const eval::EvalParams& start, const ValidationSettings& settings, int generation,
-                                               harness::Database& db, std::int64_t tuner_run, std::ostream& out);
+chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, const Values& tuned, const Values& start,
+                                               const ValidationSettings& settings, int generation, harness::Database& db,
+                                               std::int64_t tuner_run, std::ostream& out);
 
 }  // namespace tuner

@@ -31,7 +31,13 @@ EngineConfig engine_from(const nlohmann::json& j) {
 }
 
 const char* kind_name(TournamentKind k) {
-  return k == TournamentKind::MATCH ? "match" : k == TournamentKind::ROUND_ROBIN ? "round-robin" : "gauntlet";
+  switch (k) {
+    case TournamentKind::MATCH: return "match";
+    case TournamentKind::ROUND_ROBIN: return "round-robin";
+    case TournamentKind::GAUNTLET: return "gauntlet";
+    case TournamentKind::PAIRS: return "pairs";
+  }
+  return "match";
 }
 
 }  // namespace
@@ -60,6 +66,7 @@ std::string MatchConfig::to_json() const {
   j["openings"] = openings_path;
   j["plies"] = plies;
   j["order"] = order == OpeningOrder::RANDOM ? "random" : "sequential";
+  if (opening_per_round) j["opening_per_round"] = true;
   j["seed"] = seed;
   j["concurrency"] = concurrency;
   if (sprt)
@@ -80,6 +87,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     std::string kind = j.at("kind");
     c.kind = kind == "match"         ? TournamentKind::MATCH
              : kind == "round-robin" ? TournamentKind::ROUND_ROBIN
+             : kind == "pairs"       ? TournamentKind::PAIRS
                                      : TournamentKind::GAUNTLET;
     for (const auto& e : j.at("engines")) c.engines.push_back(engine_from(e));
     c.games = j.at("games");
@@ -100,6 +108,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.openings_path = j.at("openings");
     c.plies = j.at("plies");
     c.order = j.at("order") == "random" ? OpeningOrder::RANDOM : OpeningOrder::SEQUENTIAL;
+    c.opening_per_round = j.value("opening_per_round", false);
     c.seed = j.at("seed");
     c.concurrency = j.at("concurrency");
     if (j.contains("sprt")) {
@@ -117,19 +126,23 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
 
 std::vector<GameSpec> make_schedule(const MatchConfig& c) {
   std::vector<GameSpec> out;
+  int round = 0;
   auto add_pair = [&](int a, int b) {
     int pair = int(out.size()) / 2;
-    out.push_back({int(out.size()), pair, a, b});
-    out.push_back({int(out.size()), pair, b, a});
+    int opening = c.opening_per_round ? round : pair;
+    out.push_back({int(out.size()), pair, a, b, opening});
+    out.push_back({int(out.size()), pair, b, a, opening});
   };
   if (c.kind == TournamentKind::MATCH) {
-    for (int g = 0; g < c.games; ++g) out.push_back({g, g / 2, g % 2 == 0 ? 0 : 1, g % 2 == 0 ? 1 : 0});
+    for (int g = 0; g < c.games; ++g) out.push_back({g, g / 2, g % 2 == 0 ? 0 : 1, g % 2 == 0 ? 1 : 0, g / 2});
     return out;
   }
   const int n = int(c.engines.size());
-  for (int round = 0; round < c.rounds; ++round) {
+  for (round = 0; round < c.rounds; ++round) {
     if (c.kind == TournamentKind::GAUNTLET) {
       for (int j = 1; j < n; ++j) add_pair(0, j);
+    } else if (c.kind == TournamentKind::PAIRS) {
+      for (int j = 0; j + 1 < n; j += 2) add_pair(j, j + 1);
     } else {
       for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) add_pair(i, j);

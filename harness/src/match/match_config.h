@@ -14,7 +14,8 @@
 
 namespace harness {
 
-enum class TournamentKind { MATCH, ROUND_ROBIN, GAUNTLET };
+// PAIRS: engine 2k plays engine 2k + 1 only (a tuner's SPSA batch, theta+ against theta-).
+enum class TournamentKind { MATCH, ROUND_ROBIN, GAUNTLET, PAIRS };
 
 struct MatchConfig {
   TournamentKind kind = TournamentKind::MATCH;
@@ -25,6 +26,9 @@ struct MatchConfig {
   std::string openings_path;
   int plies = 0;
   OpeningOrder order = OpeningOrder::SEQUENTIAL;
+  // Tournaments: every encounter of a round plays that round's opening (a tuner's individuals
+  // are then compared on the same positions); otherwise each game pair gets the next one.
+  bool opening_per_round = false;
   std::uint64_t seed = 1;
   int concurrency = 1;
   std::optional<SprtConfig> sprt;
@@ -40,6 +44,7 @@ struct GameSpec {
   int game_index = 0;
   int pair_index = 0;
   int white = 0, black = 0;  // indices into MatchConfig::engines
+  int opening = 0;           // which opening of the run's order
 };
 
 std::vector<GameSpec> make_schedule(const MatchConfig& config);

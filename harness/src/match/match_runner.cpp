@@ -62,6 +62,9 @@ chess::Result<bool> check_engines_start(const MatchConfig& config, const Opening
   const bool fen_starts =
       std::any_of(book.openings.begin(), book.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
   for (std::size_t i = 0; i < config.engines.size(); ++i) {
+    // Engines that differ only in options (a tuner's individuals) are one program: one probe.
+    auto earlier = [&](const EngineConfig& e) { return same_program(e, config.engines[i]); };
+    if (std::any_of(config.engines.begin(), config.engines.begin() + std::ptrdiff_t(i), earlier)) continue;
     auto probe = make_player(config.engines[i], stderr_path ? stderr_path(int(i)) : "");
     if (auto started = probe->start(); !started) return started;
     if (fen_starts && !probe->supports_fen_start())
@@ -218,8 +221,25 @@ std::string MatchRunner::pv_mismatch_lines() const {
   return lines;
 }
 
+Player& MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other) {
+  const EngineConfig& wanted = config_.engines[std::size_t(engine)];
+  pool.erase(std::remove_if(pool.begin(), pool.end(), [&](const auto& p) { return p.get() != other && !p->alive(); }),
+             pool.end());
+  auto usable = [&](const auto& p) { return p.get() != other && same_program(p->config(), wanted); };
+  // Prefer a process already set up exactly so, then one of the same program to reconfigure.
+  for (auto& p : pool)
+    if (usable(p) && p->config().options == wanted.options && p->reconfigure(wanted)) return *p;
+  for (auto& p : pool)
+    if (usable(p) && p->reconfigure(wanted)) return *p;
+  pool.push_back(make_player(wanted, stderr_path(slot, engine)));
+  (void)pool.back()->start();  // a failure here shows as a lost game ("disconnects")
+  return *pool.back();
+}
+
 void MatchRunner::worker(int slot) {
-  std::vector<std::unique_ptr<Player>> players(config_.engines.size());
+  // The slot's engine processes: an engine that differs from another only in its options (a
+  // tuner's individuals) takes them by "setoption" between games instead of a restart.
+  std::vector<std::unique_ptr<Player>> pool;
   while (true) {
     GameSpec spec;
     {
@@ -227,15 +247,10 @@ void MatchRunner::worker(int slot) {
       if (stopping_ || next_ >= pending_.size()) break;
       spec = pending_[next_++];
     }
-    for (int e : {spec.white, spec.black}) {
-      auto& p = players[std::size_t(e)];
-      if (!p || !p->alive()) {
-        p = make_player(config_.engines[std::size_t(e)], stderr_path(slot, e));
-        (void)p->start();  // a failure here shows as a lost game ("disconnects")
-      }
-    }
-    const Opening& opening = opening_for_pair(book_, opening_order_, spec.pair_index);
-    GameRecord g = play_game(*players[std::size_t(spec.white)], *players[std::size_t(spec.black)], opening, config_.settings);
+    Player& white = seat(pool, slot, spec.white, nullptr);
+    Player& black = seat(pool, slot, spec.black, &white);
+    const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening);
+    GameRecord g = play_game(white, black, opening, config_.settings);
     g.game_index = spec.game_index;
     g.pair_index = spec.pair_index;
     {
@@ -247,8 +262,7 @@ void MatchRunner::worker(int slot) {
     }
     changed_.notify_all();
   }
-  for (auto& p : players)
-    if (p) p->stop();
+  for (auto& p : pool) p->stop();
   {
     std::lock_guard<std::mutex> lock(mutex_);
     ++workers_done_;

@@ -8,11 +8,13 @@
 #include <deque>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
 #include "match_config.h"
+#include "players/player.h"
 #include "stats/tally.h"
 #include "stop_request.h"
 #include "storage/database.h"
@@ -25,7 +27,7 @@ struct MatchStatus {
   std::string error;  // FAILED: why
 };
 
-// Starts each engine once (handshake, then quit) and checks that it can play from the book's
+// Starts each program once (handshake, then quit) and checks that it can play from the book's
 // positions; the error names the engine. Run before a run is recorded, so that a typing error
 // leaves nothing behind.
 chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book,
@@ -44,6 +46,8 @@ class MatchRunner {
 
  private:
   void worker(int slot);
+  // A process from the slot's pool set up as engine `engine`, not `other` (the game's other side).
+  Player& seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other);
   void record(GameRecord& game, std::ostream& out);
   std::string title() const;
   std::string stderr_path(int slot, int engine) const;

@@ -40,6 +40,17 @@ void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess
   }
 }
 
+bool same_program(const EngineConfig& a, const EngineConfig& b) {
+  return a.command == b.command && a.args == b.args && a.working_dir == b.working_dir && a.protocol == b.protocol &&
+         a.init_strings == b.init_strings;
+}
+
+bool Player::reconfigure(const EngineConfig& next) {
+  if (!same_program(config_, next) || config_.options != next.options) return false;
+  config_.name = next.name;
+  return true;
+}
+
 std::string Player::take_stderr() {
   if (stderr_path_.empty()) return {};
   std::ifstream in(stderr_path_, std::ios::binary);

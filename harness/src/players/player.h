@@ -49,6 +49,9 @@ struct ThinkResult {
 void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess::Clock::time_point start, ThinkResult& result,
                 const std::function<bool(const std::string&)>& on_line);
 
+// Whether two configurations start the same program the same way (options and name aside).
+bool same_program(const EngineConfig& a, const EngineConfig& b);
+
 class Player {
  public:
   explicit Player(EngineConfig config, std::string stderr_path)
@@ -67,6 +70,9 @@ class Player {
   virtual bool alive() = 0;
   // Whether the engine can start a game from any FEN (xboard engines without setboard cannot).
   virtual bool supports_fen_start() const { return true; }
+  // Takes on `next` (its name and options) between games without a restart, when `next` runs
+  // the same program the same way; false when the engine must be restarted for it instead.
+  virtual bool reconfigure(const EngineConfig& next);
 
   const EngineConfig& config() const { return config_; }
   const std::string& name() const { return config_.name; }

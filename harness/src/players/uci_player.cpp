@@ -79,7 +79,10 @@ chess::Result<bool> UciPlayer::start() {
   auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
   if (!p) return chess::Error{"engine '" + config_.name + "': " + p.error()};
   process_ = std::move(p).value();
-  if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT))
+  declared_.clear();
+  if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT, [this](const std::string& line) {
+        if (auto o = parse_uci_option(line)) declared_.push_back(std::move(*o));
+      }))
     return chess::Error{"engine '" + config_.name + "' did not answer 'uci' with 'uciok'"};
   for (const auto& [name, value] : config_.options) process_->write_line("setoption name " + name + " value " + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
@@ -88,13 +91,41 @@ chess::Result<bool> UciPlayer::start() {
   return true;
 }
 
-bool UciPlayer::ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout) {
+bool UciPlayer::ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout,
+                    const std::function<void(const std::string&)>& on_other_line) {
   if (!process_ || !process_->write_line(command)) return false;
   auto deadline = ChildProcess::Clock::now() + timeout;
   std::string line;
-  while (process_->read_line(line, deadline) == ReadStatus::LINE)
+  while (process_->read_line(line, deadline) == ReadStatus::LINE) {
     if (line.rfind(reply, 0) == 0) return true;
+    if (on_other_line) on_other_line(line);
+  }
   return false;
+}
+
+bool UciPlayer::reconfigure(const EngineConfig& next) {
+  if (!alive() || !same_program(config_, next)) return false;
+  std::vector<std::pair<std::string, std::string>> changes;
+  auto value_in = [](const EngineConfig& c, const std::string& name) -> const std::string* {
+    for (const auto& [n, v] : c.options)
+      if (n == name) return &v;
+    return nullptr;
+  };
+  for (const auto& [name, value] : next.options) {
+    const std::string* now = value_in(config_, name);
+    if (!now || *now != value) changes.emplace_back(name, value);
+  }
+  for (const auto& [name, value] : config_.options) {
+    if (value_in(next, name)) continue;
+    const UciOption* declared = find_uci_option(declared_, name);
+    if (!declared) return false;  // no default to go back to
+    changes.emplace_back(name, declared->default_value);
+  }
+  for (const auto& [name, value] : changes)
+    if (!process_->write_line("setoption name " + name + " value " + value)) return false;
+  config_.name = next.name;
+  config_.options = next.options;
+  return true;
 }
 
 bool UciPlayer::new_game(const TimeControl&) {

@@ -7,6 +7,7 @@
 
 #include "player.h"
 #include "process/child_process.h"
+#include "uci_option.h"
 
 namespace harness {
 
@@ -37,6 +38,12 @@ class UciPlayer : public Player {
   ThinkResult think(const ThinkRequest& request) override;
   void stop() override;
   bool alive() override { return process_ && process_->running(); }
+  // Sends "setoption" for each option whose value changes (an option `next` leaves out goes
+  // back to the engine's default); false if `next` is another program or names an option
+  // the engine does not have.
+  bool reconfigure(const EngineConfig& next) override;
+  // The options the engine declared in its answer to "uci".
+  const std::vector<UciOption>& declared_options() const { return declared_; }
   // Divide of the position after `moves` from `fen`, the way Stockfish prints it.
   // Searches `fen` under a fixed limit (move time, depth or nodes), keeping every report.
   chess::Result<Analysis> analyse(const std::string& fen, const TimeControl& limit, std::chrono::milliseconds timeout);
@@ -44,9 +51,12 @@ class UciPlayer : public Player {
                                    std::chrono::milliseconds timeout);
 
  private:
-  // Sends `command` and reads until a line starting with `reply`; false on timeout or exit.
-  bool ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout);
+  // Sends `command` and reads until a line starting with `reply`, passing the lines before it
+  // to `on_other_line`; false on timeout or exit.
+  bool ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout,
+           const std::function<void(const std::string&)>& on_other_line = {});
   std::unique_ptr<ChildProcess> process_;
+  std::vector<UciOption> declared_;
 };
 
 // Reads an "info ..." line into `report` (fields it lacks are left alone).

@@ -6,10 +6,13 @@
 // legal move), perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move generator for the bug
 // locator), endless-line (answers go with a line that never ends), info-flood (a hundred thousand info lines
 // before each move), ignore-quit (ignores quit, end of input and SIGTERM; prints its pid on standard error),
-// stderr-flood (writes to standard error without pause, 64 MiB in all). A second argument "seed=N" fixes the randomness.
+// stderr-flood (writes to standard error without pause, 64 MiB in all), option-moves (declares a spin option MoveIndex,
+// default 0, and plays the legal move of that index in alphabetical order, so a test sees which value it holds). A second
+// argument "seed=N" fixes the randomness.
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -69,6 +72,15 @@ chess::Move first_move(const chess::Game& game) {
   return best;
 }
 
+// The legal move of index `index` (modulo their number) in alphabetical order of UCI text.
+chess::Move indexed_move(const chess::Game& game, int index) {
+  std::vector<std::string> moves;
+  for (chess::Move m : chess::legal_moves(game.position())) moves.push_back(chess::to_uci(m));
+  if (moves.empty()) return chess::Move::none();
+  std::sort(moves.begin(), moves.end());
+  return chess::parse_uci(game.position(), moves[std::size_t(index) % moves.size()]);
+}
+
 chess::Game parse_position(const std::string& line) {
   std::istringstream is(line);
   std::string word, fen;
@@ -84,20 +96,24 @@ chess::Game parse_position(const std::string& line) {
 
 int run_uci(const std::string& mode) {
   chess::Game game;
+  int move_index = 0;
   for (std::string line; std::getline(std::cin, line);) {
     if (line == "uci") {
       std::cout << "id name mock-" << mode << "\n";
+      if (mode == "option-moves") std::cout << "option name MoveIndex type spin default 0 min 0 max 100\n";
       if (mode != "no-uciok") std::cout << "uciok" << std::endl;
     } else if (line == "isready") {
       std::cout << "readyok" << std::endl;
+    } else if (line.rfind("setoption name MoveIndex value ", 0) == 0) {
+      move_index = std::atoi(line.c_str() + 31);
     } else if (line.rfind("position", 0) == 0) {
       game = parse_position(line);
     } else if (line.rfind("go perft ", 0) == 0 && mode == "perft-no-ep") {
       divide_without_ep(game.position(), std::atoi(line.c_str() + 9));
     } else if (line.rfind("go", 0) == 0) {
       if (mode == "crash-on-go") std::abort();
-      if (mode == "first") {
-        std::string m = chess::to_uci(first_move(game));
+      if (mode == "first" || mode == "option-moves") {
+        std::string m = chess::to_uci(mode == "first" ? first_move(game) : indexed_move(game, move_index));
         std::cout << "info depth 1 score cp 0 pv " << m << "\nbestmove " << m << std::endl;
         continue;
       }

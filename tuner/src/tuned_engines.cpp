@@ -1,4 +1,4 @@
-#include "weights_match.h"
+#include "tuned_engines.h"
 
 #include <filesystem>
 #include <fstream>
@@ -10,19 +10,26 @@ namespace tuner {
 
 namespace fs = std::filesystem;
 
-chess::Result<WeightsMatcher> WeightsMatcher::create(const FitnessSettings& fitness, const std::string& source,
-                                                     harness::Database& db) {
-  auto registry = harness::EngineRegistry::load(fitness.registry);
+chess::Result<harness::EngineConfig> find_engine(const std::string& name_or_spec, const std::string& registry_path) {
+  if (name_or_spec.find('=') != std::string::npos) return harness::parse_engine_spec(name_or_spec);
+  auto registry = harness::EngineRegistry::load(registry_path);
   if (!registry) return chess::Error{registry.error()};
-  WeightsMatcher m(fitness, db);
-  auto engine = registry->find(fitness.engine);
+  return registry->find(name_or_spec);
+}
+
+chess::Result<TunedEngines> TunedEngines::create(const TunerConfig& config, const eval::EvalParams& start_weights,
+                                                 const std::string& source, harness::Database& db) {
+  const FitnessSettings& fitness = config.fitness;
+  TunedEngines m(config, start_weights, db);
+  auto engine = find_engine(fitness.engine, fitness.registry);
   if (!engine) return chess::Error{source + ": fitness: 'engine': " + engine.error()};
   if (engine->protocol != harness::Protocol::UCI)
-    return chess::Error{source + ": fitness: 'engine': '" + fitness.engine + "' must speak UCI to take an EvalFile option"};
+    return chess::Error{source + ": fitness: 'engine': '" + fitness.engine +
+                        "' must speak UCI to take tuned values by setoption"};
   m.engine_ = *engine;
   if (fitness.opponent != "start") {
-    auto opponent = registry->find(fitness.opponent);
-    if (!opponent) return chess::Error{source + ": fitness: 'opponent' (\"start\" or a registry engine): " + opponent.error()};
+    auto opponent = find_engine(fitness.opponent, fitness.registry);
+    if (!opponent) return chess::Error{source + ": fitness: 'opponent' (\"start\" or an engine): " + opponent.error()};
     m.registry_opponent_ = *opponent;
   }
   auto book = harness::read_opening_book(fitness.openings, 0);
@@ -30,7 +37,7 @@ chess::Result<WeightsMatcher> WeightsMatcher::create(const FitnessSettings& fitn
   return m;
 }
 
-chess::Result<bool> WeightsMatcher::set_run(std::int64_t tuner_run) {
+chess::Result<bool> TunedEngines::set_run(std::int64_t tuner_run) {
   weights_dir_ = (fs::absolute(db_->path()).parent_path() / "tuner-weights" / ("run" + std::to_string(tuner_run))).string();
   std::error_code ec;
   fs::create_directories(weights_dir_, ec);
@@ -38,20 +45,32 @@ chess::Result<bool> WeightsMatcher::set_run(std::int64_t tuner_run) {
   return true;
 }
 
-harness::EngineConfig WeightsMatcher::with_weights(const eval::EvalParams& weights, const std::string& label) const {
-  std::string path = (fs::path(weights_dir_) / (label + ".json")).string();
-  std::ofstream(path) << eval::params_to_json(weights);
+harness::EngineConfig TunedEngines::with_values(const Values& values, const std::string& label) const {
   harness::EngineConfig e = engine_;
   e.name = label;
-  e.options.emplace_back("EvalFile", path);
+  auto set = [&e](const std::string& name, const std::string& value) {
+    for (auto& [n, v] : e.options)
+      if (n == name) {
+        v = value;
+        return;
+      }
+    e.options.emplace_back(name, value);
+  };
+  if (config_->tunes_options()) {
+    for (const auto& [name, value] : option_settings(*config_, values)) set(name, value);
+    return e;
+  }
+  std::string path = (fs::path(weights_dir_) / (label + ".json")).string();
+  std::ofstream(path) << eval::params_to_json(tuner::with_values(*config_, start_weights_, values));
+  set("EvalFile", path);
   return e;
 }
 
-harness::EngineConfig WeightsMatcher::opponent(const eval::EvalParams& start) const {
-  return fitness_.opponent == "start" ? with_weights(start, "start") : registry_opponent_;
+harness::EngineConfig TunedEngines::opponent(const Values& start) const {
+  return settings().opponent == "start" ? with_values(start, "start") : registry_opponent_;
 }
 
-void WeightsMatcher::forget(const harness::EngineConfig& engine) const {
+void TunedEngines::forget(const harness::EngineConfig& engine) const {
   for (const auto& [name, value] : engine.options)
     if (name == "EvalFile" && fs::path(value).parent_path() == fs::path(weights_dir_)) {
       std::error_code ec;
@@ -59,7 +78,7 @@ void WeightsMatcher::forget(const harness::EngineConfig& engine) const {
     }
 }
 
-chess::Result<MatchOutcome> WeightsMatcher::play(const MatchRequest& request, std::ostream& out) const {
+chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std::ostream& out) const {
   harness::MatchConfig c;
   c.kind = request.kind;
   c.engines = request.engines;
@@ -70,8 +89,9 @@ chess::Result<MatchOutcome> WeightsMatcher::play(const MatchRequest& request, st
   auto tc = harness::parse_time_control(request.tc);
   if (!tc) return chess::Error{"time control '" + request.tc + "': " + tc.error()};
   c.settings.tc = *tc;
-  c.openings_path = fitness_.openings;
+  c.openings_path = settings().openings;
   c.order = harness::OpeningOrder::RANDOM;
+  c.opening_per_round = request.opening_per_round;
   c.seed = request.seed;
   c.concurrency = request.concurrency;
   c.event = request.event;
