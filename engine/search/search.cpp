@@ -18,32 +18,28 @@ int score_from_tt(int s, int ply) { return s >= MATE_BOUND ? s - ply : s <= -MAT
 
 bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) != (pos.pieces(c, PAWN) | pos.pieces(c, KING)); }
 
+// The first versions' null move and reverse futility (fixed; dev's are search parameters).
 int null_move_reduction(int depth) { return depth > 6 ? 3 : 2; }
+constexpr int SHALLOW_REVERSE_FUTILITY_DEPTH = 3;
+constexpr int SHALLOW_REVERSE_FUTILITY_MARGIN = 100;
 
-// The usual logarithmic reduction: deeper and later moves are reduced more.
-int late_move_reduction(int depth, int moves_searched) {
-  static const auto table = [] {
-    std::array<std::array<int, 64>, 64> t{};
-    for (int d = 1; d < 64; ++d)
-      for (int m = 1; m < 64; ++m) t[d][m] = int(0.75 + std::log(double(d)) * std::log(double(m)) / 2.25);
-    return t;
-  }();
-  return table[std::min(depth, 63)][std::min(moves_searched, 63)];
-}
-
-int adaptive_null_reduction(int depth, int static_eval, int beta) {
-  return 3 + depth / 4 + std::min(3, (static_eval - beta) / 200);
+int adaptive_null_reduction(const SearchParams& sp, int depth, int static_eval, int beta) {
+  return sp.null_move_base + depth / sp.null_move_depth_divisor +
+         std::min(sp.null_move_eval_max, (static_eval - beta) / sp.null_move_eval_divisor);
 }
 
 // Quiet moves tried at depth d before the rest are skipped (half as many where not improving).
-int late_move_count(int depth, bool improving) { return (3 + depth * depth) / (improving ? 1 : 2); }
+int late_move_count(const SearchParams& sp, int depth, bool improving) {
+  return (sp.late_move_pruning_base + depth * depth) / (improving ? 1 : 2);
+}
 
 // Reverse futility: the deepest remaining depth pruned, and the margin over beta there.
-int reverse_futility_depth(bool deep) { return deep ? 8 : 3; }
-int reverse_futility_margin(int depth, bool improving, bool deep) { return deep ? 75 * (depth - improving) : 100 * depth; }
-
-constexpr int FUTILITY_MARGIN = 150;  // per ply of remaining depth
-constexpr int SINGULAR_MIN_DEPTH = 8;
+int reverse_futility_depth(const SearchParams& sp, bool deep) {
+  return deep ? sp.reverse_futility_depth : SHALLOW_REVERSE_FUTILITY_DEPTH;
+}
+int reverse_futility_margin(const SearchParams& sp, int depth, bool improving, bool deep) {
+  return deep ? sp.reverse_futility_margin * (depth - improving) : SHALLOW_REVERSE_FUTILITY_MARGIN * depth;
+}
 
 bool score_within_bound(int s, Bound bound, int alpha, int beta) {
   return bound == Bound::EXACT || (bound == Bound::LOWER && s >= beta) || (bound == Bound::UPPER && s <= alpha);
@@ -57,7 +53,16 @@ int mate_in_moves(int score) {
   return 0;
 }
 
-Searcher::Searcher() : features_(find_version("dev")->features), params_(eval::default_params()) {}
+Searcher::Searcher() : features_(find_version("dev")->features), params_(eval::default_params()) { set_search_params(sp_); }
+
+// The usual logarithmic reduction: deeper and later moves are reduced more.
+void Searcher::set_search_params(const SearchParams& p) {
+  sp_ = p;
+  for (int d = 1; d < 64; ++d)
+    for (int m = 1; m < 64; ++m)
+      lmr_table_[std::size_t(d)][std::size_t(m)] = std::uint8_t(
+          std::clamp(int(sp_.lmr_base / 100.0 + std::log(double(d)) * std::log(double(m)) / (sp_.lmr_divisor / 100.0)), 0, 63));
+}
 
 void Searcher::new_game() {
   tt_.clear();
@@ -104,9 +109,9 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
   for (int depth = 1; depth <= max_depth; ++depth) {
     seldepth_ = 0;
     root_best_ = Move::none();
-    int delta = 25;
+    int delta = sp_.aspiration_window;
     int alpha = -INF, beta = INF;
-    if (features_.aspiration && depth >= 5 && std::abs(score) < MATE_BOUND) {
+    if (features_.aspiration && depth >= sp_.aspiration_depth && std::abs(score) < MATE_BOUND) {
       alpha = score - delta;
       beta = score + delta;
     }
@@ -229,8 +234,8 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   const bool improving = features_.improving && !in_check && ply >= 2 && static_eval > static_evals_[ply - 2];
   if (!pv_node && !in_check && excluded.is_none()) {
     const bool deep = features_.deep_futility;
-    if (features_.futility && depth <= reverse_futility_depth(deep) && std::abs(beta) < MATE_BOUND &&
-        static_eval - reverse_futility_margin(depth, improving, deep) >= beta)
+    if (features_.futility && depth <= reverse_futility_depth(sp_, deep) && std::abs(beta) < MATE_BOUND &&
+        static_eval - reverse_futility_margin(sp_, depth, improving, deep) >= beta)
       return static_eval;
     if (features_.null_move && null_allowed && depth >= 2 && static_eval >= beta &&
         has_non_pawn_material(pos, pos.side_to_move())) {
@@ -238,7 +243,8 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
       path_moves_[ply] = Move::none();
       pos.do_null_move(undo);
       keys_.push_back(pos.key());
-      const int r = features_.adaptive_null_move ? adaptive_null_reduction(depth, static_eval, beta) : null_move_reduction(depth);
+      const int r =
+          features_.adaptive_null_move ? adaptive_null_reduction(sp_, depth, static_eval, beta) : null_move_reduction(depth);
       int s = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
       keys_.pop_back();
       pos.undo_null_move(undo);
@@ -248,12 +254,13 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   }
 
   const Move pv_move = following_pv_ && ply < int(previous_pv_.size()) ? previous_pv_[ply] : Move::none();
-  if (features_.internal_iterative_reduction && depth >= 4 && tt_move.is_none() && pv_move.is_none()) --depth;
+  if (features_.internal_iterative_reduction && depth >= sp_.iir_depth && tt_move.is_none() && pv_move.is_none()) --depth;
   const PathContext path = path_context(ply);
   MovePicker picker(pos, tt_move.is_none() ? pv_move : tt_move, ordering_, ply, features_, false, path);
   if (picker.size() == 0) return in_check ? -MATE + ply : draw_score(ply);
 
-  const bool futile = features_.futility && !pv_node && !in_check && depth <= 2 && static_eval + FUTILITY_MARGIN * depth <= alpha;
+  const bool futile = features_.futility && !pv_node && !in_check && depth <= sp_.futility_depth &&
+                      static_eval + sp_.futility_margin * depth <= alpha;
   const int original_alpha = alpha;
   int best = -INF;
   Move best_move = Move::none();
@@ -264,11 +271,11 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     if (m == excluded) continue;
     const bool quiet = !pos.is_capture(m) && !m.is_promotion();
-    if (features_.late_move_pruning && !pv_node && !in_check && quiet && depth <= 7 &&
-        quiet_count >= late_move_count(depth, improving || !features_.improving) && best > -MATE_BOUND)
+    if (features_.late_move_pruning && !pv_node && !in_check && quiet && depth <= sp_.late_move_pruning_depth &&
+        quiet_count >= late_move_count(sp_, depth, improving || !features_.improving) && best > -MATE_BOUND)
       continue;
-    if (features_.deep_futility && !pv_node && !in_check && depth <= 6 && searched > 0 && best > -MATE_BOUND &&
-        picker.last_was_bad_capture() && see(pos, m) < -100 * depth)
+    if (features_.deep_futility && !pv_node && !in_check && depth <= sp_.see_pruning_depth && searched > 0 &&
+        best > -MATE_BOUND && picker.last_was_bad_capture() && see(pos, m) < -sp_.see_pruning_margin * depth)
       continue;
     if (m != pv_move) following_pv_ = false;
     const int history = quiet && features_.history_gravity ? quiet_history(pos, m, ordering_, path) : 0;
@@ -297,7 +304,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
       int r = 0;
       if (features_.late_move_reductions && depth >= 3 && searched >= 2 + pv_node && quiet && !in_check && !gives_check) {
         r = late_move_reduction(depth, searched + 1) - pv_node + (features_.improving && !improving);
-        if (features_.history_gravity) r -= history / 8192 + picker.last_was_refutation();
+        if (features_.history_gravity) r -= history / sp_.lmr_history_divisor + picker.last_was_refutation();
         r = std::clamp(r, 0, depth - 2);
       }
       s = -search(pos, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -393,12 +400,13 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
 }
 
 bool Searcher::singular_candidate(const TTEntry& tt, Move excluded, int depth, int ply) const {
-  return features_.singular_extension && ply > 0 && excluded.is_none() && depth >= SINGULAR_MIN_DEPTH && tt.depth >= depth - 3 &&
-         (tt.bound() == Bound::LOWER || tt.bound() == Bound::EXACT) && std::abs(score_from_tt(tt.score, ply)) < MATE_BOUND;
+  return features_.singular_extension && ply > 0 && excluded.is_none() && depth >= sp_.singular_depth &&
+         tt.depth >= depth - sp_.singular_tt_depth && (tt.bound() == Bound::LOWER || tt.bound() == Bound::EXACT) &&
+         std::abs(score_from_tt(tt.score, ply)) < MATE_BOUND;
 }
 
 Searcher::Singularity Searcher::test_singularity(Position& pos, const TTEntry& tt, int beta, int depth, int ply) {
-  const int singular_beta = score_from_tt(tt.score, ply) - 2 * depth;
+  const int singular_beta = score_from_tt(tt.score, ply) - sp_.singular_margin * depth;
   excluded_[ply] = Move::from_raw(tt.move);
   const int s = search(pos, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
   excluded_[ply] = Move::none();

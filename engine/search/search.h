@@ -1,6 +1,7 @@
 // The search: iterative deepening over alpha-beta with quiescence, switched by Features.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -10,6 +11,7 @@
 #include "eval/params.h"
 #include "limits.h"
 #include "move_picker.h"
+#include "search_params.h"
 #include "time_manager.h"
 #include "tt.h"
 #include "versions.h"
@@ -53,6 +55,8 @@ class Searcher {
     tt_.clear();
   }
   const eval::EvalParams& params() const { return params_; }
+  void set_search_params(const SearchParams& p);
+  const SearchParams& search_params() const { return sp_; }
   void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
   void set_contempt(int cp) { contempt_ = cp; }
   void set_move_overhead(int ms) { move_overhead_ms_ = ms; }
@@ -92,8 +96,15 @@ class Searcher {
   bool should_stop();
   void update_pv(int ply, chess::Move m);
 
+  // Plies of late-move reduction by depth and move number, from the search parameters.
+  int late_move_reduction(int depth, int moves_searched) const {
+    return lmr_table_[std::size_t(std::min(depth, 63))][std::size_t(std::min(moves_searched, 63))];
+  }
+
   Features features_;
   eval::EvalParams params_;
+  SearchParams sp_;
+  std::array<std::array<std::uint8_t, 64>, 64> lmr_table_{};
   TranspositionTable tt_;
   OrderingTables ordering_;
   TimeManager time_;

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "eval/params.h"
+#include "search/search_params.h"
 #include "search/versions.h"
 
 namespace engine {
@@ -81,6 +82,24 @@ std::vector<UciOption> build() {
                       eval::EvalParams p = e.searcher().params();
                       *eval::param_data(p, i) = value;
                       e.searcher().set_params(p);
+                      return std::string();
+                    }});
+  }
+  // Every search margin and reduction constant (search/search_params.h).
+  for (const search::SearchParamInfo& info : search::search_param_list()) {
+    list.push_back({std::string(info.name),
+                    "spin",
+                    std::to_string(search::SearchParams{}.*info.field),
+                    info.min,
+                    info.max,
+                    {},
+                    [info](EngineState& e, const std::string& v) {
+                      int value = 0;
+                      std::string err = parse_spin(std::string(info.name), v, info.min, info.max, value);
+                      if (!err.empty()) return err;
+                      search::SearchParams p = e.searcher().search_params();
+                      p.*info.field = value;
+                      e.searcher().set_search_params(p);
                       return std::string();
                     }});
   }
