@@ -23,6 +23,6 @@ cd "$build"
 for t in "${targets[@]}"; do
   mkdir -p "fuzz-corpus/$t"
   echo "== $t for $seconds s"
-  "bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "fuzz-corpus/$t" "$root/fuzz/corpus/$t" 2>&1 |
+  "bin/$t" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 -print_final_stats=1 "fuzz-corpus/$t" "$root/fuzz/corpus/$t" 2>&1 |
     grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Test unit written" || true
 done
