@@ -180,11 +180,17 @@ TEST(Texel, HoldoutTakesWholeBlocksOfConsecutivePositions) {
             std::string::npos);
 }
 
-TEST(PbilRun, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
+// Classic PBIL over whole ranges, and windows that restart (patience 1 forces restarts within
+// five generations, before and after the stop).
+class PbilResume : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
+  std::string text = MATERIAL_CONFIG;
+  text.replace(text.find(R"("seed": 7)"), 9, GetParam());
   std::string dir = ::testing::TempDir() + "tuner_resume/";
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "p.epd") << std::ifstream(labeled_file()).rdbuf();
-  auto config = tuner::parse_tuner_config(MATERIAL_CONFIG, dir + "eval.json").value();
+  auto config = tuner::parse_tuner_config(text, dir + "eval.json").value();
   auto positions = tuner::read_labeled_positions(dir + "p.epd").value();
   tuner::TexelFitness texel(positions, 2);
   texel.fit_k(eval::default_params());
@@ -208,11 +214,15 @@ TEST(PbilRun, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   ASSERT_TRUE(tuner::run_pbil(config, start, fitness, *split, b, resumed, noted));
   EXPECT_NE(resumed.str().find("generation 5/5  best error"), std::string::npos) << resumed.str();
   EXPECT_NE(resumed.str().find("  queen "), std::string::npos) << resumed.str();
+  if (config.pbil.radius > 0) EXPECT_NE(resumed.str().find("restart around the best"), std::string::npos) << resumed.str();
   auto ga = whole->generations(a), gb = split->generations(b);
   ASSERT_EQ(ga.size(), 5u);
   ASSERT_EQ(gb.size(), 5u);
   EXPECT_EQ(ga.back().probabilities, gb.back().probabilities);
   EXPECT_EQ(ga.back().state, gb.back().state);
 }
+
+INSTANTIATE_TEST_SUITE_P(Pbil, PbilResume,
+                         ::testing::Values(R"("seed": 7)", R"("seed": 7, "radius": 4, "patience": 1)"));
 
 }  // namespace

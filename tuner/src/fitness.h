@@ -38,6 +38,9 @@ class Fitness {
     }
     return out;
   }
+  // Called before each PBIL generation with the best values so far; true when the fitness has
+  // changed (a texel K refitted to them), so that earlier scores no longer compare.
+  virtual bool adapt(const Values&) { return false; }
   // "error 0.095123" or "score 56.2%", for progress lines.
   virtual std::string describe(double fitness) const = 0;
   // Whether compare() returns an error difference that SPSA must scale to about one.

@@ -100,6 +100,8 @@ int tune_command(const Options& o, const std::string& method) {
   tuner::TunerConfig config = value_or_fail(tuner::load_tuner_config(o.config));
   resolve_project_paths(config);
   if (o.no_validation) config.validation.games = 0;
+  if (method != "pbil" && config.fitness.k == "refit")
+    fail(o.config + ": fitness: 'k': \"refit\" works with pbil (between generations); use \"start\", \"defaults\" or a number");
   if (method == "gradient" && config.fitness.type != "texel")
     fail(o.config + ": fitness: gradient descent needs 'type': 'texel' (games give no gradient; use pbil or spsa)");
   const eval::EvalParams start_weights =
@@ -130,8 +132,13 @@ int tune_command(const Options& o, const std::string& method) {
   std::cout << "Tuner run " << run_id << " (" << method << ") in " << o.db << ": " << config.weights.size()
             << (config.tunes_options() ? " options of " + engines->engine().name : std::string(" weights"));
   if (texel) {
-    double k = texel->fit_k(start_weights);
-    fitness = std::make_unique<tuner::TexelFitnessAdapter>(*texel, config, start_weights);
+    const std::string& k_mode = config.fitness.k;
+    double k = config.fitness.k_value;
+    if (k_mode == "number")
+      texel->set_k(k);
+    else
+      k = texel->fit_k(k_mode == "defaults" ? eval::default_params() : start_weights);
+    fitness = std::make_unique<tuner::TexelFitnessAdapter>(*texel, config, start_weights, k_mode == "refit");
     std::cout << ", " << texel->size() << " positions, K = " << k << ", start error " << texel->error(start_weights);
     if (heldout) {
       heldout->set_k(k);
@@ -140,8 +147,12 @@ int tune_command(const Options& o, const std::string& method) {
     }
   } else {
     fitness = std::make_unique<tuner::GameFitness>(*engines, start, std::cout, config.spsa.games_per_iteration);
-    std::cout << ", " << config.fitness.games_per_individual << " games per individual at " << config.fitness.tc << " against "
-              << config.fitness.opponent;
+    if (method == "spsa")
+      std::cout << ", " << config.spsa.games_per_iteration << " games per iteration (theta+ against theta-) at "
+                << config.fitness.tc << ", " << config.spsa.batch << " iterations a harness run";
+    else
+      std::cout << ", " << config.fitness.games_per_individual << " games per individual at " << config.fitness.tc << " against "
+                << config.fitness.opponent << ", a generation a harness run";
   }
   std::cout << std::endl;
 

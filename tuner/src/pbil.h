@@ -3,6 +3,7 @@
 // and away from the worst where they differ, then mutates it a little.
 #pragma once
 
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -30,6 +31,13 @@ class Pbil {
 
   const std::vector<double>& probabilities() const { return p_; }
   const Individual& best() const { return best_; }
+  // Carries the best so far into a new vector (a PBIL restart), or drops its score when the
+  // fitness has changed (a refitted K), so that the next generation's best replaces it.
+  void set_best(const Individual& best) {
+    best_ = best;
+    has_best_ = true;
+  }
+  void forget_best_fitness() { best_.fitness = std::numeric_limits<double>::infinity(); }
   // Each bit set where its probability exceeds one half.
   Bits most_likely() const;
   // The whole state (vector, best so far, random generator) as text, and back, for resume.

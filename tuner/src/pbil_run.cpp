@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
+#include <sstream>
 
 #include "tuned_weights.h"
 
@@ -27,21 +31,93 @@ void print_progress(std::ostream& out, const Fitness& fitness, int gen, int gene
   out << line << std::flush;
 }
 
-Values result_values(const Pbil& pbil, const Fitness& fitness, const TunerConfig& config) {
-  return decode(fitness.noisy() ? pbil.most_likely() : pbil.best().bits, config);
+Values result_values(const Pbil& pbil, const Fitness& fitness, const TunerConfig& space) {
+  return decode(fitness.noisy() ? pbil.most_likely() : pbil.best().bits, space);
+}
+
+// The search space of one window: each parameter's grid within `radius` steps of its centre,
+// every parameter with the bits of 2 radius + 1 values; radius 0 is the whole configuration.
+TunerConfig window_space(const TunerConfig& config, const Values& centre, int radius) {
+  TunerConfig space = config;
+  if (radius == 0) return space;
+  int bits = 1;
+  while ((1 << bits) < 2 * radius + 1) ++bits;
+  for (std::size_t i = 0; i < space.weights.size(); ++i) {
+    const TunedWeight& whole = config.weights[i];
+    TunedWeight& w = space.weights[i];
+    w.min = std::max(whole.min, centre[i] - radius * whole.step);
+    w.max = std::min(whole.max, centre[i] + radius * whole.step);
+    w.bits = bits;
+  }
+  return space;
+}
+
+// Where the search is: the window's centre and radius, and PBIL's vector over it.
+struct Search {
+  Values centre;
+  int radius = 0;
+  int stalled = 0;  // generations since the best so far last improved
+  TunerConfig space;
+  Pbil pbil;
+  Search(const TunerConfig& config, Values c, int r)
+      : centre(std::move(c)), radius(r), space(window_space(config, centre, r)), pbil(space.total_bits(), config.pbil) {
+    pbil.lean_toward(encode(centre, space));
+  }
+  // "radius c1 c2 ... |" followed by the vector's own state.
+  std::string save() const {
+    std::string text = std::to_string(radius) + " " + std::to_string(stalled);
+    for (int v : centre) text += " " + std::to_string(v);
+    return text + " |" + pbil.save();
+  }
+};
+
+std::optional<Search> restore_search(const TunerConfig& config, const std::string& state) {
+  const std::size_t bar = state.find('|');
+  if (bar == std::string::npos) return std::nullopt;
+  std::istringstream is(state.substr(0, bar));
+  int radius = 0, stalled = 0;
+  Values centre(config.weights.size());
+  if (!(is >> radius >> stalled)) return std::nullopt;
+  for (int& v : centre)
+    if (!(is >> v)) return std::nullopt;
+  Search search(config, centre, radius);
+  search.stalled = stalled;
+  if (!search.pbil.restore(state.substr(bar + 1))) return std::nullopt;
+  return search;
+}
+
+// A new window around the best so far. Its radius halves when the centre held (the optimum is
+// near), doubles back toward the configured one when the best moved half a radius or more in
+// some parameter (it is far), and stays otherwise. False when a one-step window found nothing.
+bool restart(Search& search, const TunerConfig& config, const Fitness& fitness, std::ostream& out) {
+  const Values best = result_values(search.pbil, fitness, search.space);
+  const bool moved = best != search.centre;
+  if (!moved && search.radius == 1) return false;
+  int furthest = 0;  // steps
+  for (std::size_t i = 0; i < best.size(); ++i)
+    furthest = std::max(furthest, std::abs(best[i] - search.centre[i]) / config.weights[i].step);
+  const int radius = !moved                          ? search.radius / 2
+                     : 2 * furthest >= search.radius ? std::min(config.pbil.radius, 2 * search.radius)
+                                                     : search.radius;
+  const Individual kept{encode(best, window_space(config, best, radius)), search.pbil.best().fitness};
+  Search next(config, best, radius);
+  next.pbil.set_best(kept);
+  out << "restart around the best so far, " << radius << " steps either side" << (moved ? "" : " (the centre held)") << "\n";
+  search = std::move(next);
+  return true;
 }
 
 }  // namespace
 
 chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& start, Fitness& fitness, harness::Database& db,
                                    std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
-  Pbil pbil(config.total_bits(), config.pbil);
-  pbil.lean_toward(encode(start, config));
+  Search search(config, start, config.pbil.radius);
   int first = 0;
   std::vector<harness::GenerationRow> stored = db.generations(run_id);
   if (!stored.empty()) {
-    if (!pbil.restore(stored.back().state))
-      return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
+    auto restored = restore_search(config, stored.back().state);
+    if (!restored) return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
+    search = std::move(*restored);
     first = stored.back().generation + 1;
     out << "Resuming tuner run " << run_id << " at generation " << first + 1 << "\n";
   }
@@ -51,16 +127,27 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
   int gen = first;
   for (; gen < config.pbil.generations; ++gen) {
     if (hooks.stop_after >= 0 && outcome.generations_run >= hooks.stop_after) break;
-    if ((gen > first || !stored.empty()) && pbil.entropy() < config.pbil.entropy_stop) {
-      converged = true;
-      break;
+    if (gen > 0) {
+      const double h = search.pbil.entropy();
+      const bool settled = h < config.pbil.restart_entropy || search.stalled >= config.pbil.patience;
+      if (search.radius > 0 && settled && !restart(search, config, fitness, out)) {
+        converged = true;
+        break;
+      }
+      if (search.radius == 0 && h < config.pbil.entropy_stop) {
+        converged = true;
+        break;
+      }
+      if (!search.pbil.best().bits.empty() && fitness.adapt(result_values(search.pbil, fitness, search.space)))
+        search.pbil.forget_best_fitness();
     }
+    Pbil& pbil = search.pbil;
     std::vector<Bits> population = pbil.sample_population();
-    // The starting weights compete in the first generation, so the result is never worse than them.
-    if (gen == 0) population[0] = encode(start, config);
-    std::vector<Values> weights;
-    for (const Bits& b : population) weights.push_back(decode(b, config));
-    auto scores = fitness.score(weights, gen);
+    // The starting values compete in the first generation, so the result is never worse than them.
+    if (gen == 0) population[0] = encode(start, search.space);
+    std::vector<Values> values;
+    for (const Bits& b : population) values.push_back(decode(b, search.space));
+    auto scores = fitness.score(values, gen);
     if (!scores) return chess::Error{scores.error()};
     std::vector<Individual> scored;
     std::vector<harness::IndividualRow> rows;
@@ -68,27 +155,30 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
     for (std::size_t i = 0; i < population.size(); ++i) {
       const Score& s = (*scores)[i];
       scored.push_back({population[i], s.fitness});
-      rows.push_back({int(i), bit_string(population[i]), values_json(config, weights[i]), s.fitness, s.match_run});
+      rows.push_back({int(i), bit_string(population[i]), values_json(config, values[i]), s.fitness, s.match_run});
       mean += s.fitness / double(population.size());
       gen_best = std::min(gen_best, s.fitness);
     }
+    const double best_before = pbil.best().bits.empty() ? std::numeric_limits<double>::infinity() : pbil.best().fitness;
     pbil.update(scored);
+    search.stalled = pbil.best().fitness < best_before ? 0 : search.stalled + 1;
     nlohmann::json probs = pbil.probabilities();
-    db.save_generation(run_id, {gen, pbil.entropy(), gen_best, mean, probs.dump(), pbil.save()}, rows);
+    db.save_generation(run_id, {gen, pbil.entropy(), gen_best, mean, probs.dump(), search.save()}, rows);
     ++outcome.generations_run;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     double remaining = elapsed / outcome.generations_run * double(config.pbil.generations - gen - 1);
-    const std::string note = hooks.progress_note ? hooks.progress_note(result_values(pbil, fitness, config)) : "";
+    const Values now = result_values(pbil, fitness, search.space);
+    const std::string note = hooks.progress_note ? hooks.progress_note(now) : "";
     print_progress(out, fitness, gen, config.pbil.generations, pbil.best().fitness, mean, pbil.entropy(), note, elapsed,
                    remaining);
     if (hooks.after_generation) {
-      auto r = hooks.after_generation(gen + 1, result_values(pbil, fitness, config));
+      auto r = hooks.after_generation(gen + 1, now);
       if (!r) return chess::Error{r.error()};
     }
   }
   outcome.complete = converged || gen >= config.pbil.generations;
-  outcome.best = pbil.best().bits.empty() && !fitness.noisy() ? start : result_values(pbil, fitness, config);
-  outcome.best_fitness = pbil.best().fitness;
+  outcome.best = search.pbil.best().bits.empty() && !fitness.noisy() ? start : result_values(search.pbil, fitness, search.space);
+  outcome.best_fitness = search.pbil.best().fitness;
   return outcome;
 }
 

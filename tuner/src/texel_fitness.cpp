@@ -18,6 +18,12 @@ chess::Result<Comparison> TexelFitnessAdapter::compare(const Values& a, const Va
   return c;
 }
 
+bool TexelFitnessAdapter::adapt(const Values& best) {
+  if (!refit_k_) return false;
+  const double before = texel_.k();
+  return texel_.fit_k(with_values(config_, base_, best)) != before;
+}
+
 std::string TexelFitnessAdapter::describe(double fitness) const {
   char text[48];
   std::snprintf(text, sizeof text, "error %.6f", fitness);

@@ -9,8 +9,10 @@ namespace tuner {
 class TexelFitnessAdapter : public Fitness {
  public:
   // Values become `base` with the tuned weights set to them.
-  TexelFitnessAdapter(TexelFitness& texel, const TunerConfig& config, const eval::EvalParams& base)
-      : texel_(texel), config_(config), base_(base) {}
+  // With `refit_k`, K is fitted again to the best values before each PBIL generation.
+  TexelFitnessAdapter(TexelFitness& texel, const TunerConfig& config, const eval::EvalParams& base, bool refit_k = false)
+      : texel_(texel), config_(config), base_(base), refit_k_(refit_k) {}
+  bool adapt(const Values& best) override;
   chess::Result<std::vector<Score>> score(const std::vector<Values>& population, int round) override;
   chess::Result<Comparison> compare(const Values& a, const Values& b, int round) override;
   std::string describe(double fitness) const override;
@@ -21,6 +23,7 @@ class TexelFitnessAdapter : public Fitness {
   TexelFitness& texel_;
   const TunerConfig& config_;
   eval::EvalParams base_;
+  bool refit_k_;
 };
 
 }  // namespace tuner

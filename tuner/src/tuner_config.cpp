@@ -172,17 +172,23 @@ chess::Result<bool> read_pbil(const json& doc, const std::string& source, PbilSe
   if (!p.is_object()) return chess::Error{where + ": expected an object"};
   auto k = check_keys(p, where,
                       {"population", "learning_rate", "negative_learning_rate", "mutation_probability", "mutation_shift",
-                       "elitism", "generations", "entropy_stop", "gray_code", "seed"});
+                       "elitism", "generations", "entropy_stop", "gray_code", "seed", "radius", "restart_entropy", "patience"});
   if (!k) return k;
-  auto r = first_error({read(p, "population", s.population, where), read(p, "learning_rate", s.learning_rate, where),
-                        read(p, "negative_learning_rate", s.negative_learning_rate, where),
-                        read(p, "mutation_probability", s.mutation_probability, where),
-                        read(p, "mutation_shift", s.mutation_shift, where), read(p, "elitism", s.elitism, where),
-                        read(p, "generations", s.generations, where), read(p, "entropy_stop", s.entropy_stop, where),
-                        read(p, "gray_code", s.gray_code, where), read(p, "seed", s.seed, where)});
+  auto r =
+      first_error({read(p, "population", s.population, where), read(p, "learning_rate", s.learning_rate, where),
+                   read(p, "negative_learning_rate", s.negative_learning_rate, where),
+                   read(p, "mutation_probability", s.mutation_probability, where),
+                   read(p, "mutation_shift", s.mutation_shift, where), read(p, "elitism", s.elitism, where),
+                   read(p, "generations", s.generations, where), read(p, "entropy_stop", s.entropy_stop, where),
+                   read(p, "gray_code", s.gray_code, where), read(p, "seed", s.seed, where), read(p, "radius", s.radius, where),
+                   read(p, "restart_entropy", s.restart_entropy, where), read(p, "patience", s.patience, where)});
   if (!r) return r;
   if (s.population < 2) return chess::Error{where + ": 'population' must be at least 2"};
   if (s.generations < 1) return chess::Error{where + ": 'generations' must be at least 1"};
+  if (s.radius < 0 || s.radius > 100000) return chess::Error{where + ": 'radius' must be from 0 (whole ranges) to 100000 steps"};
+  if (s.patience < 1) return chess::Error{where + ": 'patience' must be at least 1"};
+  if (!(s.restart_entropy > 0 && s.restart_entropy < 1))
+    return chess::Error{where + ": 'restart_entropy' must lie within (0, 1)"};
   for (double v : {s.learning_rate, s.negative_learning_rate, s.mutation_probability, s.mutation_shift})
     if (v < 0 || v > 1) return chess::Error{where + ": rates and probabilities must be within [0, 1]"};
   return true;
@@ -232,7 +238,7 @@ chess::Result<bool> read_fitness(const json& doc, const std::string& source, Fit
   const json& f = doc["fitness"];
   const std::string where = source + ": fitness";
   auto k = check_keys(f, where,
-                      {"type", "positions", "threads", "holdout", "engine", "opponent", "mode", "registry", "tc",
+                      {"type", "positions", "threads", "holdout", "k", "engine", "opponent", "mode", "registry", "tc",
                        "games_per_individual", "concurrency", "openings"});
   if (!k) return k;
   auto r =
@@ -242,6 +248,17 @@ chess::Result<bool> read_fitness(const json& doc, const std::string& source, Fit
                    read(f, "tc", s.tc, where), read(f, "games_per_individual", s.games_per_individual, where),
                    read(f, "concurrency", s.concurrency, where), read(f, "openings", s.openings, where)});
   if (!r) return r;
+  if (f.contains("k")) {
+    if (f["k"].is_number()) {
+      s.k_value = f["k"].get<double>();
+      s.k = "number";
+      if (!(s.k_value > 0 && s.k_value < 100)) return chess::Error{where + ": 'k' must be a positive number below 100"};
+    } else if (!f["k"].is_string() || (f["k"] != "start" && f["k"] != "defaults" && f["k"] != "refit")) {
+      return chess::Error{where + ": 'k' must be \"start\", \"defaults\", \"refit\" or a number"};
+    } else {
+      s.k = f["k"].get<std::string>();
+    }
+  }
   if (s.type != "texel" && s.type != "games")
     return chess::Error{where + ": 'type' must be 'texel' or 'games', got '" + s.type + "'"};
   if (s.type == "texel" && s.positions.empty()) return chess::Error{where + ": texel fitness needs 'positions'"};

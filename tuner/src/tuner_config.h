@@ -42,6 +42,15 @@ struct PbilSettings {
   double entropy_stop = 0.0;  // stop when the mean bit entropy falls below this
   bool gray_code = true;
   std::uint64_t seed = 1;
+  // Windows: 0 searches each parameter's whole range at once (classic PBIL). N > 0 searches a
+  // window of N steps either side of a centre (the start at first); when the vector's entropy
+  // falls below restart_entropy the search restarts around the best so far, with the window
+  // halved if the best was the centre itself (doubled back if it moved far), and ends when a
+  // window of one step finds nothing.
+  // A window also restarts when its best has not improved for `patience` generations.
+  int radius = 0;
+  double restart_entropy = 0.3;
+  int patience = 8;
 };
 
 // SPSA as Stockfish's testing framework runs it (spsa.h); c_end and r_end here are the defaults
@@ -77,6 +86,11 @@ struct FitnessSettings {
   std::string positions;  // labeled position file
   int threads = 1;
   double holdout = 0;  // fraction of the positions kept out of tuning, to measure the fit on unseen ones
+  // The scaling constant K of the sigmoid: "start" (fitted once on the starting weights),
+  // "defaults" (fitted once on the engine's default weights: its centipawn scale, for a start
+  // far from it), "refit" (fitted on the start, then again on each generation's best), or a number.
+  std::string k = "start";
+  double k_value = 0;  // when `k` is a number
   // games: the tuned engine (a registry name or an engine specification "name=X cmd=..."; to
   // tune weights it must take an EvalFile option) plays against the opponent ("start": itself
   // with the starting values, or a registry name or specification), or, in mode
