@@ -1,5 +1,6 @@
 #include "option_check.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/nearest_names.h"
@@ -37,7 +38,7 @@ chess::Result<bool> check_one(TunedWeight& w, const std::vector<harness::UciOpti
       if (o->default_value.empty() || *end != '\0')
         return chess::Error{where + ": option '" + o->name + "' has no numeric default ('" + o->default_value +
                             "'); give the parameter a 'start'"};
-      w.start = w.nearest(d * w.scale);
+      w.start = std::clamp(int(std::lround(d * w.scale)), w.min, w.max);
     }
   }
   if (o->type != "string")

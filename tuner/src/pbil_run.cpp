@@ -45,8 +45,9 @@ TunerConfig window_space(const TunerConfig& config, const Values& centre, int ra
   for (std::size_t i = 0; i < space.weights.size(); ++i) {
     const TunedWeight& whole = config.weights[i];
     TunedWeight& w = space.weights[i];
-    w.min = std::max(whole.min, centre[i] - radius * whole.step);
-    w.max = std::min(whole.max, centre[i] + radius * whole.step);
+    // Whole steps from the centre, so that the centre itself is on the window's grid.
+    w.min = centre[i] - std::min(radius, (centre[i] - whole.min) / whole.step) * whole.step;
+    w.max = centre[i] + std::min(radius, (whole.max - centre[i]) / whole.step) * whole.step;
     w.bits = bits;
   }
   return space;

@@ -1,5 +1,6 @@
 #include "tuned_weights.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace tuner {
@@ -12,8 +13,11 @@ Values nearest_values(const TunerConfig& config, const std::vector<double>& real
 
 Values start_values(const TunerConfig& config, const eval::EvalParams& params) {
   Values values;
+  // Exact, not rounded onto the grid: a window (PBIL's radius) centred on the start holds it,
+  // so the first generation's start individual is the start itself.
   for (const TunedWeight& w : config.weights)
-    values.push_back(w.nearest(w.option.empty() ? eval::param_data(params, w.param)[w.element] : w.start.value_or(w.min)));
+    values.push_back(
+        std::clamp(w.option.empty() ? eval::param_data(params, w.param)[w.element] : w.start.value_or(w.min), w.min, w.max));
   return values;
 }
 
