@@ -1,12 +1,15 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <numeric>
 #include <sstream>
 
 #include "genome.h"
+#include "holdout_choice.h"
 #include "labeled_positions.h"
 #include "pbil.h"
 #include "pbil_run.h"
@@ -222,7 +225,45 @@ TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   EXPECT_EQ(ga.back().state, gb.back().state);
 }
 
-INSTANTIATE_TEST_SUITE_P(Pbil, PbilResume,
-                         ::testing::Values(R"("seed": 7)", R"("seed": 7, "radius": 4, "patience": 1)"));
+INSTANTIATE_TEST_SUITE_P(Pbil, PbilResume, ::testing::Values(R"("seed": 7)", R"("seed": 7, "radius": 4, "patience": 1)"));
+
+}  // namespace
+
+namespace {
+
+TEST(HoldoutChoice, PicksTheStoredGenerationThatFitsTheHeldOutPositionsBest) {
+  std::string dir = ::testing::TempDir() + "tuner_holdout/";
+  std::filesystem::create_directories(dir);
+  auto config = tuner::parse_tuner_config(MATERIAL_CONFIG, dir + "eval.json").value();
+  auto positions = tuner::read_labeled_positions(labeled_file()).value();
+  tuner::TexelFitness texel(positions, 1);
+  texel.fit_k(eval::default_params());
+  // "Held-out" positions that disagree with the tuning ones: every label reversed.
+  auto reversed = positions;
+  for (auto& p : reversed) p.result = 1 - p.result;
+  tuner::TexelFitness heldout(reversed, 1);
+  heldout.set_k(texel.k());
+  tuner::TexelFitnessAdapter fitness(texel, config, eval::default_params());
+  std::filesystem::remove(dir + "h.sqlite");
+  auto db = harness::Database::open(dir + "h.sqlite").value();
+  const std::int64_t run = db->create_run("tuner-pbil", config.source_text);
+  std::ostringstream sink;
+  ASSERT_TRUE(tuner::run_pbil(config, tuner::start_values(config, eval::default_params()), fitness, *db, run, sink));
+  auto choice = tuner::best_on_holdout(*db, run, "pbil", config, eval::default_params(), heldout);
+  ASSERT_TRUE(choice);
+  // Recomputed by hand: each generation's best individual, scored on the held-out positions.
+  double lowest = 1e9;
+  for (const harness::GenerationRow& g : db->generations(run)) {
+    auto rows = db->individuals(run, g.generation);
+    auto best = std::min_element(rows.begin(), rows.end(), [](auto& a, auto& b) { return a.fitness < b.fitness; });
+    auto w = nlohmann::json::parse(best->weights);
+    eval::EvalParams p = eval::default_params();
+    p.piece_value_mg[1] = w["piece_value_mg[1]"];
+    p.bishop_pair_mg = w["bishop_pair_mg"];
+    lowest = std::min(lowest, heldout.error(p));
+  }
+  EXPECT_DOUBLE_EQ(choice->error, lowest);
+  EXPECT_DOUBLE_EQ(heldout.error(tuner::with_values(config, eval::default_params(), choice->values)), lowest);
+}
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "core/game.h"
 #include "game_fitness.h"
 #include "gradient_run.h"
+#include "holdout_choice.h"
 #include "match/match_runner.h"
 #include "match/stop_request.h"
 #include "option_check.h"
@@ -190,7 +191,19 @@ int tune_command(const Options& o, const std::string& method) {
     return 130;
   }
   tuner::RunOutcome outcome = value_or_fail(std::move(ran));
-  std::string summary = write_result(config, o, start_weights, outcome.best);
+  std::string chosen;
+  if (heldout) {  // early stopping: the stored result that fits the held-out positions best
+    auto choice = tuner::best_on_holdout(*db, run_id, method, config, start_weights, *heldout);
+    if (choice && choice->error < heldout_start) {
+      outcome.best = choice->values;
+      chosen = "result: generation " + std::to_string(choice->generation + 1) + ", the lowest held-out error\n";
+    } else {
+      outcome.best = start;
+      chosen = "result: the start weights (no generation fitted the held-out positions better)\n";
+    }
+    if (!fitness->noisy()) outcome.best_fitness = texel->error(tuner::with_values(config, start_weights, outcome.best));
+  }
+  std::string summary = chosen + write_result(config, o, start_weights, outcome.best);
   const int stored = int(db->generations(run_id).size());
   auto against_start = [&](const char* what, double now, double at_start) {
     return std::string(what) + " " + fitness->describe(now) + " (start " + fitness->describe(at_start) + ")\n";
