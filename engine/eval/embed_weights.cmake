@@ -1,3 +1,5 @@
-# Turns configs/weights/default.json into a header with the text as a raw string literal.
+# Turns a weights file (configs/weights/NAME.json) into a header holding its text as a raw
+# string literal named VARIABLE.
 file(READ "${INPUT}" CONTENT)
-file(WRITE "${OUTPUT}" "// Generated from configs/weights/default.json at build time.\n#pragma once\ninline constexpr const char* DEFAULT_WEIGHTS_JSON = R\"json(${CONTENT})json\";\n")
+get_filename_component(NAME "${INPUT}" NAME)
+file(WRITE "${OUTPUT}" "// Generated from configs/weights/${NAME} at build time.\n#pragma once\ninline constexpr const char* ${VARIABLE} = R\"json(${CONTENT})json\";\n")

@@ -9,6 +9,7 @@
 
 #include "core/nearest_names.h"
 #include "default_weights.h"
+#include "dev_weights.h"
 #include "json/json_input.h"
 
 namespace eval {
@@ -138,16 +139,27 @@ std::string params_to_json(const EvalParams& p) {
   return out.str();
 }
 
+namespace {
+
+EvalParams embedded(const char* json_text, const char* file) {
+  chess::Result<EvalParams> r = params_from_json(json_text, std::string("embedded configs/weights/") + file);
+  if (!r) {
+    // The build embeds a file the tests check; reaching this means the binary itself is broken.
+    std::fprintf(stderr, "%s\n", r.error().c_str());
+    std::abort();
+  }
+  return r.value();
+}
+
+}  // namespace
+
 const EvalParams& default_params() {
-  static const EvalParams params = [] {
-    chess::Result<EvalParams> r = params_from_json(DEFAULT_WEIGHTS_JSON, "embedded configs/weights/default.json");
-    if (!r) {
-      // The build embeds a file the tests check; reaching this means the binary itself is broken.
-      std::fprintf(stderr, "%s\n", r.error().c_str());
-      std::abort();
-    }
-    return r.value();
-  }();
+  static const EvalParams params = embedded(DEFAULT_WEIGHTS_JSON, "default.json");
+  return params;
+}
+
+const EvalParams& dev_params() {
+  static const EvalParams params = embedded(DEV_WEIGHTS_JSON, "dev.json");
   return params;
 }
 

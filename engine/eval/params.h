@@ -35,8 +35,12 @@ const int* param_data(const EvalParams& p, std::size_t index);
 // Total number of individual weights (table elements counted one by one).
 int weight_count();
 
-// The weights of configs/weights/default.json, embedded in the binary at build time.
+// The weights of configs/weights/default.json (versions v0.1 to v0.2), embedded in the binary
+// at build time.
 const EvalParams& default_params();
+// dev's own weights, configs/weights/dev.json: the best weights a validation match has shown
+// stronger than the defaults.
+const EvalParams& dev_params();
 
 // Reads weights from JSON text; `source` names the file in error messages. Every declared
 // name must be present, no other names, and every value within its range.

@@ -53,7 +53,9 @@ int mate_in_moves(int score) {
   return 0;
 }
 
-Searcher::Searcher() : features_(find_version("dev")->features), params_(eval::default_params()) { set_search_params(sp_); }
+Searcher::Searcher() : features_(find_version("dev")->features), params_(find_version("dev")->weights()) {
+  set_search_params(sp_);
+}
 
 // The usual logarithmic reduction: deeper and later moves are reduced more.
 void Searcher::set_search_params(const SearchParams& p) {

@@ -41,16 +41,17 @@ const std::vector<Version>& versions() {
       {"v0.1",
        "alpha-beta, quiescence (captures, MVV/LVA), material + piece-square evaluation, iterative deepening with the previous PV "
        "first",
-       v0_1()},
-      {"v0.11", "v0.1 + null-move pruning", v0_11()},
-      {"v0.12", "v0.11 + killer moves, history heuristic, time management", v0_12()},
-      {"v0.2", "v0.12 + transposition table (Zobrist), hash move first, repetition detection by Zobrist key", v0_2()},
+       v0_1(), eval::default_params},
+      {"v0.11", "v0.1 + null-move pruning", v0_11(), eval::default_params},
+      {"v0.12", "v0.11 + killer moves, history heuristic, time management", v0_12(), eval::default_params},
+      {"v0.2", "v0.12 + transposition table (Zobrist), hash move first, repetition detection by Zobrist key", v0_2(),
+       eval::default_params},
       {"dev",
        "v0.2 + PVS, LMR, late move pruning, futility, adaptive null move, internal iterative reduction, aspiration, check "
        "extension, SEE, history malus, improving, deep futility, quiescence TT, countermove, history with gravity, continuation "
        "history, table-refined evaluation, singular extension, fifty-move rule, contempt, full "
        "evaluation",
-       dev()},
+       dev(), eval::dev_params},
   };
   return table;
 }

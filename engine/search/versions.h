@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "eval/evaluate.h"
+#include "eval/params.h"
 
 namespace search {
 
@@ -45,6 +46,7 @@ struct Version {
   std::string_view name;
   std::string_view summary;
   Features features;
+  const eval::EvalParams& (*weights)();  // the version's own default weights
 };
 
 const std::vector<Version>& versions();

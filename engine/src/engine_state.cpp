@@ -13,14 +13,25 @@ std::string EngineState::set_version(const std::string& name) {
   if (!v) return "unknown version '" + name + "'; versions are " + search::version_names();
   version_ = name;
   searcher_.set_features(v->features);
+  if (!own_weights_) searcher_.set_params(v->weights());
   return {};
 }
 
 std::string EngineState::load_weights(const std::string& path) {
   chess::Result<eval::EvalParams> p = eval::load_params(path);
   if (!p) return p.error();
-  searcher_.set_params(*p);
+  set_weights(*p);
   return {};
+}
+
+void EngineState::set_weights(const eval::EvalParams& p) {
+  own_weights_ = true;
+  searcher_.set_params(p);
+}
+
+void EngineState::use_version_weights() {
+  own_weights_ = false;
+  searcher_.set_params(search::find_version(version_)->weights());
 }
 
 void EngineState::new_game() {

@@ -22,10 +22,15 @@ class EngineState {
   search::Searcher& searcher() { return searcher_; }
   const std::string& version() const { return version_; }
 
-  // Selects a version by name; returns an error naming the valid ones.
+  // Selects a version by name, with its own weights unless others were given; returns an error
+  // naming the valid ones.
   std::string set_version(const std::string& name);
   // Loads an evaluation weights file; returns the error, or empty on success.
   std::string load_weights(const std::string& path);
+  // Sets weights given by an option (a file or one weight); they stay across a version change.
+  void set_weights(const eval::EvalParams& p);
+  // Back to the version's own weights.
+  void use_version_weights();
   void new_game();
 
   // Starts a search of the current game position on a thread; `done` runs on that thread.
@@ -46,6 +51,7 @@ class EngineState {
   std::thread thread_;
   std::atomic<bool> stop_flag_{false};
   bool debug_log_ = false;
+  bool own_weights_ = false;  // weights given by an option, not the version's
 };
 
 // Keys of every position before the current one in the game, oldest first.

@@ -41,7 +41,7 @@ std::vector<UciOption> build() {
   list.push_back({"Version", "combo", "dev", 0, 0, names, [](EngineState& e, const std::string& v) { return e.set_version(v); }});
   list.push_back({"EvalFile", "string", "<default>", 0, 0, {}, [](EngineState& e, const std::string& v) {
                     if (v.empty() || v == "<default>") {
-                      e.searcher().set_params(eval::default_params());
+                      e.use_version_weights();
                       return std::string();
                     }
                     return e.load_weights(v);
@@ -68,7 +68,7 @@ std::vector<UciOption> build() {
   for (std::size_t i = 0; i < params.size(); ++i) {
     const eval::ParamInfo info = params[i];
     if (info.is_table) continue;
-    int def = *eval::param_data(eval::default_params(), i);
+    int def = *eval::param_data(eval::dev_params(), i);  // dev is the engine's default version
     list.push_back({std::string(info.name),
                     "spin",
                     std::to_string(def),
@@ -81,7 +81,7 @@ std::vector<UciOption> build() {
                       if (!err.empty()) return err;
                       eval::EvalParams p = e.searcher().params();
                       *eval::param_data(p, i) = value;
-                      e.searcher().set_params(p);
+                      e.set_weights(p);
                       return std::string();
                     }});
   }

@@ -6,7 +6,7 @@
 
 namespace {
 
-constexpr const char* BENCH_SIGNATURE = "Nodes searched: 531326";
+constexpr const char* BENCH_SIGNATURE = "Nodes searched: 571807";
 
 TEST(Bench, NodeCountMatchesTheSignature) {
   testing_support::EngineSession bench(ENGINE_PATH, {"bench"});

@@ -43,6 +43,39 @@ TEST(Uci, HandshakeListsEveryOptionKind) {
   EXPECT_EQ(e.wait_for_prefix("readyok"), "readyok");
 }
 
+// The node count of a depth-7 search from the start after `setup` commands: the search's
+// fingerprint of the weights in use.
+std::string nodes_after(const std::vector<std::string>& setup) {
+  EngineSession e(ENGINE_PATH);
+  e.send("uci");
+  e.wait_for_prefix("uciok");
+  for (const std::string& line : setup) e.send(line);
+  e.send("ucinewgame");
+  e.send("position startpos");
+  e.send("go depth 7");
+  e.wait_for_prefix("bestmove", 60s);
+  std::string last;
+  for (const std::string& l : e.transcript())
+    if (l.rfind("info depth 7 ", 0) == 0) last = l.substr(l.find(" nodes "), l.find(" nps ") - l.find(" nodes "));
+  return last;
+}
+
+TEST(Uci, DevPlaysWithItsOwnWeightsAndTheOthersWithTheDefaults) {
+  const std::string weights = std::string(PROJECT_DIR) + "/configs/weights/";
+  const std::string dev = nodes_after({});
+  ASSERT_FALSE(dev.empty());
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + weights + "dev.json"}), dev);
+  const std::string defaults = nodes_after({"setoption name EvalFile value " + weights + "default.json"});
+  EXPECT_NE(defaults, dev);
+  // Weights given by an option stay through a change of version; "<default>" is the version's own.
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + weights + "default.json", "setoption name Version value v0.2",
+                         "setoption name Version value dev"}),
+            defaults);
+  EXPECT_EQ(nodes_after({"setoption name Version value v0.2", "setoption name Version value dev"}), dev);
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + weights + "default.json", "setoption name EvalFile value <default>"}),
+            dev);
+}
+
 TEST(Uci, SearchesToADepthWithFullInfoLines) {
   EngineSession e(ENGINE_PATH);
   e.send("uci");

@@ -106,7 +106,7 @@ int tune_command(const Options& o, const std::string& method) {
   if (method == "gradient" && config.fitness.type != "texel")
     fail(o.config + ": fitness: gradient descent needs 'type': 'texel' (games give no gradient; use pbil or spsa)");
   const eval::EvalParams start_weights =
-      config.start_weights.empty() ? eval::default_params() : value_or_fail(eval::load_params(config.start_weights));
+      config.start_weights.empty() ? eval::dev_params() : value_or_fail(eval::load_params(config.start_weights));
   auto db = value_or_fail(harness::Database::open(o.db));
   // Everything that can be wrong with the configuration fails before a run is recorded: the
   // tuned engine is started once and its options checked.
@@ -138,7 +138,7 @@ int tune_command(const Options& o, const std::string& method) {
     if (k_mode == "number")
       texel->set_k(k);
     else
-      k = texel->fit_k(k_mode == "defaults" ? eval::default_params() : start_weights);
+      k = texel->fit_k(k_mode == "defaults" ? eval::dev_params() : start_weights);
     fitness = std::make_unique<tuner::TexelFitnessAdapter>(*texel, config, start_weights, k_mode == "refit");
     std::cout << ", " << texel->size() << " positions, K = " << k << ", start error " << texel->error(start_weights);
     if (heldout) {

@@ -87,7 +87,7 @@ struct FitnessSettings {
   int threads = 1;
   double holdout = 0;  // fraction of the positions kept out of tuning, to measure the fit on unseen ones
   // The scaling constant K of the sigmoid: "start" (fitted once on the starting weights),
-  // "defaults" (fitted once on the engine's default weights: its centipawn scale, for a start
+  // "defaults" (fitted once on dev's own weights: the engine's centipawn scale, for a start
   // far from it), "refit" (fitted on the start, then again on each generation's best), or a number.
   std::string k = "start";
   double k_value = 0;  // when `k` is a number
@@ -116,7 +116,7 @@ struct ValidationSettings {
 
 struct TunerConfig {
   std::string name = "tuned";
-  std::string start_weights;  // empty: the engine's default weights
+  std::string start_weights;  // empty: dev's own weights (configs/weights/dev.json)
   std::vector<TunedWeight> weights;
   PbilSettings pbil;
   SpsaSettings spsa;

@@ -7,12 +7,14 @@
 
 namespace {
 
-std::string default_json() {
-  std::ifstream in(DEFAULT_WEIGHTS_PATH);
+std::string file_text(const char* path) {
+  std::ifstream in(path);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
 }
+
+std::string default_json() { return file_text(DEFAULT_WEIGHTS_PATH); }
 
 std::string error_after(const std::function<void(nlohmann::json&)>& edit) {
   nlohmann::json doc = nlohmann::json::parse(default_json());
@@ -25,6 +27,13 @@ TEST(EvalParams, DefaultFileMatchesTheEmbeddedWeights) {
   auto from_file = eval::params_from_json(default_json(), "default.json");
   ASSERT_TRUE(from_file) << from_file.error();
   EXPECT_EQ(eval::params_to_json(*from_file), eval::params_to_json(eval::default_params()));
+}
+
+TEST(EvalParams, DevsFileMatchesItsEmbeddedWeightsAndDiffersFromTheDefaults) {
+  auto from_file = eval::params_from_json(file_text(DEV_WEIGHTS_PATH), "dev.json");
+  ASSERT_TRUE(from_file) << from_file.error();
+  EXPECT_EQ(eval::params_to_json(*from_file), eval::params_to_json(eval::dev_params()));
+  EXPECT_NE(eval::params_to_json(eval::dev_params()), eval::params_to_json(eval::default_params()));
 }
 
 TEST(EvalParams, JsonRoundTrips) {
