@@ -267,3 +267,51 @@ TEST(HoldoutChoice, PicksTheStoredGenerationThatFitsTheHeldOutPositionsBest) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(OptionParameters, SpinCheckAndRealValuesOnTheirGrids) {
+  auto c = tuner::parse_tuner_config(R"({
+    "parameters": [{"option": "LmrBase", "min": 50, "max": 150, "step": 5, "start": 100, "c_end": 10, "r_end": 0.004},
+                   {"option": "Ponder", "type": "check"},
+                   {"option": "Aspiration", "min": 0.5, "max": 2.5, "step": 0.05, "scale": 100}],
+    "fitness": {"type": "games"}})",
+                                     "o.json");
+  ASSERT_TRUE(c) << c.error();
+  ASSERT_TRUE(c->tunes_options());
+  const auto& w = c->weights;
+  EXPECT_EQ(w[0].step, 5);
+  EXPECT_EQ(*w[0].start, 100);
+  EXPECT_DOUBLE_EQ(w[0].c_end, 10);
+  EXPECT_DOUBLE_EQ(w[0].r_end, 0.004);
+  EXPECT_EQ(w[1].min, 0);
+  EXPECT_EQ(w[1].max, 1);
+  EXPECT_EQ(w[2].type, "real");
+  EXPECT_EQ(w[2].min, 50);
+  EXPECT_EQ(w[2].max, 250);
+  EXPECT_EQ(w[2].step, 5);
+  auto settings = tuner::option_settings(*c, {85, 1, 125});
+  ASSERT_EQ(settings.size(), 3u);
+  EXPECT_EQ(settings[0], (std::pair<std::string, std::string>{"LmrBase", "85"}));
+  EXPECT_EQ(settings[1].second, "true");
+  EXPECT_EQ(settings[2].second, "1.25");
+  EXPECT_EQ(tuner::values_json(*c, {85, 0, 125}), R"({"Aspiration":1.25,"LmrBase":85,"Ponder":false})");
+}
+
+TEST(OptionParameters, MistakesNameTheParameter) {
+  auto error = [](const std::string& parameters, const std::string& fitness = R"({"type": "games"})") {
+    auto c = tuner::parse_tuner_config(R"({"parameters": )" + parameters + R"(, "fitness": )" + fitness + "}", "o.json");
+    return c ? std::string() : c.error();
+  };
+  EXPECT_NE(error(R"([{"option": "X", "min": 1.5, "max": 3}])").find("'min' must be an integer (or give 'scale')"),
+            std::string::npos);
+  EXPECT_NE(error(R"([{"option": "X", "type": "check", "min": 0}])").find("a check option takes no 'min'"), std::string::npos);
+  EXPECT_NE(error(R"([{"option": "X", "min": 1, "max": 3}, {"name": "tempo_mg"}])").find("every one a UCI option"),
+            std::string::npos);
+  EXPECT_NE(error(R"([{"option": "X", "min": 1, "max": 3}])", R"({"positions": "p.epd"})").find("UCI options are tuned by games"),
+            std::string::npos);
+  EXPECT_NE(error(R"([{"option": "X", "min": 1, "max": 3, "start": 9}])").find("'start' lies outside [min, max]"),
+            std::string::npos);
+}
+
+}  // namespace
