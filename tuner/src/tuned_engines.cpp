@@ -48,21 +48,13 @@ chess::Result<bool> TunedEngines::set_run(std::int64_t tuner_run) {
 harness::EngineConfig TunedEngines::with_values(const Values& values, const std::string& label) const {
   harness::EngineConfig e = engine_;
   e.name = label;
-  auto set = [&e](const std::string& name, const std::string& value) {
-    for (auto& [n, v] : e.options)
-      if (n == name) {
-        v = value;
-        return;
-      }
-    e.options.emplace_back(name, value);
-  };
   if (config_->tunes_options()) {
-    for (const auto& [name, value] : option_settings(*config_, values)) set(name, value);
+    for (const auto& [name, value] : option_settings(*config_, values)) e.set_option(name, value);
     return e;
   }
   std::string path = (fs::path(weights_dir_) / (label + ".json")).string();
   std::ofstream(path) << eval::params_to_json(tuner::with_values(*config_, start_weights_, values));
-  set("EvalFile", path);
+  e.set_option("EvalFile", path);
   return e;
 }
 
@@ -71,11 +63,11 @@ harness::EngineConfig TunedEngines::opponent(const Values& start) const {
 }
 
 void TunedEngines::forget(const harness::EngineConfig& engine) const {
-  for (const auto& [name, value] : engine.options)
-    if (name == "EvalFile" && fs::path(value).parent_path() == fs::path(weights_dir_)) {
-      std::error_code ec;
-      fs::remove(value, ec);
-    }
+  const std::string* file = engine.option("EvalFile");
+  if (file && fs::path(*file).parent_path() == fs::path(weights_dir_)) {
+    std::error_code ec;
+    fs::remove(*file, ec);
+  }
 }
 
 chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std::ostream& out) const {

@@ -77,6 +77,21 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
 
 }  // namespace
 
+const std::string* EngineConfig::option(const std::string& wanted) const {
+  for (const auto& [name, value] : options)
+    if (name == wanted) return &value;
+  return nullptr;
+}
+
+void EngineConfig::set_option(const std::string& wanted, const std::string& value) {
+  for (auto& [name, old] : options)
+    if (name == wanted) {
+      old = value;
+      return;
+    }
+  options.emplace_back(wanted, value);
+}
+
 std::string protocol_name(Protocol p) { return p == Protocol::UCI ? "uci" : "xboard"; }
 
 chess::Result<EngineRegistry> EngineRegistry::load(const std::string& path) {

@@ -21,6 +21,11 @@ struct EngineConfig {
   Protocol protocol = Protocol::UCI;
   std::vector<std::pair<std::string, std::string>> options;  // in the order given
   std::vector<std::string> init_strings;                     // sent verbatim after the handshake
+
+  // The value given for option `name`, or nullptr.
+  const std::string* option(const std::string& name) const;
+  // Gives option `name` this value, in its place if it was given before, else at the end.
+  void set_option(const std::string& name, const std::string& value);
 };
 
 std::string protocol_name(Protocol p);

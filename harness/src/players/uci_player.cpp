@@ -106,17 +106,12 @@ bool UciPlayer::ask(const std::string& command, const std::string& reply, std::c
 bool UciPlayer::reconfigure(const EngineConfig& next) {
   if (!alive() || !same_program(config_, next)) return false;
   std::vector<std::pair<std::string, std::string>> changes;
-  auto value_in = [](const EngineConfig& c, const std::string& name) -> const std::string* {
-    for (const auto& [n, v] : c.options)
-      if (n == name) return &v;
-    return nullptr;
-  };
   for (const auto& [name, value] : next.options) {
-    const std::string* now = value_in(config_, name);
+    const std::string* now = config_.option(name);
     if (!now || *now != value) changes.emplace_back(name, value);
   }
   for (const auto& [name, value] : config_.options) {
-    if (value_in(next, name)) continue;
+    if (next.option(name)) continue;
     const UciOption* declared = find_uci_option(declared_, name);
     if (!declared) return false;  // no default to go back to
     changes.emplace_back(name, declared->default_value);
