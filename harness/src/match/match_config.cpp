@@ -77,6 +77,7 @@ std::string MatchConfig::to_json() const {
                  {"model", sprt->model == EloModel::LOGISTIC ? "logistic" : "normalized"}};
   j["pgn"] = pgn_path;
   j["event"] = event;
+  if (shard.active()) j["shard"] = {shard.index, shard.count};
   return j.dump();
 }
 
@@ -118,10 +119,33 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     }
     c.pgn_path = j.at("pgn");
     c.event = j.at("event");
+    if (j.contains("shard")) c.shard = Shard{j.at("shard").at(0), j.at("shard").at(1)};
     return c;
   } catch (const std::exception& e) {
     return chess::Error{std::string("stored run configuration is unreadable: ") + e.what()};
   }
+}
+
+chess::Result<Shard> parse_shard(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  auto number = [](const std::string& digits, long& out) {
+    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = std::stol(digits);
+    return true;
+  };
+  long k = 0, n = 0;
+  if (slash == std::string::npos || !number(text.substr(0, slash), k) || !number(text.substr(slash + 1), n))
+    return chess::Error{"shard '" + text + "': expected K/N, this machine's share K of N shards (e.g. 1/4)"};
+  if (n < 1) return chess::Error{"shard '" + text + "': the number of shards N must be at least 1"};
+  if (k < 1 || k > n) return chess::Error{"shard '" + text + "': K must be from 1 to N=" + std::to_string(n)};
+  return Shard{int(k - 1), int(n)};
+}
+
+std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const Shard& shard) {
+  std::vector<GameSpec> out;
+  for (const GameSpec& g : schedule)
+    if (shard.holds_pair(g.pair_index)) out.push_back(g);
+  return out;
 }
 
 std::vector<GameSpec> make_schedule(const MatchConfig& c) {

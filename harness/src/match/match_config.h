@@ -14,6 +14,21 @@
 
 namespace harness {
 
+// A share of a run's game pairs for one machine: pair p belongs to shard p % count (index is
+// 0-based; written K/N with K from 1). Every shard plays the unsharded run's pairs, openings and
+// colours, so shards merged give the run that one machine would have played.
+struct Shard {
+  int index = 0;
+  int count = 1;
+  bool active() const { return count > 1; }
+  bool holds_pair(int pair) const { return pair % count == index; }
+  std::string describe() const { return std::to_string(index + 1) + "/" + std::to_string(count); }
+  bool operator==(const Shard&) const = default;
+};
+
+// "K/N" with 1 <= K <= N; the error says which part is wrong.
+chess::Result<Shard> parse_shard(const std::string& text);
+
 // PAIRS: engine 2k plays engine 2k + 1 only (a tuner's SPSA batch, theta+ against theta-).
 enum class TournamentKind { MATCH, ROUND_ROBIN, GAUNTLET, PAIRS };
 
@@ -34,6 +49,14 @@ struct MatchConfig {
   std::optional<SprtConfig> sprt;
   std::string pgn_path;  // also append each game's PGN here, if set
   std::string event = "Workbench match";
+  Shard shard;  // this database plays only these pairs (harness match --shard, a cluster task)
+
+  // The same run with every pair: what shards of it are merged into.
+  MatchConfig unsharded() const {
+    MatchConfig c = *this;
+    c.shard = Shard{};
+    return c;
+  }
 
   std::string to_json() const;
   static chess::Result<MatchConfig> from_json(const std::string& text);
@@ -47,6 +70,9 @@ struct GameSpec {
   int opening = 0;           // which opening of the run's order
 };
 
+// Every game of the run, whatever the shard.
 std::vector<GameSpec> make_schedule(const MatchConfig& config);
+// The games of the schedule that the config's shard plays.
+std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const Shard& shard);
 
 }  // namespace harness

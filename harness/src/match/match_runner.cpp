@@ -23,21 +23,6 @@ namespace harness {
 
 namespace {
 
-Outcome2 outcome_for(const std::string& result, bool as_white) {
-  if (result == "1/2-1/2") return Outcome2::DRAW;
-  bool white_won = result == "1-0";
-  return white_won == as_white ? Outcome2::WIN : Outcome2::LOSS;
-}
-
-void add_to(Tally& t, Outcome2 o) {
-  if (o == Outcome2::WIN)
-    ++t.wins;
-  else if (o == Outcome2::DRAW)
-    ++t.draws;
-  else
-    ++t.losses;
-}
-
 std::string clock_text(double seconds) {
   long s = long(seconds);
   char buf[32];
@@ -53,6 +38,17 @@ std::array<int, 2> pv_mismatches_by_colour(const GameRecord& g) {
   for (std::size_t i = 0; i < g.moves.size(); ++i)
     if (g.moves[i].pv_mismatch) ++counts[((g.opening.moves.size() + i) % 2 == 0) == white_first ? 0 : 1];
   return counts;
+}
+
+// An engine that disconnects while the run is being stopped was most likely ended by the same
+// signal (a scheduler such as Slurm signals every process of a job, a terminal's group kill):
+// that game was not lost on the board, so it is not stored. The signal may reach the harness a
+// moment after the engine's end is seen; give it that moment.
+bool lost_to_the_stop_signal(const GameRecord& g) {
+  if (g.termination != "abandoned") return false;
+  for (int i = 0; i < 10 && stop_requested() == StopRequest::NONE; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  return stop_requested() != StopRequest::NONE;
 }
 
 }  // namespace
@@ -80,15 +76,8 @@ MatchRunner::MatchRunner(MatchConfig config, Database& db, std::int64_t run_id)
     : config_(std::move(config)),
       db_(db),
       run_id_(run_id),
-      engine_tallies_(config_.engines.size()),
+      tally_(config_),
       pv_mismatches_(config_.engines.size(), 0) {}
-
-std::string MatchRunner::title() const {
-  std::string t;
-  for (std::size_t i = 0; i < config_.engines.size(); ++i) t += (i ? " vs " : "") + config_.engines[i].name;
-  return t + " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string() +
-         ")";
-}
 
 std::string MatchRunner::stderr_path(int slot, int engine) const {
   std::filesystem::path dir = std::filesystem::path(db_.path()).parent_path() / "stderr";
@@ -106,15 +95,12 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   opening_order_ = opening_order(book_.openings.size(), config_.order, config_.seed);
 
   schedule_ = make_schedule(config_);
-  const std::vector<GameSpec>& schedule = schedule_;
+  const std::vector<GameSpec> schedule = shard_games(schedule_, config_.shard);
   total_games_ = int(schedule.size());
   std::set<int> done;
   for (const StoredGame& g : db_.games(run_id_)) {
     done.insert(g.game_index);
-    const GameSpec& spec = schedule.at(std::size_t(g.game_index));
-    match_tally_.add(g.game_index, outcome_for(g.result, spec.white == 0));
-    add_to(engine_tallies_[std::size_t(spec.white)], outcome_for(g.result, true));
-    add_to(engine_tallies_[std::size_t(spec.black)], outcome_for(g.result, false));
+    tally_.add(g.game_index, g.result);
   }
   done_count_ = int(done.size());
   for (const GameSpec& s : schedule)
@@ -122,7 +108,7 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   if (!done.empty())
     out << "Resuming run " << run_id_ << ": " << done.size() << " of " << total_games_ << " games already played\n";
 
-  if (config_.kind == TournamentKind::MATCH && config_.sprt &&
+  if (stops_on_sprt() &&
       sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_.clear();
 
@@ -173,8 +159,7 @@ MatchStatus MatchRunner::run(std::ostream& out) {
                   "'");
 
   if (isatty(STDOUT_FILENO)) out << "\n";
-  std::string summary =
-      config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt) : ranking_table();
+  std::string summary = tally_.summary();
   if (!stop_reason_.empty()) summary += stop_reason_ + "\n";
   summary += pv_mismatch_lines();
   if (seen_stop_ != StopRequest::NONE) {
@@ -253,10 +238,11 @@ void MatchRunner::worker(int slot) {
     GameRecord g = play_game(white, black, opening, config_.settings);
     g.game_index = spec.game_index;
     g.pair_index = spec.pair_index;
+    const bool unfinished = g.result == chess::GameResult::ONGOING || lost_to_the_stop_signal(g);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (g.result == chess::GameResult::ONGOING)
-        ++discarded_;  // stopped at once: never stored, resume plays it again
+      if (unfinished)
+        ++discarded_;  // stopped at once, or the stop's signal ended an engine: resume plays it again
       else
         finished_.push_back(std::move(g));
     }
@@ -276,9 +262,7 @@ void MatchRunner::record(GameRecord& g, std::ostream& out) {
   db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)]);
   if (!config_.pgn_path.empty()) std::ofstream(config_.pgn_path, std::ios::app) << g.pgn;
   const std::string result(chess::result_string(g.result));
-  match_tally_.add(g.game_index, outcome_for(result, spec.white == 0));
-  add_to(engine_tallies_[std::size_t(spec.white)], outcome_for(result, true));
-  add_to(engine_tallies_[std::size_t(spec.black)], outcome_for(result, false));
+  tally_.add(g.game_index, result);
   ++played_this_session_;
   const std::array<int, 2> mismatches = pv_mismatches_by_colour(g);
   pv_mismatches_[std::size_t(spec.white)] += mismatches[0];
@@ -288,9 +272,7 @@ void MatchRunner::record(GameRecord& g, std::ostream& out) {
   const int done = ++done_count_;
   double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   double remaining = elapsed / played_this_session_ * double(total_games_ - done);
-  std::string progress = config_.kind == TournamentKind::MATCH
-                             ? summary_line(t, total_games_)
-                             : "Games " + std::to_string(done) + "/" + std::to_string(total_games_);
+  std::string progress = tally_.progress(total_games_);
   progress += "  elapsed " + clock_text(elapsed) + " remaining " + clock_text(remaining);
   std::string line =
       "Game " + std::to_string(g.game_index + 1) + " " + g.white + " vs " + g.black + ": " + result + " (" + g.reason + ")";
@@ -299,9 +281,8 @@ void MatchRunner::record(GameRecord& g, std::ostream& out) {
   else
     out << line << " | " << progress << "\n" << std::flush;
 
-  db_.update_run(run_id_, "running",
-                 config_.kind == TournamentKind::MATCH ? results_block(title(), t, config_.sprt) : ranking_table());
-  if (config_.kind == TournamentKind::MATCH && config_.sprt) {
+  db_.update_run(run_id_, "running", tally_.summary());
+  if (stops_on_sprt()) {
     SprtDecision d = sprt_decision(sprt_llr(t, *config_.sprt), *config_.sprt);
     if (d != SprtDecision::CONTINUE) {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -309,32 +290,6 @@ void MatchRunner::record(GameRecord& g, std::ostream& out) {
       stopping_ = true;
     }
   }
-}
-
-std::string MatchRunner::ranking_table() const {
-  std::vector<std::size_t> idx(config_.engines.size());
-  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
-  auto score = [&](std::size_t i) {
-    const Tally& t = engine_tallies_[i];
-    return t.games() ? t.points() / t.games() : 0.0;
-  };
-  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return score(a) > score(b); });
-  std::ostringstream os;
-  os << "Ranking of " << title() << ":\n";
-  os << std::left << std::setw(5) << "Rank" << std::setw(20) << "Name" << std::right << std::setw(9) << "Elo" << std::setw(9)
-     << "+/-" << std::setw(8) << "Games" << std::setw(9) << "Score" << std::setw(9) << "Draw"
-     << "\n";
-  int rank = 0;
-  for (std::size_t i : idx) {
-    const Tally& t = engine_tallies_[i];
-    EloEstimate e = elo_from_wdl(t.wins, t.draws, t.losses);
-    char line[160];
-    std::snprintf(line, sizeof line, "%-5d%-20s%9.1f%9.1f%8d%8.1f%%%8.1f%%\n", ++rank, config_.engines[i].name.c_str(), e.elo,
-                  e.elo_error, t.games(), t.games() ? 100.0 * t.points() / t.games() : 0.0,
-                  t.games() ? 100.0 * t.draws / t.games() : 0.0);
-    os << line;
-  }
-  return os.str();
 }
 
 }  // namespace harness

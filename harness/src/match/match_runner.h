@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "match_config.h"
+#include "run_tally.h"
 #include "players/player.h"
 #include "stats/tally.h"
 #include "stop_request.h"
@@ -40,20 +41,20 @@ class MatchRunner {
   // first after the games in progress are stored, the second at once with them discarded.
   MatchStatus run(std::ostream& out);
 
-  Tally match_tally() const { return match_tally_.tally(); }
+  Tally match_tally() const { return tally_.match_tally(); }
   // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
-  Tally engine_tally(std::size_t i) const { return engine_tallies_.at(i); }
+  Tally engine_tally(std::size_t i) const { return tally_.engine_tally(i); }
 
  private:
   void worker(int slot);
   // A process from the slot's pool set up as engine `engine`, not `other` (the game's other side).
   Player& seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other);
   void record(GameRecord& game, std::ostream& out);
-  std::string title() const;
   std::string stderr_path(int slot, int engine) const;
-  std::string ranking_table() const;
   std::string pv_mismatch_lines() const;
   void stop_on_request(std::ostream& out);
+  // A shard never decides alone: its SPRT is taken on all shards' games (harness cluster).
+  bool stops_on_sprt() const { return config_.kind == TournamentKind::MATCH && config_.sprt && !config_.shard.active(); }
 
   MatchConfig config_;
   Database& db_;
@@ -75,8 +76,7 @@ class MatchRunner {
   int workers_done_ = 0;
   std::deque<GameRecord> finished_;
 
-  TallyBuilder match_tally_;           // engine 0's view (matches)
-  std::vector<Tally> engine_tallies_;  // each engine against the field (tournaments)
+  RunTally tally_;
   std::string stop_reason_;
   StopRequest seen_stop_ = StopRequest::NONE;
   int discarded_ = 0;               // unfinished games dropped by an immediate stop

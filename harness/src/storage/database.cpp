@@ -9,59 +9,11 @@
 #include <stdexcept>
 
 #include "match/game_runner.h"
+#include "statement.h"
 
 namespace harness {
 
 namespace {
-
-// One prepared statement; binds by position starting at 1, steps, reads columns.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
-      throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db));
-  }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement& bind(int i, std::int64_t v) {
-    sqlite3_bind_int64(stmt_, i, v);
-    return *this;
-  }
-  Statement& bind(int i, const std::string& v) {
-    sqlite3_bind_text(stmt_, i, v.c_str(), int(v.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  Statement& bind(int i, int v) { return bind(i, std::int64_t(v)); }
-  Statement& bind_real(int i, double v) {
-    sqlite3_bind_double(stmt_, i, v);
-    return *this;
-  }
-  double real(int col) { return sqlite3_column_double(stmt_, col); }
-  bool is_null(int col) { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
-  Statement& bind_null(int i) {
-    sqlite3_bind_null(stmt_, i);
-    return *this;
-  }
-  Statement& reset() {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-    return *this;
-  }
-  bool step() {
-    int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
-  }
-  std::int64_t integer(int col) { return sqlite3_column_int64(stmt_, col); }
-  std::string text(int col) {
-    const unsigned char* t = sqlite3_column_text(stmt_, col);
-    return t ? reinterpret_cast<const char*>(t) : "";
-  }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
 
 // Each entry moves the schema one version up; never edit an entry once released.
 const char* const MIGRATIONS[] = {
@@ -177,7 +129,21 @@ const char* const MIGRATIONS[] = {
     R"sql(
     ALTER TABLE moves ADD COLUMN pv_mismatch INTEGER NOT NULL DEFAULT 0;
     )sql",
+    R"sql(
+    CREATE TABLE cluster_jobs (
+      run_id INTEGER PRIMARY KEY REFERENCES runs(id),
+      dir TEXT NOT NULL,
+      shards INTEGER NOT NULL,
+      job_ids TEXT NOT NULL DEFAULT '',
+      counted TEXT);
+    )sql",
 };
+
+}  // namespace
+
+int schema_target() { return int(std::size(MIGRATIONS)); }
+
+namespace {
 
 std::string joined(const std::vector<std::string>& v, const std::string& sep) {
   std::string out;
@@ -192,7 +158,7 @@ chess::Result<std::unique_ptr<Database>> Database::open(const std::string& path)
   std::filesystem::path parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, ec);
   sqlite3* db = nullptr;
-  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
     std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     return chess::Error{path + ": cannot open database: " + msg};
@@ -218,6 +184,29 @@ chess::Result<std::unique_ptr<Database>> Database::open_existing(const std::stri
   return open(path);
 }
 
+chess::Result<std::unique_ptr<Database>> Database::open_readonly(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return chess::Error{path + ": no such database"};
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return chess::Error{path + ": cannot open database: " + msg};
+  }
+  sqlite3_busy_timeout(db, 5000);
+  std::unique_ptr<Database> d(new Database(db, path));
+  try {
+    const int version = d->schema_version();
+    if (version > schema_target())
+      return chess::Error{path + ": database schema version " + std::to_string(version) + " is newer than this harness"};
+    Statement probe(db, "SELECT count(*) FROM sqlite_master");
+    probe.step();
+  } catch (const std::exception& e) {
+    return chess::Error{path + ": " + e.what()};
+  }
+  return d;
+}
+
 Database::~Database() { sqlite3_close(db_); }
 
 void Database::rollback_if_open() {
@@ -241,7 +230,7 @@ int Database::schema_version() const {
 }
 
 std::string Database::migrate() {
-  const int target = int(std::size(MIGRATIONS));
+  const int target = schema_target();
   int version = schema_version();
   if (version > target)
     return "database schema version " + std::to_string(version) + " is newer than this harness (" + std::to_string(target) + ")";

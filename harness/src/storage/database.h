@@ -82,12 +82,25 @@ struct ValidationRow {
   double elo = 0, elo_error = 0;
 };
 
+// A run played on a Slurm cluster: where its shard databases are, and the jobs that played them.
+struct ClusterJobRow {
+  std::int64_t run_id = 0;
+  std::string dir;  // the shared folder: job script, configuration, shard databases, logs
+  int shards = 0;
+  std::vector<std::string> job_ids;  // every array job submitted for the run, oldest first
+  bool decided = false;              // an SPRT decided: only the `counted` games belong to the run
+  std::vector<int> counted;          // the game indices the decision counted
+};
+
 class Database {
  public:
   static chess::Result<std::unique_ptr<Database>> open(const std::string& path);
   // The same for a database that must exist already (reading results, resuming): a missing
   // file is an error, not a new empty database.
   static chess::Result<std::unique_ptr<Database>> open_existing(const std::string& path);
+  // Reading a database that another process may be writing (a shard, a dashboard): never
+  // created, never migrated, never written.
+  static chess::Result<std::unique_ptr<Database>> open_readonly(const std::string& path);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
@@ -113,6 +126,22 @@ class Database {
   std::vector<IndividualRow> individuals(std::int64_t run_id, int generation);
   void save_validation(std::int64_t run_id, const ValidationRow& validation);
   std::vector<ValidationRow> validations(std::int64_t run_id);
+  // A run's finished games as (game index, result), the least a live count needs.
+  std::vector<std::pair<int, std::string>> game_results(std::int64_t run_id);
+  // The engines that played the run's games: (name, checksum of the binary).
+  std::vector<std::pair<std::string, std::string>> run_engines(std::int64_t run_id);
+  // Copies run `from_run` of the database file `from_path` into run `to_run`: its games with
+  // their moves and engines, leaving out game indices `to_run` holds already and, when `only`
+  // is given, indices not in it. A game that cannot be read is left out and counted. Copying
+  // twice adds nothing.
+  struct ImportCount {
+    int copied = 0, present = 0, unreadable = 0;
+  };
+  chess::Result<ImportCount> import_games(const std::string& from_path, std::int64_t from_run, std::int64_t to_run,
+                                          const std::vector<int>* only = nullptr);
+  void save_cluster_job(const ClusterJobRow& job);
+  std::optional<ClusterJobRow> cluster_job(std::int64_t run_id);
+
   const std::string& path() const { return path_; }
 
   // Runs a statement with no result rows; for schema changes owned by other harness parts.

@@ -1,0 +1,114 @@
+#include "match_options.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+
+#include "fail.h"
+#include "paths.h"
+
+namespace harness {
+
+namespace {
+
+std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
+  std::vector<EngineConfig> adhoc;
+  for (const std::string& spec : o.engine_specs) adhoc.push_back(value_or_fail(parse_engine_spec(spec)));
+  std::vector<EngineConfig> out;
+  std::optional<EngineRegistry> registry;
+  for (const std::string& name : o.engines) {
+    auto it = std::find_if(adhoc.begin(), adhoc.end(), [&](const EngineConfig& e) { return e.name == name; });
+    if (it != adhoc.end()) {
+      out.push_back(*it);
+      continue;
+    }
+    if (!registry)
+      registry = value_or_fail(EngineRegistry::load(o.registry.empty() ? project_file("configs/engines.json") : o.registry));
+    out.push_back(value_or_fail(registry->find(name)));
+  }
+  // Ad-hoc engines not named as positionals still play.
+  for (const EngineConfig& e : adhoc)
+    if (std::find(o.engines.begin(), o.engines.end(), e.name) == o.engines.end()) out.push_back(e);
+  return out;
+}
+
+}  // namespace
+
+MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
+  MatchConfig c;
+  c.kind = kind;
+  c.engines = resolve_engines(o);
+  if (kind == TournamentKind::MATCH && c.engines.size() != 2)
+    fail("match needs exactly two engines, got " + std::to_string(c.engines.size()));
+  if (kind != TournamentKind::MATCH && c.engines.size() < 2) fail("a tournament needs at least two engines");
+  if (o.games < 1) fail("--games must be at least 1");
+  if (o.rounds < 1) fail("--rounds must be at least 1");
+  if (o.concurrency < 1) fail("--concurrency must be at least 1");
+  if (o.plies < 0) fail("--plies must be 0 (the whole opening) or more, got " + std::to_string(o.plies));
+  if (o.timemargin < 0) fail("--timemargin must be 0 or more milliseconds, got " + std::to_string(o.timemargin));
+  if (o.maxmoves < 0) fail("--maxmoves must be 0 (no limit) or more, got " + std::to_string(o.maxmoves));
+  if (!(o.movetime >= 0 && o.movetime <= 1e6)) fail("--movetime must be a number of seconds from 0 to 1000000");
+  if (o.depth < 0) fail("--depth must be positive");
+  c.games = o.games;
+  c.rounds = o.rounds;
+  int limits = !o.tc.empty() + (o.movetime > 0) + (o.depth > 0) + (o.nodes > 0);
+  if (limits > 1) fail("give only one of --tc, --movetime, --depth and --nodes");
+  if (!o.tc.empty())
+    c.settings.tc = value_or_fail(parse_time_control(o.tc));
+  else if (o.movetime > 0)
+    c.settings.tc = TimeControl::movetime(std::int64_t(o.movetime * 1000));
+  else if (o.depth > 0)
+    c.settings.tc = TimeControl::fixed_depth(o.depth);
+  else if (o.nodes > 0)
+    c.settings.tc = TimeControl::fixed_nodes(o.nodes);
+  if (o.nodes > 0)
+    for (const EngineConfig& e : c.engines)
+      if (e.protocol == Protocol::XBOARD)
+        fail("engine '" + e.name + "' speaks xboard, which has no node limit; use --tc, --movetime or --depth");
+  c.settings.time_margin_ms = o.timemargin;
+  if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
+  if (!o.draw.empty()) c.settings.adjudication = value_or_fail(parse_draw(o.draw, c.settings.adjudication));
+  c.settings.adjudication.max_moves = o.maxmoves;
+  c.openings_path = o.openings.empty() ? project_file("suites/openings.epd")
+                                       : std::filesystem::absolute(o.openings).lexically_normal().string();
+  value_or_fail(read_opening_book(c.openings_path, o.plies));  // bad books fail before any engine starts
+  c.plies = o.plies;
+  if (o.order != "sequential" && o.order != "random") fail("--order must be 'sequential' or 'random', got '" + o.order + "'");
+  c.order = o.order == "random" ? OpeningOrder::RANDOM : OpeningOrder::SEQUENTIAL;
+  c.seed = o.seed;
+  c.concurrency = o.concurrency;
+  if (!o.sprt.empty()) {
+    if (kind != TournamentKind::MATCH) fail("--sprt works only in a match of two engines");
+    c.sprt = value_or_fail(parse_sprt(o.sprt));
+  }
+  c.pgn_path = o.pgn.empty() ? "" : std::filesystem::absolute(o.pgn).string();
+  if (!o.shard.empty()) c.shard = value_or_fail(parse_shard(o.shard));
+  c.event = !o.event.empty() ? o.event : kind == TournamentKind::MATCH ? "Workbench match" : "Workbench tournament";
+  return c;
+}
+
+void add_common(CLI::App* cmd, MatchOptions& o) {
+  cmd->add_option("--engine", o.engine_specs, "Ad-hoc engine: \"name=X cmd=PATH proto=uci|xboard option.Hash=16 arg=A dir=D\"");
+  cmd->add_option("--registry", o.registry, "Engine registry (default: configs/engines.json)");
+  cmd->add_option("--tc", o.tc, "Time control [moves/]seconds[+increment], e.g. 40/60+0.6 (default 4+0.04)");
+  cmd->add_option("--movetime", o.movetime, "Fixed seconds per move");
+  cmd->add_option("--depth", o.depth, "Fixed search depth");
+  cmd->add_option("--nodes", o.nodes, "Fixed nodes per move (UCI engines)");
+  cmd->add_option("--timemargin", o.timemargin, "Milliseconds an engine may overrun its clock before it forfeits")
+      ->capture_default_str();
+  cmd->add_option("--openings", o.openings, "EPD or PGN opening book (default: suites/openings.epd)");
+  cmd->add_option("--plies", o.plies, "Plies of each PGN opening to play (0: all)")->capture_default_str();
+  cmd->add_option("--order", o.order, "Opening order: sequential or random")->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Seed for --order random")->capture_default_str();
+  cmd->add_option("--concurrency", o.concurrency, "Games played at once")->capture_default_str();
+  cmd->add_option("--resign", o.resign, "Resign adjudication \"movecount=3 score=600\"");
+  cmd->add_option("--draw", o.draw, "Draw adjudication \"movenumber=40 movecount=8 score=10\"");
+  cmd->add_option("--maxmoves", o.maxmoves, "Adjudicate a draw after this many full moves");
+  cmd->add_option("--db", o.db, "SQLite database")->capture_default_str();
+  cmd->add_option("--pgn", o.pgn, "Also append every game to this PGN file");
+  cmd->add_option("--event", o.event, "PGN Event tag");
+  cmd->add_option("--shard", o.shard, "Play only share K of N of the game pairs, e.g. 2/4 (combine with 'harness merge')");
+  cmd->add_flag("--resume", o.resume, "Continue the latest unfinished run with the same settings");
+}
+
+}  // namespace harness

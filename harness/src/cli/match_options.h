@@ -1,0 +1,48 @@
+// The options that `harness match`, `tournament` and `cluster match` share, and the run
+// configuration they make: every check of a command line's settings is here, before anything
+// is recorded.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "match/match_config.h"
+
+namespace harness {
+
+struct MatchOptions {
+  std::vector<std::string> engines;
+  std::vector<std::string> engine_specs;
+  std::string registry;
+  int games = 100;
+  int rounds = 1;
+  bool gauntlet = false;
+  std::string tc;
+  double movetime = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t timemargin = 0;
+  std::string openings;
+  int plies = 0;
+  std::string order = "sequential";
+  std::uint64_t seed = 1;
+  int concurrency = int(std::max(1u, std::thread::hardware_concurrency()));
+  std::string sprt, resign, draw;
+  int maxmoves = 0;
+  std::string db = "results/harness.sqlite";
+  std::string pgn;
+  std::string event;
+  bool resume = false;
+  std::int64_t run = 0;
+  std::string shard;  // K/N: play only this share of the pairs
+};
+
+// Adds the options every match-like command takes.
+void add_common(CLI::App* cmd, MatchOptions& o);
+// The run configuration of a command line; a bad setting ends the program with one message.
+MatchConfig build_config(const MatchOptions& o, TournamentKind kind);
+
+}  // namespace harness

@@ -1,0 +1,23 @@
+// Slurm: the commands the workbench gives a Slurm cluster (sbatch, squeue, scancel, sinfo), run
+// through process/, the only code that starts programs. Each error says what Slurm answered.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace harness {
+
+// Checks that sbatch is installed and the controller answers; the error says which is not so.
+chess::Result<bool> slurm_reachable();
+// Submits `script` as a job array of these task ids; returns the job id.
+chess::Result<std::string> submit_array(const std::string& script, const std::vector<int>& tasks);
+// Cancels every task of the jobs; tasks that already ended are no error.
+chess::Result<bool> cancel_jobs(const std::vector<std::string>& job_ids);
+// The array task ids of the jobs that are pending, running or ending.
+chess::Result<std::vector<int>> active_tasks(const std::vector<std::string>& job_ids);
+// "1,3,5-8": Slurm's --array form of a list of task ids.
+std::string array_spec(std::vector<int> tasks);
+
+}  // namespace harness
