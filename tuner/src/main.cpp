@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "cli/fail.h"
+#include "cluster/slurm.h"
 #include "core/game.h"
 #include "game_fitness.h"
 #include "gradient_run.h"
@@ -107,6 +108,7 @@ int tune_command(const Options& o, const std::string& method) {
     fail(o.config + ": fitness: gradient descent needs 'type': 'texel' (games give no gradient; use pbil or spsa)");
   const eval::EvalParams start_weights =
       config.start_weights.empty() ? eval::dev_params() : value_or_fail(eval::load_params(config.start_weights));
+  if (config.fitness.cluster.shards > 0) value_or_fail(harness::slurm_reachable());
   auto db = value_or_fail(harness::Database::open(o.db));
   // Everything that can be wrong with the configuration fails before a run is recorded: the
   // tuned engine is started once and its options checked.

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <ostream>
 
+#include "cluster/cluster_runner.h"
+#include "cluster/shard_merge.h"
 #include "match/match_runner.h"
 
 namespace tuner {
@@ -70,6 +72,32 @@ void TunedEngines::forget(const harness::EngineConfig& engine) const {
   }
 }
 
+std::int64_t TunedEngines::unfinished_cluster_run(const harness::MatchConfig& c) const {
+  // A tuner killed while a generation's array ran finds that generation's run again (the same
+  // individuals, openings and shards) and goes on with it instead of playing it anew.
+  const std::string key = harness::merge_key(c);
+  for (const harness::RunRow& run : db_->runs()) {
+    if (run.status == "finished" || !db_->cluster_job(run.id)) continue;
+    auto stored = harness::MatchConfig::from_json(run.config);
+    if (stored && harness::merge_key(*stored) == key) return run.id;
+  }
+  return 0;
+}
+
+harness::ClusterSettings TunedEngines::cluster_settings(const harness::MatchConfig& c, std::int64_t run_id) const {
+  const FitnessSettings::Cluster& k = settings().cluster;
+  const fs::path base = k.dir.empty() ? fs::absolute(db_->path()).parent_path() / "cluster" : fs::absolute(k.dir);
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  const int pairs = int(harness::make_schedule(c).size()) / 2;
+  return {(base / ("run-" + std::to_string(run_id))).string(),
+          std::max(1, std::min(k.shards, pairs)),
+          k.partition,
+          k.sbatch_args,
+          ec ? "harness" : (self.parent_path() / "harness").string(),
+          1000};
+}
+
 chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std::ostream& out) const {
   harness::MatchConfig c;
   c.kind = request.kind;
@@ -87,18 +115,32 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   c.seed = request.seed;
   c.concurrency = request.concurrency;
   c.event = request.event;
-  std::int64_t run_id = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
-  harness::MatchRunner runner(c, *db_, run_id);
-  harness::MatchStatus status = runner.run(out);
+  const bool on_cluster = settings().cluster.shards > 0;
+  std::int64_t run_id = on_cluster ? unfinished_cluster_run(c) : 0;
+  if (!run_id) run_id = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
+  harness::MatchStatus status;
+  std::vector<harness::Tally> tallies;
+  harness::Tally first;
+  if (on_cluster) {
+    harness::ClusterRunner runner(c, *db_, run_id, cluster_settings(c, run_id));
+    status = runner.run(out);
+    for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
+    first = runner.match_tally();
+  } else {
+    harness::MatchRunner runner(c, *db_, run_id);
+    status = runner.run(out);
+    for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
+    first = runner.match_tally();
+  }
   if (status.kind == harness::MatchStatus::FAILED) {
-    db_->update_run(run_id, "failed", status.error + "\n");
+    if (!on_cluster) db_->update_run(run_id, "failed", status.error + "\n");  // a cluster run keeps its shards for resume
     return chess::Error{status.error};
   }
   if (status.kind == harness::MatchStatus::INTERRUPTED) return chess::Error{"interrupted"};
   MatchOutcome outcome;
   outcome.run_id = run_id;
-  for (std::size_t i = 0; i < c.engines.size(); ++i) outcome.tallies.push_back(runner.engine_tally(i));
-  outcome.first = runner.match_tally();
+  outcome.tallies = tallies;
+  outcome.first = first;
   return outcome;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cluster/cluster_runner.h"
 #include "engines/engine_config.h"
 #include "eval/params.h"
 #include "match/match_config.h"
@@ -63,6 +64,8 @@ class TunedEngines {
  private:
   TunedEngines(const TunerConfig& config, const eval::EvalParams& start_weights, harness::Database& db)
       : config_(&config), start_weights_(start_weights), db_(&db) {}
+  std::int64_t unfinished_cluster_run(const harness::MatchConfig& c) const;
+  harness::ClusterSettings cluster_settings(const harness::MatchConfig& c, std::int64_t run_id) const;
   const TunerConfig* config_;
   eval::EvalParams start_weights_;
   harness::Database* db_;

@@ -233,14 +233,36 @@ chess::Result<bool> read_gradient(const json& doc, const std::string& source, Gr
   return true;
 }
 
+chess::Result<bool> read_cluster(const json& f, const std::string& fitness_where, FitnessSettings::Cluster& c) {
+  if (!f.contains("cluster")) return true;
+  const json& j = f["cluster"];
+  const std::string where = fitness_where + ": cluster";
+  if (!j.is_object()) return chess::Error{where + ": must be an object {\"shards\": N, ...}"};
+  if (auto k = check_keys(j, where, {"shards", "partition", "sbatch_args", "dir"}); !k) return k;
+  auto r = first_error({json_input::require(j, "shards", c.shards, where), read(j, "partition", c.partition, where),
+                        read(j, "dir", c.dir, where)});
+  if (!r) return r;
+  if (c.shards < 1 || c.shards > 100000) return chess::Error{where + ": 'shards' must be from 1 to 100000"};
+  if (j.contains("sbatch_args")) {
+    const json& a = j["sbatch_args"];
+    if (!a.is_array()) return chess::Error{where + ": 'sbatch_args' must be an array of strings"};
+    for (const json& v : a) {
+      if (!v.is_string()) return chess::Error{where + ": 'sbatch_args' must be an array of strings, got " + v.dump()};
+      c.sbatch_args.push_back(v.get<std::string>());
+    }
+  }
+  return true;
+}
+
 chess::Result<bool> read_fitness(const json& doc, const std::string& source, FitnessSettings& s) {
   if (!doc.contains("fitness") || !doc["fitness"].is_object()) return chess::Error{source + ": missing 'fitness' object"};
   const json& f = doc["fitness"];
   const std::string where = source + ": fitness";
   auto k = check_keys(f, where,
                       {"type", "positions", "threads", "holdout", "k", "engine", "opponent", "mode", "registry", "tc",
-                       "games_per_individual", "concurrency", "openings"});
+                       "games_per_individual", "concurrency", "openings", "cluster"});
   if (!k) return k;
+  if (auto c = read_cluster(f, where, s.cluster); !c) return c;
   auto r =
       first_error({read(f, "type", s.type, where), read(f, "positions", s.positions, where), read(f, "threads", s.threads, where),
                    read(f, "holdout", s.holdout, where), read(f, "engine", s.engine, where),
@@ -267,7 +289,10 @@ chess::Result<bool> read_fitness(const json& doc, const std::string& source, Fit
     return chess::Error{where + ": 'mode' must be 'opponent' or 'round-robin', got '" + s.mode + "'"};
   if (s.threads < 1 || s.concurrency < 1 || s.games_per_individual < 2 || s.games_per_individual % 2)
     return chess::Error{where + ": threads and concurrency must be positive, games_per_individual even and at least 2"};
+  if (s.cluster.shards > 0 && s.type != "games")
+    return chess::Error{where + ": cluster: only games fitness is played on a cluster ('type' is '" + s.type + "')"};
   s.positions = relative_to(source, s.positions);
+  if (!s.cluster.dir.empty()) s.cluster.dir = relative_to(source, s.cluster.dir);
   s.registry = relative_to(source, s.registry);
   s.openings = relative_to(source, s.openings);
   return true;

@@ -103,6 +103,15 @@ struct FitnessSettings {
   int games_per_individual = 8;
   int concurrency = 1;
   std::string openings;  // default: the project's suites/openings.epd
+  // games on a Slurm cluster: each generation's (or SPSA batch's, or validation's) games as a
+  // job array of `shards` tasks (0: on this machine). `dir` is a folder every node sees
+  // (default: cluster/ beside the database); each run gets run-N inside it.
+  struct Cluster {
+    int shards = 0;
+    std::string partition;
+    std::vector<std::string> sbatch_args;
+    std::string dir;
+  } cluster;
 };
 
 // The match of the tuned weights against the starting weights, at the end and every `every`

@@ -75,9 +75,9 @@ void start_cluster(ClusterOptions& o, TournamentKind kind) {
   }
   auto db = value_or_fail(Database::open(o.match.db));
   const std::int64_t run_id = db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json());
-  const std::string dir =
-      o.dir.empty() ? (fs::absolute(o.match.db).parent_path() / "cluster" / ("run-" + std::to_string(run_id))).string()
-                    : fs::absolute(o.dir).string();
+  const std::string dir = o.dir.empty()
+                              ? (fs::absolute(o.match.db).parent_path() / "cluster" / ("run-" + std::to_string(run_id))).string()
+                              : fs::absolute(o.dir).string();
   std::exit(play_on_cluster(std::move(config), *db, run_id, o, o.shards, dir));
 }
 
@@ -165,8 +165,7 @@ void add_cluster_commands(CLI::App& app) {
   tournament->add_flag("--gauntlet", o->match.gauntlet, "The first engine plays each of the others");
   add_common(tournament, o->match);
   add_slurm(tournament);
-  tournament->callback(
-      [o] { start_cluster(*o, o->match.gauntlet ? TournamentKind::GAUNTLET : TournamentKind::ROUND_ROBIN); });
+  tournament->callback([o] { start_cluster(*o, o->match.gauntlet ? TournamentKind::GAUNTLET : TournamentKind::ROUND_ROBIN); });
 
   CLI::App* resume = cluster->add_subcommand("resume", "Resubmit the shards of a cluster run that miss games");
   resume->add_option("RUN", o->match.run, "Run id (see 'harness runs')")->required();

@@ -35,7 +35,7 @@ long long stamp(const std::string& path) {
     auto size = fs::file_size(path + suffix, ec);
     if (ec) continue;
     auto time = fs::last_write_time(path + suffix, ec);
-    total += (long long)(size) * 31 + (ec ? 0 : (long long)(time.time_since_epoch().count() % 1000000007));
+    total += (long long)(size)*31 + (ec ? 0 : (long long)(time.time_since_epoch().count() % 1000000007));
   }
   return total;
 }
@@ -148,8 +148,7 @@ chess::Result<bool> ClusterRunner::watch(std::ostream& out) {
         (void)cancel_jobs(job_.job_ids);
         return true;
       }
-      out << "Stopping: cancelling the tasks and merging their finished games (interrupt again to stop waiting)"
-          << std::endl;
+      out << "Stopping: cancelling the tasks and merging their finished games (interrupt again to stop waiting)" << std::endl;
       if (auto c = cancel_jobs(job_.job_ids); !c) return chess::Error{c.error()};
     }
     auto active = active_tasks(job_.job_ids);
@@ -181,8 +180,8 @@ MatchStatus ClusterRunner::merge(std::ostream& out) {
   tally_ = RunTally(config_);
   for (const auto& [index, result] : db_.game_results(run_id_)) tally_.add(index, result);
   out << merged->summary;
-  out << "Merged " << paths.size() << " shard databases into run " << run_id_ << " of " << db_.path() << ": "
-      << merged->games << " of " << merged->total << " games" << std::endl;
+  out << "Merged " << paths.size() << " shard databases into run " << run_id_ << " of " << db_.path() << ": " << merged->games
+      << " of " << merged->total << " games" << std::endl;
   if (interrupted_) {
     out << "Interrupted: resume with: harness cluster resume " << run_id_ << " --db " << db_.path() << std::endl;
     return {MatchStatus::INTERRUPTED, ""};
@@ -212,8 +211,8 @@ MatchStatus ClusterRunner::run(std::ostream& out) {
       if (!id) return failed(id.error());
       job_.job_ids.push_back(*id);
       db_.save_cluster_job(job_);
-      out << "Submitted job " << *id << ": " << missing.size() << " of " << job_.shards << " shards (array " << array_spec(missing)
-          << "), folder " << job_.dir << std::endl;
+      out << "Submitted job " << *id << ": " << missing.size() << " of " << job_.shards << " shards (array "
+          << array_spec(missing) << "), folder " << job_.dir << std::endl;
     } else {
       out << "Watching job " << job_.job_ids.back() << ": " << active->size() << " tasks still pending or running" << std::endl;
     }

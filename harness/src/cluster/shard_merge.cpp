@@ -65,7 +65,8 @@ chess::Result<MergeResult> merge_shards(Database& out, const std::vector<std::st
   // Everything is checked before anything is written.
   const MatchConfig base = options.expected ? options.expected->unsharded() : shards.front().config.unsharded();
   const std::string key = merge_key(base);
-  const std::string base_name = options.expected ? "the run" : shards.front().path + " (run " + std::to_string(shards.front().run_id) + ")";
+  const std::string base_name =
+      options.expected ? "the run" : shards.front().path + " (run " + std::to_string(shards.front().run_id) + ")";
   std::map<std::string, std::pair<std::string, std::string>> checksums;  // engine -> checksum, where seen
   for (const ShardRun& s : shards) {
     if (merge_key(s.config) != key)

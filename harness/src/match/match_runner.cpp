@@ -73,11 +73,7 @@ chess::Result<bool> check_engines_start(const MatchConfig& config, const Opening
 }
 
 MatchRunner::MatchRunner(MatchConfig config, Database& db, std::int64_t run_id)
-    : config_(std::move(config)),
-      db_(db),
-      run_id_(run_id),
-      tally_(config_),
-      pv_mismatches_(config_.engines.size(), 0) {}
+    : config_(std::move(config)), db_(db), run_id_(run_id), tally_(config_), pv_mismatches_(config_.engines.size(), 0) {}
 
 std::string MatchRunner::stderr_path(int slot, int engine) const {
   std::filesystem::path dir = std::filesystem::path(db_.path()).parent_path() / "stderr";
@@ -108,8 +104,7 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   if (!done.empty())
     out << "Resuming run " << run_id_ << ": " << done.size() << " of " << total_games_ << " games already played\n";
 
-  if (stops_on_sprt() &&
-      sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
+  if (stops_on_sprt() && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_.clear();
 
   // Every engine must start before any game is played.

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "match_config.h"
-#include "run_tally.h"
 #include "players/player.h"
+#include "run_tally.h"
 #include "stats/tally.h"
 #include "stop_request.h"
 #include "storage/database.h"

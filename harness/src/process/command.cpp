@@ -27,7 +27,8 @@ chess::Result<CommandOutput> run_command(const std::string& command, const std::
   ReadStatus status;
   while ((status = (*child)->read_line(line, deadline)) == ReadStatus::LINE) result.out += line + "\n";
   // At end of output the program has finished or is about to: give it a moment to exit.
-  result.exit_code = (*child)->stop(status == ReadStatus::CLOSED ? std::chrono::milliseconds(timeout) : std::chrono::milliseconds(0));
+  result.exit_code =
+      (*child)->stop(status == ReadStatus::CLOSED ? std::chrono::milliseconds(timeout) : std::chrono::milliseconds(0));
   std::ifstream err(err_path);
   result.err.assign(std::istreambuf_iterator<char>(err), {});
   std::filesystem::remove(err_path);

@@ -44,3 +44,64 @@ TEST(Schedule, TheOpeningChoiceSurvivesTheStoredConfiguration) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Shard, ParsesKOfN) {
+  auto s = harness::parse_shard("2/4");
+  ASSERT_TRUE(s) << s.error();
+  EXPECT_EQ(s->index, 1);
+  EXPECT_EQ(s->count, 4);
+  EXPECT_EQ(s->describe(), "2/4");
+  EXPECT_FALSE(harness::parse_shard("1/1")->active());
+}
+
+TEST(Shard, RefusesWhatIsNotAShareOfTheRun) {
+  const std::pair<const char*, const char*> bad[] = {{"3/2", "K must be from 1 to N=2"},
+                                                     {"0/0", "N must be at least 1"},
+                                                     {"0/3", "K must be from 1 to N=3"},
+                                                     {"2", "expected K/N"},
+                                                     {"-1/2", "expected K/N"},
+                                                     {"1/99999999999", "expected K/N"},
+                                                     {"a/b", "expected K/N"},
+                                                     {"", "expected K/N"},
+                                                     {"1/2/3", "expected K/N"}};
+  for (const auto& [text, message] : bad) {
+    auto s = harness::parse_shard(text);
+    ASSERT_FALSE(s) << text;
+    EXPECT_NE(s.error().find(message), std::string::npos) << text << ": " << s.error();
+  }
+}
+
+TEST(Shard, TheShardsPlayEveryGameOnceInWholePairs) {
+  for (auto kind : {harness::TournamentKind::MATCH, harness::TournamentKind::ROUND_ROBIN, harness::TournamentKind::GAUNTLET}) {
+    harness::MatchConfig c = tournament(kind, kind == harness::TournamentKind::MATCH ? 2 : 4, 3, false);
+    c.games = 22;
+    const auto all = harness::make_schedule(c);
+    for (int n : {1, 2, 3, 4, 7}) {
+      std::vector<int> seen(all.size(), 0);
+      for (int k = 0; k < n; ++k) {
+        for (const harness::GameSpec& g : harness::shard_games(all, {k, n})) {
+          ++seen[std::size_t(g.game_index)];
+          EXPECT_EQ(g.pair_index % n, k);
+          // The same game as unsharded: colours and opening too.
+          EXPECT_EQ(g.white, all[std::size_t(g.game_index)].white);
+          EXPECT_EQ(g.opening, all[std::size_t(g.game_index)].opening);
+        }
+      }
+      for (int count : seen) EXPECT_EQ(count, 1);
+    }
+  }
+}
+
+TEST(Shard, SurvivesTheStoredConfigurationAndUnshardedDropsIt) {
+  harness::MatchConfig c = tournament(harness::TournamentKind::MATCH, 2, 1, false);
+  c.shard = {2, 5};
+  auto back = harness::MatchConfig::from_json(c.to_json());
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->shard, c.shard);
+  EXPECT_FALSE(c.unsharded().shard.active());
+  EXPECT_EQ(c.unsharded().to_json().find("shard"), std::string::npos);
+}
+
+}  // namespace
