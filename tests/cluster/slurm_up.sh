@@ -11,6 +11,9 @@ for tool in munged mungekey slurmctld slurmd sbatch; do
 done
 export PATH="$PATH:/usr/sbin"
 host="$(hostname -s)"
+# A cluster left over in this folder (a test run that was killed) goes first, with its jobs.
+bash "$(dirname "$0")/slurm_down.sh" "$dir"
+rm -rf "$dir/state" "$dir/spool" "$dir/log"
 mkdir -p "$dir/munge" "$dir/state" "$dir/spool" "$dir/log"
 chmod 0700 "$dir/munge"
 # Free ports: two in the dynamic range, chosen from this directory's name so that two test

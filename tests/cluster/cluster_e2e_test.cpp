@@ -1,0 +1,219 @@
+// The harness and the tuner on a real Slurm: a one-node cluster that tests/cluster/slurm_up.sh
+// starts before these tests (CTest fixture "slurm") and slurm_down.sh stops after them. Games
+// are node-limited, so a match plays the same games sharded or not and can be compared exactly.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "process/command.h"
+#include "storage/database.h"
+#include "support/harness_cli.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string engine(const std::string& version) {
+  return "name=" + version + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version + " option.Hash=4";
+}
+
+std::vector<std::string> node_match(const std::string& command, const std::string& db, int games, const std::string& opponent,
+                                    const std::vector<std::string>& extra) {
+  std::vector<std::string> args;
+  if (command == "cluster")
+    args = {"cluster", "match"};
+  else
+    args = {"match", "--concurrency", "2"};
+  for (const std::string& a :
+       {std::string("--engine"), engine("dev"), std::string("--engine"), engine(opponent), std::string("--nodes"),
+        std::string("4000"), std::string("--games"), std::to_string(games), std::string("--db"), db})
+    args.push_back(a);
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+std::vector<std::string> game_rows(const std::string& db_path, std::int64_t run) {
+  auto db = harness::Database::open_existing(db_path);
+  std::vector<std::string> rows;
+  if (!db) return rows;
+  for (const harness::StoredGame& g : (*db)->games(run)) {
+    std::string moves;
+    for (const std::string& m : (*db)->game_moves(g.id)) moves += m + " ";
+    rows.push_back(std::to_string(g.game_index) + " " + g.white + "-" + g.black + " " + g.result + " " + g.reason + " " + moves);
+  }
+  return rows;
+}
+
+std::string statistics(const std::string& out) {
+  std::string kept;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("Elo:", 0) == 0 || line.rfind("Games:", 0) == 0 || line.rfind("Ptnml", 0) == 0) kept += line + "\n";
+  return kept;
+}
+
+int shard_games(const std::string& path) {
+  auto db = harness::Database::open_readonly(path);
+  if (!db) return 0;
+  try {
+    int n = 0;
+    for (const harness::RunRow& run : (*db)->runs()) n += int((*db)->game_results(run.id).size());
+    return n;
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+std::string squeue_job(const std::string& id) {
+  auto r = harness::run_command("squeue", {"-h", "-r", "-j", id, "-o", "%i %T"}, std::chrono::seconds(60));
+  return r ? r->out : "squeue failed: " + r.error();
+}
+
+TEST(Cluster, AMatchInTwoAndFourShardsThroughSlurmIsTheUnshardedMatch) {
+  const std::string full = temp_db("cluster_full");
+  HarnessRun local = run_harness(node_match("match", full, 16, "v0.12", {}));
+  ASSERT_EQ(local.exit_code, 0) << local.out;
+  for (int shards : {2, 4}) {
+    const std::string db = temp_db("cluster_" + std::to_string(shards));
+    HarnessRun r = run_harness(node_match("cluster", db, 16, "v0.12", {"--shards", std::to_string(shards), "--poll-ms", "200"}),
+                               std::chrono::seconds(600));
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("Submitted job "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("16 of 16 games"), std::string::npos) << r.out;
+    EXPECT_EQ(game_rows(db, 1), game_rows(full, 1)) << shards << " shards";
+    EXPECT_EQ(statistics(r.out), statistics(local.out)) << r.out;
+    auto stored = harness::Database::open_existing(db);
+    ASSERT_TRUE(stored);
+    EXPECT_EQ((*stored)->run(1)->status, "finished");
+    auto job = (*stored)->cluster_job(1);
+    ASSERT_TRUE(job);
+    EXPECT_EQ(job->shards, shards);
+    for (int k = 1; k <= shards; ++k) EXPECT_EQ(shard_games(job->dir + "/shard-" + std::to_string(k) + ".sqlite"), 16 / shards);
+  }
+}
+
+TEST(Cluster, AnSprtDecisionOnTheCombinedPairsCancelsTheRemainingTasks) {
+  const std::string db = temp_db("cluster_sprt");
+  HarnessRun r = run_harness(node_match("cluster", db, 400, "v0.1",
+                                        {"--shards", "4", "--poll-ms", "200", "--sprt", "elo0=0 elo1=60 alpha=0.05 beta=0.05"}),
+                             std::chrono::seconds(600));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("SPRT: H1 was accepted after "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("cancelling the remaining tasks"), std::string::npos) << r.out;
+  auto stored = harness::Database::open_existing(db);
+  ASSERT_TRUE(stored);
+  auto job = (*stored)->cluster_job(1);
+  ASSERT_TRUE(job && job->decided);
+  const auto games = (*stored)->game_results(1);
+  EXPECT_LT(games.size(), 400u);
+  // Exactly the games the decision counted; games finished after it stay in their shards.
+  ASSERT_EQ(games.size(), job->counted.size());
+  for (std::size_t i = 0; i < games.size(); ++i) EXPECT_EQ(games[i].first, job->counted[i]);
+  int in_shards = 0;
+  for (int k = 1; k <= 4; ++k) in_shards += shard_games(job->dir + "/shard-" + std::to_string(k) + ".sqlite");
+  EXPECT_GE(in_shards, int(games.size()));
+  EXPECT_EQ((*stored)->run(1)->status, "finished");
+  EXPECT_NE((*stored)->run(1)->summary.find("SPRT: H1 was accepted"), std::string::npos);
+  for (const std::string& id : job->job_ids) EXPECT_EQ(squeue_job(id), "") << "job " << id << " still has tasks";
+}
+
+TEST(Cluster, AKilledTasksFinishedGamesCountAndResumePlaysOnlyTheRest) {
+  const std::string full = temp_db("cluster_kill_full");
+  HarnessRun local = run_harness(node_match("match", full, 40, "v0.12", {}));
+  ASSERT_EQ(local.exit_code, 0) << local.out;
+
+  const std::string db = temp_db("cluster_kill");
+  auto p = start_harness(node_match("cluster", db, 40, "v0.12", {"--shards", "2", "--poll-ms", "200"}),
+                         ::testing::TempDir() + "cluster_kill.err");
+  // Wait until the second task has stored a few games, then cancel it as a node failure would.
+  std::string job_id, dir;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (job_id.empty())
+      if (auto d = harness::Database::open_readonly(db)) try {
+          if (auto job = (*d)->cluster_job(1); job && !job->job_ids.empty()) job_id = job->job_ids[0], dir = job->dir;
+        } catch (const std::exception&) {
+        }
+    if (!job_id.empty() && shard_games(dir + "/shard-2.sqlite") >= 2) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_FALSE(job_id.empty());
+  auto cancelled = harness::run_command("scancel", {job_id + "_2"}, std::chrono::seconds(60));
+  ASSERT_TRUE(cancelled && cancelled->exit_code == 0);
+  std::string out, line;
+  while (p->read_line(line, std::chrono::seconds(300)) == harness::ReadStatus::LINE) out += line + "\n";
+  const int exit_code = p->stop(std::chrono::milliseconds(5000));
+  std::ifstream err(::testing::TempDir() + "cluster_kill.err");
+  out += std::string(std::istreambuf_iterator<char>(err), {});
+  ASSERT_EQ(exit_code, 2) << out;
+  EXPECT_NE(out.find("games are missing"), std::string::npos) << out;
+  EXPECT_NE(out.find("harness cluster resume 1"), std::string::npos) << out;
+  const std::size_t kept = game_rows(db, 1).size();
+  EXPECT_GE(kept, 20u + 2u) << "shard 1's games and the cancelled shard's finished ones count";
+  EXPECT_LT(kept, 40u);
+
+  HarnessRun resumed = run_harness({"cluster", "resume", "1", "--db", db, "--poll-ms", "200"}, std::chrono::seconds(600));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
+  EXPECT_NE(resumed.out.find("1 of 2 shards (array 2)"), std::string::npos) << resumed.out;
+  EXPECT_EQ(game_rows(db, 1), game_rows(full, 1));
+  EXPECT_EQ(statistics(resumed.out), statistics(local.out));
+}
+
+// A tuner configuration whose game fitness runs on the cluster.
+std::string tuner_workspace(const std::string& name) {
+  std::string dir = ::testing::TempDir() + "cluster_tuner_" + name + "/";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir + "openings.epd") << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
+                                      << "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\n";
+  std::ofstream(dir + "eval.json") << R"({
+    "name": "cluster",
+    "parameters": [{"name": "bishop_pair_mg", "min": 0, "max": 60, "step": 4}],
+    "fitness": {"type": "games", "engine": "name=dev cmd=)"
+                                   << ENGINE_PATH << R"( arg=--version arg=dev option.Hash=4",
+                "openings": "openings.epd", "tc": "0.3+0.01", "games_per_individual": 2,
+                "cluster": {"shards": 2, "dir": "jobs"}},
+    "pbil": {"population": 2, "generations": 2, "seed": 1},
+    "validation": {"games": 0}})";
+  return dir;
+}
+
+HarnessRun run_tuner(const std::vector<std::string>& args) {
+  auto p = harness::ChildProcess::start({TUNER_PATH, args, "", ::testing::TempDir() + "cluster_tuner.err"});
+  if (!p) throw std::runtime_error(p.error());
+  HarnessRun r;
+  std::string line;
+  while ((*p)->read_line(line, std::chrono::seconds(600)) == harness::ReadStatus::LINE) r.out += line + "\n";
+  r.exit_code = (*p)->stop(std::chrono::milliseconds(5000));
+  std::ifstream e(::testing::TempDir() + "cluster_tuner.err");
+  r.out += std::string(std::istreambuf_iterator<char>(e), {});
+  return r;
+}
+
+TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
+  const std::string dir = tuner_workspace("pbil");
+  HarnessRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("generation 2/2"), std::string::npos) << r.out;
+  auto db = harness::Database::open_existing(dir + "t.sqlite").value();
+  std::int64_t tuner_run = 0;
+  for (const harness::RunRow& run : db->runs())
+    if (run.kind == "tuner-pbil") tuner_run = run.id;
+  ASSERT_NE(tuner_run, 0);
+  ASSERT_EQ(db->generations(tuner_run).size(), 2u);
+  for (int gen = 0; gen < 2; ++gen) {
+    const std::int64_t match_run = db->individuals(tuner_run, gen).at(0).match_run;
+    auto job = db->cluster_job(match_run);
+    ASSERT_TRUE(job) << "generation " << gen + 1 << " was not played on the cluster";
+    EXPECT_EQ(job->shards, 2);
+    EXPECT_EQ(fs::path(job->dir).parent_path(), fs::path(dir + "jobs"));
+    EXPECT_EQ(db->games(match_run).size(), 4u);
+    EXPECT_EQ(db->run(match_run)->status, "finished");
+  }
+}
+
+}  // namespace
