@@ -2,6 +2,7 @@
 // starts before these tests (CTest fixture "slurm") and slurm_down.sh stops after them. Games
 // are node-limited, so a match plays the same games sharded or not and can be compared exactly.
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include <chrono>
 #include <filesystem>
@@ -164,7 +165,7 @@ TEST(Cluster, AKilledTasksFinishedGamesCountAndResumePlaysOnlyTheRest) {
 }
 
 // A tuner configuration whose game fitness runs on the cluster.
-std::string tuner_workspace(const std::string& name) {
+std::string tuner_workspace(const std::string& name, int games_per_individual = 2) {
   std::string dir = ::testing::TempDir() + "cluster_tuner_" + name + "/";
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -175,7 +176,7 @@ std::string tuner_workspace(const std::string& name) {
     "parameters": [{"name": "bishop_pair_mg", "min": 0, "max": 60, "step": 4}],
     "fitness": {"type": "games", "engine": "name=dev cmd=)"
                                    << ENGINE_PATH << R"( arg=--version arg=dev option.Hash=4",
-                "openings": "openings.epd", "tc": "0.3+0.01", "games_per_individual": 2,
+                "openings": "openings.epd", "tc": "0.3+0.01", "games_per_individual": )" << games_per_individual << R"(,
                 "cluster": {"shards": 2, "dir": "jobs"}},
     "pbil": {"population": 2, "generations": 2, "seed": 1},
     "validation": {"games": 0}})";
@@ -214,6 +215,45 @@ TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
     EXPECT_EQ(db->games(match_run).size(), 4u);
     EXPECT_EQ(db->run(match_run)->status, "finished");
   }
+}
+
+TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
+  const std::string dir = tuner_workspace("killed", 6);
+  const std::string db_path = dir + "t.sqlite";
+  auto p = harness::ChildProcess::start(
+      {TUNER_PATH, {"pbil", "--config", dir + "eval.json", "--db", db_path}, "", ::testing::TempDir() + "killed_tuner.err"});
+  ASSERT_TRUE(p) << p.error();
+  // Kill the tuner as soon as the first generation's array is submitted.
+  std::int64_t generation_run = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (!generation_run && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    auto db = harness::Database::open_readonly(db_path);
+    if (!db) continue;
+    try {
+      for (const harness::RunRow& run : (*db)->runs())
+        if (auto job = (*db)->cluster_job(run.id); job && !job->job_ids.empty()) generation_run = run.id;
+    } catch (const std::exception&) {
+    }
+  }
+  ASSERT_NE(generation_run, 0);
+  ::kill((*p)->pid(), SIGKILL);
+  (*p)->stop(std::chrono::milliseconds(2000));
+
+  HarnessRun resumed = run_tuner({"pbil", "--config", dir + "eval.json", "--db", db_path, "--resume"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
+  auto db = harness::Database::open_existing(db_path).value();
+  std::int64_t tuner_run = 0;
+  int match_runs = 0;
+  for (const harness::RunRow& run : db->runs()) {
+    if (run.kind == "tuner-pbil") tuner_run = run.id;
+    if (run.kind == "tournament" || run.kind == "match") ++match_runs;
+  }
+  ASSERT_EQ(db->generations(tuner_run).size(), 2u);
+  // The first generation's games are the run the killed tuner had submitted, played once.
+  EXPECT_EQ(db->individuals(tuner_run, 0).at(0).match_run, generation_run);
+  EXPECT_EQ(match_runs, 2) << "one harness run per generation, none played twice";
+  EXPECT_EQ(db->games(generation_run).size(), 12u);
 }
 
 }  // namespace
