@@ -104,6 +104,7 @@ void run_task(ClusterOptions& o) {
   MatchConfig config = value_or_fail(MatchConfig::from_json(text.str()));
   config.shard = value_or_fail(parse_shard(o.shard));
   auto db = value_or_fail(Database::open(o.match.db));
+  db->use_rollback_journal();
   std::int64_t run_id = find_shard_run(*db, config);
   if (!run_id) run_id = db->create_run(config.kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json());
   std::cout << "Shard " << config.shard.describe() << ": run " << run_id << " in " << db->path() << std::endl;

@@ -65,6 +65,7 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
   install_stop_handlers();  // from here on a signal is a request, whenever it comes
   MatchConfig config = build_config(o, kind);
   auto db = open_db(o.db);
+  if (config.shard.active()) db->use_rollback_journal();
   std::int64_t run_id = 0;
   if (o.resume) {
     run_id = find_resumable(*db, config);
@@ -111,6 +112,7 @@ void add_match_commands(CLI::App& app) {
       fail("run " + std::to_string(o->run) + " is a " + run->kind + " run, not a match");
     MatchConfig config = value_or_fail(MatchConfig::from_json(run->config));
     config.concurrency = o->concurrency;
+    if (config.shard.active()) db->use_rollback_journal();
     std::exit(play(std::move(config), *db, o->run));
   });
 }

@@ -207,6 +207,15 @@ chess::Result<std::unique_ptr<Database>> Database::open_readonly(const std::stri
   return d;
 }
 
+bool Database::use_rollback_journal() {
+  try {
+    Statement s(db_, "PRAGMA journal_mode=DELETE");
+    return s.step() && s.text(0) == "delete";
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 Database::~Database() { sqlite3_close(db_); }
 
 void Database::rollback_if_open() {

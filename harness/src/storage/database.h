@@ -105,6 +105,11 @@ class Database {
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
+  // For a shard: a rollback journal instead of WAL, whose shared-memory index works only when
+  // every reader is on the writer's host. A shard is read from another host (the cluster's
+  // controller over a shared filesystem) and copied as one file; this keeps both right.
+  // False if another process holds the file open and the mode stays WAL.
+  bool use_rollback_journal();
   int schema_version() const;
   std::int64_t engine_id(const EngineConfig& engine);
   std::int64_t create_run(const std::string& kind, const std::string& config_json);
