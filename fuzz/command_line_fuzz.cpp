@@ -1,8 +1,10 @@
 // The harness's small command-line languages: time controls (read back from their own
-// description), SPRT bounds, resign and draw adjudication, and ad-hoc engine specs.
+// description), SPRT bounds, resign and draw adjudication, ad-hoc engine specs, and shard specs
+// (read back from their own description).
 #include "engines/engine_config.h"
 #include "fuzz_input.h"
 #include "match/adjudication.h"
+#include "match/match_config.h"
 #include "match/time_control.h"
 #include "stats/sprt.h"
 
@@ -17,5 +19,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)harness::parse_resign(spec, {});
   (void)harness::parse_draw(spec, {});
   (void)harness::parse_engine_spec(spec);
+  if (auto shard = harness::parse_shard(spec)) {
+    FUZZ_CHECK(shard->count >= 1 && shard->index >= 0 && shard->index < shard->count);
+    auto again = harness::parse_shard(shard->describe());
+    FUZZ_CHECK(again && *again == *shard);
+  }
   return 0;
 }
