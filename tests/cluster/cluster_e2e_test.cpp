@@ -13,14 +13,11 @@
 #include "process/command.h"
 #include "storage/database.h"
 #include "support/harness_cli.h"
+#include "support/stored_runs.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string engine(const std::string& version) {
-  return "name=" + version + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version + " option.Hash=4";
-}
 
 std::vector<std::string> node_match(const std::string& command, const std::string& db, int games, const std::string& opponent,
                                     const std::vector<std::string>& extra) {
@@ -30,31 +27,11 @@ std::vector<std::string> node_match(const std::string& command, const std::strin
   else
     args = {"match", "--concurrency", "2"};
   for (const std::string& a :
-       {std::string("--engine"), engine("dev"), std::string("--engine"), engine(opponent), std::string("--nodes"),
+       {std::string("--engine"), project_engine("dev"), std::string("--engine"), project_engine(opponent), std::string("--nodes"),
         std::string("4000"), std::string("--games"), std::to_string(games), std::string("--db"), db})
     args.push_back(a);
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
-}
-
-std::vector<std::string> game_rows(const std::string& db_path, std::int64_t run) {
-  auto db = harness::Database::open_existing(db_path);
-  std::vector<std::string> rows;
-  if (!db) return rows;
-  for (const harness::StoredGame& g : (*db)->games(run)) {
-    std::string moves;
-    for (const std::string& m : (*db)->game_moves(g.id)) moves += m + " ";
-    rows.push_back(std::to_string(g.game_index) + " " + g.white + "-" + g.black + " " + g.result + " " + g.reason + " " + moves);
-  }
-  return rows;
-}
-
-std::string statistics(const std::string& out) {
-  std::string kept;
-  std::istringstream lines(out);
-  for (std::string line; std::getline(lines, line);)
-    if (line.rfind("Elo:", 0) == 0 || line.rfind("Games:", 0) == 0 || line.rfind("Ptnml", 0) == 0) kept += line + "\n";
-  return kept;
 }
 
 int shard_games(const std::string& path) {
@@ -176,7 +153,8 @@ std::string tuner_workspace(const std::string& name, int games_per_individual = 
     "parameters": [{"name": "bishop_pair_mg", "min": 0, "max": 60, "step": 4}],
     "fitness": {"type": "games", "engine": "name=dev cmd=)"
                                    << ENGINE_PATH << R"( arg=--version arg=dev option.Hash=4",
-                "openings": "openings.epd", "tc": "0.3+0.01", "games_per_individual": )" << games_per_individual << R"(,
+                "openings": "openings.epd", "tc": "0.3+0.01", "games_per_individual": )"
+                                   << games_per_individual << R"(,
                 "cluster": {"shards": 2, "dir": "jobs"}},
     "pbil": {"population": 2, "generations": 2, "seed": 1},
     "validation": {"games": 0}})";

@@ -153,18 +153,29 @@ std::string joined(const std::vector<std::string>& v, const std::string& sep) {
 
 }  // namespace
 
-chess::Result<std::unique_ptr<Database>> Database::open(const std::string& path) {
-  std::error_code ec;
-  std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+namespace {
+
+// A connection that waits up to 5 s for another process's lock; the error names the file.
+chess::Result<sqlite3*> open_connection(const std::string& path, int flags) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     return chess::Error{path + ": cannot open database: " + msg};
   }
   sqlite3_busy_timeout(db, 5000);
-  std::unique_ptr<Database> d(new Database(db, path));
+  return db;
+}
+
+}  // namespace
+
+chess::Result<std::unique_ptr<Database>> Database::open(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+  auto opened = open_connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI);
+  if (!opened) return chess::Error{opened.error()};
+  std::unique_ptr<Database> d(new Database(*opened, path));
   try {
     d->exec("PRAGMA journal_mode=WAL");
     d->exec("PRAGMA synchronous=NORMAL");
@@ -187,13 +198,9 @@ chess::Result<std::unique_ptr<Database>> Database::open_existing(const std::stri
 chess::Result<std::unique_ptr<Database>> Database::open_readonly(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return chess::Error{path + ": no such database"};
-  sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
-    sqlite3_close(db);
-    return chess::Error{path + ": cannot open database: " + msg};
-  }
-  sqlite3_busy_timeout(db, 5000);
+  auto opened = open_connection(path, SQLITE_OPEN_READONLY);
+  if (!opened) return chess::Error{opened.error()};
+  sqlite3* db = *opened;
   std::unique_ptr<Database> d(new Database(db, path));
   try {
     const int version = d->schema_version();

@@ -11,42 +11,26 @@
 
 #include "storage/database.h"
 #include "support/harness_cli.h"
+#include "support/stored_runs.h"
 
 namespace {
 
-std::string engine(const std::string& version) {
-  return "name=" + version + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version + " option.Hash=4";
-}
-
 std::vector<std::string> node_match(const std::string& db, int games, const std::string& extra = "") {
-  std::vector<std::string> args = {
-      "match", "--engine", engine("dev"),   "--engine", engine("v0.12"), "--nodes", "3000", "--games", std::to_string(games),
-      "--db",  db,         "--concurrency", "2"};
+  std::vector<std::string> args = {"match",
+                                   "--engine",
+                                   project_engine("dev"),
+                                   "--engine",
+                                   project_engine("v0.12"),
+                                   "--nodes",
+                                   "3000",
+                                   "--games",
+                                   std::to_string(games),
+                                   "--db",
+                                   db,
+                                   "--concurrency",
+                                   "2"};
   if (!extra.empty()) args.push_back(extra);
   return args;
-}
-
-// Everything a game is, as stored: compared between the unsharded and the merged run.
-std::vector<std::string> game_rows(const std::string& db_path, std::int64_t run) {
-  auto db = harness::Database::open_existing(db_path);
-  std::vector<std::string> rows;
-  if (!db) return rows;
-  for (const harness::StoredGame& g : (*db)->games(run)) {
-    std::string moves;
-    for (const std::string& m : (*db)->game_moves(g.id)) moves += m + " ";
-    rows.push_back(std::to_string(g.game_index) + " " + g.white + "-" + g.black + " " + g.result + " " + g.reason + " " + moves);
-  }
-  return rows;
-}
-
-// The lines of a results block that carry the statistics.
-std::string statistics(const std::string& out) {
-  std::string kept;
-  std::istringstream lines(out);
-  for (std::string line; std::getline(lines, line);)
-    if (line.rfind("Elo:", 0) == 0 || line.rfind("Games:", 0) == 0 || line.rfind("Ptnml", 0) == 0 || line.rfind("LOS:", 0) == 0)
-      kept += line + "\n";
-  return kept;
 }
 
 class ShardMerge : public ::testing::Test {
@@ -133,8 +117,8 @@ TEST_F(ShardMerge, AHalfWrittenShardGivesItsFinishedGames) {
 TEST(ShardMergeRefusals, ShardsOfDifferentRunsAreRefusedBeforeAnythingIsWritten) {
   auto shard = [](const std::string& name, const std::string& opponent, const std::string& k) {
     std::string db = temp_db(name);
-    HarnessRun r = run_harness({"match", "--engine", engine("dev"), "--engine", engine(opponent), "--nodes", "1000", "--games",
-                                "4", "--db", db, "--shard", k});
+    HarnessRun r = run_harness({"match", "--engine", project_engine("dev"), "--engine", project_engine(opponent), "--nodes",
+                                "1000", "--games", "4", "--db", db, "--shard", k});
     EXPECT_EQ(r.exit_code, 0) << r.out;
     return db;
   };
@@ -154,8 +138,8 @@ TEST(ShardMergeRefusals, ShardsOfDifferentRunsAreRefusedBeforeAnythingIsWritten)
 TEST(ShardMergeRefusals, BadShardSpecsAreRefused) {
   for (const char* spec : {"3/2", "0/0", "1/", "x"}) {
     const std::string db = temp_db("badspec");
-    HarnessRun r = run_harness({"match", "--engine", engine("dev"), "--engine", engine("v0.12"), "--nodes", "1000", "--games",
-                                "4", "--db", db, "--shard", spec});
+    HarnessRun r = run_harness({"match", "--engine", project_engine("dev"), "--engine", project_engine("v0.12"), "--nodes",
+                                "1000", "--games", "4", "--db", db, "--shard", spec});
     EXPECT_EQ(r.exit_code, 2) << spec << ": " << r.out;
     EXPECT_NE(r.out.find("shard '" + std::string(spec) + "'"), std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(db)) << "nothing is recorded";
@@ -169,16 +153,16 @@ TEST(ClusterRefusals, ASlurmThatDoesNotAnswerIsReportedBeforeAnythingIsRecorded)
   std::ofstream(conf) << "ClusterName=down\nSlurmctldHost=localhost\nSlurmctldPort=9\nAuthType=auth/none\n"
                       << "NodeName=localhost CPUs=1 State=UNKNOWN\nPartitionName=p Nodes=localhost Default=YES\n";
   ::setenv("SLURM_CONF", conf.c_str(), 1);
-  HarnessRun r = run_harness({"cluster", "match", "--engine", engine("dev"), "--engine", engine("v0.12"), "--nodes", "1000",
-                              "--games", "4", "--db", db, "--shards", "2"});
+  HarnessRun r = run_harness({"cluster", "match", "--engine", project_engine("dev"), "--engine", project_engine("v0.12"),
+                              "--nodes", "1000", "--games", "4", "--db", db, "--shards", "2"});
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("Slurm"), std::string::npos) << r.out;
   EXPECT_FALSE(std::filesystem::exists(db)) << "nothing is recorded";
 
   const std::string old_path = ::getenv("PATH");
   ::setenv("PATH", "/nonexistent", 1);
-  HarnessRun missing = run_harness({"cluster", "match", "--engine", engine("dev"), "--engine", engine("v0.12"), "--nodes", "1000",
-                                    "--games", "4", "--db", db, "--shards", "2"});
+  HarnessRun missing = run_harness({"cluster", "match", "--engine", project_engine("dev"), "--engine", project_engine("v0.12"),
+                                    "--nodes", "1000", "--games", "4", "--db", db, "--shards", "2"});
   ::setenv("PATH", old_path.c_str(), 1);
   EXPECT_EQ(missing.exit_code, 2) << missing.out;
   EXPECT_NE(missing.out.find("Slurm is not installed here"), std::string::npos) << missing.out;
@@ -187,12 +171,12 @@ TEST(ClusterRefusals, ASlurmThatDoesNotAnswerIsReportedBeforeAnythingIsRecorded)
 
 TEST(ClusterRefusals, ShardsMustBeWholePairs) {
   const std::string db = temp_db("too_many_shards");
-  HarnessRun r = run_harness({"cluster", "match", "--engine", engine("dev"), "--engine", engine("v0.12"), "--nodes", "1000",
-                              "--games", "4", "--db", db, "--shards", "3"});
+  HarnessRun r = run_harness({"cluster", "match", "--engine", project_engine("dev"), "--engine", project_engine("v0.12"),
+                              "--nodes", "1000", "--games", "4", "--db", db, "--shards", "3"});
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("more than the run's 2 game pairs"), std::string::npos) << r.out;
-  HarnessRun zero = run_harness(
-      {"cluster", "match", "--engine", engine("dev"), "--engine", engine("v0.12"), "--games", "4", "--db", db, "--shards", "0"});
+  HarnessRun zero = run_harness({"cluster", "match", "--engine", project_engine("dev"), "--engine", project_engine("v0.12"),
+                                 "--games", "4", "--db", db, "--shards", "0"});
   EXPECT_EQ(zero.exit_code, 2) << zero.out;
   EXPECT_FALSE(std::filesystem::exists(db));
 }
