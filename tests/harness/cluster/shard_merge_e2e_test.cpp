@@ -135,6 +135,28 @@ TEST(ShardMergeRefusals, ShardsOfDifferentRunsAreRefusedBeforeAnythingIsWritten)
   EXPECT_EQ(unsharded.exit_code, 2) << unsharded.out;
 }
 
+TEST(ShardMergeRefusals, ShardsPlayedByDifferentEngineBinariesAreRefused) {
+  // The same configuration, but the engine file changed between the two shards (rebuilt).
+  const std::string binary = ::testing::TempDir() + "engine_copy";
+  std::filesystem::copy_file(ENGINE_PATH, binary, std::filesystem::copy_options::overwrite_existing);
+  auto shard = [&](const std::string& k) {
+    std::string db = temp_db("binary_" + k.substr(0, 1));
+    HarnessRun r = run_harness({"match", "--engine", "name=copy cmd=" + binary + " arg=--version arg=dev", "--engine",
+                                project_engine("v0.12"), "--nodes", "1000", "--games", "4", "--db", db, "--shard", k});
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    return db;
+  };
+  const std::string a = shard("1/2");
+  std::ofstream(binary, std::ios::app) << "rebuilt";
+  const std::string b = shard("2/2");
+  const std::string out = temp_db("merged_binaries");
+  HarnessRun merged = run_harness({"merge", out, a, b});
+  EXPECT_EQ(merged.exit_code, 2) << merged.out;
+  EXPECT_NE(merged.out.find("engine 'copy' is a different binary"), std::string::npos) << merged.out;
+  auto db = harness::Database::open_existing(out);
+  EXPECT_TRUE(!db || (*db)->runs().empty());
+}
+
 TEST(ShardMergeRefusals, BadShardSpecsAreRefused) {
   for (const char* spec : {"3/2", "0/0", "1/", "x"}) {
     const std::string db = temp_db("badspec");
