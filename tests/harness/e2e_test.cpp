@@ -145,9 +145,14 @@ TEST(HarnessE2E, TwoVersionsOfTheProjectEnginePlayAMatchWithPgnExport) {
     EXPECT_NE(pgn.out.find(t), std::string::npos) << t;
   EXPECT_NE(pgn.out.find("s}"), std::string::npos);  // move comments with time
   HarnessRun runs = run_harness({"runs", "--db", db});
-  EXPECT_NE(runs.out.find("1  match  finished"), std::string::npos) << runs.out;
+  EXPECT_EQ(runs.out.rfind("RUN   KIND         STATUS    STARTED", 0), 0u) << runs.out;  // a header first
+  EXPECT_NE(runs.out.find("\n1     match        finished  "), std::string::npos) << runs.out;
+  EXPECT_NE(runs.out.find(" v0.2, v0.12 "), std::string::npos) << runs.out;
+  EXPECT_NE(runs.out.find(" 1+0.02 "), std::string::npos) << runs.out;
+  EXPECT_NE(runs.out.find(" 2/2 "), std::string::npos) << runs.out;
   HarnessRun show = run_harness({"show", "1", "--db", db});
   EXPECT_NE(show.out.find("Games: 2,"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("\nTerminations:\n"), std::string::npos) << show.out;
 }
 
 TEST(HarnessE2E, TournamentRanksEveryEngine) {

@@ -1,9 +1,12 @@
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 
 #include "commands.h"
 #include "fail.h"
+#include "match/match_config.h"
 #include "paths.h"
+#include "stats/terminations.h"
 #include "storage/database.h"
 
 namespace harness {
@@ -31,6 +34,25 @@ std::string headline(const std::string& summary) {
   return summary.substr(at, summary.find('\n', at) - at);
 }
 
+// What `runs` shows of a run's configuration: engines, time control, games stored of planned.
+struct RunColumns {
+  std::string engines = "-", tc = "-", games = "-";
+};
+
+RunColumns columns(Database& db, const RunRow& r) {
+  RunColumns c;
+  if (r.kind != "match" && r.kind != "tournament") return c;
+  auto config = MatchConfig::from_json(r.config);
+  if (!config) return c;
+  c.engines.clear();
+  for (const EngineConfig& e : config->engines) c.engines += (c.engines.empty() ? "" : ", ") + e.name;
+  if (c.engines.size() > 40) c.engines = c.engines.substr(0, 37) + "...";
+  c.tc = config->settings.tc.describe();
+  const std::size_t planned = shard_games(make_schedule(*config), config->shard).size();
+  c.games = std::to_string(db.game_results(r.id).size()) + "/" + std::to_string(planned);
+  return c;
+}
+
 }  // namespace
 
 void add_run_commands(CLI::App& app) {
@@ -40,12 +62,12 @@ void add_run_commands(CLI::App& app) {
   runs->add_option("--db", opts->db, "SQLite database")->capture_default_str();
   runs->callback([opts] {
     auto db = open_or_exit(opts->db);
+    const char* format = "%-5s %-12s %-9s %-21s %-40s %-14s %-11s %s\n";
+    std::printf(format, "RUN", "KIND", "STATUS", "STARTED", "ENGINES", "TC", "GAMES", "RESULT");
     for (const RunRow& r : db->runs()) {
-      std::string games_line;
-      std::size_t at = r.summary.find("Games: ");
-      if (at != std::string::npos) games_line = " | " + r.summary.substr(at, r.summary.find(',', at) - at);
-      std::cout << r.id << "  " << r.kind << "  " << r.status << "  " << r.created_at << "  " << headline(r.summary) << games_line
-                << "\n";
+      const RunColumns c = columns(*db, r);
+      std::printf(format, std::to_string(r.id).c_str(), r.kind.c_str(), r.status.c_str(), r.created_at.c_str(), c.engines.c_str(),
+                  c.tc.c_str(), c.games.c_str(), headline(r.summary).c_str());
     }
   });
 
@@ -56,6 +78,9 @@ void add_run_commands(CLI::App& app) {
     auto db = open_or_exit(opts->db);
     RunRow r = run_or_exit(*db, opts->run);
     std::cout << "Run " << r.id << " (" << r.kind << ", " << r.status << ", started " << r.created_at << ")\n" << r.summary;
+    std::vector<EndedGame> ended;
+    for (const StoredGame& g : db->games(r.id)) ended.push_back({g.white, g.black, g.result, g.termination, g.reason});
+    if (!ended.empty()) std::cout << terminations_summary(ended);
   });
 
   CLI::App* pgn = app.add_subcommand("pgn", "Export a run's games as PGN");
