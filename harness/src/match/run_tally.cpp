@@ -1,6 +1,7 @@
 #include "run_tally.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
@@ -74,9 +75,15 @@ std::string RunTally::ranking_table() const {
   for (std::size_t i : idx) {
     const Tally& t = engines_[i];
     EloEstimate e = elo_from_wdl(t.wins, t.draws, t.losses);
+    // Not finite while an engine won or lost every game so far: "n/a", never "inf".
+    auto shown = [](double v) {
+      char b[32] = "n/a";
+      if (std::isfinite(v)) std::snprintf(b, sizeof b, "%.1f", v);
+      return std::string(b);
+    };
     char line[160];
-    std::snprintf(line, sizeof line, "%-5d%-20s%9.1f%9.1f%8d%8.1f%%%8.1f%%\n", ++rank, config_.engines[i].name.c_str(), e.elo,
-                  e.elo_error, t.games(), t.games() ? 100.0 * t.points() / t.games() : 0.0,
+    std::snprintf(line, sizeof line, "%-5d%-20s%9s%9s%8d%8.1f%%%8.1f%%\n", ++rank, config_.engines[i].name.c_str(),
+                  shown(e.elo).c_str(), shown(e.elo_error).c_str(), t.games(), t.games() ? 100.0 * t.points() / t.games() : 0.0,
                   t.games() ? 100.0 * t.draws / t.games() : 0.0);
     os << line;
   }

@@ -1,0 +1,89 @@
+// harness rate RUN...: one rating list over the games of several match and tournament runs.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "commands.h"
+#include "fail.h"
+#include "stats/rating.h"
+#include "storage/database.h"
+
+namespace harness {
+
+namespace {
+
+struct RateOptions {
+  std::vector<std::int64_t> runs;
+  std::string db = "results/harness.sqlite";
+  std::string anchor;
+  double anchor_elo = 0;
+  double prior = 2;
+};
+
+void rate(const RateOptions& o) {
+  if (o.prior < 0 || o.prior > 1000) fail("--prior must be from 0 to 1000 virtual draws");
+  auto db = value_or_fail(Database::open_existing(o.db));
+  std::vector<std::string> names;
+  std::map<std::string, int> index;
+  auto engine = [&](const std::string& name) {
+    auto [it, fresh] = index.emplace(name, int(names.size()));
+    if (fresh) names.push_back(name);
+    return it->second;
+  };
+  std::vector<RatedGame> games;
+  for (std::int64_t id : o.runs) {
+    auto run = db->run(id);
+    if (!run) fail("no run " + std::to_string(id) + " in " + o.db + " (see 'harness runs')");
+    if (run->kind != "match" && run->kind != "tournament")
+      fail("run " + std::to_string(id) + " is a " + run->kind + " run: rate takes match and tournament runs");
+    const auto stored = db->games(id);
+    if (stored.empty()) fail("run " + std::to_string(id) + " has no finished games yet");
+    for (const StoredGame& g : stored)
+      games.push_back({engine(g.white), engine(g.black), g.result == "1-0" ? 2 : g.result == "0-1" ? 0 : 1});
+  }
+  RatingSettings settings;
+  settings.prior_draws = o.prior;
+  settings.anchor_elo = o.anchor_elo;
+  if (!o.anchor.empty()) {
+    auto it = index.find(o.anchor);
+    if (it == index.end()) {
+      std::string known;
+      for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+      fail("--anchor: no engine '" + o.anchor + "' in these runs (they have " + known + ")");
+    }
+    settings.anchor = it->second;
+  }
+  RatingList list = value_or_fail(rate_games(names, games, settings));
+  std::vector<std::size_t> order(names.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return list.elo[a] > list.elo[b]; });
+  std::printf("Rating list of %zu games from %zu runs (maximum likelihood, anchor %s = %.0f, prior %g draws)\n", games.size(),
+              o.runs.size(), names[std::size_t(settings.anchor)].c_str(), settings.anchor_elo, o.prior);
+  std::printf("%-5s %-24s %8s %8s %7s %7s\n", "Rank", "Name", "Elo", "+/-", "Games", "Score");
+  int rank = 0;
+  for (std::size_t i : order) {
+    char error[32] = "anchor";
+    if (i != std::size_t(settings.anchor)) std::snprintf(error, sizeof error, "%.1f", list.error[i]);
+    std::printf("%-5d %-24s %8.1f %8s %7d %6.1f%%\n", ++rank, names[i].c_str(), list.elo[i], error, list.games[i],
+                100.0 * list.points[i] / std::max(1, list.games[i]));
+  }
+  std::printf("Draw width %.1f Elo, first-move advantage %.1f Elo (fitted with the ratings)\n", list.draw_elo,
+              list.white_advantage);
+}
+
+}  // namespace
+
+void add_rate_command(CLI::App& app) {
+  auto o = std::make_shared<RateOptions>();
+  CLI::App* cmd = app.add_subcommand("rate", "One rating list from the games of several runs (Bradley-Terry with draws)");
+  cmd->add_option("RUNS", o->runs, "Match and tournament run ids")->required();
+  cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
+  cmd->add_option("--anchor", o->anchor, "Engine whose rating is fixed (default: the first engine of the first run)");
+  cmd->add_option("--anchor-elo", o->anchor_elo, "The anchor's rating")->capture_default_str();
+  cmd->add_option("--prior", o->prior, "Virtual draws between every two engines that met (BayesElo's prior; 0: none)")
+      ->capture_default_str();
+  cmd->callback([o] { rate(*o); });
+}
+
+}  // namespace harness
