@@ -226,3 +226,29 @@ TEST(HarnessE2E, CtrlCStopsTheRunAndKeepsFinishedGames) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(HarnessE2E, RateGivesOneListOverSeveralRuns) {
+  std::string db = temp_db("rate");
+  HarnessRun t = run_harness({"tournament", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--engine",
+                              mock("c", "random"), "--rounds", "2", "--movetime", "0.02", "--maxmoves", "20", "--db", db,
+                              "--concurrency", "2"});
+  ASSERT_EQ(t.exit_code, 0) << t.out;
+  HarnessRun m = run_harness(match_args(db, mock("a", "random"), mock("d", "random"), 4));
+  ASSERT_EQ(m.exit_code, 0) << m.out;
+  HarnessRun r = run_harness({"rate", "1", "2", "--db", db, "--anchor", "b", "--anchor-elo", "1500"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Rating list of 16 games from 2 runs"), std::string::npos) << r.out;
+  for (const char* name : {" a ", " c ", " d "}) EXPECT_NE(r.out.find(name), std::string::npos) << name << r.out;
+  EXPECT_NE(r.out.find("1500.0   anchor"), std::string::npos) << r.out;
+
+  HarnessRun unknown = run_harness({"rate", "1", "--db", db, "--anchor", "zz"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.out.find("--anchor: no engine 'zz' in these runs (they have a, b, c)"), std::string::npos) << unknown.out;
+  HarnessRun missing = run_harness({"rate", "9", "--db", db});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.out.find("no run 9"), std::string::npos) << missing.out;
+}
+
+}  // namespace
