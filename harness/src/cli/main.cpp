@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   harness::add_perft_command(app);
   harness::add_epd_commands(app);
   harness::add_rate_command(app);
+  harness::add_report_command(app);
   harness::add_cluster_commands(app);
   try {
     app.parse(argc, argv);

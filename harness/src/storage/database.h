@@ -37,6 +37,27 @@ struct StoredGame {
   std::string pgn;
 };
 
+// A game as a report shows it: its row without the PGN, and its moves.
+struct ReportGame {
+  std::int64_t id = 0;
+  int game_index = 0, pair_index = 0;
+  std::string white, black, result, termination, reason;
+  std::string opening_fen;
+  std::string opening_moves;  // UCI, space-separated
+  int plies = 0;
+  std::string started_at, finished_at;
+};
+
+struct ReportMove {
+  std::int64_t game_id = 0;
+  int ply = 0;
+  std::string uci, san;
+  std::int64_t time_ms = 0;
+  bool has_score = false;
+  int score_cp = 0, mate_in = 0, depth = 0;
+  std::int64_t nodes = 0;
+};
+
 struct PerftResultRow {
   int line = 0;
   std::string position_id, fen;
@@ -131,6 +152,9 @@ class Database {
   std::vector<IndividualRow> individuals(std::int64_t run_id, int generation);
   void save_validation(std::int64_t run_id, const ValidationRow& validation);
   std::vector<ValidationRow> validations(std::int64_t run_id);
+  // Everything a report shows of a run's games, by game index, and their moves by game and ply.
+  std::vector<ReportGame> report_games(std::int64_t run_id);
+  std::vector<ReportMove> report_moves(std::int64_t run_id);
   // A run's finished games as (game index, result), the least a live count needs.
   std::vector<std::pair<int, std::string>> game_results(std::int64_t run_id);
   // The engines that played the run's games: (name, checksum of the binary).

@@ -1,4 +1,4 @@
-// Database::import_games and the other reads a shard merge and a cluster run need.
+// Database::import_games and the other whole-run reads: a shard merge, a cluster run, a report.
 #include <sqlite3.h>
 
 #include <nlohmann/json.hpp>
@@ -35,6 +35,31 @@ std::string engine_in_main(const char* colour) {
 }
 
 }  // namespace
+
+std::vector<ReportGame> Database::report_games(std::int64_t run_id) {
+  Statement s(db_,
+              "SELECT id, game_index, pair_index, white, black, result, termination, reason, opening_fen, opening_moves, plies, "
+              "started_at, finished_at FROM games WHERE run_id=? ORDER BY game_index");
+  s.bind(1, run_id);
+  std::vector<ReportGame> out;
+  while (s.step())
+    out.push_back({s.integer(0), int(s.integer(1)), int(s.integer(2)), s.text(3), s.text(4), s.text(5), s.text(6), s.text(7),
+                   s.text(8), s.text(9), int(s.integer(10)), s.text(11), s.text(12)});
+  return out;
+}
+
+std::vector<ReportMove> Database::report_moves(std::int64_t run_id) {
+  Statement s(db_,
+              "SELECT m.game_id, m.ply, m.uci, m.san, m.time_ms, m.score_cp IS NOT NULL, COALESCE(m.score_cp, 0), "
+              "COALESCE(m.mate_in, 0), COALESCE(m.depth, 0), COALESCE(m.nodes, 0) FROM moves m JOIN games g ON g.id=m.game_id "
+              "WHERE g.run_id=? ORDER BY g.game_index, m.ply");
+  s.bind(1, run_id);
+  std::vector<ReportMove> out;
+  while (s.step())
+    out.push_back({s.integer(0), int(s.integer(1)), s.text(2), s.text(3), s.integer(4), s.integer(5) != 0, int(s.integer(6)),
+                   int(s.integer(7)), int(s.integer(8)), s.integer(9)});
+  return out;
+}
 
 std::vector<std::pair<int, std::string>> Database::game_results(std::int64_t run_id) {
   Statement s(db_, "SELECT game_index, result FROM games WHERE run_id=? ORDER BY game_index");

@@ -1,0 +1,14 @@
+// The report page: one self-contained HTML file (page, styles, script and the uPlot charting
+// library inlined) around a report's JSON. The same page serves the live dashboard, which
+// fetches the JSON again from `live_url` every `live_ms` milliseconds.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace harness {
+
+std::string html_page(const std::string& title, const nlohmann::json& report, const std::string& live_url = "",
+                      int live_ms = 2000);
+
+}  // namespace harness

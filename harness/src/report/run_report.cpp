@@ -1,0 +1,341 @@
+#include "run_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "match/match_config.h"
+#include "match/run_tally.h"
+#include "stats/elo.h"
+#include "stats/rating.h"
+#include "stats/sprt.h"
+#include "stats/terminations.h"
+
+namespace harness {
+
+using nlohmann::json;
+
+namespace {
+
+double finite_or(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
+
+// A mate score as a large centipawn value of the same sign, so that one axis holds both.
+int report_score(const ReportMove& m) {
+  if (m.mate_in != 0) return m.mate_in > 0 ? 30000 - m.mate_in : -30000 - m.mate_in;
+  return m.score_cp;
+}
+
+// Per engine and per move number: sums and counts, averaged when written.
+struct PerMove {
+  std::vector<double> sum;
+  std::vector<int> count;
+  void add(std::size_t move, double v) {
+    if (sum.size() <= move) sum.resize(move + 1, 0), count.resize(move + 1, 0);
+    sum[move] += v;
+    ++count[move];
+  }
+  json averages(std::size_t upto) const {
+    json out = json::array();
+    for (std::size_t i = 0; i < std::min(upto, sum.size()); ++i)
+      out.push_back(count[i] ? json(sum[i] / count[i]) : json(nullptr));
+    return out;
+  }
+};
+
+json engines_json(Database& db, std::int64_t run_id, const MatchConfig& c) {
+  std::map<std::string, std::string> checksums;
+  for (const auto& [name, sum] : db.run_engines(run_id)) checksums[name] = sum;
+  json out = json::array();
+  for (const EngineConfig& e : c.engines) {
+    json options = json::object();
+    for (const auto& [k, v] : e.options) options[k] = v;
+    std::string args;
+    for (const std::string& a : e.args) args += (args.empty() ? "" : " ") + a;
+    out.push_back({{"name", e.name},
+                   {"command", e.command},
+                   {"args", args},
+                   {"protocol", protocol_name(e.protocol)},
+                   {"options", options},
+                   {"checksum", checksums.count(e.name) ? checksums[e.name] : file_checksum(e.command)}});
+  }
+  return out;
+}
+
+json games_section(Database& db, std::int64_t run_id, const MatchConfig& c, json& section) {
+  const std::vector<ReportGame> games = db.report_games(run_id);
+  const std::vector<ReportMove> moves = db.report_moves(run_id);
+  std::map<std::int64_t, std::size_t> by_id;
+  for (std::size_t i = 0; i < games.size(); ++i) by_id[games[i].id] = i;
+  std::vector<std::vector<const ReportMove*>> moves_of(games.size());
+  for (const ReportMove& m : moves)
+    if (auto it = by_id.find(m.game_id); it != by_id.end()) moves_of[it->second].push_back(&m);
+
+  // Statistics over games in the order they were stored (the order they finished in).
+  std::vector<std::size_t> finish_order(games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) finish_order[i] = i;
+  std::sort(finish_order.begin(), finish_order.end(), [&](std::size_t a, std::size_t b) { return games[a].id < games[b].id; });
+  RunTally tally(c);
+  json n = json::array(), elo = json::array(), lo = json::array(), hi = json::array(), llr = json::array();
+  const std::size_t step = std::max<std::size_t>(1, games.size() / 2000);  // at most ~2,000 points a curve
+  for (std::size_t k = 0; k < finish_order.size(); ++k) {
+    const ReportGame& g = games[finish_order[k]];
+    tally.add(g.game_index, g.result);
+    if ((k + 1) % step && k + 1 != finish_order.size()) continue;
+    const EloEstimate e = estimate(tally.match_tally());
+    n.push_back(k + 1);
+    const bool known = std::isfinite(e.elo) && std::isfinite(e.elo_error);
+    elo.push_back(known ? json(e.elo) : json(nullptr));
+    lo.push_back(known ? json(e.elo - e.elo_error) : json(nullptr));
+    hi.push_back(known ? json(e.elo + e.elo_error) : json(nullptr));
+    if (c.sprt) llr.push_back(finite_or(sprt_llr(tally.match_tally(), *c.sprt), 0));
+  }
+  section["series"] = {{"games", n}, {"elo", elo}, {"lo", lo}, {"hi", hi}};
+  if (c.sprt) {
+    section["series"]["llr"] = llr;
+    const SprtDecision d = sprt_decision(sprt_llr(tally.match_tally(), *c.sprt), *c.sprt);
+    section["sprt"] = {{"elo0", c.sprt->elo0},
+                       {"elo1", c.sprt->elo1},
+                       {"alpha", c.sprt->alpha},
+                       {"beta", c.sprt->beta},
+                       {"lower", c.sprt->lower_bound()},
+                       {"upper", c.sprt->upper_bound()},
+                       {"decision", d == SprtDecision::ACCEPT_H1   ? "H1 accepted"
+                                    : d == SprtDecision::ACCEPT_H0 ? "H0 accepted"
+                                                                   : "no decision yet"}};
+  }
+
+  // Results by opening pair, the first engine's points (0 to 2) per complete pair.
+  std::map<int, std::pair<double, int>> pairs;
+  const std::string first = c.engines.empty() ? "" : c.engines[0].name;
+  for (const ReportGame& g : games) {
+    auto& [points, count] = pairs[g.pair_index];
+    const double white = g.result == "1-0" ? 1 : g.result == "1/2-1/2" ? 0.5 : 0;
+    points += g.white == first ? white : g.black == first ? 1 - white : 0;
+    ++count;
+  }
+  json pair_index = json::array(), pair_points = json::array();
+  for (const auto& [index, pc] : pairs)
+    if (pc.second == 2) pair_index.push_back(index + 1), pair_points.push_back(pc.first);
+  section["pairs"] = {{"pair", pair_index}, {"points", pair_points}, {"engine", first}};
+
+  // How games ended: per engine, its losses by kind, and the draws by kind.
+  std::map<std::string, std::array<int, END_KINDS>> lost;
+  std::array<int, END_KINDS> drawn{};
+  for (const ReportGame& g : games) {
+    const int k = int(end_kind(g.termination, g.reason));
+    if (g.result == "1/2-1/2")
+      ++drawn[std::size_t(k)];
+    else
+      ++lost[g.result == "1-0" ? g.black : g.white][std::size_t(k)];
+  }
+  json kinds = json::array(), ends = json::object();
+  for (int k = 0; k < END_KINDS; ++k) kinds.push_back(end_kind_name(EndKind(k)));
+  for (const EngineConfig& e : c.engines) {
+    auto it = lost.find(e.name);
+    ends[e.name + " lost"] = it == lost.end() ? json(std::array<int, END_KINDS>{}) : json(it->second);
+  }
+  ends["draws"] = drawn;
+  section["endings"] = {{"kinds", kinds}, {"counts", ends}};
+
+  // Per engine and move number: time used, clock left, depth, speed.
+  std::map<std::string, std::array<PerMove, 4>> per_engine;
+  std::map<int, int> lengths;
+  std::size_t longest = 0;
+  json list = json::array();
+  const TimeControl& tc = c.settings.tc;
+  for (std::size_t gi = 0; gi < games.size(); ++gi) {
+    const ReportGame& g = games[gi];
+    const bool white_first = g.opening_fen.find(" w ") != std::string::npos;
+    const std::size_t opening_plies =
+        g.opening_moves.empty() ? 0 : std::size_t(std::count(g.opening_moves.begin(), g.opening_moves.end(), ' ') + 1);
+    std::int64_t clock[2] = {tc.base_ms, tc.base_ms};
+    int moves_made[2] = {0, 0};
+    std::string uci, san;
+    json ms = json::array(), cp = json::array(), depth = json::array();
+    for (const ReportMove* m : moves_of[gi]) {
+      const std::size_t ply = std::size_t(m->ply);  // 1-based, counting the opening's moves
+      const int side = ((ply - 1) % 2 == 0) == white_first ? 0 : 1;
+      const std::string& name = side == 0 ? g.white : g.black;
+      const std::size_t move_number = (ply - 1 - std::min(ply - 1, opening_plies)) / 2;
+      auto& stats = per_engine[name];
+      stats[0].add(move_number, double(m->time_ms));
+      if (tc.kind == TimeControl::Kind::CLOCK) {
+        clock[side] += tc.increment_ms - m->time_ms;
+        if (tc.moves > 0 && ++moves_made[side] % tc.moves == 0) clock[side] += tc.base_ms;
+        stats[1].add(move_number, double(clock[side]));
+      }
+      if (m->depth > 0) stats[2].add(move_number, m->depth);
+      if (m->nodes > 0 && m->time_ms > 0) stats[3].add(move_number, double(m->nodes) * 1000.0 / double(m->time_ms));
+      longest = std::max(longest, move_number + 1);
+      uci += (uci.empty() ? "" : " ") + m->uci;
+      san += (san.empty() ? "" : " ") + m->san;
+      ms.push_back(m->time_ms);
+      cp.push_back(m->has_score ? json(report_score(*m)) : json(nullptr));
+      depth.push_back(m->depth);
+    }
+    ++lengths[(g.plies + 1) / 2];
+    list.push_back({{"i", g.game_index + 1},
+                    {"pair", g.pair_index + 1},
+                    {"w", g.white},
+                    {"b", g.black},
+                    {"r", g.result},
+                    {"end", end_kind_name(end_kind(g.termination, g.reason))},
+                    {"why", g.reason},
+                    {"fen", g.opening_fen},
+                    {"om", g.opening_moves},
+                    {"m", uci},
+                    {"san", san},
+                    {"ms", ms},
+                    {"cp", cp},
+                    {"d", depth},
+                    {"plies", g.plies}});
+  }
+  longest = std::min<std::size_t>(longest, 200);
+  json per_move = json::object();
+  for (const auto& [name, stats] : per_engine)
+    per_move[name] = {{"time_ms", stats[0].averages(longest)},
+                      {"clock_ms", stats[1].averages(longest)},
+                      {"depth", stats[2].averages(longest)},
+                      {"nps", stats[3].averages(longest)}};
+  section["per_move"] = per_move;
+  json length_moves = json::array(), length_games = json::array();
+  for (const auto& [moves_count, count] : lengths) length_moves.push_back(moves_count), length_games.push_back(count);
+  section["lengths"] = {{"moves", length_moves}, {"games", length_games}};
+  section["summary_text"] = tally.summary();
+  return list;
+}
+
+json crosstable(const std::vector<ReportGame>& games, const MatchConfig& c) {
+  const std::size_t n = c.engines.size();
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < n; ++i) index[c.engines[i].name] = i;
+  std::vector<std::vector<double>> points(n, std::vector<double>(n, 0));
+  std::vector<std::vector<int>> played(n, std::vector<int>(n, 0));
+  std::vector<RatedGame> rated;
+  std::vector<std::string> names;
+  for (const EngineConfig& e : c.engines) names.push_back(e.name);
+  for (const ReportGame& g : games) {
+    if (!index.count(g.white) || !index.count(g.black)) continue;
+    const std::size_t w = index[g.white], b = index[g.black];
+    const double white = g.result == "1-0" ? 1 : g.result == "1/2-1/2" ? 0.5 : 0;
+    points[w][b] += white;
+    points[b][w] += 1 - white;
+    ++played[w][b];
+    ++played[b][w];
+    rated.push_back({int(w), int(b), int(white * 2)});
+  }
+  json out = {{"engines", names}, {"points", points}, {"games", played}};
+  auto list = rate_games(names, rated, {});
+  if (list) out["rating"] = {{"elo", list->elo}, {"error", list->error}, {"draw_elo", list->draw_elo}};
+  return out;
+}
+
+chess::Result<json> match_section(Database& db, const RunRow& run) {
+  auto config = MatchConfig::from_json(run.config);
+  if (!config) return chess::Error{"run " + std::to_string(run.id) + ": " + config.error()};
+  const MatchConfig& c = *config;
+  json section = {{"id", run.id},
+                  {"kind", run.kind},
+                  {"status", run.status},
+                  {"created", run.created_at},
+                  {"finished", run.finished_at},
+                  {"summary", run.summary}};
+  section["config"] = {{"tc", c.settings.tc.describe()},
+                       {"book", c.openings_path},
+                       {"plies", c.plies},
+                       {"order", c.order == OpeningOrder::RANDOM ? "random" : "sequential"},
+                       {"concurrency", c.concurrency},
+                       {"games", int(make_schedule(c).size())},
+                       {"event", c.event}};
+  section["engines"] = engines_json(db, run.id, c);
+  section["games"] = games_section(db, run.id, c, section);
+  if (c.kind != TournamentKind::MATCH) section["crosstable"] = crosstable(db.report_games(run.id), c);
+  return section;
+}
+
+json perft_section(Database& db, const RunRow& run) {
+  std::vector<PerftResultRow> rows = db.perft_results(run.id);
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return !a.passed && b.passed; });
+  json list = json::array();
+  for (const PerftResultRow& r : rows)
+    list.push_back({{"line", r.line},
+                    {"id", r.position_id},
+                    {"fen", r.fen},
+                    {"depth", r.depth},
+                    {"expected", r.expected},
+                    {"got", r.got},
+                    {"seconds", r.seconds},
+                    {"passed", r.passed},
+                    {"error", r.error},
+                    {"bug", r.bug}});
+  return {{"id", run.id},           {"kind", "perft"}, {"status", run.status}, {"created", run.created_at},
+          {"summary", run.summary}, {"rows", list}};
+}
+
+json epd_section(Database& db, const RunRow& run) {
+  std::vector<EpdResultRow> rows = db.epd_results(run.id);
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return !a.solved && b.solved; });
+  json list = json::array();
+  for (const EpdResultRow& r : rows)
+    list.push_back({{"line", r.line},
+                    {"id", r.position_id},
+                    {"fen", r.fen},
+                    {"move", r.move},
+                    {"solved", r.solved},
+                    {"points", r.points},
+                    {"max", r.max_points},
+                    {"found_ms", r.found_time_ms},
+                    {"depth", r.found_depth}});
+  return {{"id", run.id},           {"kind", "epd"}, {"status", run.status}, {"created", run.created_at},
+          {"summary", run.summary}, {"rows", list}};
+}
+
+}  // namespace
+
+chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& runs) {
+  json doc = {{"database", db.path()}, {"sections", json::array()}};
+  std::vector<std::int64_t> rated_runs;
+  try {
+    for (std::int64_t id : runs) {
+      auto run = db.run(id);
+      if (!run) return chess::Error{"no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')"};
+      if (run->kind == "match" || run->kind == "tournament") {
+        if (db.game_results(id).empty())
+          return chess::Error{"run " + std::to_string(id) + " has no finished games yet: nothing to report"};
+        auto section = match_section(db, *run);
+        if (!section) return section;
+        doc["sections"].push_back(*section);
+        rated_runs.push_back(id);
+      } else if (run->kind == "perft") {
+        doc["sections"].push_back(perft_section(db, *run));
+      } else if (run->kind == "epd") {
+        doc["sections"].push_back(epd_section(db, *run));
+      } else {
+        return chess::Error{"run " + std::to_string(id) + " is a " + run->kind +
+                            " run: harness report shows match, tournament, " + "perft and epd runs" +
+                            (run->kind.rfind("tuner", 0) == 0 ? " (see 'tuner report')" : "")};
+      }
+    }
+    if (rated_runs.size() > 1) {
+      // One rating list over all the match and tournament runs given.
+      std::vector<std::string> names;
+      std::map<std::string, int> index;
+      std::vector<RatedGame> rated;
+      for (std::int64_t id : rated_runs)
+        for (const ReportGame& g : db.report_games(id)) {
+          for (const std::string& n : {g.white, g.black})
+            if (index.emplace(n, int(names.size())).second) names.push_back(n);
+          rated.push_back({index[g.white], index[g.black], g.result == "1-0" ? 2 : g.result == "0-1" ? 0 : 1});
+        }
+      auto list = rate_games(names, rated, {});
+      if (list)
+        doc["rating"] = {{"engines", names},     {"elo", list->elo},       {"error", list->error},
+                         {"games", list->games}, {"points", list->points}, {"anchor", names[0]}};
+    }
+  } catch (const std::exception& e) {
+    return chess::Error{db.path() + ": " + e.what()};
+  }
+  return doc;
+}
+
+}  // namespace harness

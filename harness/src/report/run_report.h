@@ -1,0 +1,20 @@
+// RunReport: what a report page shows of runs, as one JSON document the page's script draws
+// from: a match's configuration, engines with checksums, results block, the Elo estimate and
+// the SPRT's LLR over games, results by opening pair, how games ended per engine, time, clock,
+// depth and speed per move, game lengths, and every game with its moves for the replay board;
+// a tournament's crosstable and rating list; a perft or EPD run's table (failures first) and
+// two EPD runs side by side. The errors name the run.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "core/result.h"
+#include "storage/database.h"
+
+namespace harness {
+
+chess::Result<nlohmann::json> run_report(Database& db, const std::vector<std::int64_t>& runs);
+
+}  // namespace harness
