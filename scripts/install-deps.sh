@@ -9,6 +9,7 @@ packages=(
   stockfish  # independent perft reference and benchmark opponent
   glaurung toga2 fairymax phalanx  # opponents for strength measurements (configs/engines.json)
   gnuchess sjeng hoichess  # with fairymax and phalanx: every Debian xboard engine, played in the e2e tests
+  chromium  # the report pages checked in a headless browser (tests/harness/report/)
   slurm-wlm munge  # a one-node Slurm for the cluster tests (tests/cluster/slurm_up.sh)
   clang libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (scripts/fuzz.sh, scripts/sanitize.sh)
 )
@@ -23,4 +24,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   $sudo_cmd apt-get update -qq
   $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# The charting library the report pages inline (report/package.json, pinned by its lock file).
+root="$(cd "$(dirname "$0")/.." && pwd)"
+if [ ! -f "$root/report/node_modules/uplot/dist/uPlot.iife.min.js" ]; then
+  if ! command -v npm > /dev/null; then
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends nodejs npm
+  fi
+  (cd "$root/report" && npm ci --no-audit --no-fund --loglevel=error)
 fi
