@@ -10,7 +10,7 @@ void add_run_commands(CLI::App& app);    // runs, show, pgn
 void add_perft_command(CLI::App& app);   // perft
 void add_epd_commands(CLI::App& app);    // epd, epd-compare
 void add_rate_command(CLI::App& app);      // rate
-void add_report_command(CLI::App& app);    // report
+void add_report_command(CLI::App& app);    // report, serve
 void add_cluster_commands(CLI::App& app);  // merge, cluster match | tournament | resume | task
 
 }  // namespace harness

@@ -6,6 +6,8 @@
 
 #include "commands.h"
 #include "fail.h"
+#include "match/stop_request.h"
+#include "report/dashboard_server.h"
 #include "report/html_page.h"
 #include "report/run_report.h"
 #include "storage/database.h"
@@ -38,6 +40,21 @@ void write_report(const ReportOptions& o) {
             << std::filesystem::file_size(path) / 1024 << " KiB, " << seconds << " s)" << std::endl;
 }
 
+struct ServeOptions {
+  std::string db = "results/harness.sqlite";
+  std::string bind = "127.0.0.1";
+  int port = 8080;
+};
+
+void serve(const ServeOptions& o) {
+  if (o.port < 0 || o.port > 65535) fail("--port must be from 0 (any free port) to 65535");
+  value_or_fail(Database::open_readonly(o.db));  // a missing database is an error, never created
+  install_stop_handlers();
+  value_or_fail(serve_dashboard({o.db, o.bind, o.port}, [&](int port) {
+    std::cout << "Serving " << o.db << " on http://" << o.bind << ":" << port << "/ (Ctrl-C stops)" << std::endl;
+  }));
+}
+
 }  // namespace
 
 void add_report_command(CLI::App& app) {
@@ -48,6 +65,14 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
   cmd->add_option("-o,--out", o->out, "HTML file to write (default: report-RUNS.html beside the database)");
   cmd->callback([o] { write_report(*o); });
+
+  auto s = std::make_shared<ServeOptions>();
+  CLI::App* server = app.add_subcommand("serve", "A live dashboard over a database: the runs, and each run's report as it plays");
+  server->add_option("--db", s->db, "SQLite database (opened read-only)")->capture_default_str();
+  server->add_option("--port", s->port, "TCP port (0: any free one)")->capture_default_str();
+  server->add_option("--bind", s->bind, "Address to listen on (another than 127.0.0.1 exposes the results)")
+      ->capture_default_str();
+  server->callback([s] { serve(*s); });
 }
 
 }  // namespace harness

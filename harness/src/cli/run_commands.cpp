@@ -4,8 +4,8 @@
 
 #include "commands.h"
 #include "fail.h"
-#include "match/match_config.h"
 #include "paths.h"
+#include "report/run_list.h"
 #include "stats/terminations.h"
 #include "storage/database.h"
 
@@ -27,32 +27,6 @@ RunRow run_or_exit(Database& db, std::int64_t id) {
   return *run;
 }
 
-// The "Elo: ..." or first ranking line of a stored summary.
-std::string headline(const std::string& summary) {
-  std::size_t at = summary.find("Elo: ");
-  if (at == std::string::npos) return summary.empty() ? "-" : summary.substr(0, summary.find('\n'));
-  return summary.substr(at, summary.find('\n', at) - at);
-}
-
-// What `runs` shows of a run's configuration: engines, time control, games stored of planned.
-struct RunColumns {
-  std::string engines = "-", tc = "-", games = "-";
-};
-
-RunColumns columns(Database& db, const RunRow& r) {
-  RunColumns c;
-  if (r.kind != "match" && r.kind != "tournament") return c;
-  auto config = MatchConfig::from_json(r.config);
-  if (!config) return c;
-  c.engines.clear();
-  for (const EngineConfig& e : config->engines) c.engines += (c.engines.empty() ? "" : ", ") + e.name;
-  if (c.engines.size() > 40) c.engines = c.engines.substr(0, 37) + "...";
-  c.tc = config->settings.tc.describe();
-  const std::size_t planned = shard_games(make_schedule(*config), config->shard).size();
-  c.games = std::to_string(db.game_results(r.id).size()) + "/" + std::to_string(planned);
-  return c;
-}
-
 }  // namespace
 
 void add_run_commands(CLI::App& app) {
@@ -64,11 +38,9 @@ void add_run_commands(CLI::App& app) {
     auto db = open_or_exit(opts->db);
     const char* format = "%-5s %-12s %-9s %-21s %-40s %-14s %-11s %s\n";
     std::printf(format, "RUN", "KIND", "STATUS", "STARTED", "ENGINES", "TC", "GAMES", "RESULT");
-    for (const RunRow& r : db->runs()) {
-      const RunColumns c = columns(*db, r);
-      std::printf(format, std::to_string(r.id).c_str(), r.kind.c_str(), r.status.c_str(), r.created_at.c_str(), c.engines.c_str(),
-                  c.tc.c_str(), c.games.c_str(), headline(r.summary).c_str());
-    }
+    for (const RunListRow& r : run_list(*db))
+      std::printf(format, std::to_string(r.id).c_str(), r.kind.c_str(), r.status.c_str(), r.created.c_str(), r.engines.c_str(),
+                  r.tc.c_str(), r.games.c_str(), r.result.c_str());
   });
 
   CLI::App* show = app.add_subcommand("show", "Print a run's results block");

@@ -1,0 +1,170 @@
+#include "dashboard_server.h"
+
+#include <poll.h>
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <chrono>
+#include <map>
+#include <mutex>
+
+#include "html_page.h"
+#include "match/stop_request.h"
+#include "run_list.h"
+#include "run_report.h"
+#include "storage/database.h"
+
+namespace harness {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = boost::asio::ip::tcp;
+
+namespace {
+
+std::string escaped(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : std::string(1, c);
+  return out;
+}
+
+HttpAnswer not_found(const std::string& why) {
+  return {404, "text/html; charset=utf-8",
+          "<!doctype html><title>Not found</title><p>" + escaped(why) + "</p><p><a href=\"/\">runs</a></p>"};
+}
+
+// The report JSON of a run, kept while the run's game count and status are unchanged: a page
+// that polls a finished or idle run costs one query.
+struct CachedReport {
+  std::string key, json;
+};
+std::mutex cache_mutex;
+std::map<std::pair<std::string, std::int64_t>, CachedReport> cache;
+
+chess::Result<std::string> report_json(const std::string& db_path, std::int64_t run_id) {
+  auto db = Database::open_readonly(db_path);
+  if (!db) return chess::Error{db.error()};
+  auto run = (*db)->run(run_id);
+  if (!run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db_path};
+  const std::string key = run->status + "/" + std::to_string((*db)->game_results(run_id).size()) + "/" +
+                          std::to_string((*db)->perft_results(run_id).size() + (*db)->epd_results(run_id).size());
+  {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    auto it = cache.find({db_path, run_id});
+    if (it != cache.end() && it->second.key == key) return it->second.json;
+  }
+  auto report = run_report(**db, {run_id});
+  if (!report) return chess::Error{report.error()};
+  std::string text = report->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::lock_guard<std::mutex> lock(cache_mutex);
+  cache[{db_path, run_id}] = {key, text};
+  return text;
+}
+
+HttpAnswer runs_page(const std::string& db_path) {
+  auto db = Database::open_readonly(db_path);
+  if (!db) return not_found(db.error());
+  std::string rows;
+  for (const RunListRow& r : run_list(**db)) {
+    const std::string id = std::to_string(r.id);
+    rows += "<tr><td>" + (r.reportable ? "<a href=\"/run/" + id + "\">" + id + "</a>" : id) + "</td><td>" + escaped(r.kind) +
+            "</td><td>" + escaped(r.status) + "</td><td>" + escaped(r.created) + "</td><td>" + escaped(r.engines) + "</td><td>" +
+            escaped(r.tc) + "</td><td>" + escaped(r.games) + "</td><td>" + escaped(r.result) + "</td></tr>\n";
+  }
+  return {200, "text/html; charset=utf-8",
+          "<!doctype html><html><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"5\">"
+          "<title>Workbench runs</title><style>body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"
+          "td,th{border:1px solid #ccd;padding:3px 8px}th{background:#eef}</style></head><body><h1>Runs in " +
+              escaped(db_path) +
+              "</h1><table id=\"runs\"><tr><th>run</th><th>kind</th><th>status</th><th>started</th><th>engines</th><th>tc</th>"
+              "<th>games</th><th>result</th></tr>\n" +
+              rows + "</table></body></html>\n"};
+}
+
+// "/run/12" -> 12; 0 if the target is not that route.
+std::int64_t run_id_of(const std::string& target, const std::string& prefix) {
+  if (target.rfind(prefix, 0) != 0) return 0;
+  const std::string digits = target.substr(prefix.size());
+  if (digits.empty() || digits.size() > 15 || digits.find_first_not_of("0123456789") != std::string::npos) return 0;
+  return std::stoll(digits);
+}
+
+}  // namespace
+
+HttpAnswer dashboard_answer(const std::string& db_path, const std::string& target_with_query) {
+  const std::string target = target_with_query.substr(0, target_with_query.find('?'));
+  if (target == "/" || target == "/runs") return runs_page(db_path);
+  if (target == "/api/runs") {
+    auto db = Database::open_readonly(db_path);
+    if (!db) return not_found(db.error());
+    nlohmann::json list = nlohmann::json::array();
+    for (const RunListRow& r : run_list(**db))
+      list.push_back({{"id", r.id},
+                      {"kind", r.kind},
+                      {"status", r.status},
+                      {"created", r.created},
+                      {"engines", r.engines},
+                      {"tc", r.tc},
+                      {"games", r.games},
+                      {"result", r.result}});
+    return {200, "application/json", list.dump()};
+  }
+  if (std::int64_t id = run_id_of(target, "/api/run/")) {
+    auto json = report_json(db_path, id);
+    if (!json) return not_found(json.error());
+    return {200, "application/json", *json};
+  }
+  if (std::int64_t id = run_id_of(target, "/run/")) {
+    auto json = report_json(db_path, id);
+    if (!json) return not_found(json.error());
+    return {200, "text/html; charset=utf-8",
+            html_page("Run " + std::to_string(id) + " (live)", nlohmann::json::parse(*json), "/api/run/" + std::to_string(id))};
+  }
+  return not_found("no page " + target + " here: the runs are at /");
+}
+
+chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::function<void(int port)>& ready) {
+  boost::asio::io_context io;
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(settings.bind, ec);
+  if (ec) return chess::Error{"--bind '" + settings.bind + "': not an IP address"};
+  tcp::acceptor acceptor(io);
+  tcp::endpoint endpoint(address, static_cast<unsigned short>(settings.port));
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(boost::asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(boost::asio::socket_base::max_listen_connections, ec);
+  if (ec) return chess::Error{"cannot listen on " + settings.bind + ":" + std::to_string(settings.port) + ": " + ec.message()};
+  ready(acceptor.local_endpoint().port());
+  while (stop_requested() == StopRequest::NONE) {
+    // Wait for a connection a fifth of a second at a time, so that a stop request is seen.
+    pollfd pfd{acceptor.native_handle(), POLLIN, 0};
+    if (::poll(&pfd, 1, 200) <= 0) continue;
+    tcp::socket socket(io);
+    acceptor.accept(socket, ec);
+    if (ec) continue;
+    beast::tcp_stream stream(std::move(socket));
+    stream.expires_after(std::chrono::seconds(10));
+    beast::flat_buffer buffer;
+    http::request<http::string_body> request;
+    http::read(stream, buffer, request, ec);
+    if (ec) continue;
+    HttpAnswer answer;
+    if (request.method() != http::verb::get && request.method() != http::verb::head)
+      answer = {405, "text/plain", "only GET\n"};
+    else
+      answer = dashboard_answer(settings.db_path, std::string(request.target()));
+    http::response<http::string_body> response{static_cast<http::status>(answer.status), request.version()};
+    response.set(http::field::server, "workbench-harness");
+    response.set(http::field::content_type, answer.content_type);
+    response.set(http::field::cache_control, "no-store");
+    response.keep_alive(false);
+    response.body() = std::move(answer.body);
+    response.prepare_payload();
+    http::write(stream, response, ec);
+    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+  return true;
+}
+
+}  // namespace harness

@@ -1,0 +1,23 @@
+// The list of runs as `harness runs` and the dashboard show it: kind, status, start, engines,
+// time control, games stored of planned, and the result's headline.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "storage/database.h"
+
+namespace harness {
+
+struct RunListRow {
+  std::int64_t id = 0;
+  std::string kind, status, created;
+  std::string engines = "-", tc = "-", games = "-";
+  std::string result = "-";
+  bool reportable = false;  // harness report can show it
+};
+
+std::vector<RunListRow> run_list(Database& db);
+
+}  // namespace harness
