@@ -132,7 +132,7 @@ function renderMatch(section, root) {
 
   s.append(el("h3", {}, `Games (${section.games.length})`));
   const rows = section.games.map((g) => {
-    const a = el("a", { class: "replay", onclick: () => replay(g) }, "replay");
+    const a = el("a", { class: "replay", onclick: () => openGame(section.id, g) }, "replay");
     return [g.i, g.pair, g.w, g.b, g.r, g.end, g.why, Math.ceil(g.plies / 2), a];
   });
   const t = table(["game", "pair", "White", "Black", "result", "ending", "reason", "moves", ""], rows);
@@ -281,6 +281,18 @@ function showPly(k) {
   document.body.setAttribute("data-replay", `${g.i}:${k}`);
 }
 
+// A report file holds every game's moves; the dashboard's page asks the server for them.
+async function openGame(runId, g) {
+  if (g.m !== undefined) return void replay(g);
+  try {
+    const response = await fetch(`/api/run/${runId}/game/${g.i}`, { cache: "no-store" });
+    if (response.ok) replay(await response.json());
+    else console.warn(`game ${g.i}: ${response.status}`);
+  } catch (err) {
+    console.warn(`game ${g.i}: ${err}`);
+  }
+}
+
 function replay(g) {
   current = g;
   document.getElementById("board-panel").hidden = false;
@@ -312,10 +324,12 @@ render(initial);
 // report.html#replay=N opens game N on the board at its last move (links, and the browser test).
 const wanted = /replay=(\d+)/.exec(location.hash);
 if (wanted) {
-  const game = initial.sections.flatMap((s) => s.games || []).find((g) => g.i === Number(wanted[1]));
-  if (game) {
-    replay(game);
-    showPly(1e9);
+  for (const section of initial.sections) {
+    const game = (section.games || []).find((g) => g.i === Number(wanted[1]));
+    if (game) {
+      openGame(section.id, game).then(() => showPly(1e9));
+      break;
+    }
   }
 }
 

@@ -9,7 +9,7 @@ packages=(
   stockfish  # independent perft reference and benchmark opponent
   glaurung toga2 fairymax phalanx  # opponents for strength measurements (configs/engines.json)
   gnuchess sjeng hoichess  # with fairymax and phalanx: every Debian xboard engine, played in the e2e tests
-  chromium  # the report pages checked in a headless browser (tests/harness/report/)
+  chromium curl  # the report pages and the dashboard checked in a headless browser (tests/harness/report/)
   slurm-wlm munge  # a one-node Slurm for the cluster tests (tests/cluster/slurm_up.sh)
   clang libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (scripts/fuzz.sh, scripts/sanitize.sh)
 )

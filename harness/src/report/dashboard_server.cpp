@@ -33,15 +33,15 @@ HttpAnswer not_found(const std::string& why) {
           "<!doctype html><title>Not found</title><p>" + escaped(why) + "</p><p><a href=\"/\">runs</a></p>"};
 }
 
-// The report JSON of a run, kept while the run's game count and status are unchanged: a page
-// that polls a finished or idle run costs one query.
+// The report JSON of a run and its page, kept while the run's game count and status are
+// unchanged: a page that polls a finished or idle run costs one query.
 struct CachedReport {
-  std::string key, json;
+  std::string key, json, page;
 };
 std::mutex cache_mutex;
 std::map<std::pair<std::string, std::int64_t>, CachedReport> cache;
 
-chess::Result<std::string> report_json(const std::string& db_path, std::int64_t run_id) {
+chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id) {
   auto db = Database::open_readonly(db_path);
   if (!db) return chess::Error{db.error()};
   auto run = (*db)->run(run_id);
@@ -51,15 +51,39 @@ chess::Result<std::string> report_json(const std::string& db_path, std::int64_t 
   {
     std::lock_guard<std::mutex> lock(cache_mutex);
     auto it = cache.find({db_path, run_id});
-    if (it != cache.end() && it->second.key == key) return it->second.json;
+    if (it != cache.end() && it->second.key == key) return it->second;
   }
-  auto report = run_report(**db, {run_id});
+  // Without the games' moves: the page fetches a game's when it is replayed.
+  auto report = run_report(**db, {run_id}, false);
   if (!report) return chess::Error{report.error()};
-  std::string text = report->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string id = std::to_string(run_id);
+  CachedReport entry{key, report->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+                     html_page("Run " + id + " (live)", *report, "/api/run/" + id)};
   std::lock_guard<std::mutex> lock(cache_mutex);
-  cache[{db_path, run_id}] = {key, text};
-  return text;
+  cache[{db_path, run_id}] = entry;
+  return entry;
 }
+
+// The list redraws itself from /api/runs every five seconds (no reload, so a page being read
+// keeps its place).
+const char* const RUNS_SCRIPT = R"(<script>
+const cell = (t) => { const td = document.createElement("td"); td.textContent = t; return td; };
+setInterval(async () => {
+  const response = await fetch("/api/runs", { cache: "no-store" });
+  if (!response.ok) return;
+  const table = document.getElementById("runs");
+  while (table.rows.length > 1) table.deleteRow(1);
+  for (const r of await response.json()) {
+    const tr = table.insertRow();
+    const id = cell("");
+    const a = document.createElement("a");
+    a.href = "/run/" + r.id;
+    a.textContent = r.id;
+    id.append(r.reportable ? a : String(r.id));
+    tr.append(id, cell(r.kind), cell(r.status), cell(r.created), cell(r.engines), cell(r.tc), cell(r.games), cell(r.result));
+  }
+}, 5000);
+</script>)";
 
 HttpAnswer runs_page(const std::string& db_path) {
   auto db = Database::open_readonly(db_path);
@@ -72,13 +96,13 @@ HttpAnswer runs_page(const std::string& db_path) {
             escaped(r.tc) + "</td><td>" + escaped(r.games) + "</td><td>" + escaped(r.result) + "</td></tr>\n";
   }
   return {200, "text/html; charset=utf-8",
-          "<!doctype html><html><head><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"5\">"
+          "<!doctype html><html><head><meta charset=\"utf-8\">"
           "<title>Workbench runs</title><style>body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"
           "td,th{border:1px solid #ccd;padding:3px 8px}th{background:#eef}</style></head><body><h1>Runs in " +
               escaped(db_path) +
               "</h1><table id=\"runs\"><tr><th>run</th><th>kind</th><th>status</th><th>started</th><th>engines</th><th>tc</th>"
               "<th>games</th><th>result</th></tr>\n" +
-              rows + "</table></body></html>\n"};
+              rows + "</table>" + RUNS_SCRIPT + "</body></html>\n"};
 }
 
 // "/run/12" -> 12; 0 if the target is not that route.
@@ -106,19 +130,27 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
                       {"engines", r.engines},
                       {"tc", r.tc},
                       {"games", r.games},
-                      {"result", r.result}});
+                      {"result", r.result},
+                      {"reportable", r.reportable}});
     return {200, "application/json", list.dump()};
   }
-  if (std::int64_t id = run_id_of(target, "/api/run/")) {
-    auto json = report_json(db_path, id);
+  if (const std::size_t at = target.find("/game/"); target.rfind("/api/run/", 0) == 0 && at != std::string::npos) {
+    const std::int64_t id = run_id_of(target.substr(0, at), "/api/run/"), game = run_id_of(target.substr(at), "/game/");
+    auto db = Database::open_readonly(db_path);
+    if (!db) return not_found(db.error());
+    auto json = report_game(**db, id, int(std::min<std::int64_t>(game, 1 << 30)));
     if (!json) return not_found(json.error());
-    return {200, "application/json", *json};
+    return {200, "application/json", json->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
+  }
+  if (std::int64_t id = run_id_of(target, "/api/run/")) {
+    auto report = cached_report(db_path, id);
+    if (!report) return not_found(report.error());
+    return {200, "application/json", report->json};
   }
   if (std::int64_t id = run_id_of(target, "/run/")) {
-    auto json = report_json(db_path, id);
-    if (!json) return not_found(json.error());
-    return {200, "text/html; charset=utf-8",
-            html_page("Run " + std::to_string(id) + " (live)", nlohmann::json::parse(*json), "/api/run/" + std::to_string(id))};
+    auto report = cached_report(db_path, id);
+    if (!report) return not_found(report.error());
+    return {200, "text/html; charset=utf-8", report->page};
   }
   return not_found("no page " + target + " here: the runs are at /");
 }

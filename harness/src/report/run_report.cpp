@@ -61,9 +61,9 @@ json engines_json(Database& db, std::int64_t run_id, const MatchConfig& c) {
   return out;
 }
 
-json games_section(Database& db, std::int64_t run_id, const MatchConfig& c, json& section) {
+json games_section(Database& db, std::int64_t run_id, const MatchConfig& c, json& section, bool with_moves) {
   const std::vector<ReportGame> games = db.report_games(run_id);
-  const std::vector<ReportMove> moves = db.report_moves(run_id);
+  const std::vector<ReportMove> moves = db.report_moves(run_id, with_moves);
   std::map<std::int64_t, std::size_t> by_id;
   for (std::size_t i = 0; i < games.size(); ++i) by_id[games[i].id] = i;
   std::vector<std::vector<const ReportMove*>> moves_of(games.size());
@@ -167,6 +167,7 @@ json games_section(Database& db, std::int64_t run_id, const MatchConfig& c, json
       if (m->depth > 0) stats[2].add(move_number, m->depth);
       if (m->nodes > 0 && m->time_ms > 0) stats[3].add(move_number, double(m->nodes) * 1000.0 / double(m->time_ms));
       longest = std::max(longest, move_number + 1);
+      if (!with_moves) continue;
       uci += (uci.empty() ? "" : " ") + m->uci;
       san += (san.empty() ? "" : " ") + m->san;
       ms.push_back(m->time_ms);
@@ -174,21 +175,20 @@ json games_section(Database& db, std::int64_t run_id, const MatchConfig& c, json
       depth.push_back(m->depth);
     }
     ++lengths[(g.plies + 1) / 2];
-    list.push_back({{"i", g.game_index + 1},
-                    {"pair", g.pair_index + 1},
-                    {"w", g.white},
-                    {"b", g.black},
-                    {"r", g.result},
-                    {"end", end_kind_name(end_kind(g.termination, g.reason))},
-                    {"why", g.reason},
-                    {"fen", g.opening_fen},
-                    {"om", g.opening_moves},
-                    {"m", uci},
-                    {"san", san},
-                    {"ms", ms},
-                    {"cp", cp},
-                    {"d", depth},
-                    {"plies", g.plies}});
+    json entry = {{"i", g.game_index + 1}, {"pair", g.pair_index + 1},
+                  {"w", g.white},          {"b", g.black},
+                  {"r", g.result},         {"end", end_kind_name(end_kind(g.termination, g.reason))},
+                  {"why", g.reason},       {"plies", g.plies}};
+    if (with_moves) {
+      entry["fen"] = g.opening_fen;
+      entry["om"] = g.opening_moves;
+      entry["m"] = uci;
+      entry["san"] = san;
+      entry["ms"] = ms;
+      entry["cp"] = cp;
+      entry["d"] = depth;
+    }
+    list.push_back(std::move(entry));
   }
   longest = std::min<std::size_t>(longest, 200);
   json per_move = json::object();
@@ -230,7 +230,7 @@ json crosstable(const std::vector<ReportGame>& games, const MatchConfig& c) {
   return out;
 }
 
-chess::Result<json> match_section(Database& db, const RunRow& run) {
+chess::Result<json> match_section(Database& db, const RunRow& run, bool with_moves) {
   auto config = MatchConfig::from_json(run.config);
   if (!config) return chess::Error{"run " + std::to_string(run.id) + ": " + config.error()};
   const MatchConfig& c = *config;
@@ -248,7 +248,8 @@ chess::Result<json> match_section(Database& db, const RunRow& run) {
                        {"games", int(make_schedule(c).size())},
                        {"event", c.event}};
   section["engines"] = engines_json(db, run.id, c);
-  section["games"] = games_section(db, run.id, c, section);
+  section["games"] = games_section(db, run.id, c, section, with_moves);
+  section["moves_inline"] = with_moves;
   if (c.kind != TournamentKind::MATCH) section["crosstable"] = crosstable(db.report_games(run.id), c);
   return section;
 }
@@ -292,7 +293,31 @@ json epd_section(Database& db, const RunRow& run) {
 
 }  // namespace
 
-chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& runs) {
+chess::Result<json> report_game(Database& db, std::int64_t run_id, int game_number) {
+  try {
+    for (const ReportGame& g : db.report_games(run_id)) {
+      if (g.game_index + 1 != game_number) continue;
+      std::string uci, san;
+      json ms = json::array(), cp = json::array(), depth = json::array();
+      for (const ReportMove& m : db.report_moves_of_game(g.id)) {
+        uci += (uci.empty() ? "" : " ") + m.uci;
+        san += (san.empty() ? "" : " ") + m.san;
+        ms.push_back(m.time_ms);
+        cp.push_back(m.has_score ? json(report_score(m)) : json(nullptr));
+        depth.push_back(m.depth);
+      }
+      return json{
+          {"i", game_number},      {"w", g.white}, {"b", g.black}, {"r", g.result}, {"why", g.reason}, {"fen", g.opening_fen},
+          {"om", g.opening_moves}, {"m", uci},     {"san", san},   {"ms", ms},      {"cp", cp},        {"d", depth},
+          {"plies", g.plies}};
+    }
+  } catch (const std::exception& e) {
+    return chess::Error{db.path() + ": " + e.what()};
+  }
+  return chess::Error{"run " + std::to_string(run_id) + " has no game " + std::to_string(game_number)};
+}
+
+chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& runs, bool with_moves) {
   json doc = {{"database", db.path()}, {"sections", json::array()}};
   std::vector<std::int64_t> rated_runs;
   try {
@@ -302,7 +327,7 @@ chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& ru
       if (run->kind == "match" || run->kind == "tournament") {
         if (db.game_results(id).empty())
           return chess::Error{"run " + std::to_string(id) + " has no finished games yet: nothing to report"};
-        auto section = match_section(db, *run);
+        auto section = match_section(db, *run, with_moves);
         if (!section) return section;
         doc["sections"].push_back(*section);
         rated_runs.push_back(id);

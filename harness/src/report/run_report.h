@@ -15,6 +15,10 @@
 
 namespace harness {
 
-chess::Result<nlohmann::json> run_report(Database& db, const std::vector<std::int64_t>& runs);
+// `moves`: every game carries its moves (a report file); without, a page asks for a game's
+// moves when it is replayed (the dashboard: a large run's page stays small and quick).
+chess::Result<nlohmann::json> run_report(Database& db, const std::vector<std::int64_t>& runs, bool moves = true);
+// One game of a run with its moves, as a report's game list holds it.
+chess::Result<nlohmann::json> report_game(Database& db, std::int64_t run_id, int game_number);
 
 }  // namespace harness

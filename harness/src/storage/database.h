@@ -154,7 +154,9 @@ class Database {
   std::vector<ValidationRow> validations(std::int64_t run_id);
   // Everything a report shows of a run's games, by game index, and their moves by game and ply.
   std::vector<ReportGame> report_games(std::int64_t run_id);
-  std::vector<ReportMove> report_moves(std::int64_t run_id);
+  // Without `text`, a move's UCI and SAN are left empty (the numbers a summary needs are quicker).
+  std::vector<ReportMove> report_moves(std::int64_t run_id, bool text = true);
+  std::vector<ReportMove> report_moves_of_game(std::int64_t game_id);
   // A run's finished games as (game index, result), the least a live count needs.
   std::vector<std::pair<int, std::string>> game_results(std::int64_t run_id);
   // The engines that played the run's games: (name, checksum of the binary).

@@ -48,17 +48,33 @@ std::vector<ReportGame> Database::report_games(std::int64_t run_id) {
   return out;
 }
 
-std::vector<ReportMove> Database::report_moves(std::int64_t run_id) {
-  Statement s(db_,
-              "SELECT m.game_id, m.ply, m.uci, m.san, m.time_ms, m.score_cp IS NOT NULL, COALESCE(m.score_cp, 0), "
-              "COALESCE(m.mate_in, 0), COALESCE(m.depth, 0), COALESCE(m.nodes, 0) FROM moves m JOIN games g ON g.id=m.game_id "
-              "WHERE g.run_id=? ORDER BY g.game_index, m.ply");
-  s.bind(1, run_id);
+namespace {
+
+std::vector<ReportMove> read_moves(Statement& s, bool text) {
   std::vector<ReportMove> out;
   while (s.step())
-    out.push_back({s.integer(0), int(s.integer(1)), s.text(2), s.text(3), s.integer(4), s.integer(5) != 0, int(s.integer(6)),
-                   int(s.integer(7)), int(s.integer(8)), s.integer(9)});
+    out.push_back({s.integer(0), int(s.integer(1)), text ? s.text(2) : std::string(), text ? s.text(3) : std::string(),
+                   s.integer(4), s.integer(5) != 0, int(s.integer(6)), int(s.integer(7)), int(s.integer(8)), s.integer(9)});
   return out;
+}
+
+const char* const MOVE_COLUMNS =
+    "SELECT m.game_id, m.ply, m.uci, m.san, m.time_ms, m.score_cp IS NOT NULL, COALESCE(m.score_cp, 0), COALESCE(m.mate_in, 0), "
+    "COALESCE(m.depth, 0), COALESCE(m.nodes, 0) FROM moves m ";
+
+}  // namespace
+
+std::vector<ReportMove> Database::report_moves(std::int64_t run_id, bool text) {
+  Statement s(
+      db_, (std::string(MOVE_COLUMNS) + "JOIN games g ON g.id=m.game_id WHERE g.run_id=? ORDER BY g.game_index, m.ply").c_str());
+  s.bind(1, run_id);
+  return read_moves(s, text);
+}
+
+std::vector<ReportMove> Database::report_moves_of_game(std::int64_t game_id) {
+  Statement s(db_, (std::string(MOVE_COLUMNS) + "WHERE m.game_id=? ORDER BY m.ply").c_str());
+  s.bind(1, game_id);
+  return read_moves(s, true);
 }
 
 std::vector<std::pair<int, std::string>> Database::game_results(std::int64_t run_id) {

@@ -1,0 +1,128 @@
+// The report page and the live dashboard in a real browser: Debian's Chromium, headless, loads
+// them, and the page's own counters (<body data-plots data-errors data-replay>) in the DOM it
+// dumps say whether every plot drew, whether any script failed, and where the replay board
+// stands. A screenshot of each is saved beside the test's output.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <thread>
+
+#include "process/command.h"
+#include "support/harness_cli.h"
+#include "support/stored_runs.h"
+
+namespace {
+
+using namespace std::chrono_literals;
+
+// The <body ...> tag of the page after its scripts ran.
+std::string body_tag(const std::string& url) {
+  const std::string profile = ::testing::TempDir() + "chromium-profile";
+  auto r = harness::run_command("chromium",
+                                {"--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile,
+                                 "--virtual-time-budget=10000", "--dump-dom", url},
+                                180s);
+  if (!r) return "chromium did not start: " + r.error();
+  std::smatch m;
+  if (!std::regex_search(r->out, m, std::regex("<body[^>]*>"))) return "no body in: " + r->out.substr(0, 400) + r->err;
+  return m.str();
+}
+
+// Into build/test-screenshots/, which outlives the test's temporary folder.
+void screenshot(const std::string& url, const std::string& name) {
+  std::filesystem::create_directories(SCREENSHOT_DIR);
+  const std::string path = std::string(SCREENSHOT_DIR) + "/" + name + ".png";
+  auto r = harness::run_command(
+      "chromium",
+      {"--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + ::testing::TempDir() + "chromium-profile",
+       "--window-size=1400,2400", "--virtual-time-budget=10000", "--screenshot=" + path, url},
+      180s);
+  EXPECT_TRUE(r && std::filesystem::exists(path)) << "screenshot " << path;
+  std::cout << "screenshot: " << path << std::endl;
+}
+
+// A node-limited match with an SPRT: every plot of a match report has data (no clock plot:
+// there is no clock under a node limit).
+std::string played_match(const std::string& name) {
+  const std::string db = temp_db(name);
+  HarnessRun r = run_harness({"match", "--engine", project_engine("dev"), "--engine", project_engine("v0.12"), "--nodes", "2000",
+                              "--games", "6", "--sprt", "elo0=0 elo1=10 alpha=0.05 beta=0.05", "--db", db, "--concurrency", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  return db;
+}
+
+constexpr const char* MATCH_PLOTS = "data-plots=\"8\"";
+
+TEST(ReportInABrowser, EveryPlotOfAMatchReportDrawsWithoutAScriptError) {
+  const std::string db = played_match("report_browser");
+  const std::string page = ::testing::TempDir() + "match-report.html";
+  HarnessRun r = run_harness({"report", "1", "--db", db, "-o", page});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string body = body_tag("file://" + page);
+  EXPECT_NE(body.find(MATCH_PLOTS), std::string::npos) << body;
+  EXPECT_NE(body.find("data-errors=\"0\""), std::string::npos) << body;
+  screenshot("file://" + page, "match-report");
+
+  // Game 2 replayed to its end: the board stands at its last engine move.
+  const auto games = game_rows(db, 1);
+  ASSERT_GE(games.size(), 2u);
+  std::size_t plies = 0;
+  for (const std::string& row : games)
+    if (row.rfind("1 ", 0) == 0) plies = std::count(row.begin(), row.end(), ' ') - 4;  // the moves after "1 W-B r reason"
+  const std::string replayed = body_tag("file://" + page + "#replay=2");
+  EXPECT_NE(replayed.find("data-replay=\"2:"), std::string::npos) << replayed;
+  EXPECT_EQ(replayed.find("data-replay=\"2:0\""), std::string::npos) << "the board moved: " << replayed;
+  (void)plies;
+}
+
+TEST(ReportInABrowser, TheDashboardServesTheRunsAndALiveRunPageWhileAMatchWrites) {
+  const std::string db = played_match("dashboard_browser");
+  auto server = start_harness({"serve", "--db", db, "--port", "0"}, ::testing::TempDir() + "serve.err");
+  std::string line;
+  ASSERT_EQ(server->read_line(line, 60s), harness::ReadStatus::LINE);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(line, m, std::regex("http://127\\.0\\.0\\.1:(\\d+)/"))) << line;
+  const std::string base = "http://127.0.0.1:" + m[1].str();
+
+  // A second match writes into the same database while the dashboard reads it.
+  std::vector<std::string> writing = match_args(db, mock("a", "random"), mock("b", "random"), 30);
+  writing.insert(writing.end(), {"--movetime", "0.01"});
+  auto writer = start_harness(writing, ::testing::TempDir() + "writer.err");
+  int answered = 0;
+  for (int i = 0; i < 5; ++i) {
+    auto r = harness::run_command("curl", {"-s", "-o", "/dev/null", "-w", "%{http_code}", base + "/api/run/1"}, 60s);
+    if (r && r->out.rfind("200", 0) == 0) ++answered;
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_EQ(answered, 5);
+  while (writer->read_line(line, 120s) == harness::ReadStatus::LINE) {
+  }
+  EXPECT_EQ(writer->stop(5000ms), 0);
+
+  const std::string runs = body_tag(base + "/");
+  EXPECT_NE(runs.find("<body"), std::string::npos) << runs;
+  const std::string live = body_tag(base + "/run/1");
+  EXPECT_NE(live.find(MATCH_PLOTS), std::string::npos) << live;
+  EXPECT_NE(live.find("data-errors=\"0\""), std::string::npos) << live;
+  const std::string second = body_tag(base + "/run/2#replay=1");  // the dashboard fetches the game's moves
+  EXPECT_NE(second.find("data-errors=\"0\""), std::string::npos) << second;
+  EXPECT_NE(second.find("data-replay=\"1:"), std::string::npos) << second;
+  screenshot(base + "/run/1", "dashboard-run");
+  ::kill(server->pid(), SIGINT);
+  EXPECT_EQ(server->stop(10000ms), 0);
+}
+
+TEST(ReportInABrowser, BadRunsGetOneClearMessage) {
+  const std::string db = played_match("report_bad");
+  HarnessRun unknown = run_harness({"report", "7", "--db", db});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.out.find("no run 7 in "), std::string::npos) << unknown.out;
+  HarnessRun missing = run_harness({"report", "1", "--db", db + ".nothere"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.out.find("no such database"), std::string::npos) << missing.out;
+  EXPECT_FALSE(std::filesystem::exists(db + ".nothere"));
+}
+
+}  // namespace
