@@ -198,6 +198,43 @@ function renderEpdComparison(a, b, root) {
     (i) => (rows[i][3] !== rows[i][5] ? "fail" : "")));
 }
 
+function renderTuner(section, root) {
+  const s = el("section", { class: "run", id: "run-" + section.id });
+  root.append(s);
+  const sr = section.series;
+  s.append(el("h2", {}, `Tuner run ${section.id}: ${section.method}, ${sr.generation.length} generations stored (${section.status})`));
+  s.append(el("pre", { class: "summary" }, section.summary));
+  const plots = el("div", { class: "plots" });
+  s.append(el("h3", {}, "Plots"), plots);
+  const unit = section.method === "spsa" ? "iteration" : "generation";
+  plot(plots, `Fitness per ${unit} (${section.fitness})`, sr.generation,
+    [{ label: "best", values: sr.best }, { label: section.method === "spsa" ? "mean of theta+/-" : "mean", values: sr.mean }],
+    { xLabel: unit, yLabel: section.fitness });
+  if (section.method === "pbil") plot(plots, "Entropy of the probability vector", sr.generation, [{ label: "entropy", values: sr.entropy }], { xLabel: unit, yLabel: "bits" });
+  // The paths of the parameters that moved most, each as a fraction of its range.
+  const moved = section.params.filter((p) => p.final !== null && p.start !== null)
+    .sort((a, b) => Math.abs(b.final - b.start) / (b.max - b.min || 1) - Math.abs(a.final - a.start) / (a.max - a.min || 1)).slice(0, 8);
+  if (moved.length)
+    plot(plots, "Paths inside their ranges (0 = min, 1 = max): the parameters that moved most", sr.generation,
+      moved.map((p) => ({ label: p.name, values: p.path.map((v) => (v === null ? null : (v - p.min) / (p.max - p.min || 1))) })),
+      { xLabel: unit, yLabel: "position in range", uplot: { scales: { x: { time: false }, y: { range: [0, 1] } } } });
+  if (section.validations.length) {
+    const v = section.validations;
+    plot(plots, "Validation matches: tuned against start (Elo, 95 % interval)", v.map((x) => x.generation),
+      [{ label: "Elo", values: v.map((x) => x.elo) }, { label: "upper", values: v.map((x) => (x.elo === null || x.error === null ? null : x.elo + x.error)), options: { stroke: "#9ab" } },
+        { label: "lower", values: v.map((x) => (x.elo === null || x.error === null ? null : x.elo - x.error)), options: { stroke: "#9ab" } }],
+      { xLabel: unit, yLabel: "Elo", uplot: { bands: [{ series: [2, 3], fill: "rgba(31,119,180,0.15)" }] } });
+    s.append(el("h3", {}, "Validation matches"));
+    s.append(table([`after ${unit}`, "Elo", "±", "harness run"], v.map((x) => [x.generation, fixed(x.elo, 1), fixed(x.error, 1), x.run])));
+  }
+  s.append(el("h3", {}, `Final values against the start (${section.params.length} parameters)`));
+  const t = table(["parameter", "min", "max", "start", "final", "change"],
+    section.params.map((p) => [p.name, p.min, p.max, p.start === null ? "-" : p.start, p.final === null ? "-" : p.final,
+      p.start === null || p.final === null ? "-" : (p.final - p.start > 0 ? "+" : "") + (p.final - p.start)]));
+  t.classList.add("games");
+  s.append(t);
+}
+
 function render(doc) {
   const root = document.getElementById("app");
   window.WORKBENCH_PLOTS = 0;
@@ -208,6 +245,7 @@ function render(doc) {
   for (const section of doc.sections) {
     if (section.kind === "perft") renderPerft(section, root);
     else if (section.kind === "epd") renderEpd(section, root);
+    else if (section.kind === "tuner") renderTuner(section, root);
     else renderMatch(section, root);
   }
   const epd = doc.sections.filter((s) => s.kind === "epd");

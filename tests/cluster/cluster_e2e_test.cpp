@@ -175,7 +175,7 @@ HarnessRun run_tuner(const std::vector<std::string>& args) {
 
 TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
   const std::string dir = tuner_workspace("pbil");
-  HarnessRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite"});
+  HarnessRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("generation 2/2"), std::string::npos) << r.out;
   auto db = harness::Database::open_existing(dir + "t.sqlite").value();
@@ -198,8 +198,10 @@ TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
 TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
   const std::string dir = tuner_workspace("killed", 6);
   const std::string db_path = dir + "t.sqlite";
-  auto p = harness::ChildProcess::start(
-      {TUNER_PATH, {"pbil", "--config", dir + "eval.json", "--db", db_path}, "", ::testing::TempDir() + "killed_tuner.err"});
+  auto p = harness::ChildProcess::start({TUNER_PATH,
+                                         {"pbil", "--config", dir + "eval.json", "--db", db_path, "--out", dir + "best.json"},
+                                         "",
+                                         ::testing::TempDir() + "killed_tuner.err"});
   ASSERT_TRUE(p) << p.error();
   // Kill the tuner as soon as the first generation's array is submitted.
   std::int64_t generation_run = 0;
@@ -218,7 +220,8 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
   ::kill((*p)->pid(), SIGKILL);
   (*p)->stop(std::chrono::milliseconds(2000));
 
-  HarnessRun resumed = run_tuner({"pbil", "--config", dir + "eval.json", "--db", db_path, "--resume"});
+  HarnessRun resumed =
+      run_tuner({"pbil", "--config", dir + "eval.json", "--db", db_path, "--resume", "--out", dir + "best.json"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
   auto db = harness::Database::open_existing(db_path).value();
   std::int64_t tuner_run = 0;

@@ -8,6 +8,7 @@
 
 #include "process/child_process.h"
 #include "storage/database.h"
+#include "support/browser.h"
 
 using namespace std::chrono_literals;
 
@@ -93,6 +94,17 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
   EXPECT_EQ(validations[0].generation, 1);
   EXPECT_EQ(validations[1].generation, 2);
   EXPECT_EQ(db->games(validations[1].match_run).size(), 2u);
+
+  // The report page: fitness, entropy, parameter paths and validations, each plot drawn.
+  TunerRun report = run_tuner({"report", std::to_string(tuner_run), "--db", dir + "t.sqlite", "-o", dir + "tuner.html"});
+  ASSERT_EQ(report.exit_code, 0) << report.out;
+  const std::string body = body_tag("file://" + dir + "tuner.html");
+  EXPECT_NE(body.find("data-plots=\"4\""), std::string::npos) << body;
+  EXPECT_NE(body.find("data-errors=\"0\""), std::string::npos) << body;
+  screenshot("file://" + dir + "tuner.html", "tuner-report");
+  TunerRun wrong = run_tuner({"report", std::to_string(validations[0].match_run), "--db", dir + "t.sqlite"});
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_NE(wrong.out.find("not a tuner run: see 'harness report"), std::string::npos) << wrong.out;
 
   TunerRun show = run_tuner({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
   EXPECT_EQ(show.exit_code, 0);

@@ -19,7 +19,8 @@ std::optional<Values> values_from_json(const TunerConfig& config, const std::str
   return values;
 }
 
-// The values a generation stands for: SPSA's theta, else its best (or only) individual.
+}  // namespace
+
 std::optional<Values> generation_values(harness::Database& db, std::int64_t run_id, const std::string& method,
                                         const TunerConfig& config, const harness::GenerationRow& g) {
   if (method == "spsa") {
@@ -36,8 +37,6 @@ std::optional<Values> generation_values(harness::Database& db, std::int64_t run_
     }
   return best;
 }
-
-}  // namespace
 
 std::optional<HoldoutChoice> best_on_holdout(harness::Database& db, std::int64_t run_id, const std::string& method,
                                              const TunerConfig& config, const eval::EvalParams& base, TexelFitness& heldout) {

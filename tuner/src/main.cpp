@@ -18,9 +18,11 @@
 #include "match/stop_request.h"
 #include "option_check.h"
 #include "pbil_run.h"
+#include "report/html_page.h"
 #include "spsa_run.h"
 #include "texel_fitness.h"
 #include "tuned_weights.h"
+#include "tuner_report.h"
 #include "validation.h"
 
 namespace {
@@ -260,6 +262,21 @@ int show_command(const Options& o) {
   return 0;
 }
 
+int report_command(const Options& o) {
+  auto db = value_or_fail(harness::Database::open_readonly(o.db));
+  const nlohmann::json report = value_or_fail(tuner::tuner_report(*db, o.run));
+  const std::string path =
+      o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("tuner-report-" + std::to_string(o.run) + ".html")).string()
+                    : o.out;
+  std::ofstream file(path, std::ios::binary);
+  if (!file) fail("report: cannot write " + path);
+  file << harness::html_page("Tuner report: run " + std::to_string(o.run), report);
+  file.close();
+  if (!file) fail("report: writing " + path + " failed (disk full?)");
+  std::cout << "Report of tuner run " << o.run << " written to " << path << std::endl;
+  return 0;
+}
+
 int extract_command(const Options& o) {
   auto db = value_or_fail(harness::Database::open(o.db));
   if (!db->run(o.run)) fail("no run " + std::to_string(o.run) + " in " + o.db);
@@ -326,6 +343,11 @@ int main(int argc, char** argv) {
   show->add_option("RUN", o->run, "Run id")->required();
   show->add_option("--db", o->db, "SQLite database")->capture_default_str();
   show->callback([o] { std::exit(guarded([&] { return show_command(*o); })); });
+  CLI::App* report = app.add_subcommand("report", "Write an HTML report of a tuner run (fitness, parameters, validations)");
+  report->add_option("RUN", o->run, "Run id")->required();
+  report->add_option("--db", o->db, "SQLite database")->capture_default_str();
+  report->add_option("-o,--out", o->out, "HTML file to write (default: tuner-report-RUN.html beside the database)");
+  report->callback([o] { std::exit(guarded([&] { return report_command(*o); })); });
   CLI::App* extract =
       app.add_subcommand("extract-positions", "Write quiet positions labeled with the game result from a harness run");
   extract->add_option("--run", o->run, "Harness match run id")->required();

@@ -10,38 +10,13 @@
 #include <thread>
 
 #include "process/command.h"
+#include "support/browser.h"
 #include "support/harness_cli.h"
 #include "support/stored_runs.h"
 
 namespace {
 
 using namespace std::chrono_literals;
-
-// The <body ...> tag of the page after its scripts ran.
-std::string body_tag(const std::string& url) {
-  const std::string profile = ::testing::TempDir() + "chromium-profile";
-  auto r = harness::run_command("chromium",
-                                {"--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile,
-                                 "--virtual-time-budget=10000", "--dump-dom", url},
-                                180s);
-  if (!r) return "chromium did not start: " + r.error();
-  std::smatch m;
-  if (!std::regex_search(r->out, m, std::regex("<body[^>]*>"))) return "no body in: " + r->out.substr(0, 400) + r->err;
-  return m.str();
-}
-
-// Into build/test-screenshots/, which outlives the test's temporary folder.
-void screenshot(const std::string& url, const std::string& name) {
-  std::filesystem::create_directories(SCREENSHOT_DIR);
-  const std::string path = std::string(SCREENSHOT_DIR) + "/" + name + ".png";
-  auto r = harness::run_command(
-      "chromium",
-      {"--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + ::testing::TempDir() + "chromium-profile",
-       "--window-size=1400,2400", "--virtual-time-budget=10000", "--screenshot=" + path, url},
-      180s);
-  EXPECT_TRUE(r && std::filesystem::exists(path)) << "screenshot " << path;
-  std::cout << "screenshot: " << path << std::endl;
-}
 
 // A node-limited match with an SPRT: every plot of a match report has data (no clock plot:
 // there is no clock under a node limit).
