@@ -1,7 +1,9 @@
 // Report and dashboard speed on a large run: writes a match of GAMES synthetic games (PLIES
 // moves each, stored through the harness's Database::save_game) into a fresh database, then
 // times `harness report`'s work (the report JSON, the page, the file) and the dashboard's
-// answer to GET /run/1 over HTTP, cold (first request) and warm (the run unchanged). The
+// answer to GET /run/1 over HTTP: the first request to a server just started (cold), the next
+// one (the run unchanged), and the first request to a server up for 3 s (its refresher has
+// prepared the page). The
 // references are the goals of issue 16: 2 s for the report, 200 ms for a dashboard page.
 // Medians of ROUNDS rounds.
 #include <CLI/CLI.hpp>
@@ -102,7 +104,7 @@ int main(int argc, char** argv) {
     db->update_run(run, "finished", "");
   }
 
-  std::vector<double> report_ms, cold_ms, warm_ms;
+  std::vector<double> report_ms, cold_ms, warm_ms, ready_ms;
   std::size_t file_size = 0, page_size = 0;
   for (int round = 0; round < rounds; ++round) {
     auto t0 = Clock::now();
@@ -127,6 +129,18 @@ int main(int argc, char** argv) {
     warm_ms.push_back(ms_since(t0));
     harness::request_stop(harness::StopRequest::FINISH_GAMES);
     server.join();
+
+    // A server that has been up a few seconds: its refresher has the page ready.
+    harness::clear_stop_request();
+    port = 0;
+    std::thread started([&] { (void)harness::serve_dashboard({path, "127.0.0.1", 0}, [&](int p) { port = p; }); });
+    while (!port) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    t0 = Clock::now();
+    get(port, "/run/1");
+    ready_ms.push_back(ms_since(t0));
+    harness::request_stop(harness::StopRequest::FINISH_GAMES);
+    started.join();
   }
   fs::remove_all(dir);
   std::printf("%d games of %d plies, median of %d rounds\n", games, plies, rounds);
@@ -136,5 +150,7 @@ int main(int argc, char** argv) {
               median(cold_ms), median(cold_ms) / 200, page_size >> 20);
   std::printf("  dashboard GET /run/1, run unchanged:      %8.0f ms  ratio to the 200 ms goal %.2f\n", median(warm_ms),
               median(warm_ms) / 200);
+  std::printf("  dashboard GET /run/1, server up 3 s:      %8.0f ms  ratio to the 200 ms goal %.2f\n", median(ready_ms),
+              median(ready_ms) / 200);
   return 0;
 }

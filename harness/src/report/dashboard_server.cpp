@@ -7,6 +7,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "html_page.h"
 #include "match/stop_request.h"
@@ -41,7 +42,7 @@ struct CachedReport {
 std::mutex cache_mutex;
 std::map<std::pair<std::string, std::int64_t>, CachedReport> cache;
 
-chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id) {
+chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id) try {
   auto db = Database::open_readonly(db_path);
   if (!db) return chess::Error{db.error()};
   auto run = (*db)->run(run_id);
@@ -62,6 +63,8 @@ chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64
   std::lock_guard<std::mutex> lock(cache_mutex);
   cache[{db_path, run_id}] = entry;
   return entry;
+} catch (const std::exception& e) {  // the file changed under a reader: the next request reads again
+  return chess::Error{db_path + ": " + e.what()};
 }
 
 // The list redraws itself from /api/runs every five seconds (no reload, so a page being read
@@ -167,6 +170,27 @@ chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::fu
   if (!ec) acceptor.bind(endpoint, ec);
   if (!ec) acceptor.listen(boost::asio::socket_base::max_listen_connections, ec);
   if (ec) return chess::Error{"cannot listen on " + settings.bind + ":" + std::to_string(settings.port) + ": " + ec.message()};
+  {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    cache.clear();  // a server starts from the database, not from an earlier server's pages
+  }
+  // Keeps every run's page ready: a page asked for is then served from the cache, and a run
+  // that is playing is brought up to date here rather than while a browser waits.
+  std::thread refresher([db_path = settings.db_path] {
+    while (stop_requested() == StopRequest::NONE) {
+      if (auto db = Database::open_readonly(db_path)) {
+        std::vector<RunListRow> runs;
+        try {
+          runs = run_list(**db);
+        } catch (const std::exception&) {
+        }
+        for (const RunListRow& r : runs)
+          if (r.reportable && stop_requested() == StopRequest::NONE) (void)cached_report(db_path, r.id);
+      }
+      for (int i = 0; i < 10 && stop_requested() == StopRequest::NONE; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
   ready(acceptor.local_endpoint().port());
   while (stop_requested() == StopRequest::NONE) {
     // Wait for a connection a fifth of a second at a time, so that a stop request is seen.
@@ -196,6 +220,7 @@ chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::fu
     http::write(stream, response, ec);
     stream.socket().shutdown(tcp::socket::shutdown_send, ec);
   }
+  refresher.join();
   return true;
 }
 
