@@ -208,7 +208,8 @@ function renderTuner(section, root) {
   s.append(el("h3", {}, "Plots"), plots);
   const unit = section.method === "spsa" ? "iteration" : "generation";
   plot(plots, `Fitness per ${unit} (${section.fitness})`, sr.generation,
-    [{ label: "best", values: sr.best }, { label: section.method === "spsa" ? "mean of theta+/-" : "mean", values: sr.mean }],
+    [{ label: "best", values: sr.best }, { label: section.method === "spsa" ? "mean of theta+/-" : "mean", values: sr.mean }]
+      .concat(sr.heldout ? [{ label: "held-out error of the result", values: sr.heldout, options: { stroke: "#2ca02c" } }] : []),
     { xLabel: unit, yLabel: section.fitness });
   if (section.method === "pbil") plot(plots, "Entropy of the probability vector", sr.generation, [{ label: "entropy", values: sr.entropy }], { xLabel: unit, yLabel: "bits" });
   // The paths of the parameters that moved most, each as a fraction of its range.

@@ -172,6 +172,10 @@ int tune_command(const Options& o, const std::string& method) {
                                        : config.gradient.generations();
   hooks.after_generation = [&](int done, const tuner::Values& best) -> chess::Result<bool> {
     if (interrupted()) return chess::Error{"interrupted"};
+    if (heldout)  // the held-out error of this generation's result, for tuner report
+      if (auto g = db->generation(run_id, done - 1))
+        if (auto values = tuner::generation_values(*db, run_id, method, config, *g))
+          db->save_heldout(run_id, g->generation, heldout->error(tuner::with_values(config, start_weights, *values)));
     const int every = config.validation.every;
     if (engines && config.validation.games > 0 && every > 0 && done % every == 0 && done < total) {
       auto v = tuner::validate(*engines, best, start, config.validation, done, *db, run_id, std::cout);

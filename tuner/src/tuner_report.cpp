@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "eval/params.h"
 #include "holdout_choice.h"
@@ -45,6 +46,11 @@ chess::Result<json> tuner_report(harness::Database& db, std::int64_t run_id) {
     base = *loaded;
   }
   const Values start = config->tunes_options() ? Values{} : start_values(*config, base);
+  json heldout = json::array();
+  std::map<int, double> heldout_at;
+  for (const auto& [generation, error] : db.heldout_errors(run_id)) heldout_at[generation] = error;
+  for (const harness::GenerationRow& g : generations)
+    heldout.push_back(heldout_at.count(g.generation) ? json(heldout_at[g.generation]) : json(nullptr));
   json params = json::array();
   for (std::size_t i = 0; i < config->weights.size(); ++i) {
     const TunedWeight& w = config->weights[i];
@@ -72,7 +78,12 @@ chess::Result<json> tuner_report(harness::Database& db, std::int64_t run_id) {
                   {"created", run->created_at},
                   {"summary", run->summary},
                   {"fitness", games ? "score %" : "texel error"},
-                  {"series", {{"generation", number}, {"best", best}, {"mean", mean}, {"entropy", entropy}}},
+                  {"series",
+                   {{"generation", number},
+                    {"best", best},
+                    {"mean", mean},
+                    {"entropy", entropy},
+                    {"heldout", heldout_at.empty() ? json(nullptr) : heldout}}},
                   {"params", params},
                   {"validations", validations}};
   return json{{"database", db.path()}, {"sections", json::array({section})}};

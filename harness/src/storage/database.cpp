@@ -137,6 +137,13 @@ const char* const MIGRATIONS[] = {
       job_ids TEXT NOT NULL DEFAULT '',
       counted TEXT);
     )sql",
+    R"sql(
+    CREATE TABLE tuner_heldout (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      error REAL NOT NULL,
+      PRIMARY KEY (run_id, generation));
+    )sql",
 };
 
 }  // namespace
@@ -460,6 +467,28 @@ std::vector<GenerationRow> Database::generations(std::int64_t run_id) {
   s.bind(1, run_id);
   std::vector<GenerationRow> out;
   while (s.step()) out.push_back({int(s.integer(0)), s.real(1), s.real(2), s.real(3), s.text(4), s.text(5)});
+  return out;
+}
+
+std::optional<GenerationRow> Database::generation(std::int64_t run_id, int generation) {
+  Statement s(db_,
+              "SELECT generation, entropy, best_fitness, mean_fitness, probabilities, state FROM tuner_generations WHERE "
+              "run_id=? AND generation=?");
+  s.bind(1, run_id).bind(2, generation);
+  if (!s.step()) return std::nullopt;
+  return GenerationRow{int(s.integer(0)), s.real(1), s.real(2), s.real(3), s.text(4), s.text(5)};
+}
+
+void Database::save_heldout(std::int64_t run_id, int generation, double error) {
+  Statement s(db_, "INSERT OR REPLACE INTO tuner_heldout (run_id, generation, error) VALUES (?, ?, ?)");
+  s.bind(1, run_id).bind(2, generation).bind_real(3, error).step();
+}
+
+std::vector<std::pair<int, double>> Database::heldout_errors(std::int64_t run_id) {
+  Statement s(db_, "SELECT generation, error FROM tuner_heldout WHERE run_id=? ORDER BY generation");
+  s.bind(1, run_id);
+  std::vector<std::pair<int, double>> out;
+  while (s.step()) out.emplace_back(int(s.integer(0)), s.real(1));
   return out;
 }
 

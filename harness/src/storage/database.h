@@ -149,6 +149,10 @@ class Database {
   // A tuner generation and its individuals, in one transaction.
   void save_generation(std::int64_t run_id, const GenerationRow& generation, const std::vector<IndividualRow>& individuals);
   std::vector<GenerationRow> generations(std::int64_t run_id);
+  std::optional<GenerationRow> generation(std::int64_t run_id, int generation);
+  // The error on the held-out positions of each stored generation's result (texel fitness with a holdout).
+  void save_heldout(std::int64_t run_id, int generation, double error);
+  std::vector<std::pair<int, double>> heldout_errors(std::int64_t run_id);
   std::vector<IndividualRow> individuals(std::int64_t run_id, int generation);
   void save_validation(std::int64_t run_id, const ValidationRow& validation);
   std::vector<ValidationRow> validations(std::int64_t run_id);
