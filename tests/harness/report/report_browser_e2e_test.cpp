@@ -101,3 +101,34 @@ TEST(ReportInABrowser, BadRunsGetOneClearMessage) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ReportInABrowser, PerftAndTwoEpdRunsAreTablesWithFailuresFirst) {
+  const std::string db = temp_db("report_suites");
+  const std::string perft = ::testing::TempDir() + "report-perft.epd", epd = ::testing::TempDir() + "report-tactics.epd";
+  // The second position's count is wrong on purpose (it has one legal move): the table puts it first.
+  std::ofstream(perft) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400\n"
+                       << "8/8/8/8/8/8/8/K1k5 w - - ;D1 4\n";
+  std::ofstream(epd) << "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"mate in one\";\n"
+                     << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm h4; id \"not the best\";\n";
+  EXPECT_EQ(run_harness({"perft", perft, "--engine", "builtin", "--db", db}).exit_code, 1);  // a wrong count
+  for (const char* depth : {"1", "3"}) {
+    HarnessRun e = run_harness({"epd", epd, "--engine", "dev", "--depth", depth, "--db", db});
+    ASSERT_EQ(e.exit_code, 0) << e.out;
+  }
+  const std::string page = ::testing::TempDir() + "suites-report.html";
+  HarnessRun r = run_harness({"report", "1", "2", "3", "--db", db, "-o", page});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string body = body_tag("file://" + page);
+  EXPECT_NE(body.find("data-errors=\"0\""), std::string::npos) << body;
+  std::ifstream in(page);
+  const std::string html((std::istreambuf_iterator<char>(in)), {});
+  // Failures first in the data the tables are drawn from.
+  const std::size_t failed = html.find("\"expected\":4,"), passed = html.find("\"expected\":20,");
+  ASSERT_NE(failed, std::string::npos);
+  EXPECT_LT(failed, passed);
+  screenshot("file://" + page, "suites-report");
+}
+
+}  // namespace
