@@ -252,3 +252,33 @@ TEST(HarnessE2E, RateGivesOneListOverSeveralRuns) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(HarnessCheck, TheProjectEnginePassesEveryUciCheck) {
+  HarnessRun r = run_harness({"check", "name=dev cmd=" + std::string(ENGINE_PATH) + " arg=--version arg=dev"});
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("17 passed, 0 failed"), std::string::npos) << r.out;
+  for (const char* check : {"OK    handshake", "OK    isready while searching", "OK    stop: bestmove", "OK    quit: exited"})
+    EXPECT_NE(r.out.find(check), std::string::npos) << check << "\n" << r.out;
+}
+
+TEST(HarnessCheck, EachFaultIsNamed) {
+  struct Case {
+    const char* mode;
+    const char* expected;
+  };
+  for (const Case& c : {Case{"no-uciok", "FAIL  handshake: no uciok within 10 s of 'uci'"},
+                        Case{"garbage", "FAIL  go depth: 'bestmove zz99' after"},
+                        Case{"random", "FAIL  stop: bestmove before 'stop' in an infinite search"},
+                        Case{"ignore-quit", "FAIL  quit: still running 3 s after 'quit' (killed)"}}) {
+    HarnessRun r = run_harness({"check", mock("m", c.mode)});
+    EXPECT_EQ(r.exit_code, 1) << c.mode << "\n" << r.out;
+    EXPECT_NE(r.out.find(c.expected), std::string::npos) << c.mode << "\n" << r.out;
+  }
+  HarnessRun xboard = run_harness({"check", mock("x", "xboard") + " proto=xboard"});
+  EXPECT_EQ(xboard.exit_code, 2);
+  EXPECT_NE(xboard.out.find("speaks xboard: harness check covers the UCI protocol"), std::string::npos) << xboard.out;
+}
+
+}  // namespace

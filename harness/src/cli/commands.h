@@ -11,6 +11,7 @@ void add_perft_command(CLI::App& app);   // perft
 void add_epd_commands(CLI::App& app);    // epd, epd-compare
 void add_rate_command(CLI::App& app);      // rate
 void add_report_command(CLI::App& app);    // report, serve
+void add_check_command(CLI::App& app);     // check
 void add_cluster_commands(CLI::App& app);  // merge, cluster match | tournament | resume | task
 
 }  // namespace harness

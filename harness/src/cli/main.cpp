@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   harness::add_epd_commands(app);
   harness::add_rate_command(app);
   harness::add_report_command(app);
+  harness::add_check_command(app);
   harness::add_cluster_commands(app);
   try {
     app.parse(argc, argv);

@@ -88,7 +88,8 @@ chess::Game parse_position(const std::string& line) {
   if (word == "fen") {
     for (int i = 0; i < 6 && is >> word; ++i) fen += word + " ";
   }
-  chess::Game game(fen.empty() ? chess::Position::startpos() : chess::Position::from_fen(fen).value());
+  auto parsed = chess::Position::from_fen(fen);  // a malformed FEN is ignored, as a robust engine does
+  chess::Game game(fen.empty() || !parsed ? chess::Position::startpos() : *parsed);
   while (is >> word)
     if (word != "moves") game.play_uci(word);
   return game;

@@ -1,0 +1,46 @@
+// harness check ENGINE: what a UCI engine does wrong, check by check.
+#include <iostream>
+
+#include "commands.h"
+#include "fail.h"
+#include "paths.h"
+#include "players/uci_compliance.h"
+
+namespace harness {
+
+namespace {
+
+struct CheckOptions {
+  std::string engine;
+  std::string registry;
+};
+
+void check(const CheckOptions& o) {
+  EngineConfig e;
+  if (o.engine.find('=') != std::string::npos) {
+    e = value_or_fail(parse_engine_spec(o.engine));
+  } else {
+    auto registry = value_or_fail(EngineRegistry::load(o.registry.empty() ? project_file("configs/engines.json") : o.registry));
+    e = value_or_fail(registry.find(o.engine));
+  }
+  if (e.protocol != Protocol::UCI) fail("engine '" + e.name + "' speaks xboard: harness check covers the UCI protocol");
+  std::cout << "UCI compliance of " << e.name << " (" << e.command << ")" << std::endl;
+  const auto checks = check_uci_compliance(e, std::cout);
+  int failed = 0;
+  for (const ComplianceCheck& c : checks) failed += !c.passed;
+  std::cout << checks.size() - std::size_t(failed) << " passed, " << failed << " failed" << std::endl;
+  std::exit(failed ? 1 : 0);
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app) {
+  auto o = std::make_shared<CheckOptions>();
+  CLI::App* cmd = app.add_subcommand("check", "Check a UCI engine's protocol compliance: what it does wrong, check by check");
+  cmd->add_option("ENGINE", o->engine, "A registry name, or a specification \"name=X cmd=/path arg=A option.Hash=16\"")
+      ->required();
+  cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
+  cmd->callback([o] { check(*o); });
+}
+
+}  // namespace harness

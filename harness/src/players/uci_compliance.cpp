@@ -1,0 +1,179 @@
+#include "uci_compliance.h"
+
+#include <chrono>
+#include <functional>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "core/game.h"
+#include "process/child_process.h"
+#include "uci_option.h"
+
+namespace harness {
+
+namespace {
+
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+class Session {
+ public:
+  Session(std::unique_ptr<ChildProcess> process, std::ostream& out) : process_(std::move(process)), out_(out) {}
+
+  void send(const std::string& line) { process_->write_line(line); }
+
+  // Reads lines until one starts with `prefix` (true) or `timeout` passes or the engine exits.
+  bool expect(const std::string& prefix, std::chrono::milliseconds timeout, std::string* found = nullptr,
+              const std::function<void(const std::string&)>& other = {}) {
+    const auto deadline = Clock::now() + timeout;
+    std::string line;
+    while (true) {
+      const ReadStatus s = process_->read_line(line, deadline);
+      if (s != ReadStatus::LINE) return false;
+      if (line.rfind(prefix, 0) == 0) {
+        if (found) *found = line;
+        return true;
+      }
+      if (other) other(line);
+    }
+  }
+
+  void record(const std::string& name, bool passed, const std::string& detail) {
+    checks_.push_back({name, passed, detail});
+    out_ << (passed ? "OK    " : "FAIL  ") << name << (detail.empty() ? "" : ": " + detail) << std::endl;
+  }
+
+  // "go ..." from a position; the bestmove must be legal there.
+  void go(const std::string& name, const std::string& position, const std::string& go, std::chrono::milliseconds timeout) {
+    send(position);
+    send(go);
+    std::string line;
+    const auto start = Clock::now();
+    if (!expect("bestmove", timeout, &line)) {
+      record(name, false, "no bestmove within " + std::to_string(timeout.count() / 1000) + " s of '" + go + "'");
+      return;
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    std::istringstream words(line);
+    std::string word, move;
+    words >> word >> move;
+    record(
+        name, legal_after(position, move),
+        "'" + line + "' after " + std::to_string(ms) + " ms" + (legal_after(position, move) ? "" : " (not a legal move there)"));
+  }
+
+  bool alive() { return process_->running(); }
+  int stop(std::chrono::milliseconds grace) { return process_->stop(grace); }
+  std::vector<ComplianceCheck>& checks() { return checks_; }
+
+ private:
+  static bool legal_after(const std::string& position, const std::string& move) {
+    std::istringstream in(position);
+    std::string word, fen;
+    in >> word >> word;
+    if (word == "fen")
+      while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+    else
+      in >> word;  // "moves" after startpos, or nothing
+    auto start = fen.empty() ? chess::Position::from_fen(chess::START_FEN) : chess::Position::from_fen(fen);
+    if (!start) return false;
+    chess::Game game(*start);
+    while (in >> word)
+      if (!game.play_uci(word)) return false;
+    return bool(game.play_uci(move));
+  }
+
+  std::unique_ptr<ChildProcess> process_;
+  std::ostream& out_;
+  std::vector<ComplianceCheck> checks_;
+};
+
+}  // namespace
+
+std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, std::ostream& out) {
+  std::vector<ComplianceCheck> none;
+  auto started = ChildProcess::start({engine.command, engine.args, engine.working_dir, ""});
+  if (!started) {
+    out << "FAIL  start: " << started.error() << std::endl;
+    return {{"start", false, started.error()}};
+  }
+  Session s(std::move(started).value(), out);
+
+  // Handshake and options.
+  std::string id_name;
+  int options = 0;
+  std::vector<std::string> bad_options;
+  s.send("uci");
+  const bool uciok = s.expect("uciok", 10s, nullptr, [&](const std::string& line) {
+    if (line.rfind("id name ", 0) == 0) id_name = line.substr(8);
+    if (line.rfind("option ", 0) == 0) {
+      ++options;
+      if (!parse_uci_option(line)) bad_options.push_back(line);
+    }
+  });
+  s.record("handshake", uciok, uciok ? "uciok" : "no uciok within 10 s of 'uci'");
+  if (!uciok) {
+    s.stop(1000ms);
+    return s.checks();
+  }
+  s.record("id name", !id_name.empty(), id_name.empty() ? "no 'id name' line before uciok" : id_name);
+  s.record("options", bad_options.empty(),
+           std::to_string(options) + " declared" + (bad_options.empty() ? "" : ", unreadable: " + bad_options.front()));
+  for (const auto& [name, value] : engine.options) s.send("setoption name " + name + " value " + value);
+  s.send("isready");
+  s.record("isready", s.expect("readyok", 10s), "readyok after 'isready'");
+  s.send("ucinewgame");
+  s.send("isready");
+  s.record("ucinewgame", s.expect("readyok", 10s), "readyok after 'ucinewgame' and 'isready'");
+
+  // Every form of position and go.
+  s.go("go depth", "position startpos", "go depth 2", 30s);
+  s.go("go movetime", "position startpos moves e2e4 e7e5 g1f3", "go movetime 200", 10s);
+  s.go("go nodes", "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go nodes 5000", 30s);
+  s.go("go wtime/btime", "position startpos moves d2d4", "go wtime 10000 btime 10000 winc 100 binc 100", 15s);
+  s.go("go movestogo", "position startpos moves d2d4 d7d5", "go wtime 5000 btime 5000 movestogo 20", 15s);
+  s.go("position fen ... moves", "position fen 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 moves e2e4 e5e6", "go depth 3", 30s);
+
+  // A search without limit: isready must be answered during it, bestmove only after stop.
+  s.send("position startpos");
+  s.send("go infinite");
+  std::this_thread::sleep_for(300ms);
+  bool early = false;
+  s.send("isready");
+  const bool ready = s.expect("readyok", 5s, nullptr, [&](const std::string& l) { early |= l.rfind("bestmove", 0) == 0; });
+  s.record("isready while searching", ready, ready ? "readyok during 'go infinite'" : "no readyok within 5 s while searching");
+  s.send("stop");
+  std::string best;
+  const bool stopped = early || s.expect("bestmove", 5s, &best);
+  s.record("stop", stopped && !early,
+           early     ? "bestmove before 'stop' in an infinite search"
+           : stopped ? best
+                     : "no bestmove within 5 s of 'stop'");
+
+  // Bad input: an unknown command must be ignored; a malformed FEN (which no GUI should send)
+  // should not bring the engine down either.
+  s.send("this-is-not-a-uci-command");
+  s.send("isready");
+  s.record("unknown command", s.expect("readyok", 5s), "answers isready after an unknown command");
+  s.go("play after an unknown command", "position startpos moves g1f3", "go depth 1", 30s);
+  s.send("position fen not/a/fen w - - 0 1");
+  s.send("isready");
+  s.record("malformed FEN", s.expect("readyok", 5s), "answers isready after 'position fen not/a/fen w - - 0 1'");
+  if (!s.alive()) {
+    s.record("quit", false, "the engine had already exited");
+    return s.checks();
+  }
+
+  // quit, with the engine's input still open: it must leave by itself.
+  s.send("quit");
+  const auto quit_start = Clock::now();
+  while (s.alive() && Clock::now() - quit_start < 3s) std::this_thread::sleep_for(10ms);
+  const bool quit = !s.alive();
+  const auto quit_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - quit_start).count();
+  s.stop(0ms);
+  s.record("quit", quit, quit ? "exited after " + std::to_string(quit_ms) + " ms" : "still running 3 s after 'quit' (killed)");
+  return s.checks();
+}
+
+}  // namespace harness

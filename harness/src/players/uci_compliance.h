@@ -1,0 +1,24 @@
+// The UCI compliance check (harness check ENGINE), as fastchess's --compliance does it: the
+// handshake, the declared options, isready (also while searching), each form of position and
+// go, stop, ucinewgame, bad input and quit, each with what the engine did wrong.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "engines/engine_config.h"
+
+namespace harness {
+
+struct ComplianceCheck {
+  std::string name;
+  bool passed = false;
+  std::string detail;  // what the engine said or failed to say
+};
+
+// Runs every check it can (a failed handshake ends the list); each result is also printed to
+// `out` as it comes.
+std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, std::ostream& out);
+
+}  // namespace harness
