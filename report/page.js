@@ -84,8 +84,8 @@ function renderMatch(section, root) {
     )
   );
   s.append(el("h3", {}, "Engines"));
-  s.append(table(["name", "command", "arguments", "protocol", "options", "checksum"],
-    section.engines.map((e) => [e.name, e.command, e.args, e.protocol, JSON.stringify(e.options), e.checksum])));
+  s.append(table(["name", "command", "arguments", "protocol", "options", "own limits", "checksum"],
+    section.engines.map((e) => [e.name, e.command, e.args, e.protocol, JSON.stringify(e.options), e.limits || "the run's", e.checksum])));
   s.append(el("h3", {}, "Results"));
   s.append(el("pre", { class: "summary" }, section.summary_text || section.summary));
   if (section.sprt) {

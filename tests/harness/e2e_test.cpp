@@ -282,3 +282,27 @@ TEST(HarnessCheck, EachFaultIsNamed) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(HarnessE2E, EachEngineCanPlayUnderItsOwnTimeControl) {
+  std::string db = temp_db("odds");
+  HarnessRun r = run_harness({"match", "--engine", mock("fast", "random") + " tc=1+0.01", "--engine",
+                              mock("slow", "random") + " tc=3+0.03 timemargin=100", "--games", "2", "--maxmoves", "20", "--db",
+                              db, "--concurrency", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Results of fast [tc=1+0.01] vs slow [tc=3+0.03 timemargin=100]"), std::string::npos) << r.out;
+  HarnessRun pgn = run_harness({"pgn", "1", "--db", db});
+  EXPECT_NE(pgn.out.find("[White \"fast\"]\n[Black \"slow\"]"), std::string::npos) << pgn.out;
+  EXPECT_NE(pgn.out.find("[WhiteTimeControl \"1+0.01\"]\n[BlackTimeControl \"3+0.03\"]"), std::string::npos) << pgn.out;
+  EXPECT_NE(pgn.out.find("[WhiteTimeControl \"3+0.03\"]\n[BlackTimeControl \"1+0.01\"]"), std::string::npos) << pgn.out;
+  // Limits that make no sense are refused before anything is recorded.
+  std::string other = temp_db("odds_bad");
+  HarnessRun bad = run_harness(
+      {"match", "--engine", mock("a", "random") + " nodes=0", "--engine", mock("b", "random"), "--games", "2", "--db", other});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("nodes=0: must be from 1"), std::string::npos) << bad.out;
+  EXPECT_FALSE(std::filesystem::exists(other));
+}
+
+}  // namespace

@@ -63,7 +63,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
     c.settings.tc = TimeControl::fixed_nodes(o.nodes);
   if (o.nodes > 0)
     for (const EngineConfig& e : c.engines)
-      if (e.protocol == Protocol::XBOARD)
+      if (e.protocol == Protocol::XBOARD && !e.limit)
         fail("engine '" + e.name + "' speaks xboard, which has no node limit; use --tc, --movetime or --depth");
   c.settings.time_margin_ms = o.timemargin;
   if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));

@@ -36,8 +36,17 @@ chess::Result<Protocol> parse_protocol(const std::string& text, const std::strin
   return chess::Error{where + ": protocol must be 'uci' or 'xboard', got '" + text + "'"};
 }
 
+// A limit given to an engine that cannot take it, or two limits at once.
+chess::Result<bool> check_limits(const EngineConfig& c, const std::string& where, int limits_given) {
+  if (limits_given > 1) return chess::Error{where + ": give only one of tc, nodes, depth and movetime"};
+  if (c.limit && c.limit->kind == TimeControl::Kind::NODES && c.protocol == Protocol::XBOARD)
+    return chess::Error{where + ": nodes= is for UCI engines ('" + c.name + "' speaks xboard, which has no node limit)"};
+  return true;
+}
+
 chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
-  static const std::vector<std::string> KEYS = {"name", "command", "args", "working_dir", "protocol", "options", "init"};
+  static const std::vector<std::string> KEYS = {"name", "command", "args",  "working_dir", "protocol", "options",
+                                                "init", "tc",      "nodes", "depth",       "movetime", "timemargin"};
   if (auto keys = json_input::check_keys(e, where, KEYS); !keys) return chess::Error{keys.error()};
   EngineConfig c;
   if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};
@@ -72,6 +81,13 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
     if (!e["init"].is_array()) return chess::Error{at + ": 'init' must be an array of strings"};
     for (const auto& s : e["init"]) c.init_strings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
   }
+  int limits = 0;
+  for (const char* key : {"tc", "nodes", "depth", "movetime", "timemargin"}) {
+    if (!e.contains(key)) continue;
+    limits += std::string(key) != "timemargin";
+    if (auto r = read_engine_limit(c, key, option_value_text(e[key]), at); !r) return chess::Error{r.error()};
+  }
+  if (auto r = check_limits(c, at, limits); !r) return chess::Error{r.error()};
   return c;
 }
 
@@ -93,6 +109,61 @@ void EngineConfig::set_option(const std::string& wanted, const std::string& valu
 }
 
 std::string protocol_name(Protocol p) { return p == Protocol::UCI ? "uci" : "xboard"; }
+
+chess::Result<bool> read_engine_limit(EngineConfig& c, const std::string& key, const std::string& value,
+                                      const std::string& where) {
+  auto whole = [&](long long max) -> chess::Result<long long> {
+    if (value.empty() || value.size() > 12 || value.find_first_not_of("0123456789") != std::string::npos)
+      return chess::Error{where + ": " + key + "=" + value + ": expected a whole number from 1"};
+    const long long v = std::stoll(value);
+    if (v < 1 || v > max) return chess::Error{where + ": " + key + "=" + value + ": must be from 1 to " + std::to_string(max)};
+    return v;
+  };
+  if (key == "tc") {
+    auto tc = parse_time_control(value);
+    if (!tc) return chess::Error{where + ": tc=" + value + ": " + tc.error()};
+    c.limit = *tc;
+  } else if (key == "nodes") {
+    auto n = whole(1000000000000LL);
+    if (!n) return chess::Error{n.error()};
+    c.limit = TimeControl::fixed_nodes(std::uint64_t(*n));
+  } else if (key == "depth") {
+    auto d = whole(200);
+    if (!d) return chess::Error{d.error()};
+    c.limit = TimeControl::fixed_depth(int(*d));
+  } else if (key == "movetime") {
+    char* end = nullptr;
+    const double seconds = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end || !(seconds >= 0.001 && seconds <= 1e6))
+      return chess::Error{where + ": movetime=" + value + ": expected seconds from 0.001 to 1000000"};
+    c.limit = TimeControl::movetime(std::int64_t(seconds * 1000 + 0.5));
+  } else if (key == "timemargin") {
+    if (value == "0") {
+      c.time_margin_ms = 0;
+    } else {
+      auto m = whole(3600000);
+      if (!m) return chess::Error{where + ": timemargin is milliseconds from 0: " + m.error()};
+      c.time_margin_ms = *m;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+std::string engine_limits_text(const EngineConfig& c) {
+  std::string out;
+  if (c.limit) {
+    switch (c.limit->kind) {
+      case TimeControl::Kind::NODES: out = "nodes=" + std::to_string(c.limit->nodes); break;
+      case TimeControl::Kind::DEPTH: out = "depth=" + std::to_string(c.limit->depth); break;
+      case TimeControl::Kind::MOVETIME: out = "movetime=" + std::to_string(c.limit->movetime_ms) + "ms"; break;
+      default: out = "tc=" + c.limit->describe();
+    }
+  }
+  if (c.time_margin_ms) out += (out.empty() ? "" : " ") + std::string("timemargin=") + std::to_string(*c.time_margin_ms);
+  return out;
+}
 
 chess::Result<EngineRegistry> EngineRegistry::load(const std::string& path) {
   auto loaded = json_input::load(path, "engine registry");
@@ -128,6 +199,7 @@ chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
   std::istringstream is(spec);
   EngineConfig c;
   bool has_cmd = false;
+  int limits = 0;
   for (std::string word; is >> word;) {
     std::size_t eq = word.find('=');
     if (eq == std::string::npos || eq == 0) return chess::Error{"--engine: expected key=value, got '" + word + "'"};
@@ -149,12 +221,18 @@ chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
       c.init_strings.push_back(value);
     else if (key.rfind("option.", 0) == 0 && key.size() > 7)
       c.options.emplace_back(key.substr(7), value);
+    else if (auto limit = read_engine_limit(c, key, value, "--engine"); !limit)
+      return chess::Error{limit.error()};
+    else if (*limit)
+      limits += key != "timemargin";
     else {
       return chess::Error{"--engine: unknown key '" + key + "'" +
-                          did_you_mean(key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME"})};
+                          did_you_mean(key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME", "tc", "nodes", "depth",
+                                             "movetime", "timemargin"})};
     }
   }
   if (!has_cmd) return chess::Error{"--engine: missing cmd=PATH in '" + spec + "'"};
+  if (auto r = check_limits(c, "--engine", limits); !r) return chess::Error{r.error()};
   if (c.name.empty()) c.name = fs::path(c.command).filename().string();
   return c;
 }

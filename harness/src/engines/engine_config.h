@@ -3,11 +3,13 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/nearest_names.h"
 #include "core/result.h"
+#include "match/time_control.h"
 
 namespace harness {
 
@@ -21,6 +23,10 @@ struct EngineConfig {
   Protocol protocol = Protocol::UCI;
   std::vector<std::pair<std::string, std::string>> options;  // in the order given
   std::vector<std::string> init_strings;                     // sent verbatim after the handshake
+  // Limits of this engine's own that override the run's (time odds, node odds): a clock
+  // (tc=), nodes=, depth= or movetime=, and timemargin= milliseconds.
+  std::optional<TimeControl> limit;
+  std::optional<std::int64_t> time_margin_ms;
 
   // The value given for option `name`, or nullptr.
   const std::string* option(const std::string& name) const;
@@ -29,6 +35,13 @@ struct EngineConfig {
 };
 
 std::string protocol_name(Protocol p);
+
+// Reads one per-engine limit ("tc", "nodes", "depth", "movetime" in seconds, "timemargin" in
+// milliseconds) into `c`; false if `key` is none of them. The error names `where`.
+chess::Result<bool> read_engine_limit(EngineConfig& c, const std::string& key, const std::string& value,
+                                      const std::string& where);
+// The limits' text for a run's description: "tc=10+0.1 timemargin=50", or "".
+std::string engine_limits_text(const EngineConfig& c);
 
 class EngineRegistry {
  public:

@@ -34,10 +34,11 @@ struct GameRecord {
   Opening opening;
   std::vector<MoveRecord> moves;                          // the engines' moves only (opening moves are in `opening`)
   chess::GameResult result = chess::GameResult::ONGOING;  // ONGOING: stopped unfinished, never stored
-  std::string termination;              // PGN Termination tag: normal, time forfeit, rules infraction, abandoned, adjudication
-  std::string reason;                   // human-readable: "White mates", "Black makes an illegal move: e7e9", ...
-  std::string time_control;             // PGN TimeControl value
-  std::string started_at, finished_at;  // ISO 8601 UTC
+  std::string termination;   // PGN Termination tag: normal, time forfeit, rules infraction, abandoned, adjudication
+  std::string reason;        // human-readable: "White mates", "Black makes an illegal move: e7e9", ...
+  std::string time_control;  // PGN TimeControl value ("?" when the engines' differ)
+  std::string white_time_control, black_time_control;  // each engine's own (time or node odds)
+  std::string started_at, finished_at;                 // ISO 8601 UTC
   std::string white_stderr, black_stderr;
   std::string pgn;
 };

@@ -26,19 +26,29 @@ std::string normal_reason(const chess::Outcome& o, chess::Color side_to_move) {
   }
 }
 
+// A player's own limit if its engine has one (time or node odds), else the run's.
+const TimeControl& own_tc(Player& p, const GameSettings& settings) { return p.config().limit ? *p.config().limit : settings.tc; }
+std::int64_t own_margin(Player& p, const GameSettings& settings) {
+  return p.config().time_margin_ms.value_or(settings.time_margin_ms);
+}
+
 class Referee {
  public:
   Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings, GameRecord& record)
       : players_{&white, &black}, settings_(settings), record_(record) {
     game_ = chess::Game(chess::Position::from_fen(opening.fen).value());
     for (const std::string& m : opening.moves) game_.play_uci(m);
-    clock_[0] = clock_[1] = settings.tc.base_ms;
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) {
+      tc_[c] = own_tc(*players_[c], settings);
+      margin_[c] = own_margin(*players_[c], settings);
+      clock_[c] = tc_[c].base_ms;
+    }
     first_mover_ = game_.position().side_to_move();
   }
 
   void run() {
     for (chess::Color c : {chess::WHITE, chess::BLACK})
-      if (!players_[c]->new_game(settings_.tc)) return lose(c, "abandoned", std::string(color_name(c)) + " disconnects", true);
+      if (!players_[c]->new_game(tc_[c])) return lose(c, "abandoned", std::string(color_name(c)) + " disconnects", true);
     while (!aborted_ && !finished()) turn();
   }
 
@@ -63,10 +73,12 @@ class Referee {
     Player& player = *players_[us];
     ThinkRequest request;
     request.game = &game_;
-    request.tc = settings_.tc;
+    request.tc = tc_[us];
     request.clock_ms[0] = clock_[0];
     request.clock_ms[1] = clock_[1];
-    if (settings_.tc.moves > 0) request.moves_to_go = settings_.tc.moves - moves_made_[us] % settings_.tc.moves;
+    request.increment_ms[0] = tc_[0].increment_ms;
+    request.increment_ms[1] = tc_[1].increment_ms;
+    if (tc_[us].moves > 0) request.moves_to_go = tc_[us].moves - moves_made_[us] % tc_[us].moves;
     request.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(allowance(us));
     ThinkResult r = player.think(request);
     if (r.status == ThinkStatus::ABORTED) {
@@ -91,23 +103,23 @@ class Referee {
     record_.moves.push_back(mr);
     game_.play(m);
     ++moves_made_[us];
-    if (settings_.tc.moves > 0 && moves_made_[us] % settings_.tc.moves == 0) clock_[us] += settings_.tc.base_ms;
+    if (tc_[us].moves > 0 && moves_made_[us] % tc_[us].moves == 0) clock_[us] += tc_[us].base_ms;
   }
 
   std::int64_t allowance(chess::Color us) const {
-    switch (settings_.tc.kind) {
-      case TimeControl::Kind::CLOCK: return std::max<std::int64_t>(clock_[us], 0) + settings_.time_margin_ms + 1;
-      case TimeControl::Kind::MOVETIME: return settings_.tc.movetime_ms + settings_.time_margin_ms + 1;
+    switch (tc_[us].kind) {
+      case TimeControl::Kind::CLOCK: return std::max<std::int64_t>(clock_[us], 0) + margin_[us] + 1;
+      case TimeControl::Kind::MOVETIME: return tc_[us].movetime_ms + margin_[us] + 1;
       default: return settings_.search_timeout_ms;
     }
   }
 
   // Charges the move's time to the clock; true if it exceeded what was allowed.
   bool over_time(chess::Color us, std::int64_t elapsed) {
-    if (settings_.tc.kind == TimeControl::Kind::MOVETIME) return elapsed > settings_.tc.movetime_ms + settings_.time_margin_ms;
-    if (settings_.tc.kind != TimeControl::Kind::CLOCK) return false;
-    if (elapsed > clock_[us] + settings_.time_margin_ms) return true;
-    clock_[us] = std::max<std::int64_t>(clock_[us] - elapsed, 0) + settings_.tc.increment_ms;
+    if (tc_[us].kind == TimeControl::Kind::MOVETIME) return elapsed > tc_[us].movetime_ms + margin_[us];
+    if (tc_[us].kind != TimeControl::Kind::CLOCK) return false;
+    if (elapsed > clock_[us] + margin_[us]) return true;
+    clock_[us] = std::max<std::int64_t>(clock_[us] - elapsed, 0) + tc_[us].increment_ms;
     return false;
   }
 
@@ -127,6 +139,8 @@ class Referee {
   GameRecord& record_;
   chess::Game game_;
   std::int64_t clock_[2];
+  TimeControl tc_[2];
+  std::int64_t margin_[2] = {0, 0};
   int moves_made_[2] = {0, 0};
   chess::Color first_mover_;
   bool aborted_ = false;
@@ -148,7 +162,9 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening, const
   record.white = white.name();
   record.black = black.name();
   record.opening = opening;
-  record.time_control = settings.tc.pgn_tag();
+  record.white_time_control = own_tc(white, settings).pgn_tag();
+  record.black_time_control = own_tc(black, settings).pgn_tag();
+  record.time_control = record.white_time_control == record.black_time_control ? record.white_time_control : "?";
   record.started_at = utc_timestamp();
   Referee(white, black, opening, settings, record).run();
   record.finished_at = utc_timestamp();

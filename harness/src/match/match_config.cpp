@@ -18,6 +18,31 @@ nlohmann::json engine_json(const EngineConfig& e) {
           {"init", e.init_strings}};
 }
 
+// An engine's own limits, stored only when given (older runs have none).
+void add_limits(nlohmann::json& j, const EngineConfig& e) {
+  if (e.limit)
+    j["limit"] = e.limit->kind == TimeControl::Kind::NODES      ? "nodes=" + std::to_string(e.limit->nodes)
+                 : e.limit->kind == TimeControl::Kind::DEPTH    ? "depth=" + std::to_string(e.limit->depth)
+                 : e.limit->kind == TimeControl::Kind::MOVETIME ? "movetime=" + std::to_string(e.limit->movetime_ms)
+                                                                : e.limit->describe();
+  if (e.time_margin_ms) j["timemargin"] = *e.time_margin_ms;
+}
+
+void read_limits(const nlohmann::json& j, EngineConfig& e) {
+  if (j.contains("limit")) {
+    const std::string text = j.at("limit");
+    if (text.rfind("nodes=", 0) == 0)
+      e.limit = TimeControl::fixed_nodes(std::stoull(text.substr(6)));
+    else if (text.rfind("depth=", 0) == 0)
+      e.limit = TimeControl::fixed_depth(std::stoi(text.substr(6)));
+    else if (text.rfind("movetime=", 0) == 0)
+      e.limit = TimeControl::movetime(std::stoll(text.substr(9)));
+    else
+      e.limit = parse_time_control(text).value();
+  }
+  if (j.contains("timemargin")) e.time_margin_ms = j.at("timemargin").get<std::int64_t>();
+}
+
 EngineConfig engine_from(const nlohmann::json& j) {
   EngineConfig e;
   e.name = j.at("name");
@@ -46,7 +71,11 @@ std::string MatchConfig::to_json() const {
   nlohmann::json j;
   j["kind"] = kind_name(kind);
   j["engines"] = nlohmann::json::array();
-  for (const EngineConfig& e : engines) j["engines"].push_back(engine_json(e));
+  for (const EngineConfig& e : engines) {
+    nlohmann::json ej = engine_json(e);
+    add_limits(ej, e);
+    j["engines"].push_back(ej);
+  }
   j["games"] = games;
   j["rounds"] = rounds;
   const TimeControl& tc = settings.tc;
@@ -90,7 +119,10 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
              : kind == "round-robin" ? TournamentKind::ROUND_ROBIN
              : kind == "pairs"       ? TournamentKind::PAIRS
                                      : TournamentKind::GAUNTLET;
-    for (const auto& e : j.at("engines")) c.engines.push_back(engine_from(e));
+    for (const auto& e : j.at("engines")) {
+      c.engines.push_back(engine_from(e));
+      read_limits(e, c.engines.back());
+    }
     c.games = j.at("games");
     c.rounds = j.at("rounds");
     const auto& tc = j.at("tc");

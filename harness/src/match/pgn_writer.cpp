@@ -57,6 +57,8 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   std::string out = tag("Event", ctx.event) + tag("Site", ctx.site) + tag("Date", date) + tag("Round", ctx.round) +
                     tag("White", r.white) + tag("Black", r.black) + tag("Result", result);
   if (!standard_start) out += tag("FEN", r.opening.fen) + tag("SetUp", "1");
+  if (r.white_time_control != r.black_time_control)
+    out += tag("WhiteTimeControl", r.white_time_control) + tag("BlackTimeControl", r.black_time_control);
   out += tag("TimeControl", r.time_control) + tag("PlyCount", std::to_string(r.opening.moves.size() + r.moves.size())) +
          tag("Termination", r.termination);
   if (!r.opening.name.empty()) out += tag("Opening", r.opening.name);

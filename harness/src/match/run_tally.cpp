@@ -44,7 +44,10 @@ void RunTally::add(int game_index, const std::string& result) {
 
 std::string RunTally::title() const {
   std::string t;
-  for (std::size_t i = 0; i < config_.engines.size(); ++i) t += (i ? " vs " : "") + config_.engines[i].name;
+  for (std::size_t i = 0; i < config_.engines.size(); ++i) {
+    const std::string limits = engine_limits_text(config_.engines[i]);  // time or node odds
+    t += (i ? " vs " : "") + config_.engines[i].name + (limits.empty() ? "" : " [" + limits + "]");
+  }
   t += " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string() + ")";
   return config_.shard.active() ? t + " shard " + config_.shard.describe() : t;
 }

@@ -27,6 +27,7 @@ struct ThinkRequest {
   const chess::Game* game = nullptr;
   TimeControl tc;
   std::int64_t clock_ms[2] = {0, 0};               // remaining time per colour (clock time controls)
+  std::int64_t increment_ms[2] = {0, 0};           // each colour's own increment (they differ in time odds)
   int moves_to_go = 0;                             // moves until the next time control, 0 when none
   std::chrono::steady_clock::time_point deadline;  // when to give up waiting
 };

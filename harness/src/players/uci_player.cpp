@@ -34,7 +34,10 @@ std::string go_command(const ThinkRequest& r) {
   }
   std::string cmd = "go wtime " + std::to_string(std::max<std::int64_t>(r.clock_ms[0], 1)) + " btime " +
                     std::to_string(std::max<std::int64_t>(r.clock_ms[1], 1));
-  if (tc.increment_ms > 0) cmd += " winc " + std::to_string(tc.increment_ms) + " binc " + std::to_string(tc.increment_ms);
+  // Each side's own increment (time odds); a request without them (analysis) uses the limit's.
+  const bool own = r.increment_ms[0] > 0 || r.increment_ms[1] > 0;
+  const std::int64_t winc = own ? r.increment_ms[0] : tc.increment_ms, binc = own ? r.increment_ms[1] : tc.increment_ms;
+  if (winc > 0 || binc > 0) cmd += " winc " + std::to_string(winc) + " binc " + std::to_string(binc);
   if (r.moves_to_go > 0) cmd += " movestogo " + std::to_string(r.moves_to_go);
   return cmd;
 }

@@ -31,6 +31,9 @@ std::vector<RunListRow> run_list(Database& db) {
         for (const EngineConfig& e : config->engines) row.engines += (row.engines.empty() ? "" : ", ") + e.name;
         if (row.engines.size() > 40) row.engines = row.engines.substr(0, 37) + "...";
         row.tc = config->settings.tc.describe();
+        for (const EngineConfig& e : config->engines)
+          if (e.limit || e.time_margin_ms) row.tc += " (odds)";  // an engine has limits of its own
+        if (row.tc.size() > 14) row.tc = row.tc.substr(0, row.tc.find(" (odds)")) + " (odds)";
         const std::size_t planned = shard_games(make_schedule(*config), config->shard).size();
         row.games = std::to_string(db.game_results(r.id).size()) + "/" + std::to_string(planned);
       }

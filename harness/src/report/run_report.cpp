@@ -56,6 +56,7 @@ json engines_json(Database& db, std::int64_t run_id, const MatchConfig& c) {
                    {"args", args},
                    {"protocol", protocol_name(e.protocol)},
                    {"options", options},
+                   {"limits", engine_limits_text(e)},
                    {"checksum", checksums.count(e.name) ? checksums[e.name] : file_checksum(e.command)}});
   }
   return out;

@@ -70,3 +70,43 @@ TEST(EngineSpec, ParsesAdHocEngines) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(EngineLimits, ASpecGivesAnEngineLimitsOfItsOwn) {
+  auto a = harness::parse_engine_spec("name=a cmd=/bin/true tc=40/60+0.6 timemargin=50");
+  ASSERT_TRUE(a) << a.error();
+  ASSERT_TRUE(a->limit);
+  EXPECT_EQ(a->limit->moves, 40);
+  EXPECT_EQ(a->limit->base_ms, 60000);
+  EXPECT_EQ(a->limit->increment_ms, 600);
+  EXPECT_EQ(a->time_margin_ms, 50);
+  EXPECT_EQ(harness::engine_limits_text(*a), "tc=40/60+0.6 timemargin=50");
+  auto n = harness::parse_engine_spec("name=n cmd=/bin/true nodes=20000");
+  ASSERT_TRUE(n && n->limit);
+  EXPECT_EQ(n->limit->kind, harness::TimeControl::Kind::NODES);
+  EXPECT_EQ(n->limit->nodes, 20000u);
+  auto m = harness::parse_engine_spec("name=m cmd=/bin/true movetime=0.25");
+  ASSERT_TRUE(m && m->limit);
+  EXPECT_EQ(m->limit->movetime_ms, 250);
+  EXPECT_FALSE(harness::parse_engine_spec("name=p cmd=/bin/true")->limit);
+}
+
+TEST(EngineLimits, LimitsThatMakeNoSenseAreRefusedWithTheReason) {
+  const std::pair<const char*, const char*> bad[] = {
+      {"cmd=/bin/true nodes=-5", "nodes=-5: expected a whole number from 1"},
+      {"cmd=/bin/true depth=0", "depth=0: must be from 1 to 200"},
+      {"cmd=/bin/true movetime=abc", "movetime=abc: expected seconds"},
+      {"cmd=/bin/true timemargin=-1", "timemargin is milliseconds from 0"},
+      {"cmd=/bin/true tc=1e18", "tc=1e18: "},
+      {"cmd=/bin/true tc=5+0.1 nodes=100", "give only one of tc, nodes, depth and movetime"},
+      {"name=x cmd=/bin/true proto=xboard nodes=100", "nodes= is for UCI engines ('x' speaks xboard"},
+      {"cmd=/bin/true nodez=100", "unknown key 'nodez' (did you mean 'nodes'?)"}};
+  for (const auto& [spec, message] : bad) {
+    auto e = harness::parse_engine_spec(spec);
+    ASSERT_FALSE(e) << spec;
+    EXPECT_NE(e.error().find(message), std::string::npos) << spec << ": " << e.error();
+  }
+}
+
+}  // namespace

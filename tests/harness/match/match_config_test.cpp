@@ -105,3 +105,19 @@ TEST(Shard, SurvivesTheStoredConfigurationAndUnshardedDropsIt) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(EngineLimits, SurviveTheStoredConfiguration) {
+  harness::MatchConfig c = tournament(harness::TournamentKind::MATCH, 2, 1, false);
+  c.engines[0].limit = harness::TimeControl::clock(0, 1000, 10);
+  c.engines[0].time_margin_ms = 25;
+  c.engines[1].limit = harness::TimeControl::fixed_nodes(5000);
+  auto back = harness::MatchConfig::from_json(c.to_json());
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->to_json(), c.to_json());
+  EXPECT_EQ(harness::engine_limits_text(back->engines[0]), "tc=1+0.01 timemargin=25");
+  EXPECT_EQ(harness::engine_limits_text(back->engines[1]), "nodes=5000");
+}
+
+}  // namespace
