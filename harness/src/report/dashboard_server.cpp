@@ -42,7 +42,15 @@ struct CachedReport {
 std::mutex cache_mutex;
 std::map<std::pair<std::string, std::int64_t>, CachedReport> cache;
 
-chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id) try {
+// A request (`fresh` false) gets the run's page as the refresher last made it, at most a
+// second old; only a run never made before is made while the browser waits. The refresher
+// (`fresh` true) makes it again when the run's games or status changed.
+chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id, bool fresh) try {
+  if (!fresh) {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    auto it = cache.find({db_path, run_id});
+    if (it != cache.end()) return it->second;
+  }
   auto db = Database::open_readonly(db_path);
   if (!db) return chess::Error{db.error()};
   auto run = (*db)->run(run_id);
@@ -146,12 +154,12 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
     return {200, "application/json", json->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
   }
   if (std::int64_t id = run_id_of(target, "/api/run/")) {
-    auto report = cached_report(db_path, id);
+    auto report = cached_report(db_path, id, false);
     if (!report) return not_found(report.error());
     return {200, "application/json", report->json};
   }
   if (std::int64_t id = run_id_of(target, "/run/")) {
-    auto report = cached_report(db_path, id);
+    auto report = cached_report(db_path, id, false);
     if (!report) return not_found(report.error());
     return {200, "text/html; charset=utf-8", report->page};
   }
@@ -176,19 +184,25 @@ chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::fu
   }
   // Keeps every run's page ready: a page asked for is then served from the cache, and a run
   // that is playing is brought up to date here rather than while a browser waits.
-  std::thread refresher([db_path = settings.db_path] {
+  // Every run's page is made before the server answers, and kept up to date by a refresher, so
+  // that a page asked for comes from memory; a run that is playing is remade as games come in.
+  auto refresh_all = [db_path = settings.db_path] {
+    auto db = Database::open_readonly(db_path);
+    if (!db) return;
+    std::vector<RunListRow> runs;
+    try {
+      runs = run_list(**db);
+    } catch (const std::exception&) {
+    }
+    for (const RunListRow& r : runs)
+      if (r.reportable && stop_requested() == StopRequest::NONE) (void)cached_report(db_path, r.id, true);
+  };
+  refresh_all();
+  std::thread refresher([&refresh_all] {
     while (stop_requested() == StopRequest::NONE) {
-      if (auto db = Database::open_readonly(db_path)) {
-        std::vector<RunListRow> runs;
-        try {
-          runs = run_list(**db);
-        } catch (const std::exception&) {
-        }
-        for (const RunListRow& r : runs)
-          if (r.reportable && stop_requested() == StopRequest::NONE) (void)cached_report(db_path, r.id);
-      }
       for (int i = 0; i < 10 && stop_requested() == StopRequest::NONE; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      refresh_all();
     }
   });
   ready(acceptor.local_endpoint().port());
