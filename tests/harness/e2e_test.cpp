@@ -306,3 +306,23 @@ TEST(HarnessE2E, EachEngineCanPlayUnderItsOwnTimeControl) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(HarnessE2E, PgnCommentsCarryTheEnginesReportsAndTheClock) {
+  std::string db = temp_db("pgn_comments");
+  const std::string dev = "name=dev cmd=" + std::string(ENGINE_PATH) + " arg=--version arg=dev option.Hash=4";
+  const std::string old = "name=old cmd=" + std::string(ENGINE_PATH) + " arg=--version arg=v0.12 option.Hash=4";
+  HarnessRun r = run_harness({"match", "--engine", dev, "--engine", old, "--tc", "1+0.01", "--games", "2", "--db", db,
+                              "--pgn-comments", "nodes,seldepth,nps,hashfull,timeleft,latency", "--maxmoves", "30"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  HarnessRun pgn = run_harness({"pgn", "1", "--db", db});
+  for (const char* item : {", n=", ", sd=", ", nps=", ", hashfull=", ", tl=", ", latency="})
+    EXPECT_NE(pgn.out.find(item), std::string::npos) << item << "\n" << pgn.out.substr(0, 1500);
+  HarnessRun bad = run_harness(
+      {"match", "--engine", dev, "--engine", old, "--games", "2", "--db", temp_db("pgn_bad"), "--pgn-comments", "nodes,nsp"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("unknown item 'nsp' (did you mean 'nps'?)"), std::string::npos) << bad.out;
+}
+
+}  // namespace

@@ -83,6 +83,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   }
   c.pgn_path = o.pgn.empty() ? "" : std::filesystem::absolute(o.pgn).string();
   if (!o.shard.empty()) c.shard = value_or_fail(parse_shard(o.shard));
+  if (!o.pgn_comments.empty()) c.pgn_comments = value_or_fail(parse_pgn_comments(o.pgn_comments));
   c.event = !o.event.empty() ? o.event : kind == TournamentKind::MATCH ? "Workbench match" : "Workbench tournament";
   return c;
 }
@@ -107,6 +108,8 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--db", o.db, "SQLite database")->capture_default_str();
   cmd->add_option("--pgn", o.pgn, "Also append every game to this PGN file");
   cmd->add_option("--event", o.event, "PGN Event tag");
+  cmd->add_option("--pgn-comments", o.pgn_comments,
+                  "More in each move's PGN comment: nodes,seldepth,nps,hashfull,timeleft,latency (any of them)");
   cmd->add_option("--shard", o.shard, "Play only share K of N of the game pairs, e.g. 2/4 (combine with 'harness merge')");
   cmd->add_flag("--resume", o.resume, "Continue the latest unfinished run with the same settings");
 }

@@ -38,6 +38,7 @@ struct MatchOptions {
   bool resume = false;
   std::int64_t run = 0;
   std::string shard;  // K/N: play only this share of the pairs
+  std::string pgn_comments;
 };
 
 // Adds the options every match-like command takes.

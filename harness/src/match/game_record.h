@@ -19,6 +19,11 @@ struct MoveRecord {
   int depth = 0;
   std::uint64_t nodes = 0;
   bool pv_mismatch = false;  // the move is not the first move of the engine's last PV (its score is another move's)
+  // What --pgn-comments can add: the engine's report, and the clock after the move.
+  int seldepth = 0, hashfull = -1;
+  std::uint64_t nps = 0;
+  std::int64_t engine_time_ms = -1;  // the engine's own time for the search, -1: not reported
+  std::int64_t clock_left_ms = -1;   // clock time controls: the mover's clock after the move
 };
 
 struct Opening {

@@ -100,6 +100,11 @@ class Referee {
                   r.report.score_cp, r.report.mate_in,
                   r.report.depth,    r.report.nodes,
                   r.pv_mismatch};
+    mr.seldepth = r.report.seldepth;
+    mr.hashfull = r.report.hashfull;
+    mr.nps = r.report.nps;
+    mr.engine_time_ms = r.report.time_ms;
+    if (tc_[us].kind == TimeControl::Kind::CLOCK) mr.clock_left_ms = clock_[us];
     record_.moves.push_back(mr);
     game_.play(m);
     ++moves_made_[us];

@@ -107,6 +107,7 @@ std::string MatchConfig::to_json() const {
   j["pgn"] = pgn_path;
   j["event"] = event;
   if (shard.active()) j["shard"] = {shard.index, shard.count};
+  if (pgn_comments.any()) j["pgn_comments"] = pgn_comments.describe();
   return j.dump();
 }
 
@@ -152,6 +153,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.pgn_path = j.at("pgn");
     c.event = j.at("event");
     if (j.contains("shard")) c.shard = Shard{j.at("shard").at(0), j.at("shard").at(1)};
+    if (j.contains("pgn_comments")) c.pgn_comments = parse_pgn_comments(j.at("pgn_comments")).value();
     return c;
   } catch (const std::exception& e) {
     return chess::Error{std::string("stored run configuration is unreadable: ") + e.what()};

@@ -10,6 +10,7 @@
 #include "engines/engine_config.h"
 #include "game_runner.h"
 #include "opening_book.h"
+#include "pgn_writer.h"
 #include "stats/sprt.h"
 
 namespace harness {
@@ -47,7 +48,8 @@ struct MatchConfig {
   std::uint64_t seed = 1;
   int concurrency = 1;
   std::optional<SprtConfig> sprt;
-  std::string pgn_path;  // also append each game's PGN here, if set
+  std::string pgn_path;      // also append each game's PGN here, if set
+  PgnComments pgn_comments;  // what move comments add (--pgn-comments)
   std::string event = "Workbench match";
   Shard shard;  // this database plays only these pairs (harness match --shard, a cluster task)
 

@@ -253,7 +253,7 @@ void MatchRunner::worker(int slot) {
 
 void MatchRunner::record(GameRecord& g, std::ostream& out) {
   const GameSpec spec = schedule_.at(std::size_t(g.game_index));
-  g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1)});
+  g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments});
   db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)]);
   if (!config_.pgn_path.empty()) std::ofstream(config_.pgn_path, std::ios::app) << g.pgn;
   const std::string result(chess::result_string(g.result));

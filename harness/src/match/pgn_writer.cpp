@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "core/nearest_names.h"
 #include "core/san.h"
 #include "core/uci_move.h"
 
@@ -33,7 +34,44 @@ void append(std::string& text, std::size_t& line_length, const std::string& toke
 
 }  // namespace
 
-std::string move_comment(const MoveRecord& m) {
+chess::Result<PgnComments> parse_pgn_comments(const std::string& list) {
+  PgnComments c;
+  const std::vector<std::pair<const char*, bool PgnComments::*>> names = {
+      {"nodes", &PgnComments::nodes},       {"seldepth", &PgnComments::seldepth}, {"nps", &PgnComments::nps},
+      {"hashfull", &PgnComments::hashfull}, {"timeleft", &PgnComments::timeleft}, {"latency", &PgnComments::latency}};
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string name = list.substr(start, comma - start);
+    bool known = false;
+    for (const auto& [n, field] : names)
+      if (name == n) c.*field = known = true;
+    if (!known) {
+      std::vector<std::string> all;
+      for (const auto& entry : names) all.push_back(entry.first);
+      return chess::Error{"--pgn-comments: unknown item '" + name + "'" + chess::did_you_mean(name, all) +
+                          "; the items are nodes, seldepth, nps, hashfull, timeleft, latency"};
+    }
+    start = comma + 1;
+  }
+  return c;
+}
+
+std::string PgnComments::describe() const {
+  std::string out;
+  auto add = [&](bool on, const char* name) {
+    if (on) out += (out.empty() ? "" : ",") + std::string(name);
+  };
+  add(nodes, "nodes");
+  add(seldepth, "seldepth");
+  add(nps, "nps");
+  add(hashfull, "hashfull");
+  add(timeleft, "timeleft");
+  add(latency, "latency");
+  return out;
+}
+
+std::string move_comment(const MoveRecord& m, const PgnComments& c) {
   char buf[64];
   std::string out;
   if (m.has_score) {
@@ -44,7 +82,17 @@ std::string move_comment(const MoveRecord& m) {
     out = buf;
   }
   std::snprintf(buf, sizeof buf, "%.2fs", double(m.time_ms) / 1000.0);
-  return out + buf;
+  out += buf;
+  if (c.nodes && m.nodes) out += ", n=" + std::to_string(m.nodes);
+  if (c.seldepth && m.seldepth) out += ", sd=" + std::to_string(m.seldepth);
+  if (c.nps && m.nps) out += ", nps=" + std::to_string(m.nps);
+  if (c.hashfull && m.hashfull >= 0) out += ", hashfull=" + std::to_string(m.hashfull);
+  if (c.timeleft && m.clock_left_ms >= 0) {
+    std::snprintf(buf, sizeof buf, ", tl=%.3fs", double(m.clock_left_ms) / 1000.0);
+    out += buf;
+  }
+  if (c.latency && m.engine_time_ms >= 0) out += ", latency=" + std::to_string(m.time_ms - m.engine_time_ms) + "ms";
+  return out;
 }
 
 std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
@@ -88,7 +136,7 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   for (const MoveRecord& m : r.moves) {
     number(force_number);
     append(text, line_length, m.san);
-    append(text, line_length, "{" + move_comment(m) + "}");
+    append(text, line_length, "{" + move_comment(m, ctx.comments) + "}");
     pos.do_move(chess::parse_uci(pos, m.uci), undo);
     force_number = false;
   }

@@ -20,6 +20,9 @@ struct SearchReport {
   int score_cp = 0;  // from the mover's view
   int mate_in = 0;   // moves to mate, negative when being mated; 0 when not a mate score
   std::uint64_t nodes = 0;
+  int seldepth = 0, hashfull = -1;  // -1: not reported
+  std::int64_t time_ms = -1;        // the engine's own time for the search, -1: not reported
+  std::uint64_t nps = 0;
   std::string pv_move;  // first move of the principal variation, when given
 };
 

@@ -53,7 +53,16 @@ void parse_uci_info(const std::string& line, SearchReport& report) {
       is >> report.depth;
     else if (word == "nodes")
       is >> report.nodes;
-    else if (word == "score") {
+    else if (word == "seldepth")
+      is >> report.seldepth;
+    else if (word == "hashfull")
+      is >> report.hashfull;
+    else if (word == "nps")
+      is >> report.nps;
+    else if (word == "time") {
+      long long ms = -1;
+      if (is >> ms) report.time_ms = std::clamp<long long>(ms, -1, 1LL << 40);
+    } else if (word == "score") {
       std::string kind;
       long long value = 0;
       if (!(is >> kind >> value)) return;

@@ -59,3 +59,20 @@ TEST(XboardThinking, ReadsPlyScoreTimeNodes) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(UciInfo, ReadsWhatPgnCommentsCanShow) {
+  harness::SearchReport r;
+  harness::parse_uci_info("info depth 12 seldepth 20 time 150 nodes 123456 nps 823040 hashfull 37 score cp 5 pv e2e4", r);
+  EXPECT_EQ(r.seldepth, 20);
+  EXPECT_EQ(r.time_ms, 150);
+  EXPECT_EQ(r.nps, 823040u);
+  EXPECT_EQ(r.hashfull, 37);
+  harness::SearchReport none;
+  harness::parse_uci_info("info depth 3 score cp 1", none);
+  EXPECT_EQ(none.hashfull, -1);
+  EXPECT_EQ(none.time_ms, -1);
+}
+
+}  // namespace
