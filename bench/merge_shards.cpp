@@ -10,11 +10,13 @@
 #include <filesystem>
 #include <vector>
 
+#include "bench_stats.h"
 #include "cluster/shard_merge.h"
 #include "match/match_config.h"
 #include "storage/database.h"
 
 namespace fs = std::filesystem;
+using bench::median;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -32,18 +34,15 @@ harness::GameRecord synthetic_game(int index, int plies) {
     harness::MoveRecord m{"e2e4", "e4", 120, true, 25, 0, 14, 250000, false};
     g.moves.push_back(m);
   }
-  g.result = index % 3 == 0 ? chess::GameResult::WHITE_WINS : index % 3 == 1 ? chess::GameResult::DRAW : chess::GameResult::BLACK_WINS;
+  g.result = index % 3 == 0   ? chess::GameResult::WHITE_WINS
+             : index % 3 == 1 ? chess::GameResult::DRAW
+                              : chess::GameResult::BLACK_WINS;
   g.termination = "normal";
   g.reason = "synthetic";
   g.time_control = "10+0.1";
   g.started_at = g.finished_at = "2026-01-01T00:00:00Z";
   g.pgn = std::string(plies * 8, 'x');
   return g;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 }  // namespace

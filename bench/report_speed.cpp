@@ -16,6 +16,7 @@
 #include <fstream>
 #include <thread>
 
+#include "bench_stats.h"
 #include "match/match_config.h"
 #include "match/stop_request.h"
 #include "report/dashboard_server.h"
@@ -24,18 +25,12 @@
 #include "storage/database.h"
 
 namespace fs = std::filesystem;
+using bench::median;
+using bench::ms_since;
 namespace http = boost::beast::http;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 harness::GameRecord synthetic_game(int index, int plies) {
   static const char* const moves[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
