@@ -272,11 +272,7 @@ int report_command(const Options& o) {
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("tuner-report-" + std::to_string(o.run) + ".html")).string()
                     : o.out;
-  std::ofstream file(path, std::ios::binary);
-  if (!file) fail("report: cannot write " + path);
-  file << harness::html_page("Tuner report: run " + std::to_string(o.run), report);
-  file.close();
-  if (!file) fail("report: writing " + path + " failed (disk full?)");
+  value_or_fail(harness::write_page(path, harness::html_page("Tuner report: run " + std::to_string(o.run), report)));
   std::cout << "Report of tuner run " << o.run << " written to " << path << std::endl;
   return 0;
 }

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
-#include <map>
 
 #include "commands.h"
 #include "fail.h"
@@ -24,42 +23,35 @@ struct RateOptions {
 void rate(const RateOptions& o) {
   if (o.prior < 0 || o.prior > 1000) fail("--prior must be from 0 to 1000 virtual draws");
   auto db = value_or_fail(Database::open_existing(o.db));
-  std::vector<std::string> names;
-  std::map<std::string, int> index;
-  auto engine = [&](const std::string& name) {
-    auto [it, fresh] = index.emplace(name, int(names.size()));
-    if (fresh) names.push_back(name);
-    return it->second;
-  };
-  std::vector<RatedGame> games;
+  RatedGames rated;
   for (std::int64_t id : o.runs) {
     auto run = db->run(id);
     if (!run) fail("no run " + std::to_string(id) + " in " + o.db + " (see 'harness runs')");
     if (run->kind != "match" && run->kind != "tournament")
       fail("run " + std::to_string(id) + " is a " + run->kind + " run: rate takes match and tournament runs");
-    const auto stored = db->games(id);
+    const auto stored = db->report_games(id);
     if (stored.empty()) fail("run " + std::to_string(id) + " has no finished games yet");
-    for (const StoredGame& g : stored)
-      games.push_back({engine(g.white), engine(g.black), g.result == "1-0" ? 2 : g.result == "0-1" ? 0 : 1});
+    for (const ReportGame& g : stored) rated.add(g.white, g.black, g.result);
   }
   RatingSettings settings;
   settings.prior_draws = o.prior;
   settings.anchor_elo = o.anchor_elo;
   if (!o.anchor.empty()) {
-    auto it = index.find(o.anchor);
-    if (it == index.end()) {
+    const auto it = std::find(rated.names.begin(), rated.names.end(), o.anchor);
+    if (it == rated.names.end()) {
       std::string known;
-      for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+      for (const std::string& n : rated.names) known += (known.empty() ? "" : ", ") + n;
       fail("--anchor: no engine '" + o.anchor + "' in these runs (they have " + known + ")");
     }
-    settings.anchor = it->second;
+    settings.anchor = int(it - rated.names.begin());
   }
-  RatingList list = value_or_fail(rate_games(names, games, settings));
+  RatingList list = value_or_fail(rate_games(rated.names, rated.games, settings));
+  const std::vector<std::string>& names = rated.names;
   std::vector<std::size_t> order(names.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return list.elo[a] > list.elo[b]; });
-  std::printf("Rating list of %zu games from %zu runs (maximum likelihood, anchor %s = %.0f, prior %g draws)\n", games.size(),
-              o.runs.size(), names[std::size_t(settings.anchor)].c_str(), settings.anchor_elo, o.prior);
+  std::printf("Rating list of %zu games from %zu runs (maximum likelihood, anchor %s = %.0f, prior %g draws)\n",
+              rated.games.size(), o.runs.size(), names[std::size_t(settings.anchor)].c_str(), settings.anchor_elo, o.prior);
   std::printf("%-5s %-24s %8s %8s %7s %7s\n", "Rank", "Name", "Elo", "+/-", "Games", "Score");
   int rank = 0;
   for (std::size_t i : order) {

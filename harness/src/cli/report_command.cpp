@@ -30,11 +30,7 @@ void write_report(const ReportOptions& o) {
   for (std::int64_t id : o.runs) ids += (ids.empty() ? "" : "-") + std::to_string(id);
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("report-" + ids + ".html")).string() : o.out;
-  std::ofstream file(path, std::ios::binary);
-  if (!file) fail("report: cannot write " + path);
-  file << html_page("Workbench report: run " + ids, report);
-  file.close();
-  if (!file) fail("report: writing " + path + " failed (disk full?)");
+  value_or_fail(write_page(path, html_page("Workbench report: run " + ids, report)));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "Report of run" << (o.runs.size() > 1 ? "s " : " ") << ids << " written to " << path << " ("
             << std::filesystem::file_size(path) / 1024 << " KiB, " << seconds << " s)" << std::endl;

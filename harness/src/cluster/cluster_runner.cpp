@@ -74,15 +74,12 @@ chess::Result<bool> ClusterRunner::write_job_files() const {
 std::vector<int> ClusterRunner::shards_with_missing_games() const {
   std::vector<int> missing;
   for (int k = 1; k <= job_.shards; ++k) {
-    MatchConfig shard = config_;
-    shard.shard = Shard{k - 1, job_.shards};
-    const std::size_t wanted = shard_games(schedule_, shard.shard).size();
+    const std::size_t wanted = shard_games(schedule_, Shard{k - 1, job_.shards}).size();
     if (wanted == 0) continue;
     std::size_t have = 0;
     auto runs = read_shard_runs(shard_path(k));
     if (runs)
-      for (const ShardRun& r : *runs)
-        if (auto db = Database::open_readonly(r.path)) have = std::max(have, (*db)->game_results(r.run_id).size());
+      for (const ShardRun& r : *runs) have = std::max(have, std::size_t(r.games));
     if (have < wanted) missing.push_back(k);
   }
   return missing;

@@ -38,7 +38,7 @@ chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path) {
       if (run.kind != "match" && run.kind != "tournament") continue;
       auto config = MatchConfig::from_json(run.config);
       if (!config || !config->shard.active()) continue;
-      out.push_back({path, run.id, *config, (*db)->run_engines(run.id)});
+      out.push_back({path, run.id, *config, (*db)->run_engines(run.id), (*db)->game_count(run.id)});
     }
   } catch (const std::exception& e) {
     return chess::Error{path + ": unreadable (" + e.what() + ")"};

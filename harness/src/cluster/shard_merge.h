@@ -21,6 +21,7 @@ struct ShardRun {
   std::int64_t run_id = 0;
   MatchConfig config;
   std::vector<std::pair<std::string, std::string>> engines;  // name, checksum
+  int games = 0;                                             // finished games stored
 };
 
 struct MergeResult {

@@ -151,16 +151,22 @@ chess::Result<bool> read_engine_limit(EngineConfig& c, const std::string& key, c
   return true;
 }
 
-std::string engine_limits_text(const EngineConfig& c) {
-  std::string out;
-  if (c.limit) {
-    switch (c.limit->kind) {
-      case TimeControl::Kind::NODES: out = "nodes=" + std::to_string(c.limit->nodes); break;
-      case TimeControl::Kind::DEPTH: out = "depth=" + std::to_string(c.limit->depth); break;
-      case TimeControl::Kind::MOVETIME: out = "movetime=" + std::to_string(c.limit->movetime_ms) + "ms"; break;
-      default: out = "tc=" + c.limit->describe();
+std::string engine_limit_spec(const TimeControl& limit) {
+  switch (limit.kind) {
+    case TimeControl::Kind::NODES: return "nodes=" + std::to_string(limit.nodes);
+    case TimeControl::Kind::DEPTH: return "depth=" + std::to_string(limit.depth);
+    case TimeControl::Kind::MOVETIME: {
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.3f", double(limit.movetime_ms) / 1000.0);
+      return std::string("movetime=") + seconds;
     }
+    case TimeControl::Kind::CLOCK: break;
   }
+  return "tc=" + limit.describe();
+}
+
+std::string engine_limits_text(const EngineConfig& c) {
+  std::string out = c.limit ? engine_limit_spec(*c.limit) : "";
   if (c.time_margin_ms) out += (out.empty() ? "" : " ") + std::string("timemargin=") + std::to_string(*c.time_margin_ms);
   return out;
 }

@@ -40,7 +40,9 @@ std::string protocol_name(Protocol p);
 // milliseconds) into `c`; false if `key` is none of them. The error names `where`.
 chess::Result<bool> read_engine_limit(EngineConfig& c, const std::string& key, const std::string& value,
                                       const std::string& where);
-// The limits' text for a run's description: "tc=10+0.1 timemargin=50", or "".
+// A limit as read_engine_limit reads it back: "tc=10+0.1", "nodes=5000", "depth=12", "movetime=0.25".
+std::string engine_limit_spec(const TimeControl& limit);
+// The limits' text for a run's description and its stored configuration: "tc=10+0.1 timemargin=50", or "".
 std::string engine_limits_text(const EngineConfig& c);
 
 class EngineRegistry {

@@ -1,6 +1,8 @@
 #include "match_config.h"
 
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
 
 namespace harness {
 
@@ -18,29 +20,19 @@ nlohmann::json engine_json(const EngineConfig& e) {
           {"init", e.init_strings}};
 }
 
-// An engine's own limits, stored only when given (older runs have none).
+// An engine's own limits, stored only when given (older runs have none), in the spec's words.
 void add_limits(nlohmann::json& j, const EngineConfig& e) {
-  if (e.limit)
-    j["limit"] = e.limit->kind == TimeControl::Kind::NODES      ? "nodes=" + std::to_string(e.limit->nodes)
-                 : e.limit->kind == TimeControl::Kind::DEPTH    ? "depth=" + std::to_string(e.limit->depth)
-                 : e.limit->kind == TimeControl::Kind::MOVETIME ? "movetime=" + std::to_string(e.limit->movetime_ms)
-                                                                : e.limit->describe();
-  if (e.time_margin_ms) j["timemargin"] = *e.time_margin_ms;
+  if (const std::string limits = engine_limits_text(e); !limits.empty()) j["limits"] = limits;
 }
 
 void read_limits(const nlohmann::json& j, EngineConfig& e) {
-  if (j.contains("limit")) {
-    const std::string text = j.at("limit");
-    if (text.rfind("nodes=", 0) == 0)
-      e.limit = TimeControl::fixed_nodes(std::stoull(text.substr(6)));
-    else if (text.rfind("depth=", 0) == 0)
-      e.limit = TimeControl::fixed_depth(std::stoi(text.substr(6)));
-    else if (text.rfind("movetime=", 0) == 0)
-      e.limit = TimeControl::movetime(std::stoll(text.substr(9)));
-    else
-      e.limit = parse_time_control(text).value();
+  if (!j.contains("limits")) return;
+  std::istringstream words(j.at("limits").get<std::string>());
+  for (std::string word; words >> word;) {
+    const std::size_t eq = word.find('=');
+    auto read = read_engine_limit(e, word.substr(0, eq), eq == std::string::npos ? "" : word.substr(eq + 1), "stored run");
+    if (!read || !*read) throw std::runtime_error("engine '" + e.name + "': limit '" + word + "' unreadable");
   }
-  if (j.contains("timemargin")) e.time_margin_ms = j.at("timemargin").get<std::int64_t>();
 }
 
 EngineConfig engine_from(const nlohmann::json& j) {

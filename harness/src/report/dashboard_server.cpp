@@ -55,8 +55,7 @@ chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64
   if (!db) return chess::Error{db.error()};
   auto run = (*db)->run(run_id);
   if (!run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db_path};
-  const std::string key = run->status + "/" + std::to_string((*db)->game_results(run_id).size()) + "/" +
-                          std::to_string((*db)->perft_results(run_id).size() + (*db)->epd_results(run_id).size());
+  const std::string key = run->status + "/" + std::to_string((*db)->stored_rows(run_id));
   {
     std::lock_guard<std::mutex> lock(cache_mutex);
     auto it = cache.find({db_path, run_id});

@@ -1,5 +1,7 @@
 #include "html_page.h"
 
+#include <fstream>
+
 namespace harness {
 
 namespace assets {
@@ -59,6 +61,15 @@ std::string html_page(const std::string& title, const nlohmann::json& report, co
   const std::size_t js_at = page.rfind("@@PAGE_JS@@");
   page.replace(js_at, 11, assets::PAGE_JS);
   return page;
+}
+
+chess::Result<bool> write_page(const std::string& path, const std::string& page) {
+  std::ofstream file(path, std::ios::binary);
+  if (!file) return chess::Error{"report: cannot write " + path};
+  file << page;
+  file.close();
+  if (!file) return chess::Error{"report: writing " + path + " failed (disk full?)"};
+  return true;
 }
 
 }  // namespace harness

@@ -35,7 +35,7 @@ std::vector<RunListRow> run_list(Database& db) {
           if (e.limit || e.time_margin_ms) row.tc += " (odds)";  // an engine has limits of its own
         if (row.tc.size() > 14) row.tc = row.tc.substr(0, row.tc.find(" (odds)")) + " (odds)";
         const std::size_t planned = shard_games(make_schedule(*config), config->shard).size();
-        row.games = std::to_string(db.game_results(r.id).size()) + "/" + std::to_string(planned);
+        row.games = std::to_string(db.game_count(r.id)) + "/" + std::to_string(planned);
       }
     }
     rows.push_back(row);

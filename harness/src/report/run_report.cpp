@@ -62,8 +62,8 @@ json engines_json(Database& db, std::int64_t run_id, const MatchConfig& c) {
   return out;
 }
 
-json games_section(Database& db, std::int64_t run_id, const MatchConfig& c, json& section, bool with_moves) {
-  const std::vector<ReportGame> games = db.report_games(run_id);
+json games_section(Database& db, std::int64_t run_id, const std::vector<ReportGame>& games, const MatchConfig& c, json& section,
+                   bool with_moves) {
   const std::vector<ReportMove> moves = db.report_moves(run_id, with_moves);
   std::map<std::int64_t, std::size_t> by_id;
   for (std::size_t i = 0; i < games.size(); ++i) by_id[games[i].id] = i;
@@ -231,7 +231,7 @@ json crosstable(const std::vector<ReportGame>& games, const MatchConfig& c) {
   return out;
 }
 
-chess::Result<json> match_section(Database& db, const RunRow& run, bool with_moves) {
+chess::Result<json> match_section(Database& db, const RunRow& run, const std::vector<ReportGame>& games, bool with_moves) {
   auto config = MatchConfig::from_json(run.config);
   if (!config) return chess::Error{"run " + std::to_string(run.id) + ": " + config.error()};
   const MatchConfig& c = *config;
@@ -249,9 +249,9 @@ chess::Result<json> match_section(Database& db, const RunRow& run, bool with_mov
                        {"games", int(make_schedule(c).size())},
                        {"event", c.event}};
   section["engines"] = engines_json(db, run.id, c);
-  section["games"] = games_section(db, run.id, c, section, with_moves);
+  section["games"] = games_section(db, run.id, games, c, section, with_moves);
   section["moves_inline"] = with_moves;
-  if (c.kind != TournamentKind::MATCH) section["crosstable"] = crosstable(db.report_games(run.id), c);
+  if (c.kind != TournamentKind::MATCH) section["crosstable"] = crosstable(games, c);
   return section;
 }
 
@@ -320,18 +320,20 @@ chess::Result<json> report_game(Database& db, std::int64_t run_id, int game_numb
 
 chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& runs, bool with_moves) {
   json doc = {{"database", db.path()}, {"sections", json::array()}};
-  std::vector<std::int64_t> rated_runs;
+  RatedGames rated;  // every match and tournament game, for one rating list when there are several runs
+  int rated_runs = 0;
   try {
     for (std::int64_t id : runs) {
       auto run = db.run(id);
       if (!run) return chess::Error{"no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')"};
       if (run->kind == "match" || run->kind == "tournament") {
-        if (db.game_results(id).empty())
-          return chess::Error{"run " + std::to_string(id) + " has no finished games yet: nothing to report"};
-        auto section = match_section(db, *run, with_moves);
+        const std::vector<ReportGame> games = db.report_games(id);
+        if (games.empty()) return chess::Error{"run " + std::to_string(id) + " has no finished games yet: nothing to report"};
+        auto section = match_section(db, *run, games, with_moves);
         if (!section) return section;
         doc["sections"].push_back(*section);
-        rated_runs.push_back(id);
+        for (const ReportGame& g : games) rated.add(g.white, g.black, g.result);
+        ++rated_runs;
       } else if (run->kind == "perft") {
         doc["sections"].push_back(perft_section(db, *run));
       } else if (run->kind == "epd") {
@@ -342,21 +344,11 @@ chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& ru
                             (run->kind.rfind("tuner", 0) == 0 ? " (see 'tuner report')" : "")};
       }
     }
-    if (rated_runs.size() > 1) {
-      // One rating list over all the match and tournament runs given.
-      std::vector<std::string> names;
-      std::map<std::string, int> index;
-      std::vector<RatedGame> rated;
-      for (std::int64_t id : rated_runs)
-        for (const ReportGame& g : db.report_games(id)) {
-          for (const std::string& n : {g.white, g.black})
-            if (index.emplace(n, int(names.size())).second) names.push_back(n);
-          rated.push_back({index[g.white], index[g.black], g.result == "1-0" ? 2 : g.result == "0-1" ? 0 : 1});
-        }
-      auto list = rate_games(names, rated, {});
+    if (rated_runs > 1) {  // one rating list over all the match and tournament runs given
+      auto list = rate_games(rated.names, rated.games, {});
       if (list)
-        doc["rating"] = {{"engines", names},     {"elo", list->elo},       {"error", list->error},
-                         {"games", list->games}, {"points", list->points}, {"anchor", names[0]}};
+        doc["rating"] = {{"engines", rated.names}, {"elo", list->elo},       {"error", list->error},
+                         {"games", list->games},   {"points", list->points}, {"anchor", rated.names[0]}};
     }
   } catch (const std::exception& e) {
     return chess::Error{db.path() + ": " + e.what()};

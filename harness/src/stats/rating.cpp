@@ -109,6 +109,18 @@ bool connected(int engines, const std::vector<Pairing>& pairings) {
 
 }  // namespace
 
+int RatedGames::engine(const std::string& name) {
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return int(i);
+  names.push_back(name);
+  return int(names.size()) - 1;
+}
+
+void RatedGames::add(const std::string& white, const std::string& black, const std::string& result) {
+  const int w = engine(white), b = engine(black);
+  games.push_back({w, b, result == "1-0" ? 2 : result == "0-1" ? 0 : 1});
+}
+
 chess::Result<RatingList> rate_games(const std::vector<std::string>& names, const std::vector<RatedGame>& games,
                                      const RatingSettings& settings) {
   const int engines = int(names.size());

@@ -16,6 +16,16 @@ struct RatedGame {
   int white_points2 = 1;
 };
 
+// Games gathered from runs by engine name: what rate_games takes.
+struct RatedGames {
+  std::vector<std::string> names;
+  std::vector<RatedGame> games;
+  // The engine's index, added if it is new.
+  int engine(const std::string& name);
+  // A game by its players' names and its result ("1-0", "0-1", "1/2-1/2").
+  void add(const std::string& white, const std::string& black, const std::string& result);
+};
+
 struct RatingSettings {
   int anchor = 0;          // the engine whose rating is fixed
   double anchor_elo = 0;   // at this value

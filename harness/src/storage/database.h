@@ -161,6 +161,10 @@ class Database {
   // Without `text`, a move's UCI and SAN are left empty (the numbers a summary needs are quicker).
   std::vector<ReportMove> report_moves(std::int64_t run_id, bool text = true);
   std::vector<ReportMove> report_moves_of_game(std::int64_t game_id);
+  // How many finished games a run holds; and every result row it holds (games, perft and EPD
+  // results): what changes whenever a run makes progress.
+  int game_count(std::int64_t run_id);
+  int stored_rows(std::int64_t run_id);
   // A run's finished games as (game index, result), the least a live count needs.
   std::vector<std::pair<int, std::string>> game_results(std::int64_t run_id);
   // The engines that played the run's games: (name, checksum of the binary).

@@ -77,6 +77,20 @@ std::vector<ReportMove> Database::report_moves_of_game(std::int64_t game_id) {
   return read_moves(s, true);
 }
 
+int Database::game_count(std::int64_t run_id) {
+  Statement s(db_, "SELECT count(*) FROM games WHERE run_id=?");
+  s.bind(1, run_id).step();
+  return int(s.integer(0));
+}
+
+int Database::stored_rows(std::int64_t run_id) {
+  Statement s(db_,
+              "SELECT (SELECT count(*) FROM games WHERE run_id=?1) + (SELECT count(*) FROM perft_results WHERE run_id=?1) + "
+              "(SELECT count(*) FROM epd_results WHERE run_id=?1)");
+  s.bind(1, run_id).step();
+  return int(s.integer(0));
+}
+
 std::vector<std::pair<int, std::string>> Database::game_results(std::int64_t run_id) {
   Statement s(db_, "SELECT game_index, result FROM games WHERE run_id=? ORDER BY game_index");
   s.bind(1, run_id);
