@@ -23,11 +23,13 @@ struct Stopped {
   std::string out;
 };
 
-// Starts the harness (through a shell as a background job when `background`), waits `delay`
-// from its "Run N in ..." line (games start right after it), sends the signals, and collects
-// the output until it exits.
-Stopped interrupt_run(const std::vector<std::string>& args, std::chrono::milliseconds delay, const std::vector<int>& signals,
-                      std::chrono::milliseconds between, bool background) {
+// Starts the harness (through a shell as a background job when `background`), waits until
+// `after_games` games of this run have finished (counted from its "Run N in ..." line, after
+// which games start) and then `delay`, sends the signals, and collects the output until it
+// exits. Counting games rather than time keeps the moment inside the run on a fast machine and
+// a loaded one alike.
+Stopped interrupt_run(const std::vector<std::string>& args, int after_games, std::chrono::milliseconds delay,
+                      const std::vector<int>& signals, std::chrono::milliseconds between, bool background) {
   std::string err = ::testing::TempDir() + "stop_request_err.txt";
   std::unique_ptr<harness::ChildProcess> p;
   int target = 0;
@@ -46,11 +48,14 @@ Stopped interrupt_run(const std::vector<std::string>& args, std::chrono::millise
   auto deadline = std::chrono::steady_clock::now() + 300s;
   auto signal_at = deadline;
   std::size_t sent = 0;
+  int games_seen = -1;  // -1 until the run has started
   while (true) {
     auto until = sent < signals.size() ? std::min(signal_at, deadline) : deadline;
     harness::ReadStatus status = p->read_line(line, until);
     if (status == harness::ReadStatus::LINE) {
-      if (line.rfind("Run ", 0) == 0 && sent == 0) signal_at = std::chrono::steady_clock::now() + delay;
+      if (line.rfind("Run ", 0) == 0) games_seen = 0;
+      if (line.rfind("Game ", 0) == 0 && games_seen >= 0) ++games_seen;
+      if (games_seen == after_games && sent == 0 && signal_at == deadline) signal_at = std::chrono::steady_clock::now() + delay;
       if (background && line.rfind("pid ", 0) == 0) target = std::stoi(line.substr(4));
       if (background && line.rfind("exit ", 0) == 0) s.exit_code = std::stoi(line.substr(5));
       s.out += line + "\n";
@@ -72,7 +77,9 @@ Stopped interrupt_run(const std::vector<std::string>& args, std::chrono::millise
 TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
   const char* rounds_env = std::getenv("STOP_REQUEST_ROUNDS");
   const int rounds = rounds_env ? std::max(1, std::atoi(rounds_env)) : 8;
-  const int total = 2 * rounds;
+  // Each round plays at most a few games (those before the signal and those in progress), so
+  // eight games per round leave every round something to interrupt.
+  const int total = 8 * rounds;
   std::string db = temp_db("signals");
   std::vector<std::string> args = {"match",
                                    "--engine",
@@ -82,7 +89,7 @@ TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
                                    "--games",
                                    std::to_string(total),
                                    "--nodes",
-                                   "400",
+                                   "4000",
                                    "--concurrency",
                                    "2",
                                    "--db",
@@ -94,9 +101,10 @@ TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
     if (round > 0) run_args = {"resume", "1", "--db", db, "--concurrency", "2"};
     std::vector<int> signals = {rng() % 2 ? SIGINT : SIGTERM};
     if (rng() % 2) signals.push_back(rng() % 2 ? SIGINT : SIGTERM);
-    auto delay = std::chrono::milliseconds(150 + rng() % 900);
+    const int after_games = int(rng() % 3);
+    auto delay = std::chrono::milliseconds(rng() % 80);
     auto between = std::chrono::milliseconds(rng() % 300);
-    Stopped s = interrupt_run(run_args, delay, signals, between, round % 3 == 2);
+    Stopped s = interrupt_run(run_args, after_games, delay, signals, between, round % 3 == 2);
     ASSERT_TRUE(s.exit_code == 130 || s.exit_code == 0) << "round " << round << " exit " << s.exit_code << "\n" << s.out;
     interrupted += s.exit_code == 130;
     signals_sent += int(signals.size());
@@ -108,8 +116,7 @@ TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
       // Finished on the board or by adjudication: never a forfeit that a signal caused.
       const bool finished = g.termination == "normal" || g.termination == "adjudication";
       invented += !finished;
-      EXPECT_TRUE(finished) << "round " << round << " game " << g.game_index << ": " << g.termination << " (" << g.reason
-                            << ")";
+      EXPECT_TRUE(finished) << "round " << round << " game " << g.game_index << ": " << g.termination << " (" << g.reason << ")";
     }
     EXPECT_EQ(indices.size(), games.size());
     if (s.exit_code == 0) break;  // the run finished before the signal arrived
@@ -147,7 +154,7 @@ TEST(StopRequest, TheFirstSignalStoresTheGamesInProgress) {
                                    "2",
                                    "--db",
                                    db};
-  Stopped s = interrupt_run(args, 1500ms, {SIGINT}, 0ms, false);
+  Stopped s = interrupt_run(args, 0, 1500ms, {SIGINT}, 0ms, false);
   ASSERT_EQ(s.exit_code, 130) << s.out;
   EXPECT_NE(s.out.find("Stopping: finishing the games in progress"), std::string::npos) << s.out;
   auto games = games_in(db);
@@ -176,7 +183,7 @@ TEST(StopRequest, TheSecondSignalDiscardsTheGamesInProgress) {
                                    "2",
                                    "--db",
                                    db};
-  Stopped s = interrupt_run(args, 700ms, {SIGTERM, SIGINT}, 100ms, false);
+  Stopped s = interrupt_run(args, 0, 700ms, {SIGTERM, SIGINT}, 100ms, false);
   ASSERT_EQ(s.exit_code, 130) << s.out;
   EXPECT_NE(s.out.find("Stopping at once"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("(2 unfinished discarded)"), std::string::npos) << s.out;
