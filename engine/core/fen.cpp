@@ -95,27 +95,48 @@ class FenReader {
     return {};
   }
 
+  // KQkq (X-FEN: the outermost rook on that side of the king) or rook files (Shredder-FEN:
+  // HAha), mixed as X-FEN allows; the king may stand on any file of its first rank (Chess960).
   std::string castling(std::string_view field) {
     if (field == "-") return {};
     for (char c : field) {
-      CastlingRights right;
-      switch (c) {
-        case 'K': right = WHITE_OO; break;
-        case 'Q': right = WHITE_OOO; break;
-        case 'k': right = BLACK_OO; break;
-        case 'q': right = BLACK_OOO; break;
-        default: return std::string("unknown castling letter '") + c + "'";
-      }
-      if (pos_.castling_ & right) return std::string("castling letter '") + c + "' repeated";
-      Color color = (right & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
-      Square king_home = relative_square(color, SQ_E1);
-      Square rook_home = relative_square(color, right == kingside(color) ? SQ_H1 : SQ_A1);
-      if (pos_.piece_on(king_home) != make_piece(color, KING))
-        return std::string("castling right '") + c + "' but the king is not on " + square_name(king_home);
-      if (pos_.piece_on(rook_home) != make_piece(color, ROOK))
-        return std::string("castling right '") + c + "' but there is no rook on " + square_name(rook_home);
-      pos_.set_castling_right(right, rook_home);
+      std::string err = castling_letter(c);
+      if (!err.empty()) return "castling field '" + std::string(field) + "': " + err;
     }
+    return {};
+  }
+
+  std::string castling_letter(char c) {
+    const Color color = (c >= 'A' && c <= 'Z') ? WHITE : BLACK;
+    const char lower = char(c | 0x20);
+    if (lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h')) return std::string("unknown castling letter '") + c + "'";
+    const char* name = color == WHITE ? "white" : "black";
+    const Rank home = relative_rank(color, RANK_1);
+    const Square king = pos_.king_square(color);
+    if (rank_of(king) != home)
+      return std::string("castling letter '") + c + "' but the " + name + " king is not on its first rank";
+    const Piece rook = make_piece(color, ROOK);
+    Square rook_from = SQ_NONE;
+    if (lower == 'k' || lower == 'q') {
+      // The outermost rook on that side of the king.
+      const int step = lower == 'k' ? -1 : 1;
+      for (int f = lower == 'k' ? FILE_H : FILE_A; f != int(file_of(king)); f += step)
+        if (pos_.piece_on(make_square(File(f), home)) == rook) {
+          rook_from = make_square(File(f), home);
+          break;
+        }
+      if (rook_from == SQ_NONE)
+        return std::string("castling letter '") + c + "' but there is no " + name + " rook on the " + (lower == 'k' ? "h" : "a") +
+               "-side of the king";
+    } else {
+      rook_from = make_square(File(lower - 'a'), home);
+      if (file_of(rook_from) == file_of(king)) return std::string("castling letter '") + c + "' names the king's own file";
+      if (pos_.piece_on(rook_from) != rook)
+        return std::string("castling letter '") + c + "' but there is no " + name + " rook on " + square_name(rook_from);
+    }
+    const CastlingRights right = file_of(rook_from) > file_of(king) ? kingside(color) : queenside(color);
+    if (pos_.castling_ & right) return std::string("castling letter '") + c + "' repeats a right already given";
+    pos_.set_castling_right(right, rook_from);
     return {};
   }
 
@@ -173,7 +194,33 @@ Result<Position> Position::from_fen(std::string_view fen) {
   return pos;
 }
 
-std::string Position::fen() const {
+// 'K'/'Q' (or 'k'/'q') when X-FEN allows it, that is when the right's rook is the outermost one
+// on its side of the king; otherwise, and always in Shredder-FEN, the rook's file.
+char Position::castling_letter(CastlingRights right, FenCastling style) const {
+  const CastlingPath& path = castling_path(right);
+  const Color color = (right & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
+  const bool king_side = right == kingside(color);
+  bool outermost = true;
+  const int step = king_side ? 1 : -1;
+  for (int f = int(file_of(path.rook_from)) + step; f >= FILE_A && f <= FILE_H; f += step)
+    if (board_[make_square(File(f), rank_of(path.rook_from))] == make_piece(color, ROOK)) outermost = false;
+  char letter = style == FenCastling::X_FEN && outermost ? (king_side ? 'k' : 'q') : char('a' + file_of(path.rook_from));
+  return color == WHITE ? char(letter - 'a' + 'A') : letter;
+}
+
+bool Position::is_chess960() const {
+  for (CastlingRights right : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
+    if (!(castling_ & right)) continue;
+    const CastlingPath& path = castling_path(right);
+    const Color color = (right & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
+    const bool king_side = right == kingside(color);
+    if (path.king_from != relative_square(color, SQ_E1) || path.rook_from != relative_square(color, king_side ? SQ_H1 : SQ_A1))
+      return true;
+  }
+  return false;
+}
+
+std::string Position::fen(FenCastling style) const {
   std::string out;
   for (int r = 7; r >= 0; --r) {
     int empty = 0;
@@ -192,10 +239,8 @@ std::string Position::fen() const {
   }
   out += side_ == WHITE ? " w " : " b ";
   if (castling_ == NO_CASTLING) out += '-';
-  if (castling_ & WHITE_OO) out += 'K';
-  if (castling_ & WHITE_OOO) out += 'Q';
-  if (castling_ & BLACK_OO) out += 'k';
-  if (castling_ & BLACK_OOO) out += 'q';
+  for (CastlingRights right : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
+    if (castling_ & right) out += castling_letter(right, style);
   out += ' ';
   out += ep_ == SQ_NONE ? std::string("-") : square_name(ep_);
   out += ' ' + std::to_string(rule50_) + ' ' + std::to_string(fullmove_number());

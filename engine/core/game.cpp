@@ -48,8 +48,8 @@ bool Game::play(Move m) {
   return true;
 }
 
-Result<Move> Game::play_uci(std::string_view text) {
-  Move m = parse_uci(pos_, text);
+Result<Move> Game::play_uci(std::string_view text, Variant variant) {
+  Move m = parse_uci(pos_, text, variant);
   if (m.is_none()) return Error{"illegal or malformed move '" + std::string(text) + "'"};
   play(m);
   return m;

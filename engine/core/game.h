@@ -7,6 +7,7 @@
 
 #include "position.h"
 #include "result.h"
+#include "variant.h"
 
 namespace chess {
 
@@ -36,7 +37,7 @@ class Game {
 
   // Plays a move if it is legal; returns false and changes nothing otherwise.
   bool play(Move m);
-  Result<Move> play_uci(std::string_view text);
+  Result<Move> play_uci(std::string_view text, Variant variant = Variant::STANDARD);
   Result<Move> play_san(std::string_view text);
   void undo();
 

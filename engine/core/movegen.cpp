@@ -95,10 +95,12 @@ void castling_moves(const Position& pos, Sink& sink) {
     if (!(pos.castling_rights() & right)) continue;
     const CastlingPath& path = pos.castling_path(right);
     if (pos.pieces() & path.must_be_empty) continue;
+    // Without the castling rook: in Chess960 it may be what shields the king's destination.
+    const Bitboard occupied = pos.pieces() ^ square_bb(path.rook_from);
     Bitboard walk = path.must_be_safe;
     bool safe = true;
-    while (walk && safe) safe = !(pos.attackers_to(pop_lsb(walk)) & pos.pieces(Them));
-    if (safe) sink.single(Move(path.king_from, path.king_to, MoveKind::CASTLING));
+    while (walk && safe) safe = !(pos.attackers_to(pop_lsb(walk), occupied) & pos.pieces(Them));
+    if (safe) sink.single(Move(path.king_from, path.rook_from, MoveKind::CASTLING));
   }
 }
 

@@ -14,6 +14,11 @@ namespace chess {
 inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // What do_move needs to restore the previous position.
+// How FEN writes castling rights: X-FEN (KQkq unless a right's rook is not the outermost one,
+// then its file) reads the same as standard FEN for standard chess; Shredder-FEN always gives
+// the rook's file (HAha).
+enum class FenCastling { X_FEN, SHREDDER };
+
 struct Undo {
   Key key;
   Square ep;
@@ -23,8 +28,7 @@ struct Undo {
   int rule50;
 };
 
-// Where the king and rook start and end for one castling right. Kept per position so
-// Chess960 start squares can be supported by the FEN reader alone.
+// Where the king and rook start and end for one castling right, on any files (Chess960).
 struct CastlingPath {
   Square king_from = SQ_NONE, king_to = SQ_NONE, rook_from = SQ_NONE, rook_to = SQ_NONE;
   Bitboard must_be_empty = 0;
@@ -36,7 +40,9 @@ class Position {
   Position();  // empty board; use from_fen or startpos
   static Result<Position> from_fen(std::string_view fen);
   static Position startpos();
-  std::string fen() const;
+  std::string fen(FenCastling style = FenCastling::X_FEN) const;
+  // Whether a castling right has its king or rook off the standard squares: a Chess960 position.
+  bool is_chess960() const;
 
   Piece piece_on(Square s) const { return board_[s]; }
   Bitboard pieces() const { return by_type_[NO_PIECE_TYPE]; }
@@ -86,6 +92,7 @@ class Position {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void set_castling_right(CastlingRights right, Square rook_from);
+  char castling_letter(CastlingRights right, FenCastling style) const;
   bool en_passant_legal_for(Color us, Square ep) const;
 
   Bitboard by_type_[PIECE_TYPE_NB] = {};

@@ -91,7 +91,8 @@ constexpr CastlingRights rights_of(Color c) { return c == WHITE ? (WHITE_OO | WH
 enum class MoveKind : std::uint16_t { NORMAL = 0, PROMOTION = 1, EN_PASSANT = 2, CASTLING = 3 };
 
 // A move in 16 bits: from (6), to (6), promotion piece minus knight (2), kind (2).
-// Castling is encoded as the king's move to its destination square.
+// Castling is encoded as the king taking its own rook (from = king, to = the castling rook's
+// square), which names every Chess960 castling without ambiguity; to_uci writes it either way.
 class Move {
  public:
   constexpr Move() = default;

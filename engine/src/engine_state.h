@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/game.h"
+#include "core/variant.h"
 #include "search/search.h"
 
 namespace engine {
@@ -43,6 +44,9 @@ class EngineState {
   // When on, the protocol loops echo every input line to standard error.
   void set_debug_log(bool on) { debug_log_ = on; }
   bool debug_log() const { return debug_log_; }
+  // Chess960 (UCI_Chess960, xboard's variant fischerandom): castling is written king-takes-rook.
+  void set_variant(chess::Variant v) { variant_ = v; }
+  chess::Variant variant() const { return variant_; }
 
  private:
   chess::Game game_;
@@ -51,6 +55,7 @@ class EngineState {
   std::thread thread_;
   std::atomic<bool> stop_flag_{false};
   bool debug_log_ = false;
+  chess::Variant variant_ = chess::Variant::STANDARD;
   bool own_weights_ = false;  // weights given by an option, not the version's
 };
 

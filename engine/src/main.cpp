@@ -45,7 +45,9 @@ int perft_main(const std::vector<std::string>& args) {
     std::cerr << "engine perft: " << pos.error() << '\n';
     return 2;
   }
-  engine::PerftReport report = engine::run_divide(*pos, int(depth), std::cout);
+  // A Chess960 position's castling is written king-takes-rook, as Stockfish does with UCI_Chess960.
+  const chess::Variant variant = pos->is_chess960() ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD;
+  engine::PerftReport report = engine::run_divide(*pos, int(depth), std::cout, variant);
   std::cerr << "Time: " << report.seconds << " s, " << std::uint64_t(double(report.nodes) / std::max(report.seconds, 1e-9))
             << " nodes/s\n";
   return 0;

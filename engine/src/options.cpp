@@ -58,6 +58,11 @@ std::vector<UciOption> build() {
                     if (err.empty()) e.searcher().set_move_overhead(ms);
                     return err;
                   }});
+  list.push_back({"UCI_Chess960", "check", "false", 0, 0, {}, [](EngineState& e, const std::string& v) {
+                    if (v != "true" && v != "false") return std::string("option UCI_Chess960 needs true or false");
+                    e.set_variant(v == "true" ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD);
+                    return std::string();
+                  }});
   list.push_back({"Debug Log", "check", "false", 0, 0, {}, [](EngineState& e, const std::string& v) {
                     if (v != "true" && v != "false") return std::string("option Debug Log needs true or false");
                     e.set_debug_log(v == "true");

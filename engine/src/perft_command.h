@@ -4,6 +4,7 @@
 #include <iosfwd>
 
 #include "core/position.h"
+#include "core/variant.h"
 
 namespace engine {
 
@@ -13,6 +14,6 @@ struct PerftReport {
 };
 
 // Prints "move: count" for each root move, a blank line, then "Nodes searched: N".
-PerftReport run_divide(chess::Position pos, int depth, std::ostream& out);
+PerftReport run_divide(chess::Position pos, int depth, std::ostream& out, chess::Variant variant = chess::Variant::STANDARD);
 
 }  // namespace engine

@@ -36,12 +36,12 @@ std::string score_text(int score) {
   return mate ? "mate " + std::to_string(mate) : "cp " + std::to_string(score);
 }
 
-std::string info_line(const search::SearchInfo& i) {
+std::string info_line(const search::SearchInfo& i, chess::Variant variant) {
   std::uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / std::uint64_t(i.time_ms) : i.nodes * 1000;
   std::ostringstream s;
   s << "info depth " << i.depth << " seldepth " << i.seldepth << " score " << score_text(i.score) << " nodes " << i.nodes
     << " nps " << nps << " time " << i.time_ms << " hashfull " << i.hashfull << " pv";
-  for (chess::Move m : i.pv) s << ' ' << chess::to_uci(m);
+  for (chess::Move m : i.pv) s << ' ' << chess::to_uci(m, variant);
   return s.str();
 }
 
@@ -123,7 +123,8 @@ class UciSession {
     chess::Game game(*pos);
     if (i < words.size() && words[i] == "moves") {
       for (++i; i < words.size(); ++i)
-        if (!game.play_uci(words[i])) return info("illegal move " + words[i] + " in position command; position left unchanged");
+        if (!game.play_uci(words[i], state_.variant()))
+          return info("illegal move " + words[i] + " in position command; position left unchanged");
     } else if (i < words.size()) {
       return info("malformed position command: unexpected '" + words[i] + "'");
     }
@@ -138,7 +139,7 @@ class UciSession {
         return info("go perft needs a depth from 1 to 20");
       state_.stop_search();
       std::ostringstream text;
-      run_divide(state_.game().position(), int(depth), text);
+      run_divide(state_.game().position(), int(depth), text, state_.variant());
       out_.line(text.str().substr(0, text.str().size() - 1));
       return;
     }
@@ -180,11 +181,12 @@ class UciSession {
         return info("malformed go command: unknown parameter '" + key + "'");
     }
     Output& out = out_;
+    const chess::Variant variant = state_.variant();
     state_.start_search(
-        limits, [&out](const search::SearchInfo& i) { out.line(info_line(i)); },
-        [&out](const search::SearchResult& r) {
-          std::string line = "bestmove " + (r.best.is_none() ? std::string("0000") : chess::to_uci(r.best));
-          if (!r.ponder.is_none()) line += " ponder " + chess::to_uci(r.ponder);
+        limits, [&out, variant](const search::SearchInfo& i) { out.line(info_line(i, variant)); },
+        [&out, variant](const search::SearchResult& r) {
+          std::string line = "bestmove " + (r.best.is_none() ? std::string("0000") : chess::to_uci(r.best, variant));
+          if (!r.ponder.is_none()) line += " ponder " + chess::to_uci(r.ponder, variant);
           out.line(line);
         });
   }

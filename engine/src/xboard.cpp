@@ -3,6 +3,7 @@
 #include <charconv>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -35,6 +36,13 @@ std::int64_t parse_base_time(const std::string& s) {
   return (minutes * 60 + seconds) * 1000;
 }
 
+// Coordinates, except castling in Chess960, which xboard writes O-O / O-O-O there.
+std::string move_text(chess::Move m, chess::Variant variant) {
+  if (variant == chess::Variant::FISCHERANDOM && m.kind() == chess::MoveKind::CASTLING)
+    return m.to() > m.from() ? "O-O" : "O-O-O";
+  return chess::to_uci(m);
+}
+
 class XboardSession {
  public:
   XboardSession(EngineState& state, Output& out) : state_(state), out_(out) {}
@@ -62,6 +70,7 @@ class XboardSession {
     state_.stop_search();  // everything below changes the game or the mode
     if (cmd == "new") {
       state_.new_game();
+      state_.set_variant(chess::Variant::STANDARD);  // a variant command follows new when wanted
       force_ = false;
       engine_color_ = chess::BLACK;
       depth_limit_ = 0;
@@ -77,6 +86,8 @@ class XboardSession {
       engine_color_ = ~state_.game().position().side_to_move();
     } else if (cmd == "usermove")
       usermove(w.size() > 1 ? w[1] : "");
+    else if (cmd == "variant")
+      variant(w.size() > 1 ? w[1] : "");
     else if (cmd == "setboard")
       setboard(line.substr(line.find("setboard") + 8));
     else if (cmd == "level")
@@ -92,7 +103,7 @@ class XboardSession {
     else if (cmd == "remove") {
       state_.game().undo();
       state_.game().undo();
-    } else if (chess::parse_uci(state_.game().position(), cmd).raw() != 0)
+    } else if (chess::parse_uci(state_.game().position(), cmd, state_.variant()).raw() != 0)
       usermove(cmd);  // usermove=1 was rejected
     else
       out_.line("Error (unknown command): " + cmd);
@@ -102,7 +113,8 @@ class XboardSession {
  private:
   void features() {
     out_.line("feature myname=\"Workbench " + state_.version() +
-              "\" setboard=1 usermove=1 ping=1 playother=1 time=1 colors=0 sigint=0 sigterm=0 analyze=0 reuse=1 san=0 done=1");
+              "\" variants=\"normal,fischerandom\" setboard=1 usermove=1 ping=1 playother=1 time=1 colors=0 sigint=0 sigterm=0 "
+              "analyze=0 reuse=1 san=0 done=1");
   }
 
   void clock(const std::vector<std::string>& w) {
@@ -134,6 +146,13 @@ class XboardSession {
     move_time_ms_ = -1;
   }
 
+  // fischerandom: the GUI sends the start position with setboard; castling is O-O / O-O-O.
+  void variant(const std::string& name) {
+    std::optional<chess::Variant> v = chess::parse_variant(name);
+    if (!v || name == "chess960" || name == "960") return out_.line("Error (unsupported variant): " + name);
+    state_.set_variant(*v);
+  }
+
   void setboard(const std::string& fen) {
     chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
     if (!pos) return out_.line("Error (" + pos.error() + "): setboard" + fen);
@@ -142,7 +161,7 @@ class XboardSession {
 
   void usermove(const std::string& text) {
     chess::Game& game = state_.game();
-    chess::Move m = chess::parse_uci(game.position(), text);
+    chess::Move m = chess::parse_uci(game.position(), text, state_.variant());
     if (m.is_none()) {
       chess::Result<chess::Move> san = chess::parse_san(game.position(), text);
       if (!san) return out_.line("Illegal move: " + text);
@@ -171,20 +190,21 @@ class XboardSession {
     limits.depth = depth_limit_;
     Output& out = out_;
     bool post = post_;
+    const chess::Variant variant = state_.variant();
     EngineState& state = state_;
     state_.start_search(
         limits,
-        [&out, post](const search::SearchInfo& i) {
+        [&out, post, variant](const search::SearchInfo& i) {
           if (!post) return;
           std::ostringstream line;
           line << i.depth << ' ' << i.score << ' ' << i.time_ms / 10 << ' ' << i.nodes;
-          for (chess::Move m : i.pv) line << ' ' << chess::to_uci(m);
+          for (chess::Move m : i.pv) line << ' ' << move_text(m, variant);
           out.line(line.str());
         },
-        [&out, &state](const search::SearchResult& r) {
+        [&out, &state, variant](const search::SearchResult& r) {
           if (r.best.is_none()) return;
           state.game().play(r.best);
-          out.line("move " + chess::to_uci(r.best));
+          out.line("move " + move_text(r.best, variant));
         });
   }
 

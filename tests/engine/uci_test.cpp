@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/game.h"
+#include "core/movegen.h"
 #include "core/uci_move.h"
 #include "support/engine_session.h"
 
@@ -233,6 +234,38 @@ TEST(Uci, GoPerftAfterPosition) {
   e.send("go perft 2");
   EXPECT_EQ(e.wait_for_prefix("Nodes searched"), "Nodes searched: 835");
   EXPECT_TRUE(e.saw("g1f3: 27") || e.saw("g1f3: "));
+}
+
+}  // namespace
+
+namespace {
+
+// With UCI_Chess960 on, castling is king-takes-rook in both directions: read in a position
+// command, written in perft's divide, and the search's move reads back as a legal move.
+TEST(Uci, Chess960CastlesKingTakesRook) {
+  const std::string fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  EngineSession e(ENGINE_PATH);
+  e.send("uci");
+  e.wait_for_prefix("uciok");
+  EXPECT_TRUE(e.saw("option name UCI_Chess960 type check default false"));
+  e.send("setoption name UCI_Chess960 value true");
+  const std::string both_ways = "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1";
+  e.send("position fen " + both_ways + " moves b1h1");
+  e.send("go perft 1");
+  chess::Game game(chess::Position::from_fen(both_ways).value());
+  ASSERT_TRUE(game.play_uci("b1h1", chess::Variant::FISCHERANDOM));
+  EXPECT_EQ(game.position().fen(), "rk5r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  EXPECT_EQ(e.wait_for_prefix("Nodes searched"), "Nodes searched: " + std::to_string(chess::legal_moves(game.position()).size()));
+  // King b1 and rook a1: castling long is b1a1, the king's step is b1c1.
+  e.send("position fen 1k6/8/8/8/8/8/8/RK6 w A - 0 1");
+  e.send("go perft 1");
+  e.wait_for_prefix("Nodes searched");
+  EXPECT_TRUE(e.saw("b1a1: 1"));
+  EXPECT_TRUE(e.saw("b1c1: 1"));
+  e.send("position fen " + fen);
+  e.send("go depth 4");
+  const std::string best = bestmove_of(e.wait_for_prefix("bestmove", 60s));
+  EXPECT_FALSE(chess::parse_uci(chess::Position::from_fen(fen).value(), best, chess::Variant::FISCHERANDOM).is_none()) << best;
 }
 
 }  // namespace

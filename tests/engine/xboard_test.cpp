@@ -113,3 +113,36 @@ TEST(Xboard, QuitEndsTheEngine) {
 }
 
 }  // namespace
+
+namespace {
+
+// xboard's variant fischerandom: declared in the features, set after new, and castling is
+// written O-O / O-O-O both ways.
+TEST(Xboard, FischerandomCastlesAsOO) {
+  EngineSession e(ENGINE_PATH);
+  handshake(e);
+  EXPECT_TRUE(e.saw("variants=\"normal,fischerandom\""));
+  e.send("new");
+  e.send("variant fischerandom");
+  e.send("force");
+  e.send("setboard 1k6/8/8/8/8/8/8/RK5R w HA - 0 1");
+  e.send("usermove O-O-O");
+  e.send("setboard 1k6/8/8/8/8/8/8/RK5R w HA - 0 1");
+  e.send("ping 1");
+  e.wait_for_prefix("pong");
+  EXPECT_FALSE(e.saw("Illegal move")) << "O-O-O was refused";
+  // Black to move with castling as the only move that keeps the rook: the engine's move is legal.
+  e.send("setboard rk5r/8/8/8/8/8/8/RK5R b HAha - 0 1");
+  e.send("sd 3");
+  e.send("go");
+  std::string reply = e.wait_for_prefix("move ", 60s);
+  chess::Position pos = chess::Position::from_fen("rk5r/8/8/8/8/8/8/RK5R b HAha - 0 1").value();
+  const std::string text = move_of(reply);
+  const bool legal = !chess::parse_uci(pos, text, chess::Variant::FISCHERANDOM).is_none() || text == "O-O" || text == "O-O-O";
+  EXPECT_TRUE(legal) << reply;
+  EXPECT_NE(text, "b8a8");  // castling is never written as a king move in xboard's Chess960
+  e.send("variant crazyhouse");
+  EXPECT_EQ(e.wait_for_prefix("Error"), "Error (unsupported variant): crazyhouse");
+}
+
+}  // namespace

@@ -16,13 +16,7 @@ struct CheckOptions {
 };
 
 void check(const CheckOptions& o) {
-  EngineConfig e;
-  if (o.engine.find('=') != std::string::npos) {
-    e = value_or_fail(parse_engine_spec(o.engine));
-  } else {
-    auto registry = value_or_fail(EngineRegistry::load(o.registry.empty() ? project_file("configs/engines.json") : o.registry));
-    e = value_or_fail(registry.find(o.engine));
-  }
+  const EngineConfig e = engine_from_command_line(o.engine, o.registry);
   if (e.protocol != Protocol::UCI) fail("engine '" + e.name + "' speaks xboard: harness check covers the UCI protocol");
   std::cout << "UCI compliance of " << e.name << " (" << e.command << ")" << std::endl;
   const auto checks = check_uci_compliance(e, std::cout);

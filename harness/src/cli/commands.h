@@ -5,13 +5,14 @@
 
 namespace harness {
 
-void add_match_commands(CLI::App& app);  // match, tournament, resume
-void add_run_commands(CLI::App& app);    // runs, show, pgn
-void add_perft_command(CLI::App& app);   // perft
-void add_epd_commands(CLI::App& app);    // epd, epd-compare
+void add_match_commands(CLI::App& app);    // match, tournament, resume
+void add_run_commands(CLI::App& app);      // runs, show, pgn
+void add_perft_command(CLI::App& app);     // perft
+void add_epd_commands(CLI::App& app);      // epd, epd-compare
 void add_rate_command(CLI::App& app);      // rate
 void add_report_command(CLI::App& app);    // report, serve
 void add_check_command(CLI::App& app);     // check
+void add_openings_command(CLI::App& app);  // openings
 void add_cluster_commands(CLI::App& app);  // merge, cluster match | tournament | resume | task
 
 }  // namespace harness

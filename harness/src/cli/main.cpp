@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   harness::add_rate_command(app);
   harness::add_report_command(app);
   harness::add_check_command(app);
+  harness::add_openings_command(app);
   harness::add_cluster_commands(app);
   try {
     app.parse(argc, argv);

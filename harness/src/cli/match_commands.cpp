@@ -31,8 +31,11 @@ std::int64_t find_resumable(Database& db, const MatchConfig& c) {
 
 // Exit status 130 after an interrupt, as a shell reports a job stopped by Ctrl-C.
 int play(MatchConfig config, Database& db, std::int64_t run_id) {
-  std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", concurrency "
-            << config.concurrency << std::endl;
+  std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", "
+            << (config.settings.variant == chess::Variant::STANDARD
+                    ? ""
+                    : std::string(chess::variant_name(config.settings.variant)) + ", ")
+            << "concurrency " << config.concurrency << std::endl;
   MatchRunner runner(std::move(config), db, run_id);
   MatchStatus status;
   try {

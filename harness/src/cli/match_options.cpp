@@ -32,6 +32,19 @@ std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
   return out;
 }
 
+// --variant, or fischerandom when the book has Chess960 castling; a standard-chess run refuses
+// a book that needs Chess960 rules.
+chess::Variant choose_variant(const std::string& option, const OpeningBook& book, const std::string& path) {
+  const Opening* chess960 = first_chess960_opening(book);
+  if (option.empty()) return chess960 ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD;
+  std::optional<chess::Variant> v = chess::parse_variant(option);
+  if (!v) fail("--variant must be 'standard' or 'fischerandom', got '" + option + "'");
+  if (*v == chess::Variant::STANDARD && chess960)
+    fail(path + ": opening " + chess960->name + " has Chess960 castling (" + chess960->fen +
+         "); play it with --variant fischerandom");
+  return *v;
+}
+
 }  // namespace
 
 MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
@@ -71,8 +84,10 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.settings.adjudication.max_moves = o.maxmoves;
   c.openings_path = o.openings.empty() ? project_file("suites/openings.epd")
                                        : std::filesystem::absolute(o.openings).lexically_normal().string();
-  value_or_fail(read_opening_book(c.openings_path, o.plies));  // bad books fail before any engine starts
+  // Bad books fail before any engine starts.
+  const OpeningBook book = value_or_fail(read_opening_book(c.openings_path, o.plies));
   c.plies = o.plies;
+  c.settings.variant = choose_variant(o.variant, book, c.openings_path);
   if (o.order != "sequential" && o.order != "random") fail("--order must be 'sequential' or 'random', got '" + o.order + "'");
   c.order = o.order == "random" ? OpeningOrder::RANDOM : OpeningOrder::SEQUENTIAL;
   c.seed = o.seed;
@@ -98,6 +113,8 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--timemargin", o.timemargin, "Milliseconds an engine may overrun its clock before it forfeits")
       ->capture_default_str();
   cmd->add_option("--openings", o.openings, "EPD or PGN opening book (default: suites/openings.epd)");
+  cmd->add_option("--variant", o.variant,
+                  "standard or fischerandom (Chess960 and DFRC; the default when the book has Chess960 castling)");
   cmd->add_option("--plies", o.plies, "Plies of each PGN opening to play (0: all)")->capture_default_str();
   cmd->add_option("--order", o.order, "Opening order: sequential or random")->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed for --order random")->capture_default_str();

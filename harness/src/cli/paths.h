@@ -9,4 +9,10 @@ namespace harness {
 // The project file `relative` (for example "suites/openings.epd"), or `relative` itself.
 std::string project_file(const std::string& relative);
 
+struct EngineConfig;
+// An engine given on the command line: a specification "name=X cmd=/path ..." when it has an
+// '=', else a name in the registry (configs/engines.json unless `registry` is given). A bad one
+// ends the program with one message.
+EngineConfig engine_from_command_line(const std::string& name_or_spec, const std::string& registry);
+
 }  // namespace harness

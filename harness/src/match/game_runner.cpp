@@ -37,7 +37,7 @@ class Referee {
   Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings, GameRecord& record)
       : players_{&white, &black}, settings_(settings), record_(record) {
     game_ = chess::Game(chess::Position::from_fen(opening.fen).value());
-    for (const std::string& m : opening.moves) game_.play_uci(m);
+    for (const std::string& m : opening.moves) game_.play_uci(m, settings.variant);
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
       tc_[c] = own_tc(*players_[c], settings);
       margin_[c] = own_margin(*players_[c], settings);
@@ -48,7 +48,8 @@ class Referee {
 
   void run() {
     for (chess::Color c : {chess::WHITE, chess::BLACK})
-      if (!players_[c]->new_game(tc_[c])) return lose(c, "abandoned", std::string(color_name(c)) + " disconnects", true);
+      if (!players_[c]->new_game(tc_[c], settings_.variant))
+        return lose(c, "abandoned", std::string(color_name(c)) + " disconnects", true);
     while (!aborted_ && !finished()) turn();
   }
 
@@ -73,6 +74,7 @@ class Referee {
     Player& player = *players_[us];
     ThinkRequest request;
     request.game = &game_;
+    request.variant = settings_.variant;
     request.tc = tc_[us];
     request.clock_ms[0] = clock_[0];
     request.clock_ms[1] = clock_[1];
@@ -92,13 +94,17 @@ class Referee {
       return lose(us, "time forfeit", std::string(color_name(us)) + " loses on time (no move)", true);
     if (r.move == "resign") return lose(us, "normal", std::string(color_name(us)) + " resigns", false);
     if (over_time(us, r.elapsed_ms)) return lose(us, "time forfeit", std::string(color_name(us)) + " loses on time", false);
-    chess::Move m = chess::parse_uci(game_.position(), r.move);
+    chess::Move m = chess::parse_uci(game_.position(), r.move, settings_.variant);
     if (m.is_none())
       return lose(us, "rules infraction", std::string(color_name(us)) + " makes an illegal move: " + r.move, false);
-    MoveRecord mr{chess::to_uci(m),  chess::to_san(game_.position(), m),
-                  r.elapsed_ms,      r.report.has_score,
-                  r.report.score_cp, r.report.mate_in,
-                  r.report.depth,    r.report.nodes,
+    MoveRecord mr{chess::to_uci(m, settings_.variant),
+                  chess::to_san(game_.position(), m),
+                  r.elapsed_ms,
+                  r.report.has_score,
+                  r.report.score_cp,
+                  r.report.mate_in,
+                  r.report.depth,
+                  r.report.nodes,
                   r.pv_mismatch};
     mr.seldepth = r.report.seldepth;
     mr.hashfull = r.report.hashfull;

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "adjudication.h"
+#include "core/variant.h"
 #include "game_record.h"
 #include "players/player.h"
 #include "time_control.h"
@@ -16,6 +17,7 @@ struct GameSettings {
   std::int64_t time_margin_ms = 0;                   // overshoot of the clock tolerated before a forfeit
   std::int64_t search_timeout_ms = 60000;            // how long a fixed depth or nodes search may take
   AdjudicationRules adjudication;
+  chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Chess960 castling notation for the engines
 };
 
 // Plays the game; a player that crashes, stalls or cheats loses it. After a stall or a crash

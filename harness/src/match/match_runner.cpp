@@ -63,6 +63,8 @@ chess::Result<bool> check_engines_start(const MatchConfig& config, const Opening
     if (std::any_of(config.engines.begin(), config.engines.begin() + std::ptrdiff_t(i), earlier)) continue;
     auto probe = make_player(config.engines[i], stderr_path ? stderr_path(int(i)) : "");
     if (auto started = probe->start(); !started) return started;
+    if (std::string why = probe->cannot_play(config.settings.variant); !why.empty())
+      return chess::Error{why + " (this run plays " + std::string(chess::variant_name(config.settings.variant)) + ")"};
     if (fen_starts && !probe->supports_fen_start())
       return chess::Error{"engine '" + config.engines[i].name +
                           "' does not support setboard, so it cannot start from the FEN positions of " + config.openings_path +
@@ -253,7 +255,7 @@ void MatchRunner::worker(int slot) {
 
 void MatchRunner::record(GameRecord& g, std::ostream& out) {
   const GameSpec spec = schedule_.at(std::size_t(g.game_index));
-  g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments});
+  g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments, config_.settings.variant});
   db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)]);
   if (!config_.pgn_path.empty()) std::ofstream(config_.pgn_path, std::ios::app) << g.pgn;
   const std::string result(chess::result_string(g.result));

@@ -72,7 +72,8 @@ chess::Result<Opening> game_to_opening(const std::string& fen_tag, const std::st
     if (plies > 0 && int(o.moves.size()) >= plies) break;
     auto m = game.play_san(tok);
     if (!m) return chess::Error{at + ": " + m.error()};
-    o.moves.push_back(chess::to_uci(*m));
+    // Chess960 castling is kept as king-takes-rook, which no other move can be mistaken for.
+    o.moves.push_back(chess::to_uci(*m, start->is_chess960() ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD));
   }
   if (game.outcome().result != chess::GameResult::ONGOING) return chess::Error{at + ": the opening ends the game"};
   return o;
@@ -164,6 +165,14 @@ std::vector<std::size_t> opening_order(std::size_t count, OpeningOrder order, st
     for (std::size_t i = count; i > 1; --i) std::swap(idx[i - 1], idx[rng() % i]);  // Fisher-Yates, same on every platform
   }
   return idx;
+}
+
+const Opening* first_chess960_opening(const OpeningBook& book) {
+  for (const Opening& o : book.openings) {
+    auto pos = chess::Position::from_fen(o.fen);
+    if (pos && pos->is_chess960()) return &o;
+  }
+  return nullptr;
 }
 
 const Opening& opening_for_pair(const OpeningBook& book, const std::vector<std::size_t>& order, int pair) {

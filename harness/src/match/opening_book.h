@@ -23,6 +23,10 @@ chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies)
 chess::Result<OpeningBook> read_epd_book(const std::string& path);
 chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies);
 
+// The first opening whose start position has Chess960 castling (king or rook off the standard
+// squares), or nullptr: such a book needs --variant fischerandom.
+const Opening* first_chess960_opening(const OpeningBook& book);
+
 // The opening used by game pair `pair` (both games of a pair share it).
 const Opening& opening_for_pair(const OpeningBook& book, const std::vector<std::size_t>& order, int pair);
 // The order openings are used in: identity, or a shuffle fixed by the seed.

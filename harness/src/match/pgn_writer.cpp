@@ -104,7 +104,10 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   const std::string result(chess::result_string(r.result));
   std::string out = tag("Event", ctx.event) + tag("Site", ctx.site) + tag("Date", date) + tag("Round", ctx.round) +
                     tag("White", r.white) + tag("Black", r.black) + tag("Result", result);
-  if (!standard_start) out += tag("FEN", r.opening.fen) + tag("SetUp", "1");
+  // Chess960 as lichess, python-chess and ChessBase read it: the tag, and the start in X-FEN.
+  const bool chess960 = ctx.variant == chess::Variant::FISCHERANDOM;
+  if (chess960) out += tag("Variant", "Chess960");
+  if (!standard_start || chess960) out += tag("FEN", pos.fen()) + tag("SetUp", "1");
   if (r.white_time_control != r.black_time_control)
     out += tag("WhiteTimeControl", r.white_time_control) + tag("BlackTimeControl", r.black_time_control);
   out += tag("TimeControl", r.time_control) + tag("PlyCount", std::to_string(r.opening.moves.size() + r.moves.size())) +
@@ -123,7 +126,7 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   };
   bool force_number = true;
   for (const std::string& uci : r.opening.moves) {
-    chess::Move m = chess::parse_uci(pos, uci);
+    chess::Move m = chess::parse_uci(pos, uci, ctx.variant);
     number(force_number);
     append(text, line_length, chess::to_san(pos, m));
     pos.do_move(m, undo);
@@ -137,7 +140,7 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
     number(force_number);
     append(text, line_length, m.san);
     append(text, line_length, "{" + move_comment(m, ctx.comments) + "}");
-    pos.do_move(chess::parse_uci(pos, m.uci), undo);
+    pos.do_move(chess::parse_uci(pos, m.uci, ctx.variant), undo);
     force_number = false;
   }
   if (!r.reason.empty()) append(text, line_length, "{" + r.reason + "}");

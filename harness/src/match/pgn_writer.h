@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "core/variant.h"
 #include "game_record.h"
 
 namespace harness {
@@ -23,6 +24,7 @@ struct PgnContext {
   std::string site = "?";
   std::string round = "?";
   PgnComments comments;
+  chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Variant "Chess960" and the FEN always
 };
 
 std::string to_pgn(const GameRecord& record, const PgnContext& context);

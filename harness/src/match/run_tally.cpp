@@ -48,7 +48,10 @@ std::string RunTally::title() const {
     const std::string limits = engine_limits_text(config_.engines[i]);  // time or node odds
     t += (i ? " vs " : "") + config_.engines[i].name + (limits.empty() ? "" : " [" + limits + "]");
   }
-  t += " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string() + ")";
+  t += " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string();
+  if (config_.settings.variant != chess::Variant::STANDARD)
+    t += ", " + std::string(chess::variant_name(config_.settings.variant));
+  t += ")";
   return config_.shard.active() ? t + " shard " + config_.shard.describe() : t;
 }
 

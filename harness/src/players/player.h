@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "core/variant.h"
 #include "engines/engine_config.h"
 #include "match/time_control.h"
 #include "process/child_process.h"
@@ -29,10 +30,11 @@ struct SearchReport {
 struct ThinkRequest {
   const chess::Game* game = nullptr;
   TimeControl tc;
-  std::int64_t clock_ms[2] = {0, 0};               // remaining time per colour (clock time controls)
-  std::int64_t increment_ms[2] = {0, 0};           // each colour's own increment (they differ in time odds)
-  int moves_to_go = 0;                             // moves until the next time control, 0 when none
-  std::chrono::steady_clock::time_point deadline;  // when to give up waiting
+  std::int64_t clock_ms[2] = {0, 0};                  // remaining time per colour (clock time controls)
+  std::int64_t increment_ms[2] = {0, 0};              // each colour's own increment (they differ in time odds)
+  int moves_to_go = 0;                                // moves until the next time control, 0 when none
+  std::chrono::steady_clock::time_point deadline;     // when to give up waiting
+  chess::Variant variant = chess::Variant::STANDARD;  // how castling is written to the engine
 };
 
 // OVERLONG: the engine wrote a line longer than MAX_LINE (a fault); ABORTED: the harness was
@@ -66,14 +68,16 @@ class Player {
 
   // Starts the process and completes the handshake; the error names the engine.
   virtual chess::Result<bool> start() = 0;
-  // Prepares for a game with this time control; false if the engine does not answer.
-  virtual bool new_game(const TimeControl& tc) = 0;
+  // Prepares for a game with this time control and variant; false if the engine does not answer.
+  virtual bool new_game(const TimeControl& tc, chess::Variant variant) = 0;
   virtual ThinkResult think(const ThinkRequest& request) = 0;
   // Asks the engine to quit, waits a grace period, then kills it.
   virtual void stop() = 0;
   virtual bool alive() = 0;
   // Whether the engine can start a game from any FEN (xboard engines without setboard cannot).
   virtual bool supports_fen_start() const { return true; }
+  // Why the started engine cannot play `variant` (it does not declare it), or empty if it can.
+  virtual std::string cannot_play(chess::Variant variant) const = 0;
   // Takes on `next` (its name and options) between games without a restart, when `next` runs
   // the same program the same way; false when the engine must be restarted for it instead.
   virtual bool reconfigure(const EngineConfig& next);

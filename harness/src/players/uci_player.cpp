@@ -14,12 +14,12 @@ constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 constexpr long long MAX_MATE_MOVES = 500;  // mate scores (31000 and beyond) stay apart from centipawns
 constexpr long long MAX_CP = 30000;
 
-std::string position_command(const chess::Game& game) {
+std::string position_command(const chess::Game& game, chess::Variant variant) {
   std::string fen = game.start_position().fen();
   std::string cmd = fen == chess::START_FEN ? "position startpos" : "position fen " + fen;
   if (!game.moves().empty()) {
     cmd += " moves";
-    for (chess::Move m : game.moves()) cmd += " " + chess::to_uci(m);
+    for (chess::Move m : game.moves()) cmd += " " + chess::to_uci(m, variant);
   }
   return cmd;
 }
@@ -40,6 +40,11 @@ std::string go_command(const ThinkRequest& r) {
   if (winc > 0 || binc > 0) cmd += " winc " + std::to_string(winc) + " binc " + std::to_string(binc);
   if (r.moves_to_go > 0) cmd += " movestogo " + std::to_string(r.moves_to_go);
   return cmd;
+}
+
+bool is_chess960_fen(const std::string& fen) {
+  auto pos = chess::Position::from_fen(fen);
+  return pos && pos->is_chess960();
 }
 
 }  // namespace
@@ -92,6 +97,7 @@ chess::Result<bool> UciPlayer::start() {
   if (!p) return chess::Error{"engine '" + config_.name + "': " + p.error()};
   process_ = std::move(p).value();
   declared_.clear();
+  chess960_on_ = false;
   if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT, [this](const std::string& line) {
         if (auto o = parse_uci_option(line)) declared_.push_back(std::move(*o));
       }))
@@ -135,14 +141,27 @@ bool UciPlayer::reconfigure(const EngineConfig& next) {
   return true;
 }
 
-bool UciPlayer::new_game(const TimeControl&) {
-  if (!process_ || !process_->write_line("ucinewgame")) return false;
+bool UciPlayer::set_chess960(bool on) {
+  if (!process_) return false;
+  if (on == chess960_on_ || !find_uci_option(declared_, "UCI_Chess960")) return true;
+  chess960_on_ = on;
+  return process_->write_line(std::string("setoption name UCI_Chess960 value ") + (on ? "true" : "false"));
+}
+
+std::string UciPlayer::cannot_play(chess::Variant variant) const {
+  if (variant == chess::Variant::STANDARD || find_uci_option(declared_, "UCI_Chess960")) return {};
+  return "engine '" + config_.name + "' does not declare the UCI_Chess960 option, so it cannot play Chess960";
+}
+
+bool UciPlayer::new_game(const TimeControl&, chess::Variant variant) {
+  if (!process_) return false;
+  if (!set_chess960(variant == chess::Variant::FISCHERANDOM) || !process_->write_line("ucinewgame")) return false;
   return ask("isready", "readyok", HANDSHAKE_TIMEOUT);
 }
 
 ThinkResult UciPlayer::think(const ThinkRequest& request) {
   ThinkResult result;
-  if (!process_ || !process_->write_line(position_command(*request.game))) return result;
+  if (!process_ || !process_->write_line(position_command(*request.game, request.variant))) return result;
   auto start = ChildProcess::Clock::now();
   if (!process_->write_line(go_command(request))) return result;
   // Info lines are only kept while the engine searches (an engine may write thousands a
@@ -172,7 +191,7 @@ ThinkResult UciPlayer::think(const ThinkRequest& request) {
 }
 
 chess::Result<Analysis> UciPlayer::analyse(const std::string& fen, const TimeControl& limit, std::chrono::milliseconds timeout) {
-  if (!process_ || !process_->write_line("ucinewgame") || !process_->write_line("position fen " + fen))
+  if (!set_chess960(is_chess960_fen(fen)) || !process_->write_line("ucinewgame") || !process_->write_line("position fen " + fen))
     return chess::Error{"engine '" + config_.name + "' is not running"};
   ThinkRequest request;
   request.tc = limit;
@@ -206,6 +225,8 @@ chess::Result<Analysis> UciPlayer::analyse(const std::string& fen, const TimeCon
 
 chess::Result<PerftOutput> UciPlayer::perft(const std::string& fen, const std::vector<std::string>& moves, int depth,
                                             std::chrono::milliseconds timeout) {
+  // A Chess960 position is counted with UCI_Chess960 on, so castling is written king-takes-rook.
+  set_chess960(is_chess960_fen(fen));
   std::string position = "position fen " + fen;
   if (!moves.empty()) position += " moves";
   for (const std::string& m : moves) position += " " + m;

@@ -34,7 +34,8 @@ class UciPlayer : public Player {
   using Player::Player;
   ~UciPlayer() override { stop(); }
   chess::Result<bool> start() override;
-  bool new_game(const TimeControl& tc) override;
+  bool new_game(const TimeControl& tc, chess::Variant variant) override;
+  std::string cannot_play(chess::Variant variant) const override;
   ThinkResult think(const ThinkRequest& request) override;
   void stop() override;
   bool alive() override { return process_ && process_->running(); }
@@ -55,8 +56,11 @@ class UciPlayer : public Player {
   // to `on_other_line`; false on timeout or exit.
   bool ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout,
            const std::function<void(const std::string&)>& on_other_line = {});
+  // Sets UCI_Chess960 when it changes and the engine declares it; false if the engine is gone.
+  bool set_chess960(bool on);
   std::unique_ptr<ChildProcess> process_;
   std::vector<UciOption> declared_;
+  bool chess960_on_ = false;  // what UCI_Chess960 was last set to (false is UCI's default)
 };
 
 // Reads an "info ..." line into `report` (fields it lacks are left alone).

@@ -27,6 +27,12 @@ std::string level_command(const TimeControl& tc) {
 
 }  // namespace
 
+// Coordinates; castling in Chess960 is O-O / O-O-O, as xboard writes it there.
+std::string XboardPlayer::move_text(chess::Move m) const {
+  if (variant_ != chess::Variant::STANDARD && m.kind() == chess::MoveKind::CASTLING) return m.to() > m.from() ? "O-O" : "O-O-O";
+  return chess::to_uci(m);
+}
+
 bool move_in_line(const std::string& line, std::string& move) {
   std::size_t from = 0;
   if (line.rfind("move ", 0) == 0) {
@@ -118,12 +124,28 @@ bool XboardPlayer::read_features(const std::string& line) {
   feature_setboard_ |= feature_on(line, "setboard");
   feature_ping_ |= feature_on(line, "ping");
   feature_san_ |= feature_on(line, "san");
+  if (std::size_t at = line.find(" variants=\""); at != std::string::npos) {
+    const std::size_t from = at + 11, to = line.find('"', from);
+    feature_variants_ = line.substr(from, to == std::string::npos ? std::string::npos : to - from);
+  }
   return feature_on(line, "done");
 }
 
-bool XboardPlayer::new_game(const TimeControl& tc) {
+std::string XboardPlayer::cannot_play(chess::Variant variant) const {
+  if (variant == chess::Variant::STANDARD) return {};
+  const std::string wanted(chess::variant_name(variant));
+  std::istringstream list(feature_variants_);
+  for (std::string v; std::getline(list, v, ',');)
+    if (v == wanted) return {};
+  return "engine '" + config_.name + "' does not list " + wanted + " in its xboard 'feature variants' (" +
+         (feature_variants_.empty() ? std::string("none declared") : feature_variants_) + ")";
+}
+
+bool XboardPlayer::new_game(const TimeControl& tc, chess::Variant variant) {
   if (!process_) return false;
+  variant_ = variant;
   process_->write_line("new");
+  if (variant != chess::Variant::STANDARD) process_->write_line("variant " + std::string(chess::variant_name(variant)));
   process_->write_line("force");
   process_->write_line("post");
   switch (tc.kind) {
@@ -145,7 +167,8 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
   if (!process_) return result;
   if (!position_sent_) {
     std::string fen = game.start_position().fen();
-    if (fen != chess::START_FEN) process_->write_line("setboard " + fen);
+    // A Chess960 game always gives its position: after 'variant' the engine's own start is not ours.
+    if (fen != chess::START_FEN || variant_ != chess::Variant::STANDARD) process_->write_line("setboard " + fen);
     position_sent_ = true;
   }
   chess::Position pos = game.start_position();
@@ -153,7 +176,7 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
   for (std::size_t i = 0; i < game.moves().size(); ++i) {
     chess::Move m = game.moves()[i];
     if (i >= moves_sent_) {
-      std::string text = feature_san_ ? chess::to_san(pos, m) : chess::to_uci(m);
+      std::string text = feature_san_ ? chess::to_san(pos, m) : move_text(m);
       process_->write_line(feature_usermove_ ? "usermove " + text : text);
     }
     pos.do_move(m, undo);
@@ -180,9 +203,9 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
     while (!result.move.empty() && result.move.back() == ' ') result.move.pop_back();
     // Engines answer in coordinates or in SAN whatever they declared (Phalanx castles as O-O);
     // xboard takes both, and so does the harness.
-    if (chess::parse_uci(pos, result.move).is_none()) {
+    if (chess::parse_uci(pos, result.move, variant_).is_none()) {
       auto m = chess::parse_san(pos, result.move);
-      if (m) result.move = chess::to_uci(*m);
+      if (m) result.move = chess::to_uci(*m, variant_);
     }
     // Back to force mode; the engine's own move counts as sent.
     process_->write_line("force");

@@ -14,7 +14,8 @@ class XboardPlayer : public Player {
   using Player::Player;
   ~XboardPlayer() override { stop(); }
   chess::Result<bool> start() override;
-  bool new_game(const TimeControl& tc) override;
+  bool new_game(const TimeControl& tc, chess::Variant variant) override;
+  std::string cannot_play(chess::Variant variant) const override;
   ThinkResult think(const ThinkRequest& request) override;
   void stop() override;
   bool alive() override { return process_ && process_->running(); }
@@ -22,6 +23,7 @@ class XboardPlayer : public Player {
 
  private:
   bool ping(std::chrono::milliseconds timeout);
+  std::string move_text(chess::Move m) const;
   // Records the features a "feature ..." line declares; true if it says done=1.
   bool read_features(const std::string& line);
   std::unique_ptr<ChildProcess> process_;
@@ -29,6 +31,8 @@ class XboardPlayer : public Player {
   bool feature_setboard_ = false;
   bool feature_ping_ = false;
   bool feature_san_ = false;
+  std::string feature_variants_;  // as declared: "normal,fischerandom"
+  chess::Variant variant_ = chess::Variant::STANDARD;
   std::size_t moves_sent_ = 0;
   bool position_sent_ = false;
   int ping_id_ = 0;

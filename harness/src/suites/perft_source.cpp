@@ -15,10 +15,12 @@ chess::Result<PerftOutput> BuiltinPerft::divide(const std::string& fen, const st
   for (const std::string& m : moves)
     if (!game.play_uci(m)) return chess::Error{"illegal move " + m + " in perft path"};
   chess::Position pos = game.position();
+  // Chess960 castling is written king-takes-rook, as engines do with UCI_Chess960 on.
+  const chess::Variant variant = start_pos->is_chess960() ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD;
   auto start = std::chrono::steady_clock::now();
   PerftOutput out;
   for (const chess::DivideEntry& e : chess::divide(pos, depth)) {
-    out.moves[chess::to_uci(e.move)] = e.nodes;
+    out.moves[chess::to_uci(e.move, variant)] = e.nodes;
     out.total += e.nodes;
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

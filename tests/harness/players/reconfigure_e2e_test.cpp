@@ -28,7 +28,7 @@ std::string move_from_start(harness::UciPlayer& player) {
   request.tc.kind = harness::TimeControl::Kind::DEPTH;
   request.tc.depth = 1;
   request.deadline = std::chrono::steady_clock::now() + 30s;
-  EXPECT_TRUE(player.new_game(request.tc));
+  EXPECT_TRUE(player.new_game(request.tc, chess::Variant::STANDARD));
   return player.think(request).move;
 }
 
