@@ -11,6 +11,7 @@ packages=(
   gnuchess sjeng hoichess  # with fairymax and phalanx: every Debian xboard engine, played in the e2e tests
   chromium curl  # the report pages and the dashboard checked in a headless browser (tests/harness/report/)
   slurm-wlm munge  # a one-node Slurm for the cluster tests (tests/cluster/slurm_up.sh)
+  polyglot  # makes Polyglot .bin opening books in the tests (polyglot make-book)
   clang libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (scripts/fuzz.sh, scripts/sanitize.sh)
 )
 missing=()

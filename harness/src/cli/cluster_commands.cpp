@@ -68,7 +68,7 @@ void start_cluster(ClusterOptions& o, TournamentKind kind) {
     fail("--shards " + std::to_string(o.shards) + " is more than the run's " + std::to_string(make_schedule(config).size() / 2) +
          " game pairs: a shard plays whole pairs");
   value_or_fail(slurm_reachable());
-  value_or_fail(check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies))));
+  value_or_fail(check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies, config.polyglot()))));
   if (stop_requested() != StopRequest::NONE) {
     std::cerr << "harness: interrupted before the run started; nothing was recorded\n";
     std::exit(130);

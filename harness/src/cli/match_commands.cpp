@@ -76,7 +76,7 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
     config = value_or_fail(MatchConfig::from_json(db->run(run_id)->config));
     config.concurrency = o.concurrency;
   } else {
-    value_or_fail(check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies))));
+    value_or_fail(check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies, config.polyglot()))));
     exit_if_stopped();
     run_id = db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json());
   }

@@ -84,13 +84,14 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.settings.adjudication.max_moves = o.maxmoves;
   c.openings_path = o.openings.empty() ? project_file("suites/openings.epd")
                                        : std::filesystem::absolute(o.openings).lexically_normal().string();
-  // Bad books fail before any engine starts.
-  const OpeningBook book = value_or_fail(read_opening_book(c.openings_path, o.plies));
   c.plies = o.plies;
+  c.seed = o.seed;
+  c.book_choice = value_or_fail(parse_book_choice(o.book_mode));
+  // Bad books fail before any engine starts.
+  const OpeningBook book = value_or_fail(read_opening_book(c.openings_path, o.plies, c.polyglot()));
   c.settings.variant = choose_variant(o.variant, book, c.openings_path);
   if (o.order != "sequential" && o.order != "random") fail("--order must be 'sequential' or 'random', got '" + o.order + "'");
   c.order = o.order == "random" ? OpeningOrder::RANDOM : OpeningOrder::SEQUENTIAL;
-  c.seed = o.seed;
   c.concurrency = o.concurrency;
   if (!o.sprt.empty()) {
     if (kind != TournamentKind::MATCH) fail("--sprt works only in a match of two engines");
@@ -112,10 +113,12 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--nodes", o.nodes, "Fixed nodes per move (UCI engines)");
   cmd->add_option("--timemargin", o.timemargin, "Milliseconds an engine may overrun its clock before it forfeits")
       ->capture_default_str();
-  cmd->add_option("--openings", o.openings, "EPD or PGN opening book (default: suites/openings.epd)");
+  cmd->add_option("--openings", o.openings, "EPD, PGN or Polyglot .bin opening book (default: suites/openings.epd)");
   cmd->add_option("--variant", o.variant,
                   "standard or fischerandom (Chess960 and DFRC; the default when the book has Chess960 castling)");
-  cmd->add_option("--plies", o.plies, "Plies of each PGN opening to play (0: all)")->capture_default_str();
+  cmd->add_option("--plies", o.plies, "Plies of each PGN opening, or depth a Polyglot book is followed to (0: all)")
+      ->capture_default_str();
+  cmd->add_option("--book-mode", o.book_mode, "Polyglot book (.bin) moves: weighted or uniform")->capture_default_str();
   cmd->add_option("--order", o.order, "Opening order: sequential or random")->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed for --order random")->capture_default_str();
   cmd->add_option("--concurrency", o.concurrency, "Games played at once")->capture_default_str();

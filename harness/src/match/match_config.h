@@ -42,6 +42,9 @@ struct MatchConfig {
   std::string openings_path;
   int plies = 0;
   OpeningOrder order = OpeningOrder::SEQUENTIAL;
+  BookChoice book_choice = BookChoice::WEIGHTED;  // how a Polyglot book's moves are chosen
+  // How read_opening_book reads this run's book.
+  PolyglotOptions polyglot() const { return {book_choice, seed}; }
   // Tournaments: every encounter of a round plays that round's opening (a tuner's individuals
   // are then compared on the same positions); otherwise each game pair gets the next one.
   bool opening_per_round = false;

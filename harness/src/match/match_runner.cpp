@@ -87,7 +87,7 @@ std::string MatchRunner::stderr_path(int slot, int engine) const {
 
 MatchStatus MatchRunner::run(std::ostream& out) {
   auto failed = [](std::string error) { return MatchStatus{MatchStatus::FAILED, std::move(error)}; };
-  auto book = read_opening_book(config_.openings_path, config_.plies);
+  auto book = read_opening_book(config_.openings_path, config_.plies, config_.polyglot());
   if (!book) return failed(book.error());
   book_ = std::move(book).value();
   opening_order_ = opening_order(book_.openings.size(), config_.order, config_.seed);

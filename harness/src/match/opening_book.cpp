@@ -1,6 +1,7 @@
 #include "opening_book.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <random>
@@ -148,13 +149,21 @@ chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies) {
   return book;
 }
 
-chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies) {
+chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies, const PolyglotOptions& polyglot) {
   auto ends = [&](const std::string& ext) {
     return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
   };
   if (ends(".pgn") || ends(".PGN")) return read_pgn_book(path, plies);
   if (ends(".epd") || ends(".EPD") || ends(".fen")) return read_epd_book(path);
-  return chess::Error{path + ": opening book must end in .epd or .pgn"};
+  if (ends(".bin") || ends(".BIN")) {
+    auto book = PolyglotBook::open(path);
+    if (!book) return chess::Error{book.error()};
+    if (book->moves(chess::Position::startpos()).empty())
+      return chess::Error{path + ": the Polyglot book has no move for the start position"};
+    const std::string name = std::filesystem::path(path).filename().string();
+    return OpeningBook{polyglot_openings(*book, name, POLYGLOT_LINES, plies, polyglot.choice, polyglot.seed)};
+  }
+  return chess::Error{path + ": opening book must end in .epd, .pgn or .bin (Polyglot)"};
 }
 
 std::vector<std::size_t> opening_order(std::size_t count, OpeningOrder order, std::uint64_t seed) {

@@ -8,6 +8,7 @@
 
 #include "core/result.h"
 #include "game_record.h"
+#include "polyglot_book.h"
 
 namespace harness {
 
@@ -17,9 +18,17 @@ struct OpeningBook {
   std::vector<Opening> openings;
 };
 
-// Reads by extension (.epd or .pgn). `plies` limits PGN openings (0 = all moves).
-// Errors name the file and line.
-chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies);
+// How a Polyglot book becomes openings: the choice among its moves, and the seed of the draw.
+struct PolyglotOptions {
+  BookChoice choice = BookChoice::WEIGHTED;
+  std::uint64_t seed = 1;
+};
+// Lines drawn from a Polyglot book, used in turn by the game pairs.
+inline constexpr int POLYGLOT_LINES = 4096;
+
+// Reads by extension (.epd, .pgn, or .bin for Polyglot). `plies` limits PGN openings and is the
+// depth a Polyglot book is followed to (0 = all moves). Errors name the file and line.
+chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies, const PolyglotOptions& polyglot = {});
 chess::Result<OpeningBook> read_epd_book(const std::string& path);
 chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies);
 
