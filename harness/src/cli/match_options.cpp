@@ -79,6 +79,9 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
       if (e.protocol == Protocol::XBOARD && !e.limit)
         fail("engine '" + e.name + "' speaks xboard, which has no node limit; use --tc, --movetime or --depth");
   c.settings.time_margin_ms = o.timemargin;
+  if (o.ponder && c.settings.tc.kind != TimeControl::Kind::CLOCK)
+    fail("--ponder needs a clock time control (--tc): with fixed moves, depth or nodes there is no clock to save");
+  c.settings.ponder = o.ponder;
   if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
   if (!o.draw.empty()) c.settings.adjudication = value_or_fail(parse_draw(o.draw, c.settings.adjudication));
   c.settings.adjudication.max_moves = o.maxmoves;
@@ -131,6 +134,8 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--pgn-comments", o.pgn_comments,
                   "More in each move's PGN comment: nodes,seldepth,nps,hashfull,timeleft,latency (any of them)");
   cmd->add_option("--shard", o.shard, "Play only share K of N of the game pairs, e.g. 2/4 (combine with 'harness merge')");
+  cmd->add_flag("--ponder", o.ponder,
+                "UCI engines that declare Ponder think on the opponent's time (go ponder, ponderhit, stop on a miss)");
   cmd->add_flag("--resume", o.resume, "Continue the latest unfinished run with the same settings");
 }
 

@@ -40,7 +40,8 @@ struct MatchOptions {
   std::string shard;  // K/N: play only this share of the pairs
   std::string pgn_comments;
   std::string variant;
-  std::string book_mode = "weighted";  // standard or fischerandom; empty: from the book's castling fields
+  std::string book_mode = "weighted";
+  bool ponder = false;  // standard or fischerandom; empty: from the book's castling fields
 };
 
 // Adds the options every match-like command takes.

@@ -45,6 +45,7 @@ struct GameRecord {
   std::string white_time_control, black_time_control;  // each engine's own (time or node odds)
   std::string started_at, finished_at;                 // ISO 8601 UTC
   std::string white_stderr, black_stderr;
+  int ponder_hits = 0;  // moves that came from a ponder search the opponent's reply confirmed
   std::string pgn;
 };
 

@@ -1,6 +1,7 @@
 #include "game_runner.h"
 
 #include <ctime>
+#include <optional>
 
 #include "core/san.h"
 #include "core/uci_move.h"
@@ -47,10 +48,14 @@ class Referee {
   }
 
   void run() {
+    for (chess::Color c : {chess::WHITE, chess::BLACK}) players_[c]->want_ponder(settings_.ponder);
     for (chess::Color c : {chess::WHITE, chess::BLACK})
       if (!players_[c]->new_game(tc_[c], settings_.variant))
         return lose(c, "abandoned", std::string(color_name(c)) + " disconnects", true);
     while (!aborted_ && !finished()) turn();
+    // A ponder search still running ends with the game; an engine that ignores stop is restarted.
+    for (chess::Color c : {chess::WHITE, chess::BLACK})
+      if (ponder_[c] && !aborted_ && !players_[c]->stop_ponder()) players_[c]->stop();
   }
 
  private:
@@ -69,11 +74,10 @@ class Referee {
     return false;
   }
 
-  void turn() {
-    const chess::Color us = game_.position().side_to_move();
-    Player& player = *players_[us];
+  // What `us` is asked to think about in `game` (the game so far, or a ponder line).
+  ThinkRequest request_for(chess::Color us, const chess::Game& game) const {
     ThinkRequest request;
-    request.game = &game_;
+    request.game = &game;
     request.variant = settings_.variant;
     request.tc = tc_[us];
     request.clock_ms[0] = clock_[0];
@@ -82,7 +86,38 @@ class Referee {
     request.increment_ms[1] = tc_[1].increment_ms;
     if (tc_[us].moves > 0) request.moves_to_go = tc_[us].moves - moves_made_[us] % tc_[us].moves;
     request.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(allowance(us));
-    ThinkResult r = player.think(request);
+    return request;
+  }
+
+  // The engine's move: a ponder hit goes on with the ponder search; a miss stops it first.
+  ThinkResult think(chess::Color us, const ThinkRequest& request) {
+    Player& player = *players_[us];
+    if (!ponder_[us]) return player.think(request);
+    const bool hit = !game_.moves().empty() && game_.moves().back() == *ponder_[us];
+    ponder_[us].reset();
+    if (hit) {
+      ++record_.ponder_hits;
+      return player.ponderhit(request);
+    }
+    if (!player.stop_ponder()) return ThinkResult{};  // it did not answer stop: lost as a disconnect
+    return player.think(request);
+  }
+
+  // After `us` moved: ponder on the reply it expects, if the run ponders and the reply is legal.
+  void start_ponder(chess::Color us, const std::string& expected_text) {
+    if (!settings_.ponder || expected_text.empty() || tc_[us].kind != TimeControl::Kind::CLOCK) return;
+    const chess::Move expected = chess::parse_uci(game_.position(), expected_text, settings_.variant);
+    if (expected.is_none() || game_.outcome().result != chess::GameResult::ONGOING) return;
+    chess::Game line = game_;
+    line.play(expected);
+    if (line.outcome().result != chess::GameResult::ONGOING) return;
+    if (players_[us]->start_ponder(request_for(us, line))) ponder_[us] = expected;
+  }
+
+  void turn() {
+    const chess::Color us = game_.position().side_to_move();
+    const ThinkRequest request = request_for(us, game_);
+    ThinkResult r = think(us, request);
     if (r.status == ThinkStatus::ABORTED) {
       aborted_ = true;  // not finished: the caller discards the game
       return;
@@ -115,6 +150,7 @@ class Referee {
     game_.play(m);
     ++moves_made_[us];
     if (tc_[us].moves > 0 && moves_made_[us] % tc_[us].moves == 0) clock_[us] += tc_[us].base_ms;
+    start_ponder(us, r.ponder_move);
   }
 
   std::int64_t allowance(chess::Color us) const {
@@ -155,6 +191,7 @@ class Referee {
   int moves_made_[2] = {0, 0};
   chess::Color first_mover_;
   bool aborted_ = false;
+  std::optional<chess::Move> ponder_[2];  // the reply each side ponders on, while it does
 };
 
 }  // namespace

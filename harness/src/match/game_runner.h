@@ -18,6 +18,7 @@ struct GameSettings {
   std::int64_t search_timeout_ms = 60000;            // how long a fixed depth or nodes search may take
   AdjudicationRules adjudication;
   chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Chess960 castling notation for the engines
+  bool ponder = false;                                // engines that can think on the opponent's time (clock time controls only)
 };
 
 // Plays the game; a player that crashes, stalls or cheats loses it. After a stall or a crash

@@ -102,6 +102,7 @@ std::string MatchConfig::to_json() const {
   if (pgn_comments.any()) j["pgn_comments"] = pgn_comments.describe();
   if (settings.variant != chess::Variant::STANDARD) j["variant"] = chess::variant_name(settings.variant);
   if (book_choice != BookChoice::WEIGHTED) j["book_choice"] = book_choice_name(book_choice);
+  if (settings.ponder) j["ponder"] = true;
   return j.dump();
 }
 
@@ -148,6 +149,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.event = j.at("event");
     if (j.contains("shard")) c.shard = Shard{j.at("shard").at(0), j.at("shard").at(1)};
     if (j.contains("pgn_comments")) c.pgn_comments = parse_pgn_comments(j.at("pgn_comments")).value();
+    c.settings.ponder = j.value("ponder", false);
     if (j.contains("book_choice")) c.book_choice = parse_book_choice(j.at("book_choice")).value();
     if (j.contains("variant")) {
       auto variant = chess::parse_variant(j.at("variant").get<std::string>());

@@ -159,6 +159,9 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   std::string summary = tally_.summary();
   if (!stop_reason_.empty()) summary += stop_reason_ + "\n";
   summary += pv_mismatch_lines();
+  if (config_.settings.ponder)
+    summary += "Ponder: " + std::to_string(ponder_hits_) + " of " + std::to_string(moves_this_session_) +
+               " moves this session came from a ponder hit\n";
   if (seen_stop_ != StopRequest::NONE) {
     db_.update_run(run_id_, "stopped", summary);
     out << summary << "Interrupted: run " << run_id_ << " stopped with " << done_count_ << " of " << total_games_
@@ -264,6 +267,8 @@ void MatchRunner::record(GameRecord& g, std::ostream& out) {
   const std::array<int, 2> mismatches = pv_mismatches_by_colour(g);
   pv_mismatches_[std::size_t(spec.white)] += mismatches[0];
   pv_mismatches_[std::size_t(spec.black)] += mismatches[1];
+  ponder_hits_ += g.ponder_hits;
+  moves_this_session_ += int(g.moves.size());
 
   const Tally t = match_tally();
   const int done = ++done_count_;

@@ -79,9 +79,10 @@ class MatchRunner {
   RunTally tally_;
   std::string stop_reason_;
   StopRequest seen_stop_ = StopRequest::NONE;
-  int discarded_ = 0;               // unfinished games dropped by an immediate stop
-  std::string storage_error_;       // the database could not store a game: the run stops
-  std::vector<int> pv_mismatches_;  // per engine, this session: moves that were not its PV's first
+  int discarded_ = 0;                             // unfinished games dropped by an immediate stop
+  std::string storage_error_;                     // the database could not store a game: the run stops
+  int ponder_hits_ = 0, moves_this_session_ = 0;  // --ponder: moves a confirmed ponder search made
+  std::vector<int> pv_mismatches_;                // per engine, this session: moves that were not its PV's first
 };
 
 }  // namespace harness

@@ -47,6 +47,7 @@ struct ThinkResult {
   SearchReport report;
   std::int64_t elapsed_ms = 0;  // measured by the harness from the go command to the move
   bool pv_mismatch = false;     // the move is not the first move of the engine's last reported PV
+  std::string ponder_move;      // the reply the engine expects ("bestmove e2e4 ponder e7e5"), if given
 };
 
 // Reads the engine's lines until `on_line` returns true (it has read the move), the request's
@@ -71,6 +72,15 @@ class Player {
   // Prepares for a game with this time control and variant; false if the engine does not answer.
   virtual bool new_game(const TimeControl& tc, chess::Variant variant) = 0;
   virtual ThinkResult think(const ThinkRequest& request) = 0;
+  // Pondering, for engines that can (UCI engines declaring Ponder): asked for before new_game.
+  virtual void want_ponder(bool) {}
+  // Thinks on the opponent's time about `request`'s position, which ends with the reply the
+  // engine expects; false if it does not ponder. The clocks are those before the reply.
+  virtual bool start_ponder(const ThinkRequest&) { return false; }
+  // The expected reply came: the ponder search goes on as this move's search, timed from now.
+  virtual ThinkResult ponderhit(const ThinkRequest& request) { return think(request); }
+  // Another reply came (or the game ended): ends the ponder search; false if the engine did not answer.
+  virtual bool stop_ponder() { return true; }
   // Asks the engine to quit, waits a grace period, then kills it.
   virtual void stop() = 0;
   virtual bool alive() = 0;

@@ -98,6 +98,7 @@ chess::Result<bool> UciPlayer::start() {
   process_ = std::move(p).value();
   declared_.clear();
   chess960_on_ = false;
+  ponder_on_ = false;
   if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT, [this](const std::string& line) {
         if (auto o = parse_uci_option(line)) declared_.push_back(std::move(*o));
       }))
@@ -155,15 +156,44 @@ std::string UciPlayer::cannot_play(chess::Variant variant) const {
 
 bool UciPlayer::new_game(const TimeControl&, chess::Variant variant) {
   if (!process_) return false;
+  if (ponder_wanted_ && !ponder_on_ && find_uci_option(declared_, "Ponder")) {
+    if (!process_->write_line("setoption name Ponder value true")) return false;
+    ponder_on_ = true;
+  }
   if (!set_chess960(variant == chess::Variant::FISCHERANDOM) || !process_->write_line("ucinewgame")) return false;
   return ask("isready", "readyok", HANDSHAKE_TIMEOUT);
 }
 
 ThinkResult UciPlayer::think(const ThinkRequest& request) {
-  ThinkResult result;
-  if (!process_ || !process_->write_line(position_command(*request.game, request.variant))) return result;
+  if (!process_ || !process_->write_line(position_command(*request.game, request.variant))) return {};
   auto start = ChildProcess::Clock::now();
-  if (!process_->write_line(go_command(request))) return result;
+  if (!process_->write_line(go_command(request))) return {};
+  return collect_move(request, start);
+}
+
+bool UciPlayer::start_ponder(const ThinkRequest& request) {
+  if (!ponder_on_ || !process_ || !process_->write_line(position_command(*request.game, request.variant))) return false;
+  return process_->write_line("go ponder" + go_command(request).substr(2));
+}
+
+ThinkResult UciPlayer::ponderhit(const ThinkRequest& request) {
+  // The clock runs from here, as a GUI charges it: the ponder search so far was on the opponent's time.
+  auto start = ChildProcess::Clock::now();
+  if (!process_ || !process_->write_line("ponderhit")) return {};
+  return collect_move(request, start);
+}
+
+bool UciPlayer::stop_ponder() {
+  if (!process_ || !process_->write_line("stop")) return false;
+  std::string line;
+  const auto deadline = ChildProcess::Clock::now() + HANDSHAKE_TIMEOUT;
+  while (process_->read_line(line, deadline) == ReadStatus::LINE)
+    if (line.rfind("bestmove", 0) == 0) return true;
+  return false;  // the engine ignores stop: the game's player is restarted
+}
+
+ThinkResult UciPlayer::collect_move(const ThinkRequest& request, ChildProcess::Clock::time_point start) {
+  ThinkResult result;
   // Info lines are only kept while the engine searches (an engine may write thousands a
   // second); the last with a score and the last with a PV are read once the move is in.
   std::string last_score_line, last_pv_line;
@@ -177,6 +207,7 @@ ThinkResult UciPlayer::think(const ThinkRequest& request) {
     std::istringstream is(line);
     std::string word;
     is >> word >> result.move;
+    if (is >> word && word == "ponder") is >> result.ponder_move;
     return true;
   });
   if (!last_score_line.empty()) parse_uci_info(last_score_line, result.report);

@@ -37,6 +37,10 @@ class UciPlayer : public Player {
   bool new_game(const TimeControl& tc, chess::Variant variant) override;
   std::string cannot_play(chess::Variant variant) const override;
   ThinkResult think(const ThinkRequest& request) override;
+  void want_ponder(bool on) override { ponder_wanted_ = on; }
+  bool start_ponder(const ThinkRequest& request) override;
+  ThinkResult ponderhit(const ThinkRequest& request) override;
+  bool stop_ponder() override;
   void stop() override;
   bool alive() override { return process_ && process_->running(); }
   // Sends "setoption" for each option whose value changes (an option `next` leaves out goes
@@ -58,9 +62,13 @@ class UciPlayer : public Player {
            const std::function<void(const std::string&)>& on_other_line = {});
   // Sets UCI_Chess960 when it changes and the engine declares it; false if the engine is gone.
   bool set_chess960(bool on);
+  // Reads the engine's lines until its bestmove (and ponder move), timing from `start`.
+  ThinkResult collect_move(const ThinkRequest& request, ChildProcess::Clock::time_point start);
   std::unique_ptr<ChildProcess> process_;
   std::vector<UciOption> declared_;
-  bool chess960_on_ = false;  // what UCI_Chess960 was last set to (false is UCI's default)
+  bool chess960_on_ = false;    // what UCI_Chess960 was last set to (false is UCI's default)
+  bool ponder_wanted_ = false;  // the run ponders (--ponder)
+  bool ponder_on_ = false;      // Ponder was set to true (the engine declares it)
 };
 
 // Reads an "info ..." line into `report` (fields it lacks are left alone).
