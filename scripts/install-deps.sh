@@ -12,6 +12,7 @@ packages=(
   chromium curl  # the report pages and the dashboard checked in a headless browser (tests/harness/report/)
   slurm-wlm munge  # a one-node Slurm for the cluster tests (tests/cluster/slurm_up.sh)
   polyglot  # makes Polyglot .bin opening books in the tests (polyglot make-book)
+  libgaviotatb-dev gaviotatb libfathom-dev  # tablebase adjudication: Gaviota's library and its real 3-piece tables, Syzygy via Fathom
   clang libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (scripts/fuzz.sh, scripts/sanitize.sh)
 )
 missing=()

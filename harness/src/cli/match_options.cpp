@@ -82,6 +82,14 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   if (o.ponder && c.settings.tc.kind != TimeControl::Kind::CLOCK)
     fail("--ponder needs a clock time control (--tc): with fixed moves, depth or nodes there is no clock to save");
   c.settings.ponder = o.ponder;
+  if (o.tb.empty() && o.tb_pieces != 0) fail("--tb-pieces needs --tb DIRECTORY");
+  if (o.tb_pieces != 0 && (o.tb_pieces < 3 || o.tb_pieces > 7))
+    fail("--tb-pieces must be from 3 to 7, got " + std::to_string(o.tb_pieces));
+  if (!o.tb.empty()) {
+    c.settings.tb_path = std::filesystem::absolute(o.tb).lexically_normal().string();
+    c.settings.tb_pieces = o.tb_pieces;
+    value_or_fail(Tablebases::open(c.settings.tb_path));  // missing or unreadable tables fail here
+  }
   if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
   if (!o.draw.empty()) c.settings.adjudication = value_or_fail(parse_draw(o.draw, c.settings.adjudication));
   c.settings.adjudication.max_moves = o.maxmoves;
@@ -134,6 +142,9 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--pgn-comments", o.pgn_comments,
                   "More in each move's PGN comment: nodes,seldepth,nps,hashfull,timeleft,latency (any of them)");
   cmd->add_option("--shard", o.shard, "Play only share K of N of the game pairs, e.g. 2/4 (combine with 'harness merge')");
+  cmd->add_option("--tb", o.tb, "Adjudicate positions in these tablebases (a directory of Gaviota .gtb.cp* or Syzygy .rtbw)");
+  cmd->add_option("--tb-pieces", o.tb_pieces,
+                  "Adjudicate only positions of at most this many pieces (default: all the tables hold)");
   cmd->add_flag("--ponder", o.ponder,
                 "UCI engines that declare Ponder think on the opponent's time (go ponder, ponderhit, stop on a miss)");
   cmd->add_flag("--resume", o.resume, "Continue the latest unfinished run with the same settings");

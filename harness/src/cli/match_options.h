@@ -41,7 +41,9 @@ struct MatchOptions {
   std::string pgn_comments;
   std::string variant;
   std::string book_mode = "weighted";
-  bool ponder = false;  // standard or fischerandom; empty: from the book's castling fields
+  bool ponder = false;
+  std::string tb;     // tablebase directory
+  int tb_pieces = 0;  // 0: as many pieces as the tables hold  // standard or fischerandom; empty: from the book's castling fields
 };
 
 // Adds the options every match-like command takes.

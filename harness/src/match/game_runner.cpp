@@ -66,6 +66,11 @@ class Referee {
       end(o.result, "normal", normal_reason(o, game_.position().side_to_move()));
       return true;
     }
+    if (settings_.tablebases)
+      if (auto verdict = settings_.tablebases->probe(game_.position(), settings_.tb_pieces)) {
+        end(verdict->result, "adjudication", verdict->reason);
+        return true;
+      }
     Adjudication a = adjudicate(settings_.adjudication, record_.moves, first_mover_, game_.position().fullmove_number());
     if (a.result != chess::GameResult::ONGOING) {
       end(a.result, "adjudication", a.reason);

@@ -3,11 +3,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 
 #include "adjudication.h"
 #include "core/variant.h"
 #include "game_record.h"
 #include "players/player.h"
+#include "tablebases.h"
 #include "time_control.h"
 
 namespace harness {
@@ -19,6 +21,9 @@ struct GameSettings {
   AdjudicationRules adjudication;
   chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Chess960 castling notation for the engines
   bool ponder = false;                                // engines that can think on the opponent's time (clock time controls only)
+  std::string tb_path;                                // tablebase adjudication (--tb): the tables' directory, empty for none
+  int tb_pieces = 0;                             // positions of at most this many pieces are looked up (0: all the tables hold)
+  std::shared_ptr<const Tablebases> tablebases;  // opened from tb_path when the run starts
 };
 
 // Plays the game; a player that crashes, stalls or cheats loses it. After a stall or a crash

@@ -103,6 +103,7 @@ std::string MatchConfig::to_json() const {
   if (settings.variant != chess::Variant::STANDARD) j["variant"] = chess::variant_name(settings.variant);
   if (book_choice != BookChoice::WEIGHTED) j["book_choice"] = book_choice_name(book_choice);
   if (settings.ponder) j["ponder"] = true;
+  if (!settings.tb_path.empty()) j["tb"] = {{"path", settings.tb_path}, {"pieces", settings.tb_pieces}};
   return j.dump();
 }
 
@@ -150,6 +151,10 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     if (j.contains("shard")) c.shard = Shard{j.at("shard").at(0), j.at("shard").at(1)};
     if (j.contains("pgn_comments")) c.pgn_comments = parse_pgn_comments(j.at("pgn_comments")).value();
     c.settings.ponder = j.value("ponder", false);
+    if (j.contains("tb")) {
+      c.settings.tb_path = j.at("tb").at("path");
+      c.settings.tb_pieces = j.at("tb").at("pieces");
+    }
     if (j.contains("book_choice")) c.book_choice = parse_book_choice(j.at("book_choice")).value();
     if (j.contains("variant")) {
       auto variant = chess::parse_variant(j.at("variant").get<std::string>());

@@ -90,6 +90,11 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   auto book = read_opening_book(config_.openings_path, config_.plies, config_.polyglot());
   if (!book) return failed(book.error());
   book_ = std::move(book).value();
+  if (!config_.settings.tb_path.empty() && !config_.settings.tablebases) {
+    auto tables = Tablebases::open(config_.settings.tb_path);
+    if (!tables) return failed(tables.error());
+    config_.settings.tablebases = *tables;
+  }
   opening_order_ = opening_order(book_.openings.size(), config_.order, config_.seed);
 
   schedule_ = make_schedule(config_);
