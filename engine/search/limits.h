@@ -13,6 +13,7 @@ struct SearchLimits {
   int depth = 0;            // 0: no depth limit
   std::uint64_t nodes = 0;  // 0: no node limit
   bool infinite = false;
+  bool ponder = false;  // go ponder: no time limit until ponderhit, then the clock's from that moment
 };
 
 }  // namespace search

@@ -155,6 +155,7 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
       on_info(SearchInfo{depth, seldepth_, score, nodes_, time_.elapsed_ms(), features_.transposition_table ? tt_.hashfull() : 0,
                          previous_pv_});
     if (limits.nodes && nodes_ >= limits.nodes) break;
+    if (pondering_.load()) continue;  // no time limit before ponderhit
     if (time_.past_soft_limit()) break;
     // The next iteration takes a few times longer than this one: do not start what cannot finish.
     if (features_.time_management && time_.hard_ms() >= 0 && time_.elapsed_ms() * 2 > time_.hard_ms()) break;
@@ -458,7 +459,9 @@ int Searcher::draw_score(int ply) const {
 
 bool Searcher::should_stop() {
   if (stopped_) return true;
-  if ((nodes_ & 1023) == 0 && (stop_requested_.load(std::memory_order_relaxed) || time_.past_hard_limit())) stopped_ = true;
+  if ((nodes_ & 1023) == 0 && (stop_requested_.load(std::memory_order_relaxed) ||
+                               (!pondering_.load(std::memory_order_relaxed) && time_.past_hard_limit())))
+    stopped_ = true;
   if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
   return stopped_;
 }

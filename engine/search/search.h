@@ -70,6 +70,13 @@ class Searcher {
   void request_stop() { stop_requested_.store(true, std::memory_order_relaxed); }
   // Clears a stop request; call before run(), from the thread that may later call request_stop().
   void clear_stop() { stop_requested_.store(false); }
+  // Pondering: set before the search starts (go ponder); ponderhit starts its clock from now.
+  void set_pondering(bool on) { pondering_.store(on); }
+  void ponderhit() {
+    time_.restart();
+    pondering_.store(false);
+  }
+  bool pondering() const { return pondering_.load(); }
   // Static evaluation under the current version and weights (side to move's view).
   int evaluate(const chess::Position& pos) const;
   // The quiescence-search score of a position (side to move's view), as the tuner's texel
@@ -110,6 +117,7 @@ class Searcher {
   TimeManager time_;
   SearchLimits limits_;
   std::atomic<bool> stop_requested_{false};
+  std::atomic<bool> pondering_{false};  // time limits wait for ponderhit
   bool stopped_ = false;
   int contempt_ = 0;
   int move_overhead_ms_ = 10;

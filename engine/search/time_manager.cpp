@@ -5,7 +5,7 @@
 namespace search {
 
 void TimeManager::start(const SearchLimits& limits, chess::Color us, bool managed, int move_overhead_ms) {
-  start_ = Clock::now();
+  restart();
   soft_ms_ = hard_ms_ = -1;
   if (limits.infinite) return;
   if (limits.move_time_ms >= 0) {
@@ -34,7 +34,8 @@ void TimeManager::start(const SearchLimits& limits, chess::Color us, bool manage
 }
 
 std::int64_t TimeManager::elapsed_ms() const {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+  const Clock::time_point start{Clock::duration(start_ticks_.load(std::memory_order_relaxed))};
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
 }
 
 }  // namespace search

@@ -56,12 +56,14 @@ void EngineState::start_search(const search::SearchLimits& limits, const std::fu
   stop_search();
   stop_flag_ = false;
   searcher_.clear_stop();
+  searcher_.set_pondering(limits.ponder);
   chess::Position root = game_.position();
   std::vector<chess::Key> keys = history_keys(game_);
   thread_ = std::thread([this, root, keys, limits, on_info, done] {
     search::SearchResult result = searcher_.run(root, keys, limits, on_info);
-    // In infinite mode the best move may only be sent after "stop".
-    while (limits.infinite && !stop_flag_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // In infinite mode the best move may only be sent after "stop", when pondering after
+    // "ponderhit" or "stop".
+    while ((limits.infinite || searcher_.pondering()) && !stop_flag_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     done(result);
   });
 }

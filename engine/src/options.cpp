@@ -58,6 +58,10 @@ std::vector<UciOption> build() {
                     if (err.empty()) e.searcher().set_move_overhead(ms);
                     return err;
                   }});
+  // The engine ponders when the GUI sends "go ponder"; the option only tells the GUI it may.
+  list.push_back({"Ponder", "check", "false", 0, 0, {}, [](EngineState&, const std::string& v) {
+                    return v == "true" || v == "false" ? std::string() : std::string("option Ponder needs true or false");
+                  }});
   list.push_back({"UCI_Chess960", "check", "false", 0, 0, {}, [](EngineState& e, const std::string& v) {
                     if (v != "true" && v != "false") return std::string("option UCI_Chess960 needs true or false");
                     e.set_variant(v == "true" ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD);

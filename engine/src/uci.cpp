@@ -70,8 +70,9 @@ class UciSession {
       go(words);
     else if (cmd == "stop")
       state_.stop_search();
-    else if (cmd == "ponderhit") {
-    } else if (cmd == "d")
+    else if (cmd == "ponderhit")
+      state_.searcher().ponderhit();
+    else if (cmd == "d")
       out_.line("Fen: " + state_.game().position().fen());
     else
       info("unknown command: " + line);
@@ -150,7 +151,10 @@ class UciSession {
         limits.infinite = true;
         continue;
       }
-      if (key == "ponder") continue;
+      if (key == "ponder") {
+        limits.ponder = true;
+        continue;
+      }
       std::int64_t v = 0;
       const bool clock = key == "wtime" || key == "btime";
       if (i + 1 >= words.size() || !parse_int64(words[i + 1], v) || (v < 0 && !clock))

@@ -269,3 +269,32 @@ TEST(Uci, Chess960CastlesKingTakesRook) {
 }
 
 }  // namespace
+
+namespace {
+
+// go ponder searches without a time limit and answers only after ponderhit (then on its clock)
+// or stop; the Ponder option tells GUIs it may.
+TEST(Uci, PondersUntilPonderhitOrStop) {
+  EngineSession e(ENGINE_PATH);
+  e.send("uci");
+  e.wait_for_prefix("uciok");
+  EXPECT_TRUE(e.saw("option name Ponder type check default false"));
+  e.send("setoption name Ponder value true");
+  e.send("position startpos moves e2e4 e7e5");
+  e.send("go ponder wtime 200 btime 200");
+  std::this_thread::sleep_for(600ms);  // three times the whole clock: a timed search would have answered
+  e.send("isready");
+  e.wait_for_prefix("readyok");
+  EXPECT_FALSE(e.saw("bestmove")) << "answered while pondering";
+  e.send("ponderhit");
+  const std::string best = bestmove_of(e.wait_for_prefix("bestmove", 30s));
+  EXPECT_TRUE(legal_in("", {"e2e4", "e7e5"}, best)) << best;
+  // A miss: the GUI stops the ponder search and the engine answers at once.
+  e.send("position startpos moves d2d4 d7d5");
+  e.send("go ponder wtime 60000 btime 60000");
+  std::this_thread::sleep_for(100ms);
+  e.send("stop");
+  EXPECT_TRUE(legal_in("", {"d2d4", "d7d5"}, bestmove_of(e.wait_for_prefix("bestmove", 30s))));
+}
+
+}  // namespace
