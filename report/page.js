@@ -79,8 +79,10 @@ function renderMatch(section, root) {
   const c = section.config;
   s.append(
     table(
-      ["time control", "book", "plies", "order", "concurrency", "games planned", "started", "finished"],
-      [[c.tc, c.book, c.plies, c.order, c.concurrency, c.games, section.created, section.finished || "-"]]
+      ["time control", "book", "plies", "order", "variant", "ponder", "tablebases", "concurrency", "games planned", "started",
+       "finished"],
+      [[c.tc, c.book, c.plies, c.order, c.variant, c.ponder, c.tablebases, c.concurrency, c.games, section.created,
+        section.finished || "-"]]
     )
   );
   s.append(el("h3", {}, "Engines"));
@@ -278,6 +280,16 @@ function applyUci(board, move) {
   const piece = board[from[0]][from[1]];
   if (!piece) return;
   const lower = piece.toLowerCase();
+  const target = board[to[0]][to[1]];
+  const ownRook = target && target.toLowerCase() === "r" && (target === target.toUpperCase()) === (piece === piece.toUpperCase());
+  if (lower === "k" && ownRook) {  // Chess960 castling, written king takes rook: king to g or c, rook beside it
+    const kingSide = to[1] > from[1];
+    board[from[0]][from[1]] = null;
+    board[to[0]][to[1]] = null;
+    board[from[0]][kingSide ? 6 : 2] = piece;
+    board[from[0]][kingSide ? 5 : 3] = target;
+    return;
+  }
   if (lower === "k" && Math.abs(to[1] - from[1]) === 2) {  // castling: the rook jumps over
     const rookFrom = to[1] > from[1] ? 7 : 0, rookTo = to[1] > from[1] ? 5 : 3;
     board[from[0]][rookTo] = board[from[0]][rookFrom];

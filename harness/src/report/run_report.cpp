@@ -246,6 +246,9 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
                        {"plies", c.plies},
                        {"order", c.order == OpeningOrder::RANDOM ? "random" : "sequential"},
                        {"concurrency", c.concurrency},
+                       {"variant", chess::variant_name(c.settings.variant)},
+                       {"ponder", c.settings.ponder ? "on" : "off"},
+                       {"tablebases", c.settings.tb_path.empty() ? std::string("-") : c.settings.tb_path},
                        {"games", int(make_schedule(c).size())},
                        {"event", c.event}};
   section["engines"] = engines_json(db, run.id, c);
