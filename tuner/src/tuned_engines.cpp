@@ -36,6 +36,8 @@ chess::Result<TunedEngines> TunedEngines::create(const TunerConfig& config, cons
   }
   auto book = harness::read_opening_book(fitness.openings, 0);
   if (!book) return chess::Error{source + ": fitness: 'openings': " + book.error()};
+  // A book with Chess960 castling is played as Chess960, as harness match does.
+  if (harness::first_chess960_opening(*book)) m.variant_ = chess::Variant::FISCHERANDOM;
   return m;
 }
 
@@ -109,6 +111,7 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   auto tc = harness::parse_time_control(request.tc);
   if (!tc) return chess::Error{"time control '" + request.tc + "': " + tc.error()};
   c.settings.tc = *tc;
+  c.settings.variant = variant_;
   c.openings_path = settings().openings;
   c.order = harness::OpeningOrder::RANDOM;
   c.opening_per_round = request.opening_per_round;

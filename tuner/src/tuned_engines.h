@@ -70,6 +70,7 @@ class TunedEngines {
   eval::EvalParams start_weights_;
   harness::Database* db_;
   harness::EngineConfig engine_;
+  chess::Variant variant_ = chess::Variant::STANDARD;  // fischerandom when the book has Chess960 castling
   harness::EngineConfig registry_opponent_;
   std::string weights_dir_;
 };

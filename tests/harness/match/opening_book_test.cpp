@@ -32,7 +32,7 @@ TEST(OpeningBook, EpdErrorsNameFileAndLine) {
   auto book = harness::read_opening_book(path, 0);
   ASSERT_FALSE(book);
   EXPECT_NE(book.error().find("bad.epd:2: invalid FEN"), std::string::npos) << book.error();
-  EXPECT_NE(harness::read_opening_book(write("x.txt", ""), 0).error().find("must end in .epd or .pgn"), std::string::npos);
+  EXPECT_NE(harness::read_opening_book(write("x.txt", ""), 0).error().find("must end in .epd, .pgn or .bin (Polyglot)"), std::string::npos);
   EXPECT_NE(harness::read_opening_book("/nonexistent.epd", 0).error().find("cannot open"), std::string::npos);
 }
 
