@@ -19,7 +19,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string san = chess::to_san(p, m);
     auto back = chess::parse_san(p, san);
     FUZZ_CHECK(back && *back == m);
-    FUZZ_CHECK(chess::parse_uci(p, chess::to_uci(m)) == m);
+    // Castling's two-square form is ambiguous in some Chess960 positions (king f1, rook h1:
+    // f1g1), so a position with Chess960 castling is written king-takes-rook, as UCI_Chess960 does.
+    const chess::Variant natural = p.is_chess960() ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD;
+    FUZZ_CHECK(chess::parse_uci(p, chess::to_uci(m, natural), natural) == m);
+    FUZZ_CHECK(chess::parse_uci(p, chess::to_uci(m, chess::Variant::FISCHERANDOM), chess::Variant::FISCHERANDOM) == m);
     const chess::Key key = p.key();
     p.do_move(m, undo);
     chess::legal_moves(p);

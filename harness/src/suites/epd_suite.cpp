@@ -16,12 +16,14 @@ namespace harness {
 namespace {
 
 // A move in SAN or UCI to UCI, or an error naming it.
+// A position with Chess960 castling writes it king-takes-rook, as engines do with UCI_Chess960.
 chess::Result<std::string> to_uci_text(const chess::Position& pos, const std::string& text, const std::string& op) {
-  chess::Move m = chess::parse_uci(pos, text);
-  if (!m.is_none()) return chess::to_uci(m);
+  const chess::Variant variant = pos.is_chess960() ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD;
+  chess::Move m = chess::parse_uci(pos, text, variant);
+  if (!m.is_none()) return chess::to_uci(m, variant);
   auto san = chess::parse_san(pos, text);
   if (!san) return chess::Error{op + " " + san.error()};
-  return chess::to_uci(*san);
+  return chess::to_uci(*san, variant);
 }
 
 }  // namespace
