@@ -16,6 +16,11 @@ std::string to_uci(Move m, Variant variant) {
   return s;
 }
 
+std::string to_xboard(Move m, Variant variant) {
+  if (variant == Variant::FISCHERANDOM && m.kind() == MoveKind::CASTLING) return m.to() > m.from() ? "O-O" : "O-O-O";
+  return to_uci(m);
+}
+
 Move parse_uci(const Position& pos, std::string_view text, Variant variant) {
   if (text.size() != 4 && text.size() != 5) return Move::none();
   std::string lower(text);

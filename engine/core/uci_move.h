@@ -13,6 +13,9 @@ namespace chess {
 
 std::string square_to_string(Square s);
 std::string to_uci(Move m, Variant variant = Variant::STANDARD);
+// Coordinates as xboard writes them: castling is O-O / O-O-O in Chess960, where the king's
+// two-square move could be another move.
+std::string to_xboard(Move m, Variant variant);
 // The legal move the text names in this position, or Move::none() if it names none. Castling
 // is read in the variant's form first and in the other form when no other move has that name.
 Move parse_uci(const Position& pos, std::string_view text, Variant variant = Variant::STANDARD);

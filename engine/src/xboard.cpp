@@ -36,13 +36,6 @@ std::int64_t parse_base_time(const std::string& s) {
   return (minutes * 60 + seconds) * 1000;
 }
 
-// Coordinates, except castling in Chess960, which xboard writes O-O / O-O-O there.
-std::string move_text(chess::Move m, chess::Variant variant) {
-  if (variant == chess::Variant::FISCHERANDOM && m.kind() == chess::MoveKind::CASTLING)
-    return m.to() > m.from() ? "O-O" : "O-O-O";
-  return chess::to_uci(m);
-}
-
 class XboardSession {
  public:
   XboardSession(EngineState& state, Output& out) : state_(state), out_(out) {}
@@ -198,13 +191,13 @@ class XboardSession {
           if (!post) return;
           std::ostringstream line;
           line << i.depth << ' ' << i.score << ' ' << i.time_ms / 10 << ' ' << i.nodes;
-          for (chess::Move m : i.pv) line << ' ' << move_text(m, variant);
+          for (chess::Move m : i.pv) line << ' ' << chess::to_xboard(m, variant);
           out.line(line.str());
         },
         [&out, &state, variant](const search::SearchResult& r) {
           if (r.best.is_none()) return;
           state.game().play(r.best);
-          out.line("move " + move_text(r.best, variant));
+          out.line("move " + chess::to_xboard(r.best, variant));
         });
   }
 

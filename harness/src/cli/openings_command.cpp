@@ -5,8 +5,6 @@
 #include <memory>
 
 #include "commands.h"
-#include "core/chess960.h"
-#include "core/game.h"
 #include "fail.h"
 #include "match/chess960_openings.h"
 #include "paths.h"
@@ -35,24 +33,19 @@ int score_of(UciPlayer& engine, const std::string& fen, int depth) {
   fail("engine '" + engine.name() + "' gave no score for " + fen);
 }
 
-std::string fen_after(const Chess960Start& start, const std::vector<chess::Move>& moves) {
-  chess::Game game(chess::Position::from_fen(chess::chess960_fen(start.first, start.second)).value());
-  for (chess::Move m : moves) game.play(m);
-  return game.position().fen(chess::FenCastling::SHREDDER);
-}
-
 // The random plies for one start: the first draw within --max-score when an engine checks, or
 // the most balanced of --tries draws.
 std::vector<chess::Move> opening_moves(const OpeningsOptions& o, const Chess960Start& start, UciPlayer* checker,
                                        std::mt19937_64& rng) {
-  const chess::Position position = chess::Position::from_fen(chess::chess960_fen(start.first, start.second)).value();
+  const chess::Position position = chess960_game(start).position();
   std::vector<chess::Move> best;
   int best_score = 1 << 30;
   for (int attempt = 0; attempt < o.tries; ++attempt) {
     std::vector<chess::Move> moves = random_plies(position, o.plies, rng);
     if (moves.empty()) continue;
     if (!checker) return moves;
-    const int score = std::abs(score_of(*checker, fen_after(start, moves), o.check_depth));
+    const int score =
+        std::abs(score_of(*checker, chess960_game(start, moves).position().fen(chess::FenCastling::SHREDDER), o.check_depth));
     if (score < best_score) best_score = score, best = moves;
     if (score <= o.max_score) break;
   }

@@ -46,13 +46,16 @@ std::vector<chess::Move> random_plies(const chess::Position& start, int plies, s
   return game.moves();
 }
 
-std::string chess960_book_line(const Chess960Start& start, const std::vector<chess::Move>& moves, bool dfrc) {
+chess::Game chess960_game(const Chess960Start& start, const std::vector<chess::Move>& moves) {
   chess::Game game(chess::Position::from_fen(chess::chess960_fen(start.first, start.second)).value());
+  for (chess::Move m : moves) game.play(m);
+  return game;
+}
+
+std::string chess960_book_line(const Chess960Start& start, const std::vector<chess::Move>& moves, bool dfrc) {
+  const chess::Game game = chess960_game(start, moves);
   std::string played;
-  for (chess::Move m : moves) {
-    played += (played.empty() ? "" : " ") + chess::to_uci(m, chess::Variant::FISCHERANDOM);
-    game.play(m);
-  }
+  for (chess::Move m : moves) played += (played.empty() ? "" : " ") + chess::to_uci(m, chess::Variant::FISCHERANDOM);
   std::string fen = game.position().fen(chess::FenCastling::SHREDDER);
   fen = fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));  // EPD: the first four fields
   std::string id = dfrc ? "dfrc " + std::to_string(start.first) + "/" + std::to_string(start.second)

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/position.h"
+#include "core/game.h"
 
 namespace harness {
 
@@ -18,6 +18,9 @@ using Chess960Start = std::pair<int, int>;
 // `count` distinct starts drawn by `seed`: Chess960 gives all 960 in order when asked for 960,
 // DFRC draws both back ranks independently. The error says what count is possible.
 chess::Result<std::vector<Chess960Start>> draw_chess960_starts(int count, bool dfrc, std::uint64_t seed);
+
+// The game from start position `start` after `moves`.
+chess::Game chess960_game(const Chess960Start& start, const std::vector<chess::Move>& moves = {});
 
 // `plies` random legal moves from `start` after which the game is not over, or nothing if the
 // random game ended first (draw again).

@@ -33,8 +33,6 @@ class Tablebases {
   // `max_pieces` pieces, kings included, 0 for no limit but the tables', castling rights, a table
   // missing) or the tables cannot yet prove a result within the fifty-move rule.
   std::optional<TablebaseVerdict> probe(const chess::Position& pos, int max_pieces) const;
-  int largest() const { return largest_; }  // the most pieces a table holds
-  TablebaseFormat format() const { return format_; }
 
  private:
   Tablebases(TablebaseFormat format, int largest) : format_(format), largest_(largest) {}

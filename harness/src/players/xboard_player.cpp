@@ -27,12 +27,6 @@ std::string level_command(const TimeControl& tc) {
 
 }  // namespace
 
-// Coordinates; castling in Chess960 is O-O / O-O-O, as xboard writes it there.
-std::string XboardPlayer::move_text(chess::Move m) const {
-  if (variant_ != chess::Variant::STANDARD && m.kind() == chess::MoveKind::CASTLING) return m.to() > m.from() ? "O-O" : "O-O-O";
-  return chess::to_uci(m);
-}
-
 bool move_in_line(const std::string& line, std::string& move) {
   std::size_t from = 0;
   if (line.rfind("move ", 0) == 0) {
@@ -176,7 +170,7 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
   for (std::size_t i = 0; i < game.moves().size(); ++i) {
     chess::Move m = game.moves()[i];
     if (i >= moves_sent_) {
-      std::string text = feature_san_ ? chess::to_san(pos, m) : move_text(m);
+      std::string text = feature_san_ ? chess::to_san(pos, m) : chess::to_xboard(m, variant_);
       process_->write_line(feature_usermove_ ? "usermove " + text : text);
     }
     pos.do_move(m, undo);

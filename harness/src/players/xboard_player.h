@@ -23,7 +23,6 @@ class XboardPlayer : public Player {
 
  private:
   bool ping(std::chrono::milliseconds timeout);
-  std::string move_text(chess::Move m) const;
   // Records the features a "feature ..." line declares; true if it says done=1.
   bool read_features(const std::string& line);
   std::unique_ptr<ChildProcess> process_;
