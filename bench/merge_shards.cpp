@@ -12,7 +12,7 @@
 
 #include "bench_stats.h"
 #include "cluster/shard_merge.h"
-#include "match/match_config.h"
+#include "run/schedule.h"
 #include "storage/database.h"
 
 namespace fs = std::filesystem;
@@ -37,7 +37,7 @@ harness::GameRecord synthetic_game(int index, int plies) {
   g.result = index % 3 == 0   ? chess::GameResult::WHITE_WINS
              : index % 3 == 1 ? chess::GameResult::DRAW
                               : chess::GameResult::BLACK_WINS;
-  g.termination = "normal";
+  g.end = harness::GameEnd::MATE;
   g.reason = "synthetic";
   g.time_control = "10+0.1";
   g.started_at = g.finished_at = "2026-01-01T00:00:00Z";
@@ -74,11 +74,11 @@ int main(int argc, char** argv) {
       c.shard = {k, shards};
       const std::string path = dir + "/shard-" + std::to_string(k + 1) + ".sqlite";
       auto db = harness::Database::open(path).value();
-      const std::int64_t run = db->create_run("match", c.to_json());
-      const std::int64_t a = db->engine_id(c.engines[0]), b = db->engine_id(c.engines[1]);
+      const std::int64_t run = db->create_run("match", c.to_json()).value();
+      const std::int64_t a = db->engine_id(c.engines[0]).value(), b = db->engine_id(c.engines[1]).value();
       for (const harness::GameSpec& s : harness::shard_games(schedule, c.shard))
-        db->save_game(run, synthetic_game(s.game_index, plies), s.white == 0 ? a : b, s.white == 0 ? b : a);
-      db->update_run(run, "finished", "");
+        (void)db->save_game(run, synthetic_game(s.game_index, plies), s.white == 0 ? a : b, s.white == 0 ? b : a).value();
+      (void)db->update_run(run, "finished", "").value();
       paths.push_back(path);
     }
     write_s.push_back(seconds_since(t0));
@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
     t0 = Clock::now();
     std::size_t seen = 0;
     for (const std::string& p : paths)
-      if (auto db = harness::Database::open_readonly(p)) seen += (*db)->game_results(1).size();
+      if (auto db = harness::Database::open_readonly(p)) seen += (*db)->game_results(1).value().size();
     read_s.push_back(seconds_since(t0));
 
     auto out = harness::Database::open(dir + "/merged.sqlite").value();

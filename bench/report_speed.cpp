@@ -17,11 +17,11 @@
 #include <thread>
 
 #include "bench_stats.h"
-#include "match/match_config.h"
-#include "match/stop_request.h"
+#include "process/stop_request.h"
 #include "report/dashboard_server.h"
 #include "report/html_page.h"
 #include "report/run_report.h"
+#include "run/match_config.h"
 #include "storage/database.h"
 
 namespace fs = std::filesystem;
@@ -42,11 +42,11 @@ harness::GameRecord synthetic_game(int index, int plies) {
   g.black = index % 2 ? "a" : "b";
   g.opening.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   for (int p = 0; p < plies; ++p)
-    g.moves.push_back(
-        {moves[p % 4], sans[p % 4], 40 + p % 17, true, (p * 7) % 90 - 45, 0, 8 + p % 9, 90000 + 1000 * (p % 13), false});
+    g.moves.push_back({moves[p % 4], sans[p % 4], std::int64_t(40 + p % 17), true, (p * 7) % 90 - 45, 0, 8 + p % 9,
+                       std::uint64_t(90000 + 1000 * (p % 13)), false});
   const int r = (index * 7919) % 10;
   g.result = r < 4 ? chess::GameResult::WHITE_WINS : r < 7 ? chess::GameResult::DRAW : chess::GameResult::BLACK_WINS;
-  g.termination = "normal";
+  g.end = r < 4 || r >= 7 ? harness::GameEnd::MATE : harness::GameEnd::REPETITION;
   g.reason = r < 4 ? "White mates" : r < 7 ? "threefold repetition" : "Black mates";
   g.time_control = "10+0.1";
   g.started_at = g.finished_at = "2026-01-01T00:00:00Z";
@@ -91,13 +91,13 @@ int main(int argc, char** argv) {
     c.openings_path = "openings.epd";
     c.settings.tc = harness::TimeControl::clock(0, 10000, 100);
     auto db = harness::Database::open(path).value();
-    const std::int64_t run = db->create_run("match", c.to_json());
-    const std::int64_t a = db->engine_id(c.engines[0]), b = db->engine_id(c.engines[1]);
+    const std::int64_t run = db->create_run("match", c.to_json()).value();
+    const std::int64_t a = db->engine_id(c.engines[0]).value(), b = db->engine_id(c.engines[1]).value();
     for (int i = 0; i < games; ++i) {
       const harness::GameRecord g = synthetic_game(i, plies);
-      db->save_game(run, g, i % 2 ? b : a, i % 2 ? a : b);
+      (void)db->save_game(run, g, i % 2 ? b : a, i % 2 ? a : b).value();
     }
-    db->update_run(run, "finished", "");
+    (void)db->update_run(run, "finished", "").value();
   }
 
   std::vector<double> report_ms, cold_ms, warm_ms, ready_ms, startup_ms;

@@ -2,7 +2,7 @@
 // opening read must be playable: a legal start position and legal moves from it.
 #include "core/game.h"
 #include "fuzz_input.h"
-#include "match/opening_book.h"
+#include "openings/opening_book.h"
 
 namespace {
 void check_playable(const harness::OpeningBook& book) {

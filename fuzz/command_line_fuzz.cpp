@@ -1,12 +1,12 @@
 // The harness's small command-line languages: time controls (read back from their own
 // description), SPRT bounds, resign and draw adjudication, ad-hoc engine specs, and shard specs
 // (read back from their own description).
+#include "adjudication/adjudication.h"
 #include "engines/engine_config.h"
 #include "fuzz_input.h"
-#include "match/adjudication.h"
-#include "match/match_config.h"
-#include "match/time_control.h"
+#include "run/match_config.h"
 #include "stats/sprt.h"
+#include "time_control/time_control.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string spec = fuzz::text(data, size);

@@ -4,7 +4,7 @@
 #include "engines/engine_config.h"
 #include "eval/params.h"
 #include "fuzz_input.h"
-#include "match/match_config.h"
+#include "run/match_config.h"
 #include "tuner_config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

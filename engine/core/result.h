@@ -12,7 +12,7 @@ struct Error {
 };
 
 template <class T>
-class Result {
+class [[nodiscard]] Result {
  public:
   Result(T value) : data_(std::move(value)) {}
   Result(Error error) : data_(std::move(error)) {}
@@ -21,8 +21,10 @@ class Result {
   explicit operator bool() const { return ok(); }
   const T& value() const& { return std::get<0>(data_); }
   T& value() & { return std::get<0>(data_); }
-  T&& value() && { return std::get<0>(std::move(data_)); }
+  // From a temporary, the value itself, so that `for (auto& x : f().value())` owns what it loops over.
+  T value() && { return std::get<0>(std::move(data_)); }
   const T& operator*() const& { return value(); }
+  T operator*() && { return std::move(*this).value(); }
   const T* operator->() const { return &value(); }
   const std::string& error() const { return std::get<1>(data_).message; }
 

@@ -67,10 +67,10 @@ int main(int argc, char** argv) {
             << ": dev at depth 8 finds a move worth +150 cp\n# that dev at depth 2 does not play (after which depth 7 sees at "
                "most +50 cp);"
                " kept only when Stockfish 15.1 at depth 16 plays the same move.\n";
-  for (const harness::StoredGame& g : (*db)->games(std::atoll(argv[2]))) {
+  for (const harness::StoredGame& g : (*db)->games(std::atoll(argv[2])).value()) {
     Game game(Position::from_fen(g.opening_fen).value());
     for (const std::string& m : g.opening_moves) game.play_uci(m);
-    std::vector<std::string> moves = (*db)->game_moves(g.id);
+    std::vector<std::string> moves = (*db)->game_moves(g.id).value();
     for (std::size_t i = 0; i < moves.size() && made < wanted; ++i) {
       const Position pos = game.position();
       game.play_uci(moves[i]);

@@ -39,7 +39,7 @@ int shard_games(const std::string& path) {
   if (!db) return 0;
   try {
     int n = 0;
-    for (const harness::RunRow& run : (*db)->runs()) n += int((*db)->game_results(run.id).size());
+    for (const harness::RunRow& run : (*db)->runs().value()) n += int((*db)->game_results(run.id).value().size());
     return n;
   } catch (const std::exception&) {
     return 0;
@@ -66,8 +66,8 @@ TEST(Cluster, AMatchInTwoAndFourShardsThroughSlurmIsTheUnshardedMatch) {
     EXPECT_EQ(statistics(r.out), statistics(local.out)) << r.out;
     auto stored = harness::Database::open_existing(db);
     ASSERT_TRUE(stored);
-    EXPECT_EQ((*stored)->run(1)->status, "finished");
-    auto job = (*stored)->cluster_job(1);
+    EXPECT_EQ((*stored)->run(1).value()->status, "finished");
+    auto job = (*stored)->cluster_job(1).value();
     ASSERT_TRUE(job);
     EXPECT_EQ(job->shards, shards);
     for (int k = 1; k <= shards; ++k) EXPECT_EQ(shard_games(job->dir + "/shard-" + std::to_string(k) + ".sqlite"), 16 / shards);
@@ -84,9 +84,9 @@ TEST(Cluster, AnSprtDecisionOnTheCombinedPairsCancelsTheRemainingTasks) {
   EXPECT_NE(r.out.find("cancelling the remaining tasks"), std::string::npos) << r.out;
   auto stored = harness::Database::open_existing(db);
   ASSERT_TRUE(stored);
-  auto job = (*stored)->cluster_job(1);
+  auto job = (*stored)->cluster_job(1).value();
   ASSERT_TRUE(job && job->decided);
-  const auto games = (*stored)->game_results(1);
+  const auto games = (*stored)->game_results(1).value();
   EXPECT_LT(games.size(), 400u);
   // Exactly the games the decision counted; games finished after it stay in their shards.
   ASSERT_EQ(games.size(), job->counted.size());
@@ -94,8 +94,8 @@ TEST(Cluster, AnSprtDecisionOnTheCombinedPairsCancelsTheRemainingTasks) {
   int in_shards = 0;
   for (int k = 1; k <= 4; ++k) in_shards += shard_games(job->dir + "/shard-" + std::to_string(k) + ".sqlite");
   EXPECT_GE(in_shards, int(games.size()));
-  EXPECT_EQ((*stored)->run(1)->status, "finished");
-  EXPECT_NE((*stored)->run(1)->summary.find("SPRT: H1 was accepted"), std::string::npos);
+  EXPECT_EQ((*stored)->run(1).value()->status, "finished");
+  EXPECT_NE((*stored)->run(1).value()->summary.find("SPRT: H1 was accepted"), std::string::npos);
   for (const std::string& id : job->job_ids) EXPECT_EQ(squeue_job(id), "") << "job " << id << " still has tasks";
 }
 
@@ -113,7 +113,7 @@ TEST(Cluster, AKilledTasksFinishedGamesCountAndResumePlaysOnlyTheRest) {
   while (std::chrono::steady_clock::now() < deadline) {
     if (job_id.empty())
       if (auto d = harness::Database::open_readonly(db)) try {
-          if (auto job = (*d)->cluster_job(1); job && !job->job_ids.empty()) job_id = job->job_ids[0], dir = job->dir;
+          if (auto job = (*d)->cluster_job(1).value(); job && !job->job_ids.empty()) job_id = job->job_ids[0], dir = job->dir;
         } catch (const std::exception&) {
         }
     if (!job_id.empty() && shard_games(dir + "/shard-2.sqlite") >= 2) break;
@@ -180,18 +180,18 @@ TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
   EXPECT_NE(r.out.find("generation 2/2"), std::string::npos) << r.out;
   auto db = harness::Database::open_existing(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
-  for (const harness::RunRow& run : db->runs())
+  for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-pbil") tuner_run = run.id;
   ASSERT_NE(tuner_run, 0);
-  ASSERT_EQ(db->generations(tuner_run).size(), 2u);
+  ASSERT_EQ(db->generations(tuner_run).value().size(), 2u);
   for (int gen = 0; gen < 2; ++gen) {
-    const std::int64_t match_run = db->individuals(tuner_run, gen).at(0).match_run;
-    auto job = db->cluster_job(match_run);
+    const std::int64_t match_run = db->individuals(tuner_run, gen).value().at(0).match_run;
+    auto job = db->cluster_job(match_run).value();
     ASSERT_TRUE(job) << "generation " << gen + 1 << " was not played on the cluster";
     EXPECT_EQ(job->shards, 2);
     EXPECT_EQ(fs::path(job->dir).parent_path(), fs::path(dir + "jobs"));
-    EXPECT_EQ(db->games(match_run).size(), 4u);
-    EXPECT_EQ(db->run(match_run)->status, "finished");
+    EXPECT_EQ(db->games(match_run).value().size(), 4u);
+    EXPECT_EQ(db->run(match_run).value()->status, "finished");
   }
 }
 
@@ -211,8 +211,8 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
     auto db = harness::Database::open_readonly(db_path);
     if (!db) continue;
     try {
-      for (const harness::RunRow& run : (*db)->runs())
-        if (auto job = (*db)->cluster_job(run.id); job && !job->job_ids.empty()) generation_run = run.id;
+      for (const harness::RunRow& run : (*db)->runs().value())
+        if (auto job = (*db)->cluster_job(run.id).value(); job && !job->job_ids.empty()) generation_run = run.id;
     } catch (const std::exception&) {
     }
   }
@@ -226,15 +226,15 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
   auto db = harness::Database::open_existing(db_path).value();
   std::int64_t tuner_run = 0;
   int match_runs = 0;
-  for (const harness::RunRow& run : db->runs()) {
+  for (const harness::RunRow& run : db->runs().value()) {
     if (run.kind == "tuner-pbil") tuner_run = run.id;
     if (run.kind == "tournament" || run.kind == "match") ++match_runs;
   }
-  ASSERT_EQ(db->generations(tuner_run).size(), 2u);
+  ASSERT_EQ(db->generations(tuner_run).value().size(), 2u);
   // The first generation's games are the run the killed tuner had submitted, played once.
-  EXPECT_EQ(db->individuals(tuner_run, 0).at(0).match_run, generation_run);
+  EXPECT_EQ(db->individuals(tuner_run, 0).value().at(0).match_run, generation_run);
   EXPECT_EQ(match_runs, 2) << "one harness run per generation, none played twice";
-  EXPECT_EQ(db->games(generation_run).size(), 12u);
+  EXPECT_EQ(db->games(generation_run).value().size(), 12u);
 }
 
 }  // namespace

@@ -58,8 +58,8 @@ TEST(Xboard, ForceModeOnlyRecordsMovesAndGoStartsThinking) {
   e.send("go");
   std::string reply = e.wait_for_prefix("move ", 5s);
   chess::Game game;
-  game.play_uci("e2e4");
-  game.play_uci("e7e5");
+  ASSERT_TRUE(game.play_uci("e2e4"));
+  ASSERT_TRUE(game.play_uci("e7e5"));
   EXPECT_TRUE(game.play_uci(move_of(reply))) << reply;
 }
 

@@ -57,7 +57,7 @@ HarnessRun run_harness(const std::vector<std::string>& args, std::chrono::second
 
 std::vector<harness::StoredGame> games_in(const std::string& db_path, std::int64_t run = 1) {
   auto db = harness::Database::open(db_path);
-  return db ? (*db)->games(run) : std::vector<harness::StoredGame>{};
+  return db ? (*db)->games(run).value() : std::vector<harness::StoredGame>{};
 }
 
 std::vector<std::string> match_args(const std::string& db, const std::string& a_spec, const std::string& b_spec, int games) {

@@ -15,9 +15,9 @@ inline std::vector<std::string> game_rows(const std::string& db_path, std::int64
   auto db = harness::Database::open_existing(db_path);
   std::vector<std::string> rows;
   if (!db) return rows;
-  for (const harness::StoredGame& g : (*db)->games(run)) {
+  for (const harness::StoredGame& g : (*db)->games(run).value()) {
     std::string moves;
-    for (const std::string& m : (*db)->game_moves(g.id)) moves += m + " ";
+    for (const std::string& m : (*db)->game_moves(g.id).value()) moves += m + " ";
     rows.push_back(std::to_string(g.game_index) + " " + g.white + "-" + g.black + " " + g.result + " " + g.reason + " " + moves);
   }
   return rows;

@@ -63,19 +63,19 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
 
   auto db = harness::Database::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
-  for (const harness::RunRow& run : db->runs())
+  for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-pbil") tuner_run = run.id;
   ASSERT_NE(tuner_run, 0);
-  EXPECT_EQ(db->run(tuner_run)->status, "finished");
-  ASSERT_EQ(db->generations(tuner_run).size(), 2u);
+  EXPECT_EQ(db->run(tuner_run).value()->status, "finished");
+  ASSERT_EQ(db->generations(tuner_run).value().size(), 2u);
   for (int gen = 0; gen < 2; ++gen) {
-    auto individuals = db->individuals(tuner_run, gen);
+    auto individuals = db->individuals(tuner_run, gen).value();
     ASSERT_EQ(individuals.size(), 2u);
     // A generation is one harness run: each individual plays one game pair against the
     // starting weights, every individual from the same opening.
     const std::int64_t run = individuals[0].match_run;
     ASSERT_NE(run, 0);
-    auto games = db->games(run);
+    auto games = db->games(run).value();
     ASSERT_EQ(games.size(), 4u);
     for (const harness::StoredGame& g : games) EXPECT_EQ(g.opening_fen, games[0].opening_fen);
     for (const harness::IndividualRow& ind : individuals) {
@@ -89,11 +89,11 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
       EXPECT_NE(ind.weights.find("bishop_pair_mg"), std::string::npos);
     }
   }
-  auto validations = db->validations(tuner_run);
+  auto validations = db->validations(tuner_run).value();
   ASSERT_EQ(validations.size(), 2u);  // after generation 1 (every 1) and at the end
   EXPECT_EQ(validations[0].generation, 1);
   EXPECT_EQ(validations[1].generation, 2);
-  EXPECT_EQ(db->games(validations[1].match_run).size(), 2u);
+  EXPECT_EQ(db->games(validations[1].match_run).value().size(), 2u);
 
   // The report page: fitness, entropy, parameter paths and validations, each plot drawn.
   TunerRun report = run_tuner({"report", std::to_string(tuner_run), "--db", dir + "t.sqlite", "-o", dir + "tuner.html"});
@@ -109,7 +109,14 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
   TunerRun show = run_tuner({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
   EXPECT_EQ(show.exit_code, 0);
   EXPECT_NE(show.out.find("generation 2  best score "), std::string::npos) << show.out;
-  EXPECT_NE(show.out.find("validation after 2:"), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("validation after 2 generations: "), std::string::npos) << show.out;
+  EXPECT_EQ(show.out.find("-0.0"), std::string::npos) << "an even validation is +0.0, as the run printed it: " << show.out;
+  // What was written is stored with the run: the report shows those values as the final ones.
+  auto written = db->result(tuner_run).value();
+  ASSERT_TRUE(written);
+  std::ifstream file(dir + "best.json");
+  EXPECT_TRUE(file.good());
+  EXPECT_EQ(written->path, dir + "best.json");
 }
 
 TEST(GameFitness, AnSpsaRunPlaysThetaPlusAgainstThetaMinus) {
@@ -118,14 +125,14 @@ TEST(GameFitness, AnSpsaRunPlaysThetaPlusAgainstThetaMinus) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto db = harness::Database::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
-  for (const harness::RunRow& run : db->runs())
+  for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-spsa") tuner_run = run.id;
   ASSERT_NE(tuner_run, 0);
-  ASSERT_EQ(db->generations(tuner_run).size(), 2u);
-  auto pair = db->individuals(tuner_run, 1);
+  ASSERT_EQ(db->generations(tuner_run).value().size(), 2u);
+  auto pair = db->individuals(tuner_run, 1).value();
   ASSERT_EQ(pair.size(), 2u);
   EXPECT_EQ(pair[0].match_run, pair[1].match_run);
-  auto games = db->games(pair[0].match_run);
+  auto games = db->games(pair[0].match_run).value();
   ASSERT_EQ(games.size(), 2u);
   EXPECT_NE(games[0].white, games[0].black);
   EXPECT_NEAR(pair[0].fitness + pair[1].fitness, -1.0, 1e-9);  // the two scores add up to the games played
@@ -139,7 +146,7 @@ TEST(GameFitness, ConfigurationErrorsNameTheKeyBeforeAnyGame) {
   EXPECT_NE(r.out.find("no engine named 'dve'"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("nearest: dev"), std::string::npos) << r.out;
   auto db = harness::Database::open(dir + "t.sqlite");
-  EXPECT_TRUE(!db || (*db)->runs().empty());  // nothing was started
+  EXPECT_TRUE(!db || (*db)->runs().value().empty());  // nothing was started
 }
 
 // A folder whose tuner configuration tunes UCI options of the engine, given as a specification.
@@ -169,16 +176,16 @@ TEST(GameFitness, SpsaTunesAnEnginesUciOptionsInBatchesOfIterations) {
   EXPECT_NE(written.find("\"contempt\""), std::string::npos) << written;
   auto db = harness::Database::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
-  for (const harness::RunRow& run : db->runs())
+  for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-spsa") tuner_run = run.id;
   ASSERT_NE(tuner_run, 0);
-  ASSERT_EQ(db->generations(tuner_run).size(), 4u);
+  ASSERT_EQ(db->generations(tuner_run).value().size(), 4u);
   // Iterations 1 and 2 are one harness run of two game pairs (theta+ against theta- each).
-  auto first = db->individuals(tuner_run, 0), second = db->individuals(tuner_run, 1);
+  auto first = db->individuals(tuner_run, 0).value(), second = db->individuals(tuner_run, 1).value();
   ASSERT_EQ(first.size(), 2u);
   EXPECT_EQ(first[0].match_run, second[0].match_run);
-  EXPECT_NE(first[0].match_run, db->individuals(tuner_run, 2)[0].match_run);
-  auto games = db->games(first[0].match_run);
+  EXPECT_NE(first[0].match_run, db->individuals(tuner_run, 2).value()[0].match_run);
+  auto games = db->games(first[0].match_run).value();
   ASSERT_EQ(games.size(), 4u);
   EXPECT_EQ(games[0].opening_fen, games[1].opening_fen);  // theta+ and theta- on the same opening
   for (const harness::StoredGame& g : games) {
@@ -207,7 +214,7 @@ TEST(GameFitness, TunedOptionsAreCheckedAgainstTheEnginesOwnListBeforeAnything) 
     EXPECT_NE(r.out.find("options.json: parameters[0]: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
     auto db = harness::Database::open(dir + "t.sqlite");
-    EXPECT_TRUE(!db || (*db)->runs().empty());  // nothing was recorded
+    EXPECT_TRUE(!db || (*db)->runs().value().empty());  // nothing was recorded
   }
 }
 

@@ -95,26 +95,26 @@ TEST(GradientRun, LowersTheErrorAndResumesExactly) {
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
   std::ostringstream sink;
   auto whole = harness::Database::open(dir + "whole.sqlite").value();
-  const std::int64_t a = whole->create_run("tuner-gradient", c.source_text);
+  const std::int64_t a = whole->create_run("tuner-gradient", c.source_text).value();
   auto done = tuner::run_gradient(c, start, model, texel, *whole, a, sink);
   ASSERT_TRUE(done) << done.error();
   EXPECT_TRUE(done->complete);
   EXPECT_LT(done->best_fitness, texel.error(start));
   const eval::EvalParams best = tuner::with_values(c, start, done->best);
   EXPECT_GT(best.piece_value_mg[4], 300);
-  EXPECT_EQ(best.piece_value_eg[4] % 5, 0);     // on its grid
-  EXPECT_EQ(whole->generations(a).size(), 6u);  // 120 epochs, 20 a generation
+  EXPECT_EQ(best.piece_value_eg[4] % 5, 0);             // on its grid
+  EXPECT_EQ(whole->generations(a).value().size(), 6u);  // 120 epochs, 20 a generation
 
   auto split = harness::Database::open(dir + "split.sqlite").value();
-  const std::int64_t b = split->create_run("tuner-gradient", c.source_text);
+  const std::int64_t b = split->create_run("tuner-gradient", c.source_text).value();
   ASSERT_TRUE(tuner::run_gradient(c, start, model, texel, *split, b, sink, {2, {}, {}}));  // "killed" after 2
-  ASSERT_EQ(split->generations(b).size(), 2u);
+  ASSERT_EQ(split->generations(b).value().size(), 2u);
   std::ostringstream resumed;
   auto rest = tuner::run_gradient(c, start, model, texel, *split, b, resumed);
   ASSERT_TRUE(rest);
   EXPECT_NE(resumed.str().find("Resuming tuner run 1 at epoch 41"), std::string::npos) << resumed.str();
-  EXPECT_EQ(whole->generations(a).back().probabilities, split->generations(b).back().probabilities);
-  EXPECT_EQ(whole->generations(a).back().state, split->generations(b).back().state);
+  EXPECT_EQ(whole->generations(a).value().back().probabilities, split->generations(b).value().back().probabilities);
+  EXPECT_EQ(whole->generations(a).value().back().state, split->generations(b).value().back().state);
 }
 
 TEST(GradientConfig, ReadsSettingsAndNamesBadKeys) {

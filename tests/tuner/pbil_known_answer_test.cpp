@@ -46,7 +46,7 @@ TEST(PbilKnownAnswer, RecoversTheDefaultMaterialFromEveryPieceWorth300) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   auto db = harness::Database::open(dir + "t.sqlite").value();
-  const std::int64_t run = db->create_run("tuner-pbil", config.source_text);
+  const std::int64_t run = db->create_run("tuner-pbil", config.source_text).value();
   std::ostringstream log;
   auto done = tuner::run_pbil(config, tuner::start_values(config, flat), fitness, *db, run, log);
   ASSERT_TRUE(done) << done.error();
@@ -60,8 +60,8 @@ TEST(PbilKnownAnswer, RecoversTheDefaultMaterialFromEveryPieceWorth300) {
                   truth.piece_value_mg[p], found.piece_value_eg[p], truth.piece_value_eg[p]);
     table += line;
   }
-  std::printf("%s%s generations, error %.6f (start %.6f)\n", table.c_str(), std::to_string(db->generations(run).size()).c_str(),
-              done->best_fitness, texel.error(flat));
+  std::printf("%s%s generations, error %.6f (start %.6f)\n", table.c_str(),
+              std::to_string(db->generations(run).value().size()).c_str(), done->best_fitness, texel.error(flat));
   for (int p = 0; p < 5; ++p) {
     EXPECT_NEAR(found.piece_value_mg[p], truth.piece_value_mg[p], 0.15 * truth.piece_value_mg[p]) << table;
     EXPECT_NEAR(found.piece_value_eg[p], truth.piece_value_eg[p], 0.15 * truth.piece_value_eg[p]) << table;

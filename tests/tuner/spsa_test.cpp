@@ -99,24 +99,24 @@ TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
   std::filesystem::create_directories(dir);
   std::ostringstream sink;
   auto whole = harness::Database::open(dir + "whole.sqlite").value();
-  std::int64_t a = whole->create_run("tuner-spsa", c.source_text);
+  std::int64_t a = whole->create_run("tuner-spsa", c.source_text).value();
   auto done = tuner::run_spsa(c, start, fitness, *whole, a, sink);
   ASSERT_TRUE(done) << done.error();
   EXPECT_TRUE(done->complete);
   EXPECT_NEAR(done->best[0], 70, 6);
   EXPECT_NEAR(done->best[1], -20, 6);
   EXPECT_LT(done->best_fitness, DistanceFitness::error(start) / 20);
-  ASSERT_EQ(whole->generations(a).size(), 400u);
-  EXPECT_EQ(whole->individuals(a, 0).size(), 2u);
+  ASSERT_EQ(whole->generations(a).value().size(), 400u);
+  EXPECT_EQ(whole->individuals(a, 0).value().size(), 2u);
 
   auto split = harness::Database::open(dir + "split.sqlite").value();
-  std::int64_t b = split->create_run("tuner-spsa", c.source_text);
+  std::int64_t b = split->create_run("tuner-spsa", c.source_text).value();
   auto first = tuner::run_spsa(c, start, fitness, *split, b, sink, {150, {}, {}});
   ASSERT_TRUE(first);
   EXPECT_FALSE(first->complete);
   ASSERT_TRUE(tuner::run_spsa(c, start, fitness, *split, b, sink));
-  EXPECT_EQ(whole->generations(a).back().state, split->generations(b).back().state);
-  EXPECT_EQ(whole->generations(a).back().probabilities, split->generations(b).back().probabilities);
+  EXPECT_EQ(whole->generations(a).value().back().state, split->generations(b).value().back().state);
+  EXPECT_EQ(whole->generations(a).value().back().probabilities, split->generations(b).value().back().probabilities);
 }
 
 }  // namespace

@@ -202,12 +202,12 @@ TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   std::ostringstream sink;
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
   auto whole = harness::Database::open(dir + "whole.sqlite").value();
-  std::int64_t a = whole->create_run("tuner-pbil", config.source_text);
+  std::int64_t a = whole->create_run("tuner-pbil", config.source_text).value();
   ASSERT_TRUE(tuner::run_pbil(config, start, fitness, *whole, a, sink));
   auto split = harness::Database::open(dir + "split.sqlite").value();
-  std::int64_t b = split->create_run("tuner-pbil", config.source_text);
+  std::int64_t b = split->create_run("tuner-pbil", config.source_text).value();
   ASSERT_TRUE(tuner::run_pbil(config, start, fitness, *split, b, sink, {2, {}, {}}));  // "killed" after 2 generations
-  ASSERT_EQ(split->generations(b).size(), 2u);
+  ASSERT_EQ(split->generations(b).value().size(), 2u);
   // Resumed, with a note on every progress line (the tuner's held-out error goes there).
   std::ostringstream resumed;
   tuner::RunHooks noted;
@@ -218,7 +218,7 @@ TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   EXPECT_NE(resumed.str().find("generation 5/5  best error"), std::string::npos) << resumed.str();
   EXPECT_NE(resumed.str().find("  queen "), std::string::npos) << resumed.str();
   if (config.pbil.radius > 0) EXPECT_NE(resumed.str().find("restart around the best"), std::string::npos) << resumed.str();
-  auto ga = whole->generations(a), gb = split->generations(b);
+  auto ga = whole->generations(a).value(), gb = split->generations(b).value();
   ASSERT_EQ(ga.size(), 5u);
   ASSERT_EQ(gb.size(), 5u);
   EXPECT_EQ(ga.back().probabilities, gb.back().probabilities);
@@ -246,15 +246,16 @@ TEST(HoldoutChoice, PicksTheStoredGenerationThatFitsTheHeldOutPositionsBest) {
   tuner::TexelFitnessAdapter fitness(texel, config, eval::default_params());
   std::filesystem::remove(dir + "h.sqlite");
   auto db = harness::Database::open(dir + "h.sqlite").value();
-  const std::int64_t run = db->create_run("tuner-pbil", config.source_text);
+  const std::int64_t run = db->create_run("tuner-pbil", config.source_text).value();
   std::ostringstream sink;
   ASSERT_TRUE(tuner::run_pbil(config, tuner::start_values(config, eval::default_params()), fitness, *db, run, sink));
-  auto choice = tuner::best_on_holdout(*db, run, "pbil", config, eval::default_params(), heldout);
+  auto choice =
+      tuner::best_on_holdout(*db, run, *tuner::find_tuning_method("pbil"), config, eval::default_params(), heldout).value();
   ASSERT_TRUE(choice);
   // Recomputed by hand: each generation's best individual, scored on the held-out positions.
   double lowest = 1e9;
-  for (const harness::GenerationRow& g : db->generations(run)) {
-    auto rows = db->individuals(run, g.generation);
+  for (const harness::GenerationRow& g : db->generations(run).value()) {
+    auto rows = db->individuals(run, g.generation).value();
     auto best = std::min_element(rows.begin(), rows.end(), [](auto& a, auto& b) { return a.fitness < b.fitness; });
     auto w = nlohmann::json::parse(best->weights);
     eval::EvalParams p = eval::default_params();

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "tuned_weights.h"
+#include "tuning_method.h"
 
 namespace tuner {
 
@@ -66,7 +67,9 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
   const std::vector<double> theta0 = adam.theta;
   adam.m.assign(adam.theta.size(), 0.0);
   adam.v.assign(adam.theta.size(), 0.0);
-  std::vector<harness::GenerationRow> stored = db.generations(run_id);
+  auto stored_rows = db.generations(run_id);
+  if (!stored_rows) return chess::Error{stored_rows.error()};
+  const std::vector<harness::GenerationRow> stored = std::move(stored_rows).value();
   if (!stored.empty()) {
     if (!adam.restore(stored.back().state))
       return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
@@ -90,7 +93,9 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
     const eval::EvalParams current = with_values(config, start, values);
     std::vector<harness::IndividualRow> rows{{0, "", values_json(config, values), linear_error, 0}};
     nlohmann::json theta = adam.theta;
-    db.save_generation(run_id, {block, 0.0, linear_error, linear_error, theta.dump(), adam.save()}, rows);
+    if (auto saved = db.save_generation(run_id, {block, 0.0, linear_error, linear_error, theta.dump(), adam.save()}, rows);
+        !saved)
+      return chess::Error{saved.error()};
     ++outcome.generations_run;
     if ((block + 1) % print_every == 0 || adam.epoch == s.epochs) {
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -112,5 +117,43 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
   outcome.best_fitness = texel.error(with_values(config, start, outcome.best));
   return outcome;
 }
+
+namespace {
+
+class GradientMethod : public TuningMethod {
+ public:
+  const char* name() const override { return "gradient"; }
+  const char* description() const override {
+    return "Tune by gradient descent (Adam) on the texel error of the linearised evaluation";
+  }
+  chess::Result<bool> check(const TunerConfig& config, const std::string& source) const override {
+    if (config.fitness.type != "texel")
+      return chess::Error{source +
+                          ": fitness: gradient descent needs 'type': 'texel' (games give no gradient; use pbil or spsa)"};
+    if (config.fitness.k == "refit")
+      return chess::Error{
+          source + ": fitness: 'k': \"refit\" works with pbil (between generations); use \"start\", \"defaults\" or a number"};
+    return true;
+  }
+  int planned_generations(const TunerConfig& config) const override { return config.gradient.generations(); }
+  std::string games_plan(const TunerConfig&) const override { return ""; }
+  chess::Result<RunOutcome> run(const TuningContext& c) const override {
+    LinearTexel linear(*c.texel, c.config, c.start_weights, c.config.fitness.threads);
+    c.out << "Linearised evaluation: " << linear.size() << " positions (" << linear.left_out()
+          << " left out: their quiescence score is not their evaluation), error "
+          << linear.error(tuned_real_values(c.config, c.start_weights), nullptr) << std::endl;
+    return run_gradient(c.config, c.start_weights, linear, *c.texel, c.db, c.run_id, c.out, c.hooks);
+  }
+  // A generation is record_every epochs; its fitness the linearised error at its end.
+  std::string describe_generation(const TunerConfig& config, const harness::GenerationRow& g,
+                                  const std::function<std::string(double)>& text) const override {
+    const int epochs = std::min((g.generation + 1) * config.gradient.record_every, config.gradient.epochs);
+    return "epochs to " + std::to_string(epochs) + "  linear " + text(g.best_fitness);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<TuningMethod> make_gradient_method() { return std::make_unique<GradientMethod>(); }
 
 }  // namespace tuner

@@ -10,6 +10,7 @@
 #include "storage/database.h"
 #include "texel.h"
 #include "tuned_weights.h"
+#include "tuning_method.h"
 
 namespace tuner {
 
@@ -19,11 +20,8 @@ struct HoldoutChoice {
   double error = 0;
 };
 
-// The values a stored generation stands for: SPSA's theta, else its best (or only) individual.
-std::optional<Values> generation_values(harness::Database& db, std::int64_t run_id, const std::string& method,
-                                        const TunerConfig& config, const harness::GenerationRow& g);
-
-std::optional<HoldoutChoice> best_on_holdout(harness::Database& db, std::int64_t run_id, const std::string& method,
-                                             const TunerConfig& config, const eval::EvalParams& base, TexelFitness& heldout);
+chess::Result<std::optional<HoldoutChoice>> best_on_holdout(harness::Database& db, std::int64_t run_id,
+                                                            const TuningMethod& method, const TunerConfig& config,
+                                                            const eval::EvalParams& base, TexelFitness& heldout);
 
 }  // namespace tuner

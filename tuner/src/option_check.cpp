@@ -11,12 +11,9 @@ namespace tuner {
 namespace {
 
 chess::Result<bool> check_one(TunedWeight& w, const std::vector<harness::UciOption>& declared, const std::string& where) {
-  const harness::UciOption* o = harness::find_uci_option(declared, w.option);
-  if (!o) {
-    std::vector<std::string> names;
-    for (const harness::UciOption& d : declared) names.push_back(d.name);
-    return chess::Error{where + ": the engine has no option '" + w.option + "'" + chess::did_you_mean(w.option, names)};
-  }
+  auto found = harness::find_declared_option(declared, w.option, where);
+  if (!found) return chess::Error{found.error()};
+  const harness::UciOption* o = *found;
   w.option = o->name;
   const bool wants_check = w.type == "check";
   if (wants_check != (o->type == "check") || (w.type == "spin" && o->type != "spin") ||

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "tuned_weights.h"
+#include "tuning_method.h"
 
 namespace tuner {
 
@@ -114,7 +115,9 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
                                    std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
   Search search(config, start, config.pbil.radius);
   int first = 0;
-  std::vector<harness::GenerationRow> stored = db.generations(run_id);
+  auto stored_rows = db.generations(run_id);
+  if (!stored_rows) return chess::Error{stored_rows.error()};
+  const std::vector<harness::GenerationRow> stored = std::move(stored_rows).value();
   if (!stored.empty()) {
     auto restored = restore_search(config, stored.back().state);
     if (!restored) return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
@@ -164,7 +167,8 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
     pbil.update(scored);
     search.stalled = pbil.best().fitness < best_before ? 0 : search.stalled + 1;
     nlohmann::json probs = pbil.probabilities();
-    db.save_generation(run_id, {gen, pbil.entropy(), gen_best, mean, probs.dump(), search.save()}, rows);
+    if (auto saved = db.save_generation(run_id, {gen, pbil.entropy(), gen_best, mean, probs.dump(), search.save()}, rows); !saved)
+      return chess::Error{saved.error()};
     ++outcome.generations_run;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     double remaining = elapsed / outcome.generations_run * double(config.pbil.generations - gen - 1);
@@ -182,5 +186,33 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
   outcome.best_fitness = search.pbil.best().fitness;
   return outcome;
 }
+
+namespace {
+
+class PbilMethod : public TuningMethod {
+ public:
+  const char* name() const override { return "pbil"; }
+  const char* description() const override { return "Tune with population-based incremental learning"; }
+  chess::Result<bool> check(const TunerConfig&, const std::string&) const override { return true; }
+  int planned_generations(const TunerConfig& config) const override { return config.pbil.generations; }
+  std::string games_plan(const TunerConfig& config) const override {
+    return std::to_string(config.fitness.games_per_individual) + " games per individual at " + config.fitness.tc + " against " +
+           config.fitness.opponent + ", a generation a harness run";
+  }
+  chess::Result<RunOutcome> run(const TuningContext& c) const override {
+    return run_pbil(c.config, c.start, c.fitness, c.db, c.run_id, c.out, c.hooks);
+  }
+  std::string describe_generation(const TunerConfig&, const harness::GenerationRow& g,
+                                  const std::function<std::string(double)>& text) const override {
+    char entropy[32];
+    std::snprintf(entropy, sizeof entropy, "%g", g.entropy);
+    return "generation " + std::to_string(g.generation + 1) + "  best " + text(g.best_fitness) + "  mean " +
+           text(g.mean_fitness) + "  entropy " + entropy;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<TuningMethod> make_pbil_method() { return std::make_unique<PbilMethod>(); }
 
 }  // namespace tuner

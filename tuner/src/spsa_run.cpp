@@ -9,6 +9,7 @@
 
 #include "spsa.h"
 #include "tuned_weights.h"
+#include "tuning_method.h"
 
 namespace tuner {
 
@@ -34,7 +35,9 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
                                    std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
   Spsa spsa(config, start);
   const int iterations = config.spsa.iterations;
-  std::vector<harness::GenerationRow> stored = db.generations(run_id);
+  auto stored_rows = db.generations(run_id);
+  if (!stored_rows) return chess::Error{stored_rows.error()};
+  const std::vector<harness::GenerationRow> stored = std::move(stored_rows).value();
   if (!stored.empty()) {
     if (!spsa.restore(stored.back().state))
       return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
@@ -70,8 +73,11 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
       std::vector<harness::IndividualRow> rows{{0, "+", values_json(config, step.plus), c.a.fitness, c.a.match_run},
                                                {1, "-", values_json(config, step.minus), c.b.fitness, c.b.match_run}};
       nlohmann::json theta = spsa.theta();
-      db.save_generation(
-          run_id, {k, 0.0, std::min(c.a.fitness, c.b.fitness), (c.a.fitness + c.b.fitness) / 2, theta.dump(), spsa.save()}, rows);
+      if (auto saved = db.save_generation(
+              run_id, {k, 0.0, std::min(c.a.fitness, c.b.fitness), (c.a.fitness + c.b.fitness) / 2, theta.dump(), spsa.save()},
+              rows);
+          !saved)
+        return chess::Error{saved.error()};
       ++outcome.generations_run;
       if (spsa.iteration() % print_every == 0 || spsa.iteration() == iterations) {
         double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -103,5 +109,44 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
   }
   return outcome;
 }
+
+namespace {
+
+class SpsaMethod : public TuningMethod {
+ public:
+  const char* name() const override { return "spsa"; }
+  const char* description() const override { return "Tune with SPSA (as Stockfish's testing framework does)"; }
+  chess::Result<bool> check(const TunerConfig& config, const std::string& source) const override {
+    if (config.fitness.k == "refit")
+      return chess::Error{
+          source + ": fitness: 'k': \"refit\" works with pbil (between generations); use \"start\", \"defaults\" or a number"};
+    return true;
+  }
+  int planned_generations(const TunerConfig& config) const override { return config.spsa.iterations; }
+  std::string games_plan(const TunerConfig& config) const override {
+    return std::to_string(config.spsa.games_per_iteration) + " games per iteration (theta+ against theta-) at " +
+           config.fitness.tc + ", " + std::to_string(config.spsa.batch) + " iterations a harness run";
+  }
+  chess::Result<RunOutcome> run(const TuningContext& c) const override {
+    return run_spsa(c.config, c.start, c.fitness, c.db, c.run_id, c.out, c.hooks);
+  }
+  // An iteration's theta, rounded to the values the weights can take.
+  chess::Result<std::optional<Values>> generation_values(harness::Database&, std::int64_t, const TunerConfig& config,
+                                                         const harness::GenerationRow& g) const override {
+    const nlohmann::json theta = nlohmann::json::parse(g.probabilities, nullptr, false);
+    if (!theta.is_array() || theta.size() != config.weights.size()) return std::optional<Values>();
+    return std::optional<Values>(nearest_values(config, theta.get<std::vector<double>>()));
+  }
+  // An iteration's two rows are theta+ and theta-: best is the lower, mean their middle.
+  std::string describe_generation(const TunerConfig&, const harness::GenerationRow& g,
+                                  const std::function<std::string(double)>& text) const override {
+    return "iteration " + std::to_string(g.generation + 1) + "  better of theta+/theta- " + text(g.best_fitness) + "  worse " +
+           text(2 * g.mean_fitness - g.best_fitness);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<TuningMethod> make_spsa_method() { return std::make_unique<SpsaMethod>(); }
 
 }  // namespace tuner

@@ -6,7 +6,8 @@
 
 #include "cluster/cluster_runner.h"
 #include "cluster/shard_merge.h"
-#include "match/match_runner.h"
+#include "process/executable_path.h"
+#include "run/match_runner.h"
 
 namespace tuner {
 
@@ -38,6 +39,7 @@ chess::Result<TunedEngines> TunedEngines::create(const TunerConfig& config, cons
   if (!book) return chess::Error{source + ": fitness: 'openings': " + book.error()};
   // A book with Chess960 castling is played as Chess960, as harness match does.
   if (harness::first_chess960_opening(*book)) m.variant_ = chess::Variant::FISCHERANDOM;
+  m.book_ = std::make_shared<const harness::OpeningBook>(std::move(book).value());
   return m;
 }
 
@@ -78,8 +80,11 @@ std::int64_t TunedEngines::unfinished_cluster_run(const harness::MatchConfig& c)
   // A tuner killed while a generation's array ran finds that generation's run again (the same
   // individuals, openings and shards) and goes on with it instead of playing it anew.
   const std::string key = harness::merge_key(c);
-  for (const harness::RunRow& run : db_->runs()) {
-    if (run.status == "finished" || !db_->cluster_job(run.id)) continue;
+  auto runs = db_->runs();
+  if (!runs) return 0;  // the caller's create_run then reports the database's failure
+  for (const harness::RunRow& run : *runs) {
+    auto job = db_->cluster_job(run.id);
+    if (run.status == "finished" || !job || !*job) continue;
     auto stored = harness::MatchConfig::from_json(run.config);
     if (stored && harness::merge_key(*stored) == key) return run.id;
   }
@@ -89,14 +94,12 @@ std::int64_t TunedEngines::unfinished_cluster_run(const harness::MatchConfig& c)
 harness::ClusterSettings TunedEngines::cluster_settings(const harness::MatchConfig& c, std::int64_t run_id) const {
   const FitnessSettings::Cluster& k = settings().cluster;
   const fs::path base = k.dir.empty() ? fs::absolute(db_->path()).parent_path() / "cluster" : fs::absolute(k.dir);
-  std::error_code ec;
-  fs::path self = fs::read_symlink("/proc/self/exe", ec);
   const int pairs = int(harness::make_schedule(c).size()) / 2;
   return {(base / ("run-" + std::to_string(run_id))).string(),
           std::max(1, std::min(k.shards, pairs)),
           k.partition,
           k.sbatch_args,
-          ec ? "harness" : (self.parent_path() / "harness").string(),
+          harness::sibling_program("harness"),
           1000};
 }
 
@@ -118,9 +121,18 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   c.seed = request.seed;
   c.concurrency = request.concurrency;
   c.event = request.event;
+  if (harness::SettingProblems problems = c.validate(); !problems.empty())
+    return chess::Error{"tuner match: " + problems.describe(harness::json_key_spelling)};
+  // The book was read once, when the tuner started; the engines are probed for each match
+  // (a generation's options are checked against what the engine declares).
+  if (auto started = harness::check_engines_start(c, *book_); !started) return chess::Error{started.error()};
   const bool on_cluster = settings().cluster.shards > 0;
   std::int64_t run_id = on_cluster ? unfinished_cluster_run(c) : 0;
-  if (!run_id) run_id = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
+  if (!run_id) {
+    auto created = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
+    if (!created) return chess::Error{created.error()};
+    run_id = *created;
+  }
   harness::MatchStatus status;
   std::vector<harness::Tally> tallies;
   harness::Tally first;
@@ -130,13 +142,13 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
     for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
     first = runner.match_tally();
   } else {
-    harness::MatchRunner runner(c, *db_, run_id);
+    harness::MatchRunner runner(c, harness::RunInputs{*book_, nullptr}, *db_, run_id);
     status = runner.run(out);
     for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
     first = runner.match_tally();
   }
   if (status.kind == harness::MatchStatus::FAILED) {
-    if (!on_cluster) db_->update_run(run_id, "failed", status.error + "\n");  // a cluster run keeps its shards for resume
+    if (!on_cluster) (void)db_->update_run(run_id, "failed", status.error + "\n");  // a cluster run keeps its shards for resume
     return chess::Error{status.error};
   }
   if (status.kind == harness::MatchStatus::INTERRUPTED) return chess::Error{"interrupted"};

@@ -12,7 +12,7 @@
 #include "cluster/cluster_runner.h"
 #include "engines/engine_config.h"
 #include "eval/params.h"
-#include "match/match_config.h"
+#include "run/match_config.h"
 #include "stats/tally.h"
 #include "storage/database.h"
 #include "tuned_weights.h"
@@ -70,6 +70,7 @@ class TunedEngines {
   eval::EvalParams start_weights_;
   harness::Database* db_;
   harness::EngineConfig engine_;
+  std::shared_ptr<const harness::OpeningBook> book_;   // fitness.openings, read once
   chess::Variant variant_ = chess::Variant::STANDARD;  // fischerandom when the book has Chess960 castling
   harness::EngineConfig registry_opponent_;
   std::string weights_dir_;

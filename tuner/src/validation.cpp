@@ -6,16 +6,17 @@
 
 #include "stats/elo.h"
 #include "stats/report.h"
+#include "text/words.h"
 
 namespace tuner {
 
 chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, const Values& tuned, const Values& start,
-                                               const ValidationSettings& settings, int generation, harness::Database& db,
-                                               std::int64_t tuner_run, std::ostream& out) {
-  harness::EngineConfig a = engines.with_values(tuned, "tuned-g" + std::to_string(generation));
+                                               const ValidationSettings& settings, int generation, const std::string& tuned_name,
+                                               harness::Database& db, std::int64_t tuner_run, std::ostream& out) {
+  harness::EngineConfig a = engines.with_values(tuned, tuned_name);
   harness::EngineConfig b = engines.with_values(start, "start");
-  out << "Validation after " << generation << ": " << a.name << " against " << b.name << ", " << settings.games << " games at "
-      << settings.tc << std::endl;
+  out << "Validation after " << harness::plural(generation, "generation") << ": " << a.name << " against " << b.name << ", "
+      << settings.games << " games at " << settings.tc << std::endl;
   // The same openings at every checkpoint, so that checkpoints compare like with like.
   MatchRequest request{
       {a, b}, harness::TournamentKind::MATCH, settings.games, settings.tc, settings.concurrency, 1, "Tuner validation"};
@@ -24,7 +25,7 @@ chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, cons
   if (!played) return chess::Error{played.error()};
   harness::EloEstimate e = harness::estimate(played->first);
   harness::ValidationRow row{generation, played->run_id, e.elo, e.elo_error};
-  db.save_validation(tuner_run, row);
+  if (auto saved = db.save_validation(tuner_run, row); !saved) return chess::Error{saved.error()};
   out << harness::results_block(a.name + " vs " + b.name + " (harness run " + std::to_string(played->run_id) + ")", played->first,
                                 std::nullopt);
   return row;

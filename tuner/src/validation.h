@@ -9,8 +9,10 @@
 
 namespace tuner {
 
+// `generation` is how many generations were stored when it was played (the row's key);
+// `tuned_name` names the tuned engine by the generation its values come from ("tuned-g1").
 chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, const Values& tuned, const Values& start,
-                                               const ValidationSettings& settings, int generation, harness::Database& db,
-                                               std::int64_t tuner_run, std::ostream& out);
+                                               const ValidationSettings& settings, int generation, const std::string& tuned_name,
+                                               harness::Database& db, std::int64_t tuner_run, std::ostream& out);
 
 }  // namespace tuner

@@ -10,8 +10,11 @@
 #include "cluster/slurm.h"
 #include "commands.h"
 #include "fail.h"
-#include "match/stop_request.h"
 #include "match_options.h"
+#include "process/executable_path.h"
+#include "process/stop_request.h"
+#include "stored_runs.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -34,11 +37,7 @@ struct ClusterOptions {
   std::string shard;
 };
 
-std::string harness_binary() {
-  std::error_code ec;
-  fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? "harness" : self.string();
-}
+std::string harness_binary() { return sibling_program("harness"); }
 
 // Exit status as `harness match` gives it: 0 finished, 130 interrupted, 2 failed.
 int finish(MatchStatus status, Database& db, std::int64_t run_id) {
@@ -68,13 +67,14 @@ void start_cluster(ClusterOptions& o, TournamentKind kind) {
     fail("--shards " + std::to_string(o.shards) + " is more than the run's " + std::to_string(make_schedule(config).size() / 2) +
          " game pairs: a shard plays whole pairs");
   value_or_fail(slurm_reachable());
-  value_or_fail(check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies, config.polyglot()))));
+  prepare_or_fail(config, o.match);  // the book, tables and engines checked before anything is recorded
   if (stop_requested() != StopRequest::NONE) {
     std::cerr << "harness: interrupted before the run started; nothing was recorded\n";
     std::exit(130);
   }
   auto db = value_or_fail(Database::open(o.match.db));
-  const std::int64_t run_id = db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json());
+  const std::int64_t run_id =
+      value_or_fail(db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json()));
   const std::string dir = o.dir.empty()
                               ? (fs::absolute(o.match.db).parent_path() / "cluster" / ("run-" + std::to_string(run_id))).string()
                               : fs::absolute(o.dir).string();
@@ -85,7 +85,7 @@ void start_cluster(ClusterOptions& o, TournamentKind kind) {
 std::int64_t find_shard_run(Database& db, const MatchConfig& config) {
   MatchConfig probe = config;
   probe.concurrency = 1;
-  for (const RunRow& run : db.runs()) {
+  for (const RunRow& run : value_or_fail(db.runs())) {
     auto stored = MatchConfig::from_json(run.config);
     if (!stored) continue;
     MatchConfig c = *stored;
@@ -106,16 +106,14 @@ void run_task(ClusterOptions& o) {
   auto db = value_or_fail(Database::open(o.match.db));
   db->use_rollback_journal();
   std::int64_t run_id = find_shard_run(*db, config);
-  if (!run_id) run_id = db->create_run(config.kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json());
+  if (!run_id)
+    run_id = value_or_fail(db->create_run(config.kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json()));
   std::cout << "Shard " << config.shard.describe() << ": run " << run_id << " in " << db->path() << std::endl;
-  MatchRunner runner(std::move(config), *db, run_id);
-  MatchStatus status;
-  try {
-    status = runner.run(std::cout);
-  } catch (const std::exception& e) {
-    status = {MatchStatus::FAILED, db->path() + ": " + e.what()};
-  }
-  std::exit(finish(status, *db, run_id));
+  PrepareOptions prepare;
+  prepare.probe_engines = value_or_fail(db->game_count(run_id)) < int(shard_games(make_schedule(config), config.shard).size());
+  RunInputs inputs = value_or_fail(prepare_run(config, prepare));
+  MatchRunner runner(std::move(config), std::move(inputs), *db, run_id);
+  std::exit(finish(runner.run(std::cout), *db, run_id));
 }
 
 void merge_command(const ClusterOptions& o) {
@@ -126,7 +124,7 @@ void merge_command(const ClusterOptions& o) {
   MergeResult r = value_or_fail(merge_shards(*out, o.shard_files, {}));
   for (const std::string& p : r.problems) std::cerr << "harness: warning: " << p << "\n";
   std::cout << r.summary;
-  std::cout << "Merged " << r.shards << " shard runs into run " << r.run_id << " of " << o.out << ": " << r.copied
+  std::cout << "Merged " << plural(r.shards, "shard run") << " into run " << r.run_id << " of " << o.out << ": " << r.copied
             << " games added, " << r.present << " already there";
   if (r.unreadable) std::cout << ", " << r.unreadable << " unreadable";
   std::cout << "; the run holds " << r.games << " of " << r.total << " games" << std::endl;
@@ -169,19 +167,18 @@ void add_cluster_commands(CLI::App& app) {
   tournament->callback([o] { start_cluster(*o, o->match.gauntlet ? TournamentKind::GAUNTLET : TournamentKind::ROUND_ROBIN); });
 
   CLI::App* resume = cluster->add_subcommand("resume", "Resubmit the shards of a cluster run that miss games");
-  resume->add_option("RUN", o->match.run, "Run id (see 'harness runs')")->required();
-  resume->add_option("--db", o->match.db, "SQLite database")->capture_default_str();
+  resume->add_option("RUN", o->match.run, "Run id (see 'harness runs')")->required()->check(run_number());
+  resume->add_option("--db", o->match.db, DATABASE_HELP);
   resume->add_option("--poll-ms", o->poll_ms, "How often the shard databases are read")->capture_default_str();
   resume->callback([o] {
     install_stop_handlers();
     auto db = value_or_fail(Database::open_existing(o->match.db));
-    auto run = db->run(o->match.run);
+    const RunRow run = run_or_fail(*db, o->match.run);
     const std::string name = "run " + std::to_string(o->match.run);
-    if (!run) fail("no " + name + " in " + o->match.db + " (see 'harness runs')");
-    auto job = db->cluster_job(o->match.run);
+    auto job = value_or_fail(db->cluster_job(o->match.run));
     if (!job) fail(name + " was not played on a cluster; continue it with 'harness resume " + std::to_string(o->match.run) + "'");
     value_or_fail(slurm_reachable());
-    MatchConfig config = value_or_fail(MatchConfig::from_json(run->config));
+    MatchConfig config = value_or_fail(MatchConfig::from_json(run.config));
     std::exit(play_on_cluster(std::move(config), *db, o->match.run, *o, job->shards, job->dir));
   });
 

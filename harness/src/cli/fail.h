@@ -22,6 +22,13 @@ inline std::string& program_name() {
   std::exit(2);
 }
 
+// The error, if any, prefixed with the option it came from: "--order must be ...".
+template <class T>
+chess::Result<T> with_option(const std::string& option, chess::Result<T> r) {
+  if (!r) return chess::Error{option + " " + r.error()};
+  return r;
+}
+
 template <class T>
 T value_or_fail(chess::Result<T> r) {
   if (!r) fail(r.error());

@@ -7,9 +7,11 @@
 
 #include "commands.h"
 #include "fail.h"
-#include "match/match_runner.h"
 #include "match_options.h"
 #include "paths.h"
+#include "run/match_runner.h"
+#include "stored_runs.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -18,7 +20,7 @@ namespace {
 // The latest unfinished run with the same configuration (concurrency may differ).
 std::int64_t find_resumable(Database& db, const MatchConfig& c) {
   MatchConfig probe = c;
-  const std::vector<RunRow> runs = db.runs();
+  const std::vector<RunRow> runs = value_or_fail(db.runs());
   for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
     if (it->status == "finished") continue;
     auto stored = MatchConfig::from_json(it->config);
@@ -30,25 +32,17 @@ std::int64_t find_resumable(Database& db, const MatchConfig& c) {
 }
 
 // Exit status 130 after an interrupt, as a shell reports a job stopped by Ctrl-C.
-int play(MatchConfig config, Database& db, std::int64_t run_id) {
+int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id) {
   std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", "
             << (config.settings.variant == chess::Variant::STANDARD
                     ? ""
                     : std::string(chess::variant_name(config.settings.variant)) + ", ")
             << "concurrency " << config.concurrency << std::endl;
-  MatchRunner runner(std::move(config), db, run_id);
-  MatchStatus status;
-  try {
-    status = runner.run(std::cout);
-  } catch (const std::exception& e) {  // the database failed outside a game's storing
-    status = {MatchStatus::FAILED, db.path() + ": " + e.what()};
-  }
+  MatchRunner runner(std::move(config), std::move(inputs), db, run_id);
+  const MatchStatus status = runner.run(std::cout);
   if (status.kind == MatchStatus::FAILED) {
-    try {
-      db.update_run(run_id, "failed", status.error + "\n");
-    } catch (const std::exception&) {
-      // the database cannot take even that (a full disk): the message says what to do
-    }
+    // When the database cannot take even that (a full disk), the message says what to do.
+    (void)db.update_run(run_id, "failed", status.error + "\n");
     fail(status.error);
   }
   return status.kind == MatchStatus::INTERRUPTED ? 130 : 0;
@@ -64,23 +58,46 @@ void exit_if_stopped() {
   }
 }
 
+// Whether any game of the stored run is still to be played (then its engines are probed).
+bool has_games_left(Database& db, std::int64_t run_id, const MatchConfig& config) {
+  return value_or_fail(db.game_count(run_id)) < int(shard_games(make_schedule(config), config.shard).size());
+}
+
+// A stored run, continued at this concurrency: read, validated, its inputs prepared once (or
+// taken as read already by --resume, which needed them to find the run).
+int continue_run(Database& db, std::int64_t run_id, int concurrency, std::optional<RunInputs> read = std::nullopt) {
+  MatchConfig config = value_or_fail(MatchConfig::from_json(run_or_fail(db, run_id).config));
+  config.concurrency = concurrency;
+  if (SettingProblems problems = config.validate(); !problems.empty()) fail(problems.describe(command_line_spelling));
+  const bool games_left = has_games_left(db, run_id, config);
+  PrepareOptions options;
+  options.probe_engines = games_left;
+  RunInputs inputs = read ? std::move(*read) : value_or_fail(prepare_run(config, options));
+  if (read && games_left) value_or_fail(check_engines_start(config, inputs.book));
+  if (config.shard.active()) db.use_rollback_journal();
+  return play(std::move(config), std::move(inputs), db, run_id);
+}
+
 void start_or_resume(MatchOptions& o, TournamentKind kind) {
   install_stop_handlers();  // from here on a signal is a request, whenever it comes
   MatchConfig config = build_config(o, kind);
+  if (o.resume) {
+    PrepareOptions read_book;  // the variant may follow the book: the stored run's does
+    read_book.variant_from_book = o.variant.empty();
+    read_book.probe_engines = false;
+    RunInputs inputs = value_or_fail(prepare_run(config, read_book));
+    auto db = value_or_fail(Database::open_existing(o.db));
+    const std::int64_t run_id = find_resumable(*db, config);
+    if (!run_id) fail("--resume: no unfinished run with these settings in " + o.db + " (see 'harness runs')");
+    std::exit(continue_run(*db, run_id, o.concurrency, std::move(inputs)));
+  }
+  RunInputs inputs = prepare_or_fail(config, o);  // before the database: a bad run leaves no file behind
+  exit_if_stopped();
   auto db = open_db(o.db);
   if (config.shard.active()) db->use_rollback_journal();
-  std::int64_t run_id = 0;
-  if (o.resume) {
-    run_id = find_resumable(*db, config);
-    if (!run_id) fail("--resume: no unfinished run with these settings in " + o.db + " (see 'harness runs')");
-    config = value_or_fail(MatchConfig::from_json(db->run(run_id)->config));
-    config.concurrency = o.concurrency;
-  } else {
-    value_or_fail(check_engines_start(config, value_or_fail(read_opening_book(config.openings_path, config.plies, config.polyglot()))));
-    exit_if_stopped();
-    run_id = db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json());
-  }
-  std::exit(play(std::move(config), *db, run_id));
+  const std::int64_t run_id =
+      value_or_fail(db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json()));
+  std::exit(play(std::move(config), std::move(inputs), *db, run_id));
 }
 
 }  // namespace
@@ -103,20 +120,16 @@ void add_match_commands(CLI::App& app) {
   tournament->callback([o] { start_or_resume(*o, o->gauntlet ? TournamentKind::GAUNTLET : TournamentKind::ROUND_ROBIN); });
 
   CLI::App* resume = app.add_subcommand("resume", "Continue a stopped or killed run");
-  resume->add_option("RUN", o->run, "Run id (see 'harness runs')")->required();
-  resume->add_option("--db", o->db, "SQLite database")->capture_default_str();
+  resume->add_option("RUN", o->run, "Run id (see 'harness runs')")->required()->check(run_number());
+  resume->add_option("--db", o->db, DATABASE_HELP);
   resume->add_option("--concurrency", o->concurrency, "Games played at once")->capture_default_str();
   resume->callback([o] {
     install_stop_handlers();
     auto db = value_or_fail(Database::open_existing(o->db));
-    auto run = db->run(o->run);
-    if (!run) fail("no run " + std::to_string(o->run) + " in " + o->db + " (see 'harness runs')");
-    if (run->kind != "match" && run->kind != "tournament")
-      fail("run " + std::to_string(o->run) + " is a " + run->kind + " run, not a match");
-    MatchConfig config = value_or_fail(MatchConfig::from_json(run->config));
-    config.concurrency = o->concurrency;
-    if (config.shard.active()) db->use_rollback_journal();
-    std::exit(play(std::move(config), *db, o->run));
+    const RunRow run = run_or_fail(*db, o->run);
+    if (run.kind != "match" && run.kind != "tournament")
+      fail("run " + std::to_string(o->run) + " is " + a_run_of_kind(run.kind) + ", not a match");
+    std::exit(continue_run(*db, o->run, o->concurrency));
   });
 }
 

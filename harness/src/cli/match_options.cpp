@@ -32,17 +32,42 @@ std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
   return out;
 }
 
-// --variant, or fischerandom when the book has Chess960 castling; a standard-chess run refuses
-// a book that needs Chess960 rules.
-chess::Variant choose_variant(const std::string& option, const OpeningBook& book, const std::string& path) {
-  const Opening* chess960 = first_chess960_opening(book);
-  if (option.empty()) return chess960 ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD;
-  std::optional<chess::Variant> v = chess::parse_variant(option);
-  if (!v) fail("--variant must be 'standard' or 'fischerandom', got '" + option + "'");
-  if (*v == chess::Variant::STANDARD && chess960)
-    fail(path + ": opening " + chess960->name + " has Chess960 castling (" + chess960->fen +
-         "); play it with --variant fischerandom");
-  return *v;
+// A setting as this command line calls it.
+std::string flag_for(const std::string& setting) {
+  if (setting == "engines") return "engines:";
+  if (setting == "time_margin_ms") return "--timemargin";
+  if (setting == "max_moves") return "--maxmoves";
+  if (setting == "book_choice") return "--book-mode";
+  return command_line_spelling(setting);
+}
+
+void read_limit(const MatchOptions& o, MatchConfig& c) {
+  int limits = !o.tc.empty() + (o.movetime != 0) + (o.depth != 0) + (o.nodes != 0);
+  if (limits > 1) fail("give only one of --tc, --movetime, --depth and --nodes");
+  if (!o.tc.empty())
+    c.settings.tc = value_or_fail(parse_time_control(o.tc));
+  else if (o.movetime != 0)
+    c.settings.tc = TimeControl::movetime(std::int64_t(o.movetime * 1000));
+  else if (o.depth != 0)
+    c.settings.tc = TimeControl::fixed_depth(o.depth);
+  else if (o.nodes != 0)
+    c.settings.tc = TimeControl::fixed_nodes(o.nodes);
+}
+
+void read_game_settings(const MatchOptions& o, MatchConfig& c) {
+  read_limit(o, c);
+  c.settings.time_margin_ms = o.timemargin;
+  c.settings.ponder = o.ponder;
+  c.settings.tb_pieces = o.tb_pieces;
+  if (!o.tb.empty()) c.settings.tb_path = std::filesystem::absolute(o.tb).lexically_normal().string();
+  if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
+  if (!o.draw.empty()) c.settings.adjudication = value_or_fail(parse_draw(o.draw, c.settings.adjudication));
+  c.settings.adjudication.max_moves = o.maxmoves;
+  if (!o.variant.empty()) {
+    std::optional<chess::Variant> v = chess::parse_variant(o.variant);
+    if (!v) fail("--variant must be 'standard' or 'fischerandom', got '" + o.variant + "'");
+    c.settings.variant = *v;
+  }
 }
 
 }  // namespace
@@ -51,68 +76,29 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   MatchConfig c;
   c.kind = kind;
   c.engines = resolve_engines(o);
-  if (kind == TournamentKind::MATCH && c.engines.size() != 2)
-    fail("match needs exactly two engines, got " + std::to_string(c.engines.size()));
-  if (kind != TournamentKind::MATCH && c.engines.size() < 2) fail("a tournament needs at least two engines");
-  if (o.games < 1) fail("--games must be at least 1");
-  if (o.rounds < 1) fail("--rounds must be at least 1");
-  if (o.concurrency < 1) fail("--concurrency must be at least 1");
-  if (o.plies < 0) fail("--plies must be 0 (the whole opening) or more, got " + std::to_string(o.plies));
-  if (o.timemargin < 0) fail("--timemargin must be 0 or more milliseconds, got " + std::to_string(o.timemargin));
-  if (o.maxmoves < 0) fail("--maxmoves must be 0 (no limit) or more, got " + std::to_string(o.maxmoves));
-  if (!(o.movetime >= 0 && o.movetime <= 1e6)) fail("--movetime must be a number of seconds from 0 to 1000000");
-  if (o.depth < 0) fail("--depth must be positive");
   c.games = o.games;
   c.rounds = o.rounds;
-  int limits = !o.tc.empty() + (o.movetime > 0) + (o.depth > 0) + (o.nodes > 0);
-  if (limits > 1) fail("give only one of --tc, --movetime, --depth and --nodes");
-  if (!o.tc.empty())
-    c.settings.tc = value_or_fail(parse_time_control(o.tc));
-  else if (o.movetime > 0)
-    c.settings.tc = TimeControl::movetime(std::int64_t(o.movetime * 1000));
-  else if (o.depth > 0)
-    c.settings.tc = TimeControl::fixed_depth(o.depth);
-  else if (o.nodes > 0)
-    c.settings.tc = TimeControl::fixed_nodes(o.nodes);
-  if (o.nodes > 0)
-    for (const EngineConfig& e : c.engines)
-      if (e.protocol == Protocol::XBOARD && !e.limit)
-        fail("engine '" + e.name + "' speaks xboard, which has no node limit; use --tc, --movetime or --depth");
-  c.settings.time_margin_ms = o.timemargin;
-  if (o.ponder && c.settings.tc.kind != TimeControl::Kind::CLOCK)
-    fail("--ponder needs a clock time control (--tc): with fixed moves, depth or nodes there is no clock to save");
-  c.settings.ponder = o.ponder;
-  if (o.tb.empty() && o.tb_pieces != 0) fail("--tb-pieces needs --tb DIRECTORY");
-  if (o.tb_pieces != 0 && (o.tb_pieces < 3 || o.tb_pieces > 7))
-    fail("--tb-pieces must be from 3 to 7, got " + std::to_string(o.tb_pieces));
-  if (!o.tb.empty()) {
-    c.settings.tb_path = std::filesystem::absolute(o.tb).lexically_normal().string();
-    c.settings.tb_pieces = o.tb_pieces;
-    value_or_fail(Tablebases::open(c.settings.tb_path));  // missing or unreadable tables fail here
-  }
-  if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
-  if (!o.draw.empty()) c.settings.adjudication = value_or_fail(parse_draw(o.draw, c.settings.adjudication));
-  c.settings.adjudication.max_moves = o.maxmoves;
+  read_game_settings(o, c);
   c.openings_path = o.openings.empty() ? project_file("suites/openings.epd")
                                        : std::filesystem::absolute(o.openings).lexically_normal().string();
   c.plies = o.plies;
   c.seed = o.seed;
   c.book_choice = value_or_fail(parse_book_choice(o.book_mode));
-  // Bad books fail before any engine starts.
-  const OpeningBook book = value_or_fail(read_opening_book(c.openings_path, o.plies, c.polyglot()));
-  c.settings.variant = choose_variant(o.variant, book, c.openings_path);
-  if (o.order != "sequential" && o.order != "random") fail("--order must be 'sequential' or 'random', got '" + o.order + "'");
-  c.order = o.order == "random" ? OpeningOrder::RANDOM : OpeningOrder::SEQUENTIAL;
+  c.order = value_or_fail(with_option("--order", parse_opening_order(o.order)));
   c.concurrency = o.concurrency;
-  if (!o.sprt.empty()) {
-    if (kind != TournamentKind::MATCH) fail("--sprt works only in a match of two engines");
-    c.sprt = value_or_fail(parse_sprt(o.sprt));
-  }
+  if (!o.sprt.empty()) c.sprt = value_or_fail(parse_sprt(o.sprt));
   c.pgn_path = o.pgn.empty() ? "" : std::filesystem::absolute(o.pgn).string();
   if (!o.shard.empty()) c.shard = value_or_fail(parse_shard(o.shard));
   if (!o.pgn_comments.empty()) c.pgn_comments = value_or_fail(parse_pgn_comments(o.pgn_comments));
   c.event = !o.event.empty() ? o.event : kind == TournamentKind::MATCH ? "Workbench match" : "Workbench tournament";
+  if (SettingProblems problems = c.validate(); !problems.empty()) fail(problems.describe(flag_for));
   return c;
+}
+
+RunInputs prepare_or_fail(MatchConfig& config, const MatchOptions& o) {
+  PrepareOptions options;
+  options.variant_from_book = o.variant.empty();
+  return value_or_fail(prepare_run(config, options));
 }
 
 void add_common(CLI::App* cmd, MatchOptions& o) {
@@ -136,7 +122,7 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--resign", o.resign, "Resign adjudication \"movecount=3 score=600\"");
   cmd->add_option("--draw", o.draw, "Draw adjudication \"movenumber=40 movecount=8 score=10\"");
   cmd->add_option("--maxmoves", o.maxmoves, "Adjudicate a draw after this many full moves");
-  cmd->add_option("--db", o.db, "SQLite database")->capture_default_str();
+  cmd->add_option("--db", o.db, DATABASE_HELP);
   cmd->add_option("--pgn", o.pgn, "Also append every game to this PGN file");
   cmd->add_option("--event", o.event, "PGN Event tag");
   cmd->add_option("--pgn-comments", o.pgn_comments,

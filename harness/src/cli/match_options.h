@@ -9,7 +9,8 @@
 #include <thread>
 #include <vector>
 
-#include "match/match_config.h"
+#include "process/executable_path.h"
+#include "run/run_inputs.h"
 
 namespace harness {
 
@@ -32,7 +33,7 @@ struct MatchOptions {
   int concurrency = int(std::max(1u, std::thread::hardware_concurrency()));
   std::string sprt, resign, draw;
   int maxmoves = 0;
-  std::string db = "results/harness.sqlite";
+  std::string db = default_database();
   std::string pgn;
   std::string event;
   bool resume = false;
@@ -48,7 +49,11 @@ struct MatchOptions {
 
 // Adds the options every match-like command takes.
 void add_common(CLI::App* cmd, MatchOptions& o);
-// The run configuration of a command line; a bad setting ends the program with one message.
+// The run configuration of a command line, validated; a bad setting ends the program with a
+// message naming each option that is wrong.
 MatchConfig build_config(const MatchOptions& o, TournamentKind kind);
+// Reads the book (the variant follows it unless --variant was given), opens the tables and
+// probes the engines, once; an error ends the program before anything is recorded.
+RunInputs prepare_or_fail(MatchConfig& config, const MatchOptions& o);
 
 }  // namespace harness

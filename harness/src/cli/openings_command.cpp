@@ -6,7 +6,7 @@
 
 #include "commands.h"
 #include "fail.h"
-#include "match/chess960_openings.h"
+#include "openings/chess960_openings.h"
 #include "paths.h"
 #include "players/uci_player.h"
 

@@ -4,10 +4,9 @@
 
 #include <string>
 
-namespace harness {
+#include "process/executable_path.h"
 
-// The project file `relative` (for example "suites/openings.epd"), or `relative` itself.
-std::string project_file(const std::string& relative);
+namespace harness {
 
 struct EngineConfig;
 // An engine given on the command line: a specification "name=X cmd=/path ..." when it has an

@@ -6,6 +6,7 @@
 #include "fail.h"
 #include "paths.h"
 #include "suites/perft_runner.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -20,31 +21,30 @@ struct PerftOptions {
   int max_depth = 0;
   int concurrency = 1;
   int timeout = 600;
-  bool strict = false;
-  std::string db = "results/harness.sqlite";
+  bool skip_malformed = false;
+  bool failures_only = false;
+  std::string db = default_database();
 };
-
-[[noreturn]] void fail(const std::string& message) {
-  std::cerr << "harness perft: " << message << "\n";
-  std::exit(2);
-}
 
 PerftSourceFactory source_factory(const std::string& name, const PerftOptions& o) {
   if (name == "builtin") return [] { return std::make_unique<BuiltinPerft>(); };
-  auto registry = EngineRegistry::load(o.registry.empty() ? project_file("configs/engines.json") : o.registry);
-  if (!registry) fail(registry.error());
-  auto config = registry->find(name);
-  if (!config) fail(config.error());
-  if (config->protocol != Protocol::UCI) fail("engine '" + name + "' speaks xboard, which has no 'go perft'");
-  EngineConfig c = *config;
+  const EngineConfig c = engine_from_command_line(name, o.registry);
+  if (c.protocol != Protocol::UCI) fail("engine '" + c.name + "' speaks xboard, which has no 'go perft'");
   std::chrono::milliseconds timeout(std::int64_t(o.timeout) * 1000);
   return [c, timeout] { return std::make_unique<EnginePerft>(c, timeout); };
 }
 
 int run(const PerftOptions& o) {
-  auto suite = read_perft_suite(o.suite, o.strict);
+  auto suite = read_perft_suite(o.suite, false);
   if (!suite) fail(suite.error());
+  if (!suite->skipped.empty() && !o.skip_malformed) {
+    std::string lines;
+    for (const std::string& s : suite->skipped) lines += "\n  " + s;
+    fail(o.suite + ": " + plural(long(suite->skipped.size()), "malformed line") +
+         " (give --skip-malformed to check the others):" + lines);
+  }
   for (const std::string& s : suite->skipped) std::cerr << "skipped " << s << "\n";
+  if (suite->cases.empty()) fail(o.suite + ": every line is malformed: nothing to check");
   if (o.concurrency < 1 || o.timeout < 1 || o.depth < 0 || o.max_depth < 0)
     fail("--concurrency and --timeout must be positive, depths not negative");
   PerftSourceFactory engine = source_factory(o.engine, o);
@@ -52,21 +52,26 @@ int run(const PerftOptions& o) {
   // The engine must answer before the suite starts: a clear error instead of a row of failures.
   auto probe = engine()->divide(std::string(chess::START_FEN), {}, 1);
   if (!probe) fail(probe.error());
+  const std::string engine_name = o.engine == "builtin" ? "builtin" : engine_from_command_line(o.engine, o.registry).name;
+  const std::string reference_name =
+      o.reference == "builtin" ? "builtin" : engine_from_command_line(o.reference, o.registry).name;
   if (probe->total != 20)
-    fail("engine '" + o.engine + "' counts " + std::to_string(probe->total) + " moves in the start position, not 20");
+    fail("engine '" + engine_name + "' counts " + std::to_string(probe->total) + " moves in the start position, not 20");
 
   auto db = Database::open(o.db);
   if (!db) fail(db.error());
   nlohmann::json config = {{"suite", std::filesystem::absolute(o.suite).string()},
-                           {"engine", o.engine},
-                           {"reference", o.reference},
+                           {"engine", engine_name},
+                           {"reference", reference_name},
                            {"depth", o.depth},
                            {"max_depth", o.max_depth},
-                           {"strict", o.strict}};
-  std::int64_t run_id = (*db)->create_run("perft", config.dump());
-  std::cout << "Run " << run_id << ": perft of " << o.suite << " with " << o.engine << " (reference " << o.reference << ")\n";
+                           {"skip_malformed", o.skip_malformed}};
+  const std::int64_t run_id = value_or_fail((*db)->create_run("perft", config.dump()));
+  std::cout << "Run " << run_id << ": perft of " << o.suite << " with " << engine_name << " (reference " << reference_name
+            << ")\n";
   auto start = std::chrono::steady_clock::now();
-  PerftRunTotals t = run_perft_suite(*suite, {o.depth, o.max_depth, o.concurrency}, engine, reference, **db, run_id, std::cout);
+  PerftRunTotals t =
+      run_perft_suite(*suite, {o.depth, o.max_depth, o.concurrency, o.failures_only}, engine, reference, **db, run_id, std::cout);
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char buf[512];
   std::snprintf(buf, sizeof buf,
@@ -75,7 +80,8 @@ int run(const PerftOptions& o) {
                 suite->cases.size(), t.checks, t.passed, t.failed, t.errors, suite->skipped.size(), (unsigned long long)t.nodes,
                 t.engine_seconds, t.engine_seconds > 0 ? double(t.nodes) / t.engine_seconds / 1e6 : 0.0, wall);
   std::cout << buf;
-  (*db)->update_run(run_id, "finished", buf);
+  if (!t.storage_error.empty()) fail(t.storage_error);
+  value_or_fail((*db)->update_run(run_id, "finished", buf));
   return t.failed + t.errors > 0 ? 1 : 0;
 }
 
@@ -86,15 +92,20 @@ void add_perft_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("perft", "Check an engine's move generator against a perft suite, and locate every wrong count");
   cmd->add_option("SUITE", o->suite, "Perft suite (FEN ;D1 n ;D2 n ...)")->required();
-  cmd->add_option("--engine", o->engine, "Registry engine answering 'go perft', or 'builtin'")->capture_default_str();
-  cmd->add_option("--reference", o->reference, "Where correct counts come from when locating a bug")->capture_default_str();
+  cmd->add_option("--engine", o->engine,
+                  "Engine answering 'go perft': a registry name, a spec \"name=X cmd=PATH ...\", or 'builtin'")
+      ->capture_default_str();
+  cmd->add_option("--reference", o->reference, "Where correct counts come from when locating a bug (same forms)")
+      ->capture_default_str();
   cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
   cmd->add_option("--depth", o->depth, "Run only this depth");
   cmd->add_option("--max-depth", o->max_depth, "Run depths up to this one");
   cmd->add_option("--concurrency", o->concurrency, "Positions checked at once, one engine process each")->capture_default_str();
   cmd->add_option("--timeout", o->timeout, "Seconds allowed per position and depth")->capture_default_str();
-  cmd->add_flag("--strict", o->strict, "Stop at the first malformed line instead of skipping it");
-  cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
+  cmd->add_flag("--skip-malformed", o->skip_malformed,
+                "Check the well-formed lines of a suite with malformed ones (else an error)");
+  cmd->add_flag("--failures-only", o->failures_only, "Print only the checks that fail (all are stored)");
+  cmd->add_option("--db", o->db, DATABASE_HELP);
   cmd->callback([o] { std::exit(run(*o)); });
 }
 

@@ -5,8 +5,11 @@
 
 #include "commands.h"
 #include "fail.h"
+#include "process/executable_path.h"
 #include "stats/rating.h"
 #include "storage/database.h"
+#include "stored_runs.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -14,7 +17,7 @@ namespace {
 
 struct RateOptions {
   std::vector<std::int64_t> runs;
-  std::string db = "results/harness.sqlite";
+  std::string db = default_database();
   std::string anchor;
   double anchor_elo = 0;
   double prior = 2;
@@ -25,11 +28,10 @@ void rate(const RateOptions& o) {
   auto db = value_or_fail(Database::open_existing(o.db));
   RatedGames rated;
   for (std::int64_t id : o.runs) {
-    auto run = db->run(id);
-    if (!run) fail("no run " + std::to_string(id) + " in " + o.db + " (see 'harness runs')");
-    if (run->kind != "match" && run->kind != "tournament")
-      fail("run " + std::to_string(id) + " is a " + run->kind + " run: rate takes match and tournament runs");
-    const auto stored = db->report_games(id);
+    const RunRow run = run_or_fail(*db, id);
+    if (run.kind != "match" && run.kind != "tournament")
+      fail("run " + std::to_string(id) + " is " + a_run_of_kind(run.kind) + ": rate takes match and tournament runs");
+    const std::vector<ReportGame> stored = value_or_fail(db->report_games(id));
     if (stored.empty()) fail("run " + std::to_string(id) + " has no finished games yet");
     for (const ReportGame& g : stored) rated.add(g.white, g.black, g.result);
   }
@@ -50,8 +52,9 @@ void rate(const RateOptions& o) {
   std::vector<std::size_t> order(names.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return list.elo[a] > list.elo[b]; });
-  std::printf("Rating list of %zu games from %zu runs (maximum likelihood, anchor %s = %.0f, prior %g draws)\n",
-              rated.games.size(), o.runs.size(), names[std::size_t(settings.anchor)].c_str(), settings.anchor_elo, o.prior);
+  std::printf("Rating list of %s from %s (maximum likelihood, anchor %s = %.0f, prior %g draws)\n",
+              plural(long(rated.games.size()), "game").c_str(), plural(long(o.runs.size()), "run").c_str(),
+              names[std::size_t(settings.anchor)].c_str(), settings.anchor_elo, o.prior);
   std::printf("%-5s %-24s %8s %8s %7s %7s\n", "Rank", "Name", "Elo", "+/-", "Games", "Score");
   int rank = 0;
   for (std::size_t i : order) {
@@ -69,8 +72,8 @@ void rate(const RateOptions& o) {
 void add_rate_command(CLI::App& app) {
   auto o = std::make_shared<RateOptions>();
   CLI::App* cmd = app.add_subcommand("rate", "One rating list from the games of several runs (Bradley-Terry with draws)");
-  cmd->add_option("RUNS", o->runs, "Match and tournament run ids")->required();
-  cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
+  cmd->add_option("RUNS", o->runs, "Match and tournament run ids")->required()->check(run_number());
+  cmd->add_option("--db", o->db, DATABASE_HELP);
   cmd->add_option("--anchor", o->anchor, "Engine whose rating is fixed (default: the first engine of the first run)");
   cmd->add_option("--anchor-elo", o->anchor_elo, "The anchor's rating")->capture_default_str();
   cmd->add_option("--prior", o->prior, "Virtual draws between every two engines that met (BayesElo's prior; 0: none)")

@@ -6,7 +6,8 @@
 
 #include "commands.h"
 #include "fail.h"
-#include "match/stop_request.h"
+#include "process/executable_path.h"
+#include "process/stop_request.h"
 #include "report/dashboard_server.h"
 #include "report/html_page.h"
 #include "report/run_report.h"
@@ -18,7 +19,7 @@ namespace {
 
 struct ReportOptions {
   std::vector<std::int64_t> runs;
-  std::string db = "results/harness.sqlite";
+  std::string db = default_database();
   std::string out;
 };
 
@@ -37,7 +38,7 @@ void write_report(const ReportOptions& o) {
 }
 
 struct ServeOptions {
-  std::string db = "results/harness.sqlite";
+  std::string db = default_database();
   std::string bind = "127.0.0.1";
   int port = 8080;
 };
@@ -58,13 +59,13 @@ void add_report_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("report", "Write an HTML report of runs (plots, games to replay), one file that opens offline");
   cmd->add_option("RUNS", o->runs, "Run ids: matches, tournaments, perft and EPD runs (two EPD runs side by side)")->required();
-  cmd->add_option("--db", o->db, "SQLite database")->capture_default_str();
+  cmd->add_option("--db", o->db, DATABASE_HELP);
   cmd->add_option("-o,--out", o->out, "HTML file to write (default: report-RUNS.html beside the database)");
   cmd->callback([o] { write_report(*o); });
 
   auto s = std::make_shared<ServeOptions>();
   CLI::App* server = app.add_subcommand("serve", "A live dashboard over a database: the runs, and each run's report as it plays");
-  server->add_option("--db", s->db, "SQLite database (opened read-only)")->capture_default_str();
+  server->add_option("--db", s->db, "SQLite database, opened read-only (default: results/harness.sqlite in the project)");
   server->add_option("--port", s->port, "TCP port (0: any free one)")->capture_default_str();
   server->add_option("--bind", s->bind, "Address to listen on (another than 127.0.0.1 exposes the results)")
       ->capture_default_str();

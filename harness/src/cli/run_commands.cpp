@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "fail.h"
@@ -8,23 +9,41 @@
 #include "report/run_list.h"
 #include "stats/terminations.h"
 #include "storage/database.h"
+#include "stored_runs.h"
+#include "text/words.h"
 
 namespace harness {
 
 namespace {
 
 struct RunOptions {
-  std::string db = "results/harness.sqlite";
+  std::string db = default_database();
   std::int64_t run = 0;
   std::string out;
 };
 
 std::unique_ptr<Database> open_or_exit(const std::string& path) { return value_or_fail(Database::open_existing(path)); }
 
-RunRow run_or_exit(Database& db, std::int64_t id) {
-  auto run = db.run(id);
-  if (!run) fail("no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')");
-  return *run;
+// A suite run's failed lines, as its run printed them.
+void print_failures(Database& db, const RunRow& r) {
+  if (r.kind == "perft")
+    for (const PerftResultRow& row : value_or_fail(db.perft_results(r.id)))
+      if (!row.passed)
+        std::cout << "line " << row.line << " depth " << row.depth << ": expected " << row.expected << ", got " << row.got
+                  << (row.error.empty() ? "" : " (" + row.error + ")") << "\n"
+                  << (row.bug.empty() ? "" : row.bug + "\n");
+  if (r.kind == "epd")
+    for (const EpdResultRow& row : value_or_fail(db.epd_results(r.id)))
+      if (!row.solved) std::cout << "line " << row.line << " " << row.position_id << ": not solved, played " << row.move << "\n";
+}
+
+// "stockfish" or "dev vs stockfish" for a suite run, from its stored settings.
+std::string suite_engines(const RunRow& r) {
+  const nlohmann::json config = nlohmann::json::parse(r.config, nullptr, false);
+  if (!config.is_object() || !config.contains("engine") || !config["engine"].is_string()) return "";
+  std::string engines = config["engine"].get<std::string>();
+  if (config.contains("reference") && config["reference"].is_string()) engines += " vs " + config["reference"].get<std::string>();
+  return ", " + engines;
 }
 
 }  // namespace
@@ -33,42 +52,49 @@ void add_run_commands(CLI::App& app) {
   auto opts = std::make_shared<RunOptions>();
 
   CLI::App* runs = app.add_subcommand("runs", "List past runs with their result lines");
-  runs->add_option("--db", opts->db, "SQLite database")->capture_default_str();
+  runs->add_option("--db", opts->db, DATABASE_HELP);
   runs->callback([opts] {
     auto db = open_or_exit(opts->db);
     const char* format = "%-5s %-12s %-9s %-21s %-40s %-14s %-11s %s\n";
     std::printf(format, "RUN", "KIND", "STATUS", "STARTED", "ENGINES", "TC", "GAMES", "RESULT");
-    for (const RunListRow& r : run_list(*db))
+    for (const RunListRow& r : value_or_fail(run_list(*db)))
       std::printf(format, std::to_string(r.id).c_str(), r.kind.c_str(), r.status.c_str(), r.created.c_str(), r.engines.c_str(),
                   r.tc.c_str(), r.games.c_str(), r.result.c_str());
   });
 
   CLI::App* show = app.add_subcommand("show", "Print a run's results block");
-  show->add_option("RUN", opts->run, "Run id")->required();
-  show->add_option("--db", opts->db, "SQLite database")->capture_default_str();
+  show->add_option("RUN", opts->run, "Run id")->required()->check(run_number());
+  show->add_option("--db", opts->db, DATABASE_HELP);
   show->callback([opts] {
     auto db = open_or_exit(opts->db);
-    RunRow r = run_or_exit(*db, opts->run);
-    std::cout << "Run " << r.id << " (" << r.kind << ", " << r.status << ", started " << r.created_at << ")\n" << r.summary;
+    RunRow r = run_or_fail(*db, opts->run);
+    std::cout << "Run " << r.id << " (" << r.kind << suite_engines(r) << ", " << r.status << ", started " << r.created_at << ")\n"
+              << r.summary;
+    print_failures(*db, r);
     std::vector<EndedGame> ended;
-    for (const StoredGame& g : db->games(r.id)) ended.push_back({g.white, g.black, g.result, g.termination, g.reason});
+    for (const StoredGame& g : value_or_fail(db->games(r.id))) ended.push_back({g.white, g.black, g.result, g.end});
     if (!ended.empty()) std::cout << terminations_summary(ended);
   });
 
   CLI::App* pgn = app.add_subcommand("pgn", "Export a run's games as PGN");
-  pgn->add_option("RUN", opts->run, "Run id")->required();
-  pgn->add_option("--db", opts->db, "SQLite database")->capture_default_str();
+  pgn->add_option("RUN", opts->run, "Run id")->required()->check(run_number());
+  pgn->add_option("--db", opts->db, DATABASE_HELP);
   pgn->add_option("-o,--out", opts->out, "Write to this file instead of standard output");
   pgn->callback([opts] {
     auto db = open_or_exit(opts->db);
-    run_or_exit(*db, opts->run);
+    const RunRow r = run_or_fail(*db, opts->run);
+    if (r.kind != "match" && r.kind != "tournament")
+      fail("run " + std::to_string(r.id) + " is " + a_run_of_kind(r.kind) + ": it has no games" +
+           (r.kind.rfind("tuner", 0) == 0 ? " of its own; its games are in the match runs it started (see 'harness runs')" : ""));
+    const std::vector<StoredGame> games = value_or_fail(db->games(r.id));
+    if (games.empty()) fail("run " + std::to_string(r.id) + " has no finished games yet");
     std::ofstream file;
     if (!opts->out.empty()) {
       file.open(opts->out);
       if (!file) fail("pgn: cannot write " + opts->out);
     }
     std::ostream& out = opts->out.empty() ? std::cout : file;
-    for (const StoredGame& g : db->games(opts->run)) out << g.pgn;
+    for (const StoredGame& g : games) out << g.pgn;
   });
 }
 

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <thread>
 
-#include "match/stop_request.h"
+#include "process/stop_request.h"
 #include "shard_merge.h"
 #include "slurm.h"
 #include "stats/sprt.h"
@@ -85,30 +85,34 @@ std::vector<int> ClusterRunner::shards_with_missing_games() const {
   return missing;
 }
 
+bool ClusterRunner::read_shard(Database& shard) {
+  auto runs = shard.runs();
+  if (!runs) return false;
+  for (const RunRow& run : *runs) {
+    auto c = MatchConfig::from_json(run.config);
+    if (!c || merge_key(*c) != merge_key(config_)) continue;
+    auto games = shard.game_results(run.id);
+    if (!games) return false;
+    for (const auto& [index, result] : *games)
+      if (results_.emplace(index, result).second) {
+        tally_.add(index, result);
+        shard_added_ = true;
+      }
+  }
+  return true;
+}
+
 bool ClusterRunner::read_shards() {
-  bool added = false;
+  shard_added_ = false;
   for (int k = 1; k <= job_.shards; ++k) {
     const std::string path = shard_path(k);
     const long long now = stamp(path);
     if (now == 0 || shard_stamps_[path] == now) continue;
     auto db = Database::open_readonly(path);
-    if (!db) continue;  // not written yet, or being created
-    try {
-      for (const RunRow& run : (*db)->runs()) {
-        auto c = MatchConfig::from_json(run.config);
-        if (!c || merge_key(*c) != merge_key(config_)) continue;
-        for (const auto& [index, result] : (*db)->game_results(run.id))
-          if (results_.emplace(index, result).second) {
-            tally_.add(index, result);
-            added = true;
-          }
-      }
-      shard_stamps_[path] = now;
-    } catch (const std::exception&) {
-      // Being written: read again at the next poll.
-    }
+    if (!db) continue;                                // not written yet, or being created
+    if (read_shard(**db)) shard_stamps_[path] = now;  // else being written: read again at the next poll
   }
-  return added;
+  return shard_added_;
 }
 
 chess::Result<bool> ClusterRunner::watch(std::ostream& out) {
@@ -129,7 +133,7 @@ chess::Result<bool> ClusterRunner::watch(std::ostream& out) {
         job_.decided = true;
         job_.counted.clear();
         for (const auto& entry : results_) job_.counted.push_back(entry.first);
-        db_.save_cluster_job(job_);
+        if (auto saved = db_.save_cluster_job(job_); !saved) return chess::Error{saved.error()};
         if (tty) out << "\n";
         out << (d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted") << " after "
             << job_.counted.size() << " games: cancelling the remaining tasks" << std::endl;
@@ -175,7 +179,9 @@ MatchStatus ClusterRunner::merge(std::ostream& out) {
   if (!merged) return {MatchStatus::FAILED, merged.error()};
   for (const std::string& p : merged->problems) out << "Warning: " << p << "\n";
   tally_ = RunTally(config_);
-  for (const auto& [index, result] : db_.game_results(run_id_)) tally_.add(index, result);
+  auto games = db_.game_results(run_id_);
+  if (!games) return {MatchStatus::FAILED, games.error()};
+  for (const auto& [index, result] : *games) tally_.add(index, result);
   out << merged->summary;
   out << "Merged " << paths.size() << " shard databases into run " << run_id_ << " of " << db_.path() << ": " << merged->games
       << " of " << merged->total << " games" << std::endl;
@@ -192,12 +198,18 @@ MatchStatus ClusterRunner::merge(std::ostream& out) {
 
 MatchStatus ClusterRunner::run(std::ostream& out) {
   auto failed = [](std::string error) { return MatchStatus{MatchStatus::FAILED, std::move(error)}; };
-  try {
-    auto stored = db_.cluster_job(run_id_);
-    job_ = stored ? *stored : ClusterJobRow{run_id_, settings_.dir, settings_.shards, {}, false, {}};
-    if (!stored) db_.save_cluster_job(job_);
-    if (job_.decided) return merge(out);
+  auto stored = db_.cluster_job(run_id_);
+  if (!stored) return failed(stored.error());
+  job_ = *stored ? **stored : ClusterJobRow{run_id_, settings_.dir, settings_.shards, {}, false, {}};
+  if (!*stored)
+    if (auto saved = db_.save_cluster_job(job_); !saved) return failed(saved.error());
+  if (job_.decided) return merge(out);
+  return submit_and_watch(out);
+}
 
+MatchStatus ClusterRunner::submit_and_watch(std::ostream& out) {
+  auto failed = [](std::string error) { return MatchStatus{MatchStatus::FAILED, std::move(error)}; };
+  {
     auto active = active_tasks(job_.job_ids);
     if (!active) return failed(active.error());
     if (active->empty()) {
@@ -207,7 +219,7 @@ MatchStatus ClusterRunner::run(std::ostream& out) {
       auto id = submit_array((fs::path(job_.dir) / "job.sh").string(), missing);
       if (!id) return failed(id.error());
       job_.job_ids.push_back(*id);
-      db_.save_cluster_job(job_);
+      if (auto saved = db_.save_cluster_job(job_); !saved) return failed(saved.error());
       out << "Submitted job " << *id << ": " << missing.size() << " of " << job_.shards << " shards (array "
           << array_spec(missing) << "), folder " << job_.dir << std::endl;
     } else {
@@ -215,8 +227,6 @@ MatchStatus ClusterRunner::run(std::ostream& out) {
     }
     if (auto watched = watch(out); !watched) return failed(watched.error());
     return merge(out);
-  } catch (const std::exception& e) {
-    return failed(db_.path() + ": " + e.what());
   }
 }
 

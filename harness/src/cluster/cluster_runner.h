@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "match/match_config.h"
-#include "match/match_runner.h"
-#include "match/run_tally.h"
+#include "run/match_runner.h"
+#include "run/run_tally.h"
+#include "run/schedule.h"
 #include "storage/database.h"
 
 namespace harness {
@@ -37,12 +37,17 @@ class ClusterRunner {
   Tally engine_tally(std::size_t i) const { return tally_.engine_tally(i); }
 
  private:
+  bool shard_added_ = false;            // read_shards found a new game
   std::string shard_path(int k) const;  // k from 1
   chess::Result<bool> write_job_files() const;
   // Shards (from 1) whose database lacks some of their games.
   std::vector<int> shards_with_missing_games() const;
   // Reads the shard databases that changed; true if a game was added.
+  // Reads every shard that changed since the last poll; true if a game was added.
   bool read_shards();
+  // One shard's games of this run; false if the file could not be read (being written).
+  bool read_shard(Database& shard);
+  MatchStatus submit_and_watch(std::ostream& out);
   chess::Result<bool> watch(std::ostream& out);
   MatchStatus merge(std::ostream& out);
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "match/run_tally.h"
+#include "run/run_tally.h"
 #include "stats/sprt.h"
 
 namespace harness {
@@ -32,42 +32,46 @@ std::string merge_key(const MatchConfig& config) {
 chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path) {
   auto db = Database::open_readonly(path);
   if (!db) return chess::Error{db.error()};
+  auto runs = (*db)->runs();
+  if (!runs) return chess::Error{path + ": unreadable (" + runs.error() + ")"};
   std::vector<ShardRun> out;
-  try {
-    for (const RunRow& run : (*db)->runs()) {
-      if (run.kind != "match" && run.kind != "tournament") continue;
-      auto config = MatchConfig::from_json(run.config);
-      if (!config || !config->shard.active()) continue;
-      out.push_back({path, run.id, *config, (*db)->run_engines(run.id), (*db)->game_count(run.id)});
-    }
-  } catch (const std::exception& e) {
-    return chess::Error{path + ": unreadable (" + e.what() + ")"};
+  for (const RunRow& run : *runs) {
+    if (run.kind != "match" && run.kind != "tournament") continue;
+    auto config = MatchConfig::from_json(run.config);
+    if (!config || !config->shard.active()) continue;
+    auto engines = (*db)->run_engines(run.id);
+    auto games = (*db)->game_count(run.id);
+    if (!engines || !games) return chess::Error{path + ": unreadable (" + (engines ? games.error() : engines.error()) + ")"};
+    out.push_back({path, run.id, *config, *engines, *games});
   }
   if (out.empty()) return chess::Error{path + ": holds no shard run (one played by 'harness match --shard K/N')"};
   return out;
 }
 
-chess::Result<MergeResult> merge_shards(Database& out, const std::vector<std::string>& shard_paths, const MergeOptions& options) {
-  MergeResult result;
+namespace {
+
+using Checksums = std::map<std::string, std::pair<std::string, std::string>>;  // engine -> checksum, where seen
+
+// Every shard that reads; a file that does not open at all is reported and left out (a corrupt
+// or half-written one still gives what it can in the import).
+std::vector<ShardRun> readable_shards(const std::vector<std::string>& paths, MergeResult& result) {
   std::vector<ShardRun> shards;
-  for (const std::string& path : shard_paths) {
+  for (const std::string& path : paths) {
     auto runs = read_shard_runs(path);
     if (!runs) {
-      // A corrupt or half-written file still gives what it can in the import below; a file
-      // that does not open at all is reported and left out.
       result.problems.push_back(runs.error() + "; left out (its pairs are played again on resume)");
       continue;
     }
     shards.insert(shards.end(), runs->begin(), runs->end());
   }
-  if (shards.empty() && !options.expected) return chess::Error{"no shard could be read: nothing to merge"};
+  return shards;
+}
 
-  // Everything is checked before anything is written.
-  const MatchConfig base = options.expected ? options.expected->unsharded() : shards.front().config.unsharded();
+// The shards are of one run and play the same binaries.
+chess::Result<Checksums> check_shards(const std::vector<ShardRun>& shards, const MatchConfig& base,
+                                      const std::string& base_name) {
   const std::string key = merge_key(base);
-  const std::string base_name =
-      options.expected ? "the run" : shards.front().path + " (run " + std::to_string(shards.front().run_id) + ")";
-  std::map<std::string, std::pair<std::string, std::string>> checksums;  // engine -> checksum, where seen
+  Checksums checksums;
   for (const ShardRun& s : shards) {
     if (merge_key(s.config) != key)
       return chess::Error{s.path + " (run " + std::to_string(s.run_id) + ", shard " + s.config.shard.describe() +
@@ -80,57 +84,89 @@ chess::Result<MergeResult> merge_shards(Database& out, const std::vector<std::st
                             it->second.second + " (checksum " + it->second.first + "): shards must play the same engines"};
     }
   }
+  return checksums;
+}
 
-  try {
-    result.run_id = options.into_run;
-    if (!result.run_id) {
-      for (const RunRow& run : out.runs()) {
-        auto c = MatchConfig::from_json(run.config);
-        if (c && !c->shard.active() && merge_key(*c) == key) result.run_id = run.id;
-      }
+// The output's run to merge into: the one asked for, or the unsharded run of this
+// configuration, or a new one.
+chess::Result<std::int64_t> target_run(Database& out, const MergeOptions& options, const MatchConfig& base,
+                                       const Checksums& checksums) {
+  std::int64_t run_id = options.into_run;
+  if (!run_id) {
+    auto runs = out.runs();
+    if (!runs) return chess::Error{runs.error()};
+    for (const RunRow& run : *runs) {
+      auto c = MatchConfig::from_json(run.config);
+      if (c && !c->shard.active() && merge_key(*c) == merge_key(base)) run_id = run.id;
     }
-    if (result.run_id) {
-      for (const auto& [name, checksum] : out.run_engines(result.run_id)) {
-        auto it = checksums.find(name);
-        if (it != checksums.end() && it->second.first != checksum)
-          return chess::Error{"engine '" + name + "' is a different binary in " + it->second.second + " than in run " +
-                              std::to_string(result.run_id) + " of " + out.path()};
-      }
-    } else {
-      result.run_id = out.create_run(base.kind == TournamentKind::MATCH ? "match" : "tournament", base.to_json());
-    }
-    for (const ShardRun& s : shards) {
-      auto count = out.import_games(s.path, s.run_id, result.run_id, options.only);
-      if (!count) {
-        result.problems.push_back(count.error());
-        continue;
-      }
-      ++result.shards;
-      result.copied += count->copied;
-      result.present += count->present;
-      result.unreadable += count->unreadable;
-      if (count->unreadable)
-        result.problems.push_back(s.path + ": " + std::to_string(count->unreadable) +
-                                  " games could not be read; its readable games were merged");
-    }
-    RunTally tally(base);
-    for (const auto& [index, game_result] : out.game_results(result.run_id)) {
-      tally.add(index, game_result);
-      ++result.games;
-    }
-    result.total = int(make_schedule(base).size());
-    result.summary = tally.summary();
-    const bool decided = options.only != nullptr;
-    if (decided && base.kind == TournamentKind::MATCH && base.sprt) {
-      const SprtDecision d = sprt_decision(sprt_llr(tally.match_tally(), *base.sprt), *base.sprt);
-      if (d != SprtDecision::CONTINUE)
-        result.summary += std::string(d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted") +
-                          " on the " + std::to_string(options.only->size()) + " games finished when it decided\n";
-    }
-    out.update_run(result.run_id, decided || result.games == result.total ? "finished" : "stopped", result.summary);
-  } catch (const std::exception& e) {
-    return chess::Error{out.path() + ": " + e.what()};
   }
+  if (!run_id) return out.create_run(base.kind == TournamentKind::MATCH ? "match" : "tournament", base.to_json());
+  auto engines = out.run_engines(run_id);
+  if (!engines) return chess::Error{engines.error()};
+  for (const auto& [name, checksum] : *engines) {
+    auto it = checksums.find(name);
+    if (it != checksums.end() && it->second.first != checksum)
+      return chess::Error{"engine '" + name + "' is a different binary in " + it->second.second + " than in run " +
+                          std::to_string(run_id) + " of " + out.path()};
+  }
+  return run_id;
+}
+
+void import_shards(Database& out, const std::vector<ShardRun>& shards, const MergeOptions& options, MergeResult& result) {
+  for (const ShardRun& s : shards) {
+    auto count = out.import_games(s.path, s.run_id, result.run_id, options.only);
+    if (!count) {
+      result.problems.push_back(count.error());
+      continue;
+    }
+    ++result.shards;
+    result.copied += count->copied;
+    result.present += count->present;
+    result.unreadable += count->unreadable;
+    if (count->unreadable)
+      result.problems.push_back(s.path + ": " + std::to_string(count->unreadable) +
+                                " games could not be read; its readable games were merged");
+  }
+}
+
+// The merged run's results block, stored with its status.
+chess::Result<bool> summarize(Database& out, const MatchConfig& base, const MergeOptions& options, MergeResult& result) {
+  auto games = out.game_results(result.run_id);
+  if (!games) return chess::Error{games.error()};
+  RunTally tally(base);
+  for (const auto& [index, game_result] : *games) {
+    tally.add(index, game_result);
+    ++result.games;
+  }
+  result.total = int(make_schedule(base).size());
+  result.summary = tally.summary();
+  const bool decided = options.only != nullptr;
+  if (decided && base.kind == TournamentKind::MATCH && base.sprt) {
+    const SprtDecision d = sprt_decision(sprt_llr(tally.match_tally(), *base.sprt), *base.sprt);
+    if (d != SprtDecision::CONTINUE)
+      result.summary += std::string(d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted") +
+                        " on the " + std::to_string(options.only->size()) + " games finished when it decided\n";
+  }
+  return out.update_run(result.run_id, decided || result.games == result.total ? "finished" : "stopped", result.summary);
+}
+
+}  // namespace
+
+chess::Result<MergeResult> merge_shards(Database& out, const std::vector<std::string>& shard_paths, const MergeOptions& options) {
+  MergeResult result;
+  const std::vector<ShardRun> shards = readable_shards(shard_paths, result);
+  if (shards.empty() && !options.expected) return chess::Error{"no shard could be read: nothing to merge"};
+  // Everything is checked before anything is written.
+  const MatchConfig base = options.expected ? options.expected->unsharded() : shards.front().config.unsharded();
+  const std::string base_name =
+      options.expected ? "the run" : shards.front().path + " (run " + std::to_string(shards.front().run_id) + ")";
+  auto checksums = check_shards(shards, base, base_name);
+  if (!checksums) return chess::Error{checksums.error()};
+  auto run_id = target_run(out, options, base, *checksums);
+  if (!run_id) return chess::Error{run_id.error()};
+  result.run_id = *run_id;
+  import_shards(out, shards, options, result);
+  if (auto summarized = summarize(out, base, options, result); !summarized) return chess::Error{summarized.error()};
   return result;
 }
 

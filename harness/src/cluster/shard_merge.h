@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "match/match_config.h"
+#include "run/match_config.h"
 #include "storage/database.h"
 
 namespace harness {

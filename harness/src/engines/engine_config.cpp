@@ -8,7 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/nearest_names.h"
 #include "json/json_input.h"
+#include "settings/key_values.h"
+#include "settings/stored_enum.h"
 
 namespace harness {
 
@@ -30,12 +33,6 @@ std::string resolve_command(const std::string& command, const fs::path& base) {
   return p.lexically_normal().string();
 }
 
-chess::Result<Protocol> parse_protocol(const std::string& text, const std::string& where) {
-  if (text == "uci") return Protocol::UCI;
-  if (text == "xboard" || text == "cecp") return Protocol::XBOARD;
-  return chess::Error{where + ": protocol must be 'uci' or 'xboard', got '" + text + "'"};
-}
-
 // A limit given to an engine that cannot take it, or two limits at once.
 chess::Result<bool> check_limits(const EngineConfig& c, const std::string& where, int limits_given) {
   if (limits_given > 1) return chess::Error{where + ": give only one of tc, nodes, depth and movetime"};
@@ -45,7 +42,7 @@ chess::Result<bool> check_limits(const EngineConfig& c, const std::string& where
 }
 
 chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
-  static const std::vector<std::string> KEYS = {"name", "command", "args",  "working_dir", "protocol", "options",
+  static const std::vector<std::string> KEYS = {"name", "command", "args",  "working_dir", "protocol", "proto",     "options",
                                                 "init", "tc",      "nodes", "depth",       "movetime", "timemargin"};
   if (auto keys = json_input::check_keys(e, where, KEYS); !keys) return chess::Error{keys.error()};
   EngineConfig c;
@@ -66,9 +63,10 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
     fs::path dir(e["working_dir"].get<std::string>());
     c.working_dir = (dir.is_relative() ? base / dir : dir).lexically_normal().string();
   }
-  if (e.contains("protocol")) {
-    if (!e["protocol"].is_string()) return chess::Error{at + ": 'protocol' must be a string"};
-    auto p = parse_protocol(e["protocol"].get<std::string>(), at);
+  // "proto", as an --engine spec spells it, is read too.
+  if (const char* key = e.contains("proto") ? "proto" : "protocol"; e.contains(key)) {
+    if (!e[key].is_string()) return chess::Error{at + ": '" + key + "' must be a string"};
+    auto p = parse_protocol(e[key].get<std::string>(), at);
     if (!p) return chess::Error{p.error()};
     c.protocol = *p;
   }
@@ -109,6 +107,12 @@ void EngineConfig::set_option(const std::string& wanted, const std::string& valu
 }
 
 std::string protocol_name(Protocol p) { return p == Protocol::UCI ? "uci" : "xboard"; }
+
+chess::Result<Protocol> parse_protocol(const std::string& text, const std::string& where) {
+  if (text == "uci") return Protocol::UCI;
+  if (text == "xboard" || text == "cecp") return Protocol::XBOARD;
+  return chess::Error{where + ": protocol must be 'uci' or 'xboard', got '" + text + "'"};
+}
 
 chess::Result<bool> read_engine_limit(EngineConfig& c, const std::string& key, const std::string& value,
                                       const std::string& where) {
@@ -197,60 +201,59 @@ chess::Result<EngineConfig> EngineRegistry::find(const std::string& name) const 
     names.push_back(c.name);
   }
   std::string hint;
-  for (const std::string& n : nearest_names(name, names, 3)) hint += (hint.empty() ? "" : ", ") + n;
+  for (const std::string& n : chess::nearest_names(name, names, 3)) hint += (hint.empty() ? "" : ", ") + n;
   return chess::Error{"no engine named '" + name + "' in " + path_ + (hint.empty() ? "" : "; nearest: " + hint)};
 }
 
-chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
-  std::istringstream is(spec);
-  EngineConfig c;
-  bool has_cmd = false;
-  int limits = 0;
-  for (std::string word; is >> word;) {
-    std::size_t eq = word.find('=');
-    if (eq == std::string::npos || eq == 0) return chess::Error{"--engine: expected key=value, got '" + word + "'"};
-    std::string key = word.substr(0, eq), value = word.substr(eq + 1);
-    if (key == "name")
-      c.name = value;
-    else if (key == "cmd") {
-      c.command = value.find('/') != std::string::npos ? fs::absolute(value).lexically_normal().string() : value;
-      has_cmd = true;
-    } else if (key == "proto") {
-      auto p = parse_protocol(value, "--engine proto");
-      if (!p) return chess::Error{p.error()};
-      c.protocol = *p;
-    } else if (key == "dir")
-      c.working_dir = value;
-    else if (key == "arg")
-      c.args.push_back(value);
-    else if (key == "init")
-      c.init_strings.push_back(value);
-    else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-      c.options.emplace_back(key.substr(7), value);
-    else if (auto limit = read_engine_limit(c, key, value, "--engine"); !limit)
-      return chess::Error{limit.error()};
-    else if (*limit)
-      limits += key != "timemargin";
-    else {
-      return chess::Error{"--engine: unknown key '" + key + "'" +
-                          did_you_mean(key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME", "tc", "nodes", "depth",
-                                             "movetime", "timemargin"})};
-    }
+namespace {
+
+// One word of an engine spec; false when the key is none of the spec's.
+chess::Result<bool> apply_spec_word(EngineConfig& c, const KeyValue& kv, int& limits) {
+  const std::string& key = kv.key;
+  const std::string& value = kv.value;
+  if (key == "name")
+    c.name = value;
+  else if (key == "cmd")
+    c.command = value.find('/') != std::string::npos ? fs::absolute(value).lexically_normal().string() : value;
+  else if (key == "proto" || key == "protocol") {
+    auto p = parse_protocol(value, "--engine proto");
+    if (!p) return chess::Error{p.error()};
+    c.protocol = *p;
+  } else if (key == "dir")
+    c.working_dir = value;
+  else if (key == "arg")
+    c.args.push_back(value);
+  else if (key == "init")
+    c.init_strings.push_back(value);
+  else if (key.rfind("option.", 0) == 0 && key.size() > 7)
+    c.options.emplace_back(key.substr(7), value);
+  else {
+    auto limit = read_engine_limit(c, key, value, "--engine");
+    if (!limit || !*limit) return limit;
+    limits += key != "timemargin";
   }
-  if (!has_cmd) return chess::Error{"--engine: missing cmd=PATH in '" + spec + "'"};
+  return true;
+}
+
+}  // namespace
+
+chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
+  auto words = parse_key_values("--engine", spec, Repeats::ALLOWED);
+  if (!words) return chess::Error{words.error()};
+  EngineConfig c;
+  int limits = 0;
+  for (const KeyValue& kv : *words) {
+    auto applied = apply_spec_word(c, kv, limits);
+    if (!applied) return chess::Error{applied.error()};
+    if (!*applied)
+      return chess::Error{"--engine: unknown key '" + kv.key + "'" +
+                          chess::did_you_mean(kv.key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME", "tc", "nodes",
+                                                       "depth", "movetime", "timemargin"})};
+  }
+  if (c.command.empty()) return chess::Error{"--engine: missing cmd=PATH in '" + spec + "'"};
   if (auto r = check_limits(c, "--engine", limits); !r) return chess::Error{r.error()};
   if (c.name.empty()) c.name = fs::path(c.command).filename().string();
   return c;
-}
-
-std::string default_registry_path(const char* argv0) {
-  if (fs::exists("configs/engines.json")) return "configs/engines.json";
-  std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) exe = fs::absolute(argv0 ? argv0 : "");
-  fs::path candidate = exe.parent_path() / ".." / ".." / "configs" / "engines.json";
-  if (fs::exists(candidate)) return candidate.lexically_normal().string();
-  return "configs/engines.json";
 }
 
 std::string file_checksum(const std::string& path) {
@@ -268,6 +271,38 @@ std::string file_checksum(const std::string& path) {
   char out[17];
   std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
   return out;
+}
+
+void to_json(nlohmann::json& j, const EngineConfig& e) {
+  nlohmann::json options = nlohmann::json::array();
+  for (const auto& [name, value] : e.options) options.push_back({name, value});
+  j = {{"name", e.name},
+       {"command", e.command},
+       {"args", e.args},
+       {"working_dir", e.working_dir},
+       {"protocol", protocol_name(e.protocol)},
+       {"options", options},
+       {"init", e.init_strings}};
+  if (const std::string limits = engine_limits_text(e); !limits.empty()) j["limits"] = limits;
+}
+
+void from_json(const nlohmann::json& j, EngineConfig& e) {
+  j.at("name").get_to(e.name);
+  j.at("command").get_to(e.command);
+  j.at("args").get_to(e.args);
+  j.at("working_dir").get_to(e.working_dir);
+  e.protocol = stored_enum<Protocol>(j.at("protocol"), "protocol",
+                                     [](const std::string& name) { return parse_protocol(name, "stored engine"); });
+  for (const auto& kv : j.at("options")) e.options.emplace_back(kv.at(0), kv.at(1));
+  j.at("init").get_to(e.init_strings);
+  if (!j.contains("limits")) return;
+  const std::string where = "engine '" + e.name + "' limits";
+  auto words = parse_key_values(where, j.at("limits").get<std::string>());
+  if (!words) throw StoredValueError(words.error());
+  for (const KeyValue& kv : *words) {
+    auto read = read_engine_limit(e, kv.key, kv.value, where);
+    if (!read || !*read) throw StoredValueError(where + ": '" + kv.key + "' unreadable");
+  }
 }
 
 }  // namespace harness

@@ -3,13 +3,13 @@
 #pragma once
 
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/nearest_names.h"
 #include "core/result.h"
-#include "match/time_control.h"
+#include "time_control/time_control.h"
 
 namespace harness {
 
@@ -35,6 +35,11 @@ struct EngineConfig {
 };
 
 std::string protocol_name(Protocol p);
+chess::Result<Protocol> parse_protocol(const std::string& text, const std::string& where);
+
+// As a run stores its engines: options in their order, own limits in the spec's words.
+void to_json(nlohmann::json& j, const EngineConfig& e);
+void from_json(const nlohmann::json& j, EngineConfig& e);
 
 // Reads one per-engine limit ("tc", "nodes", "depth", "movetime" in seconds, "timemargin" in
 // milliseconds) into `c`; false if `key` is none of them. The error names `where`.
@@ -61,14 +66,6 @@ class EngineRegistry {
 
 // Parses "name=X cmd=/path proto=uci|xboard dir=D arg=A option.K=V init=S" (words separated by spaces).
 chess::Result<EngineConfig> parse_engine_spec(const std::string& spec);
-
-// The default registry: configs/engines.json found from the current directory or the
-// executable's location (build/bin/../../configs).
-std::string default_registry_path(const char* argv0);
-
-// "Did you mean" suggestions come from the rules library's helper.
-using chess::did_you_mean;
-using chess::nearest_names;
 
 // A 64-bit FNV-1a checksum of a file's bytes in hex, or "" if unreadable.
 std::string file_checksum(const std::string& path);

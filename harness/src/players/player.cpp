@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "match/stop_request.h"
+#include "process/stop_request.h"
 
 namespace harness {
 

@@ -9,8 +9,8 @@
 #include "core/game.h"
 #include "core/variant.h"
 #include "engines/engine_config.h"
-#include "match/time_control.h"
 #include "process/child_process.h"
+#include "time_control/time_control.h"
 
 namespace harness {
 
@@ -88,6 +88,9 @@ class Player {
   virtual bool supports_fen_start() const { return true; }
   // Why the started engine cannot play `variant` (it does not declare it), or empty if it can.
   virtual std::string cannot_play(chess::Variant variant) const = 0;
+  // Whether the started engine declared every option `config` sets, with a value it accepts;
+  // the error names the engine, the option and the nearest declared name.
+  virtual chess::Result<bool> check_options(const EngineConfig&) const { return true; }
   // Takes on `next` (its name and options) between games without a restart, when `next` runs
   // the same program the same way; false when the engine must be restarted for it instead.
   virtual bool reconfigure(const EngineConfig& next);

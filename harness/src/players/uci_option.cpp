@@ -5,6 +5,8 @@
 #include <charconv>
 #include <sstream>
 
+#include "core/nearest_names.h"
+
 namespace harness {
 
 namespace {
@@ -83,6 +85,14 @@ chess::Result<bool> check_uci_value(const UciOption& o, const std::string& value
       return chess::Error{"option '" + o.name + "': '" + value + "' is not one of its choices"};
   }
   return true;
+}
+
+chess::Result<const UciOption*> find_declared_option(const std::vector<UciOption>& options, const std::string& name,
+                                                     const std::string& where) {
+  if (const UciOption* o = find_uci_option(options, name)) return o;
+  std::vector<std::string> names;
+  for (const UciOption& d : options) names.push_back(d.name);
+  return chess::Error{where + ": the engine has no option '" + name + "'" + chess::did_you_mean(name, names)};
 }
 
 }  // namespace harness

@@ -24,6 +24,9 @@ std::optional<UciOption> parse_uci_option(const std::string& line);
 
 // The option named `name` (UCI option names are case-insensitive), or nullptr.
 const UciOption* find_uci_option(const std::vector<UciOption>& options, const std::string& name);
+// The same, or "WHERE: the engine has no option 'Hsh' (did you mean 'Hash'?)".
+chess::Result<const UciOption*> find_declared_option(const std::vector<UciOption>& options, const std::string& name,
+                                                     const std::string& where);
 
 // Whether `value` is a value the option accepts; the error names the option and its range.
 chess::Result<bool> check_uci_value(const UciOption& option, const std::string& value);

@@ -297,4 +297,14 @@ void UciPlayer::stop() {
   process_.reset();
 }
 
+chess::Result<bool> UciPlayer::check_options(const EngineConfig& config) const {
+  const std::string where = "engine '" + config.name + "'";
+  for (const auto& [name, value] : config.options) {
+    auto declared = find_declared_option(declared_, name, where);
+    if (!declared) return chess::Error{declared.error()};
+    if (auto ok = check_uci_value(**declared, value); !ok) return chess::Error{where + ": " + ok.error()};
+  }
+  return true;
+}
+
 }  // namespace harness

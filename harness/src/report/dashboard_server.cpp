@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "html_page.h"
-#include "match/stop_request.h"
+#include "process/stop_request.h"
 #include "run_list.h"
 #include "run_report.h"
 #include "storage/database.h"
@@ -45,7 +45,7 @@ std::map<std::pair<std::string, std::int64_t>, CachedReport> cache;
 // A request (`fresh` false) gets the run's page as the refresher last made it, at most a
 // second old; only a run never made before is made while the browser waits. The refresher
 // (`fresh` true) makes it again when the run's games or status changed.
-chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id, bool fresh) try {
+chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id, bool fresh) {
   if (!fresh) {
     std::lock_guard<std::mutex> lock(cache_mutex);
     auto it = cache.find({db_path, run_id});
@@ -54,8 +54,11 @@ chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64
   auto db = Database::open_readonly(db_path);
   if (!db) return chess::Error{db.error()};
   auto run = (*db)->run(run_id);
-  if (!run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db_path};
-  const std::string key = run->status + "/" + std::to_string((*db)->stored_rows(run_id));
+  if (!run) return chess::Error{run.error()};
+  if (!*run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db_path};
+  auto rows = (*db)->stored_rows(run_id);
+  if (!rows) return chess::Error{rows.error()};
+  const std::string key = (*run)->status + "/" + std::to_string(*rows);
   {
     std::lock_guard<std::mutex> lock(cache_mutex);
     auto it = cache.find({db_path, run_id});
@@ -70,8 +73,6 @@ chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64
   std::lock_guard<std::mutex> lock(cache_mutex);
   cache[{db_path, run_id}] = entry;
   return entry;
-} catch (const std::exception& e) {  // the file changed under a reader: the next request reads again
-  return chess::Error{db_path + ": " + e.what()};
 }
 
 // The list redraws itself from /api/runs every five seconds (no reload, so a page being read
@@ -98,8 +99,10 @@ setInterval(async () => {
 HttpAnswer runs_page(const std::string& db_path) {
   auto db = Database::open_readonly(db_path);
   if (!db) return not_found(db.error());
+  auto list = run_list(**db);
+  if (!list) return not_found(list.error());
   std::string rows;
-  for (const RunListRow& r : run_list(**db)) {
+  for (const RunListRow& r : *list) {
     const std::string id = std::to_string(r.id);
     rows += "<tr><td>" + (r.reportable ? "<a href=\"/run/" + id + "\">" + id + "</a>" : id) + "</td><td>" + escaped(r.kind) +
             "</td><td>" + escaped(r.status) + "</td><td>" + escaped(r.created) + "</td><td>" + escaped(r.engines) + "</td><td>" +
@@ -123,6 +126,31 @@ std::int64_t run_id_of(const std::string& target, const std::string& prefix) {
   return std::stoll(digits);
 }
 
+// Reads one request from the connection and writes its answer.
+void answer_request(tcp::socket socket, const std::string& db_path) {
+  boost::system::error_code ec;
+  beast::tcp_stream stream(std::move(socket));
+  stream.expires_after(std::chrono::seconds(10));
+  beast::flat_buffer buffer;
+  http::request<http::string_body> request;
+  http::read(stream, buffer, request, ec);
+  if (ec) return;
+  HttpAnswer answer;
+  if (request.method() != http::verb::get && request.method() != http::verb::head)
+    answer = {405, "text/plain", "only GET\n"};
+  else
+    answer = dashboard_answer(db_path, std::string(request.target()));
+  http::response<http::string_body> response{static_cast<http::status>(answer.status), request.version()};
+  response.set(http::field::server, "workbench-harness");
+  response.set(http::field::content_type, answer.content_type);
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(false);
+  response.body() = std::move(answer.body);
+  response.prepare_payload();
+  http::write(stream, response, ec);
+  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
 }  // namespace
 
 HttpAnswer dashboard_answer(const std::string& db_path, const std::string& target_with_query) {
@@ -131,8 +159,10 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
   if (target == "/api/runs") {
     auto db = Database::open_readonly(db_path);
     if (!db) return not_found(db.error());
+    auto runs = run_list(**db);
+    if (!runs) return not_found(runs.error());
     nlohmann::json list = nlohmann::json::array();
-    for (const RunListRow& r : run_list(**db))
+    for (const RunListRow& r : *runs)
       list.push_back({{"id", r.id},
                       {"kind", r.kind},
                       {"status", r.status},
@@ -188,12 +218,9 @@ chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::fu
   auto refresh_all = [db_path = settings.db_path] {
     auto db = Database::open_readonly(db_path);
     if (!db) return;
-    std::vector<RunListRow> runs;
-    try {
-      runs = run_list(**db);
-    } catch (const std::exception&) {
-    }
-    for (const RunListRow& r : runs)
+    auto runs = run_list(**db);  // a file changing under the reader: the next round reads again
+    if (!runs) return;
+    for (const RunListRow& r : *runs)
       if (r.reportable && stop_requested() == StopRequest::NONE) (void)cached_report(db_path, r.id, true);
   };
   refresh_all();
@@ -212,26 +239,7 @@ chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::fu
     tcp::socket socket(io);
     acceptor.accept(socket, ec);
     if (ec) continue;
-    beast::tcp_stream stream(std::move(socket));
-    stream.expires_after(std::chrono::seconds(10));
-    beast::flat_buffer buffer;
-    http::request<http::string_body> request;
-    http::read(stream, buffer, request, ec);
-    if (ec) continue;
-    HttpAnswer answer;
-    if (request.method() != http::verb::get && request.method() != http::verb::head)
-      answer = {405, "text/plain", "only GET\n"};
-    else
-      answer = dashboard_answer(settings.db_path, std::string(request.target()));
-    http::response<http::string_body> response{static_cast<http::status>(answer.status), request.version()};
-    response.set(http::field::server, "workbench-harness");
-    response.set(http::field::content_type, answer.content_type);
-    response.set(http::field::cache_control, "no-store");
-    response.keep_alive(false);
-    response.body() = std::move(answer.body);
-    response.prepare_payload();
-    http::write(stream, response, ec);
-    stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+    answer_request(std::move(socket), settings.db_path);
   }
   refresher.join();
   return true;

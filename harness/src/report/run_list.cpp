@@ -1,6 +1,8 @@
 #include "run_list.h"
 
-#include "match/match_config.h"
+#include <nlohmann/json.hpp>
+
+#include "run/schedule.h"
 
 namespace harness {
 
@@ -15,9 +17,47 @@ std::string headline(const std::string& summary) {
 
 }  // namespace
 
-std::vector<RunListRow> run_list(Database& db) {
+namespace {
+
+chess::Result<bool> describe_match(Database& db, const RunRow& r, RunListRow& row) {
+  auto config = MatchConfig::from_json(r.config);
+  if (!config) return true;  // an unreadable configuration: the row keeps its dashes
+  row.engines.clear();
+  for (const EngineConfig& e : config->engines) row.engines += (row.engines.empty() ? "" : ", ") + e.name;
+  if (row.engines.size() > 40) row.engines = row.engines.substr(0, 37) + "...";
+  row.tc = config->settings.tc.describe();
+  for (const EngineConfig& e : config->engines)
+    if (e.limit || e.time_margin_ms) row.tc += " (odds)";  // an engine has limits of its own
+  if (row.tc.size() > 14) row.tc = row.tc.substr(0, row.tc.find(" (odds)")) + " (odds)";
+  const std::size_t planned = shard_games(make_schedule(*config), config->shard).size();
+  auto stored = db.game_count(r.id);
+  if (!stored) return chess::Error{stored.error()};
+  row.games = std::to_string(*stored) + "/" + std::to_string(planned);
+  return true;
+}
+
+// A perft or EPD run: its engine (perft: "engine vs reference"), limit, and the lines checked.
+chess::Result<bool> describe_suite(Database& db, const RunRow& r, RunListRow& row) {
+  const nlohmann::json config = nlohmann::json::parse(r.config, nullptr, false);
+  if (config.is_object() && config.contains("engine") && config["engine"].is_string()) {
+    row.engines = config["engine"].get<std::string>();
+    if (config.contains("reference") && config["reference"].is_string())
+      row.engines += " vs " + config["reference"].get<std::string>();
+  }
+  if (config.is_object() && config.contains("limit") && config["limit"].is_string()) row.tc = config["limit"].get<std::string>();
+  auto stored = db.stored_rows(r.id);
+  if (!stored) return chess::Error{stored.error()};
+  row.games = std::to_string(*stored);
+  return true;
+}
+
+}  // namespace
+
+chess::Result<std::vector<RunListRow>> run_list(Database& db) {
+  auto runs = db.runs();
+  if (!runs) return chess::Error{runs.error()};
   std::vector<RunListRow> rows;
-  for (const RunRow& r : db.runs()) {
+  for (const RunRow& r : *runs) {
     RunListRow row;
     row.id = r.id;
     row.kind = r.kind;
@@ -25,19 +65,10 @@ std::vector<RunListRow> run_list(Database& db) {
     row.created = r.created_at;
     row.result = headline(r.summary);
     row.reportable = r.kind == "match" || r.kind == "tournament" || r.kind == "perft" || r.kind == "epd";
-    if (r.kind == "match" || r.kind == "tournament") {
-      if (auto config = MatchConfig::from_json(r.config)) {
-        row.engines.clear();
-        for (const EngineConfig& e : config->engines) row.engines += (row.engines.empty() ? "" : ", ") + e.name;
-        if (row.engines.size() > 40) row.engines = row.engines.substr(0, 37) + "...";
-        row.tc = config->settings.tc.describe();
-        for (const EngineConfig& e : config->engines)
-          if (e.limit || e.time_margin_ms) row.tc += " (odds)";  // an engine has limits of its own
-        if (row.tc.size() > 14) row.tc = row.tc.substr(0, row.tc.find(" (odds)")) + " (odds)";
-        const std::size_t planned = shard_games(make_schedule(*config), config->shard).size();
-        row.games = std::to_string(db.game_count(r.id)) + "/" + std::to_string(planned);
-      }
-    }
+    chess::Result<bool> described = true;
+    if (r.kind == "match" || r.kind == "tournament") described = describe_match(db, r, row);
+    if (r.kind == "perft" || r.kind == "epd") described = describe_suite(db, r, row);
+    if (!described) return chess::Error{described.error()};
     rows.push_back(row);
   }
   return rows;

@@ -1,5 +1,6 @@
 // The list of runs as `harness runs` and the dashboard show it: kind, status, start, engines,
-// time control, games stored of planned, and the result's headline.
+// time control, games stored of planned (a suite run: its engine, limit and lines checked), and
+// the result's headline.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,6 @@ struct RunListRow {
   bool reportable = false;  // harness report can show it
 };
 
-std::vector<RunListRow> run_list(Database& db);
+chess::Result<std::vector<RunListRow>> run_list(Database& db);
 
 }  // namespace harness

@@ -4,12 +4,13 @@
 #include <cmath>
 #include <map>
 
-#include "match/match_config.h"
-#include "match/run_tally.h"
+#include "run/run_tally.h"
+#include "run/schedule.h"
 #include "stats/elo.h"
 #include "stats/rating.h"
 #include "stats/sprt.h"
 #include "stats/terminations.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -42,9 +43,11 @@ struct PerMove {
   }
 };
 
-json engines_json(Database& db, std::int64_t run_id, const MatchConfig& c) {
+chess::Result<json> engines_json(Database& db, std::int64_t run_id, const MatchConfig& c) {
+  auto played = db.run_engines(run_id);
+  if (!played) return chess::Error{played.error()};
   std::map<std::string, std::string> checksums;
-  for (const auto& [name, sum] : db.run_engines(run_id)) checksums[name] = sum;
+  for (const auto& [name, sum] : *played) checksums[name] = sum;
   json out = json::array();
   for (const EngineConfig& e : c.engines) {
     json options = json::object();
@@ -62,20 +65,36 @@ json engines_json(Database& db, std::int64_t run_id, const MatchConfig& c) {
   return out;
 }
 
-json games_section(Database& db, std::int64_t run_id, const std::vector<ReportGame>& games, const MatchConfig& c, json& section,
-                   bool with_moves) {
-  const std::vector<ReportMove> moves = db.report_moves(run_id, with_moves);
+// Each game's moves, in the games' order.
+std::vector<std::vector<const ReportMove*>> moves_by_game(const std::vector<ReportGame>& games,
+                                                          const std::vector<ReportMove>& moves) {
   std::map<std::int64_t, std::size_t> by_id;
   for (std::size_t i = 0; i < games.size(); ++i) by_id[games[i].id] = i;
   std::vector<std::vector<const ReportMove*>> moves_of(games.size());
   for (const ReportMove& m : moves)
     if (auto it = by_id.find(m.game_id); it != by_id.end()) moves_of[it->second].push_back(&m);
+  return moves_of;
+}
 
-  // Statistics over games in the order they were stored (the order they finished in).
+json sprt_json(const SprtConfig& sprt, const Tally& tally) {
+  const SprtDecision d = sprt_decision(sprt_llr(tally, sprt), sprt);
+  return {{"elo0", sprt.elo0},
+          {"elo1", sprt.elo1},
+          {"alpha", sprt.alpha},
+          {"beta", sprt.beta},
+          {"lower", sprt.lower_bound()},
+          {"upper", sprt.upper_bound()},
+          {"decision", d == SprtDecision::ACCEPT_H1   ? "H1 accepted"
+                       : d == SprtDecision::ACCEPT_H0 ? "H0 accepted"
+                                                      : "no decision yet"}};
+}
+
+// The Elo estimate with its interval and the SPRT's LLR over the games in the order they were
+// stored (the order they finished in); the tally of them all is left in `tally`.
+void series_section(const std::vector<ReportGame>& games, const MatchConfig& c, RunTally& tally, json& section) {
   std::vector<std::size_t> finish_order(games.size());
   for (std::size_t i = 0; i < games.size(); ++i) finish_order[i] = i;
   std::sort(finish_order.begin(), finish_order.end(), [&](std::size_t a, std::size_t b) { return games[a].id < games[b].id; });
-  RunTally tally(c);
   json n = json::array(), elo = json::array(), lo = json::array(), hi = json::array(), llr = json::array();
   const std::size_t step = std::max<std::size_t>(1, games.size() / 2000);  // at most ~2,000 points a curve
   for (std::size_t k = 0; k < finish_order.size(); ++k) {
@@ -91,21 +110,13 @@ json games_section(Database& db, std::int64_t run_id, const std::vector<ReportGa
     if (c.sprt) llr.push_back(finite_or(sprt_llr(tally.match_tally(), *c.sprt), 0));
   }
   section["series"] = {{"games", n}, {"elo", elo}, {"lo", lo}, {"hi", hi}};
-  if (c.sprt) {
-    section["series"]["llr"] = llr;
-    const SprtDecision d = sprt_decision(sprt_llr(tally.match_tally(), *c.sprt), *c.sprt);
-    section["sprt"] = {{"elo0", c.sprt->elo0},
-                       {"elo1", c.sprt->elo1},
-                       {"alpha", c.sprt->alpha},
-                       {"beta", c.sprt->beta},
-                       {"lower", c.sprt->lower_bound()},
-                       {"upper", c.sprt->upper_bound()},
-                       {"decision", d == SprtDecision::ACCEPT_H1   ? "H1 accepted"
-                                    : d == SprtDecision::ACCEPT_H0 ? "H0 accepted"
-                                                                   : "no decision yet"}};
-  }
+  if (!c.sprt) return;
+  section["series"]["llr"] = llr;
+  section["sprt"] = sprt_json(*c.sprt, tally.match_tally());
+}
 
-  // Results by opening pair, the first engine's points (0 to 2) per complete pair.
+// Results by opening pair: the first engine's points (0 to 2) per complete pair.
+json pairs_json(const std::vector<ReportGame>& games, const MatchConfig& c) {
   std::map<int, std::pair<double, int>> pairs;
   const std::string first = c.engines.empty() ? "" : c.engines[0].name;
   for (const ReportGame& g : games) {
@@ -117,48 +128,54 @@ json games_section(Database& db, std::int64_t run_id, const std::vector<ReportGa
   json pair_index = json::array(), pair_points = json::array();
   for (const auto& [index, pc] : pairs)
     if (pc.second == 2) pair_index.push_back(index + 1), pair_points.push_back(pc.first);
-  section["pairs"] = {{"pair", pair_index}, {"points", pair_points}, {"engine", first}};
+  return {{"pair", pair_index}, {"points", pair_points}, {"engine", first}};
+}
 
-  // How games ended: per engine, its losses by kind, and the draws by kind.
-  std::map<std::string, std::array<int, END_KINDS>> lost;
-  std::array<int, END_KINDS> drawn{};
+// How games ended: per engine its losses by end, and the draws by end; only the ends that occur.
+json endings_json(const std::vector<ReportGame>& games, const MatchConfig& c) {
+  std::map<std::string, std::array<int, GAME_ENDS>> lost;
+  std::array<int, GAME_ENDS> drawn{}, any{};
   for (const ReportGame& g : games) {
-    const int k = int(end_kind(g.termination, g.reason));
+    const std::size_t k = std::size_t(g.end);
+    ++any[k];
     if (g.result == "1/2-1/2")
-      ++drawn[std::size_t(k)];
+      ++drawn[k];
     else
-      ++lost[g.result == "1-0" ? g.black : g.white][std::size_t(k)];
+      ++lost[g.result == "1-0" ? g.black : g.white][k];
   }
+  auto occurring = [&](const std::array<int, GAME_ENDS>& counts) {
+    json out = json::array();
+    for (std::size_t k = 0; k < counts.size(); ++k)
+      if (any[k]) out.push_back(counts[k]);
+    return out;
+  };
   json kinds = json::array(), ends = json::object();
-  for (int k = 0; k < END_KINDS; ++k) kinds.push_back(end_kind_name(EndKind(k)));
+  for (std::size_t k = 0; k < any.size(); ++k)
+    if (any[k]) kinds.push_back(game_end_label(GameEnd(k)));
   for (const EngineConfig& e : c.engines) {
     auto it = lost.find(e.name);
-    ends[e.name + " lost"] = it == lost.end() ? json(std::array<int, END_KINDS>{}) : json(it->second);
+    ends[e.name + " lost"] = occurring(it == lost.end() ? std::array<int, GAME_ENDS>{} : it->second);
   }
-  ends["draws"] = drawn;
-  section["endings"] = {{"kinds", kinds}, {"counts", ends}};
+  ends["draws"] = occurring(drawn);
+  return {{"kinds", kinds}, {"counts", ends}};
+}
 
-  // Per engine and move number: time used, clock left, depth, speed.
+// Per engine and move number: time used, clock left, depth, speed.
+struct MoveStats {
   std::map<std::string, std::array<PerMove, 4>> per_engine;
-  std::map<int, int> lengths;
   std::size_t longest = 0;
-  json list = json::array();
-  const TimeControl& tc = c.settings.tc;
-  for (std::size_t gi = 0; gi < games.size(); ++gi) {
-    const ReportGame& g = games[gi];
+
+  void add(const ReportGame& g, const std::vector<const ReportMove*>& moves, const TimeControl& tc) {
     const bool white_first = g.opening_fen.find(" w ") != std::string::npos;
     const std::size_t opening_plies =
         g.opening_moves.empty() ? 0 : std::size_t(std::count(g.opening_moves.begin(), g.opening_moves.end(), ' ') + 1);
     std::int64_t clock[2] = {tc.base_ms, tc.base_ms};
     int moves_made[2] = {0, 0};
-    std::string uci, san;
-    json ms = json::array(), cp = json::array(), depth = json::array();
-    for (const ReportMove* m : moves_of[gi]) {
+    for (const ReportMove* m : moves) {
       const std::size_t ply = std::size_t(m->ply);  // 1-based, counting the opening's moves
       const int side = ((ply - 1) % 2 == 0) == white_first ? 0 : 1;
-      const std::string& name = side == 0 ? g.white : g.black;
       const std::size_t move_number = (ply - 1 - std::min(ply - 1, opening_plies)) / 2;
-      auto& stats = per_engine[name];
+      auto& stats = per_engine[side == 0 ? g.white : g.black];
       stats[0].add(move_number, double(m->time_ms));
       if (tc.kind == TimeControl::Kind::CLOCK) {
         clock[side] += tc.increment_ms - m->time_ms;
@@ -168,37 +185,64 @@ json games_section(Database& db, std::int64_t run_id, const std::vector<ReportGa
       if (m->depth > 0) stats[2].add(move_number, m->depth);
       if (m->nodes > 0 && m->time_ms > 0) stats[3].add(move_number, double(m->nodes) * 1000.0 / double(m->time_ms));
       longest = std::max(longest, move_number + 1);
-      if (!with_moves) continue;
-      uci += (uci.empty() ? "" : " ") + m->uci;
-      san += (san.empty() ? "" : " ") + m->san;
-      ms.push_back(m->time_ms);
-      cp.push_back(m->has_score ? json(report_score(*m)) : json(nullptr));
-      depth.push_back(m->depth);
     }
-    ++lengths[(g.plies + 1) / 2];
-    json entry = {{"i", g.game_index + 1}, {"pair", g.pair_index + 1},
-                  {"w", g.white},          {"b", g.black},
-                  {"r", g.result},         {"end", end_kind_name(end_kind(g.termination, g.reason))},
-                  {"why", g.reason},       {"plies", g.plies}};
-    if (with_moves) {
-      entry["fen"] = g.opening_fen;
-      entry["om"] = g.opening_moves;
-      entry["m"] = uci;
-      entry["san"] = san;
-      entry["ms"] = ms;
-      entry["cp"] = cp;
-      entry["d"] = depth;
-    }
-    list.push_back(std::move(entry));
   }
-  longest = std::min<std::size_t>(longest, 200);
-  json per_move = json::object();
-  for (const auto& [name, stats] : per_engine)
-    per_move[name] = {{"time_ms", stats[0].averages(longest)},
-                      {"clock_ms", stats[1].averages(longest)},
-                      {"depth", stats[2].averages(longest)},
-                      {"nps", stats[3].averages(longest)}};
-  section["per_move"] = per_move;
+
+  json to_json() const {
+    const std::size_t upto = std::min<std::size_t>(longest, 200);
+    json out = json::object();
+    for (const auto& [name, stats] : per_engine)
+      out[name] = {{"time_ms", stats[0].averages(upto)},
+                   {"clock_ms", stats[1].averages(upto)},
+                   {"depth", stats[2].averages(upto)},
+                   {"nps", stats[3].averages(upto)}};
+    return out;
+  }
+};
+
+// A game of the list; with its moves for the replay board when `with_moves`.
+json game_entry(const ReportGame& g, const std::vector<const ReportMove*>& moves, bool with_moves) {
+  json entry = {{"i", g.game_index + 1}, {"pair", g.pair_index + 1},     {"w", g.white},    {"b", g.black},
+                {"r", g.result},         {"end", game_end_label(g.end)}, {"why", g.reason}, {"plies", g.plies}};
+  if (!with_moves) return entry;
+  std::string uci, san;
+  json ms = json::array(), cp = json::array(), depth = json::array();
+  for (const ReportMove* m : moves) {
+    uci += (uci.empty() ? "" : " ") + m->uci;
+    san += (san.empty() ? "" : " ") + m->san;
+    ms.push_back(m->time_ms);
+    cp.push_back(m->has_score ? json(report_score(*m)) : json(nullptr));
+    depth.push_back(m->depth);
+  }
+  entry["fen"] = g.opening_fen;
+  entry["om"] = g.opening_moves;
+  entry["m"] = uci;
+  entry["san"] = san;
+  entry["ms"] = ms;
+  entry["cp"] = cp;
+  entry["d"] = depth;
+  return entry;
+}
+
+// Every plot of a run's games into `section`; the game list is returned.
+chess::Result<json> games_section(Database& db, std::int64_t run_id, const std::vector<ReportGame>& games, const MatchConfig& c,
+                                  json& section, bool with_moves) {
+  auto moves = db.report_moves(run_id, with_moves);
+  if (!moves) return chess::Error{moves.error()};
+  const auto moves_of = moves_by_game(games, *moves);
+  RunTally tally(c);
+  series_section(games, c, tally, section);
+  section["pairs"] = pairs_json(games, c);
+  section["endings"] = endings_json(games, c);
+  MoveStats stats;
+  std::map<int, int> lengths;
+  json list = json::array();
+  for (std::size_t gi = 0; gi < games.size(); ++gi) {
+    stats.add(games[gi], moves_of[gi], c.settings.tc);
+    ++lengths[(games[gi].plies + 1) / 2];
+    list.push_back(game_entry(games[gi], moves_of[gi], with_moves));
+  }
+  section["per_move"] = stats.to_json();
   json length_moves = json::array(), length_games = json::array();
   for (const auto& [moves_count, count] : lengths) length_moves.push_back(moves_count), length_games.push_back(count);
   section["lengths"] = {{"moves", length_moves}, {"games", length_games}};
@@ -244,22 +288,28 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
   section["config"] = {{"tc", c.settings.tc.describe()},
                        {"book", c.openings_path},
                        {"plies", c.plies},
-                       {"order", c.order == OpeningOrder::RANDOM ? "random" : "sequential"},
+                       {"order", opening_order_name(c.order)},
                        {"concurrency", c.concurrency},
                        {"variant", chess::variant_name(c.settings.variant)},
                        {"ponder", c.settings.ponder ? "on" : "off"},
                        {"tablebases", c.settings.tb_path.empty() ? std::string("-") : c.settings.tb_path},
                        {"games", int(make_schedule(c).size())},
                        {"event", c.event}};
-  section["engines"] = engines_json(db, run.id, c);
-  section["games"] = games_section(db, run.id, games, c, section, with_moves);
+  auto engines = engines_json(db, run.id, c);
+  if (!engines) return engines;
+  section["engines"] = *engines;
+  auto list = games_section(db, run.id, games, c, section, with_moves);
+  if (!list) return list;
+  section["games"] = *list;
   section["moves_inline"] = with_moves;
   if (c.kind != TournamentKind::MATCH) section["crosstable"] = crosstable(games, c);
   return section;
 }
 
-json perft_section(Database& db, const RunRow& run) {
-  std::vector<PerftResultRow> rows = db.perft_results(run.id);
+chess::Result<json> perft_section(Database& db, const RunRow& run) {
+  auto stored = db.perft_results(run.id);
+  if (!stored) return chess::Error{stored.error()};
+  std::vector<PerftResultRow> rows = std::move(stored).value();
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return !a.passed && b.passed; });
   json list = json::array();
   for (const PerftResultRow& r : rows)
@@ -273,12 +323,14 @@ json perft_section(Database& db, const RunRow& run) {
                     {"passed", r.passed},
                     {"error", r.error},
                     {"bug", r.bug}});
-  return {{"id", run.id},           {"kind", "perft"}, {"status", run.status}, {"created", run.created_at},
-          {"summary", run.summary}, {"rows", list}};
+  return json{{"id", run.id},           {"kind", "perft"}, {"status", run.status}, {"created", run.created_at},
+              {"summary", run.summary}, {"rows", list}};
 }
 
-json epd_section(Database& db, const RunRow& run) {
-  std::vector<EpdResultRow> rows = db.epd_results(run.id);
+chess::Result<json> epd_section(Database& db, const RunRow& run) {
+  auto stored = db.epd_results(run.id);
+  if (!stored) return chess::Error{stored.error()};
+  std::vector<EpdResultRow> rows = std::move(stored).value();
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return !a.solved && b.solved; });
   json list = json::array();
   for (const EpdResultRow& r : rows)
@@ -291,70 +343,65 @@ json epd_section(Database& db, const RunRow& run) {
                     {"max", r.max_points},
                     {"found_ms", r.found_time_ms},
                     {"depth", r.found_depth}});
-  return {{"id", run.id},           {"kind", "epd"}, {"status", run.status}, {"created", run.created_at},
-          {"summary", run.summary}, {"rows", list}};
+  return json{{"id", run.id},           {"kind", "epd"}, {"status", run.status}, {"created", run.created_at},
+              {"summary", run.summary}, {"rows", list}};
 }
 
 }  // namespace
 
 chess::Result<json> report_game(Database& db, std::int64_t run_id, int game_number) {
-  try {
-    for (const ReportGame& g : db.report_games(run_id)) {
-      if (g.game_index + 1 != game_number) continue;
-      std::string uci, san;
-      json ms = json::array(), cp = json::array(), depth = json::array();
-      for (const ReportMove& m : db.report_moves_of_game(g.id)) {
-        uci += (uci.empty() ? "" : " ") + m.uci;
-        san += (san.empty() ? "" : " ") + m.san;
-        ms.push_back(m.time_ms);
-        cp.push_back(m.has_score ? json(report_score(m)) : json(nullptr));
-        depth.push_back(m.depth);
-      }
-      return json{
-          {"i", game_number},      {"w", g.white}, {"b", g.black}, {"r", g.result}, {"why", g.reason}, {"fen", g.opening_fen},
-          {"om", g.opening_moves}, {"m", uci},     {"san", san},   {"ms", ms},      {"cp", cp},        {"d", depth},
-          {"plies", g.plies}};
-    }
-  } catch (const std::exception& e) {
-    return chess::Error{db.path() + ": " + e.what()};
+  auto games = db.report_games(run_id);
+  if (!games) return chess::Error{games.error()};
+  for (const ReportGame& g : *games) {
+    if (g.game_index + 1 != game_number) continue;
+    auto moves = db.report_moves_of_game(g.id);
+    if (!moves) return chess::Error{moves.error()};
+    std::vector<const ReportMove*> pointers;
+    for (const ReportMove& m : *moves) pointers.push_back(&m);
+    json entry = game_entry(g, pointers, true);
+    entry["i"] = game_number;
+    return entry;
   }
   return chess::Error{"run " + std::to_string(run_id) + " has no game " + std::to_string(game_number)};
 }
+
+namespace {
+
+// A run's section, and its games added to `rated` when it has games.
+chess::Result<json> section_of(Database& db, const RunRow& run, bool with_moves, RatedGames& rated, int& rated_runs) {
+  if (run.kind == "perft") return perft_section(db, run);
+  if (run.kind == "epd") return epd_section(db, run);
+  if (run.kind != "match" && run.kind != "tournament")
+    return chess::Error{"run " + std::to_string(run.id) + " is " + a_run_of_kind(run.kind) +
+                        ": harness report shows match, tournament, perft and epd runs" +
+                        (run.kind.rfind("tuner", 0) == 0 ? " (see 'tuner report')" : "")};
+  auto games = db.report_games(run.id);
+  if (!games) return chess::Error{games.error()};
+  if (games->empty()) return chess::Error{"run " + std::to_string(run.id) + " has no finished games yet: nothing to report"};
+  for (const ReportGame& g : *games) rated.add(g.white, g.black, g.result);
+  ++rated_runs;
+  return match_section(db, run, *games, with_moves);
+}
+
+}  // namespace
 
 chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& runs, bool with_moves) {
   json doc = {{"database", db.path()}, {"sections", json::array()}};
   RatedGames rated;  // every match and tournament game, for one rating list when there are several runs
   int rated_runs = 0;
-  try {
-    for (std::int64_t id : runs) {
-      auto run = db.run(id);
-      if (!run) return chess::Error{"no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')"};
-      if (run->kind == "match" || run->kind == "tournament") {
-        const std::vector<ReportGame> games = db.report_games(id);
-        if (games.empty()) return chess::Error{"run " + std::to_string(id) + " has no finished games yet: nothing to report"};
-        auto section = match_section(db, *run, games, with_moves);
-        if (!section) return section;
-        doc["sections"].push_back(*section);
-        for (const ReportGame& g : games) rated.add(g.white, g.black, g.result);
-        ++rated_runs;
-      } else if (run->kind == "perft") {
-        doc["sections"].push_back(perft_section(db, *run));
-      } else if (run->kind == "epd") {
-        doc["sections"].push_back(epd_section(db, *run));
-      } else {
-        return chess::Error{"run " + std::to_string(id) + " is a " + run->kind +
-                            " run: harness report shows match, tournament, " + "perft and epd runs" +
-                            (run->kind.rfind("tuner", 0) == 0 ? " (see 'tuner report')" : "")};
-      }
-    }
-    if (rated_runs > 1) {  // one rating list over all the match and tournament runs given
-      auto list = rate_games(rated.names, rated.games, {});
-      if (list)
-        doc["rating"] = {{"engines", rated.names}, {"elo", list->elo},       {"error", list->error},
-                         {"games", list->games},   {"points", list->points}, {"anchor", rated.names[0]}};
-    }
-  } catch (const std::exception& e) {
-    return chess::Error{db.path() + ": " + e.what()};
+  for (std::int64_t id : runs) {
+    auto run = db.run(id);
+    if (!run) return chess::Error{run.error()};
+    if (!*run) return chess::Error{"no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')"};
+    auto section = section_of(db, **run, with_moves, rated, rated_runs);
+    if (!section) return section;
+    doc["sections"].push_back(*section);
+  }
+  if (rated_runs > 1) {  // one rating list over all the match and tournament runs given
+    auto list = rate_games(rated.names, rated.games, {});
+    if (list)
+      doc["rating"] = {{"engines", rated.names}, {"elo", list->elo},       {"error", list->error},
+                       {"games", list->games},   {"points", list->points}, {"anchor", rated.names[0]}};
   }
   return doc;
 }

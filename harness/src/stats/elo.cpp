@@ -31,10 +31,13 @@ EloEstimate from_distribution(const std::vector<std::pair<double, double>>& pdf,
     e.nelo_error = Z95 / std::sqrt(units * games_per_unit) * NELO_PER_T;
     e.los = phi((mean - 0.5) / stderr_mean);
   } else {
-    e.los = mean > 0.5 ? 1.0 : mean < 0.5 ? 0.0 : 0.5;
-    // Every unit alike: no spread to normalise by, unless they were all even.
-    if (mean != 0.5) e.nelo = e.nelo_error = std::numeric_limits<double>::quiet_NaN();
+    // Every unit alike (one draw, or every pair 1.5-0.5): no spread, so no interval, no LOS and
+    // nothing to normalise by. The estimate itself stands.
+    const double unknown = std::numeric_limits<double>::quiet_NaN();
+    e.elo_error = e.los = e.nelo = e.nelo_error = unknown;
   }
+  // An interval that reaches a score of 0 or 1 has no Elo bound: neither has the normalised one.
+  if (!std::isfinite(e.elo_error)) e.nelo_error = std::numeric_limits<double>::quiet_NaN();
   return e;
 }
 
@@ -45,7 +48,7 @@ double elo_to_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.
 double score_to_elo(double score) {
   if (score <= 0) return -std::numeric_limits<double>::infinity();
   if (score >= 1) return std::numeric_limits<double>::infinity();
-  return -400.0 * std::log10(1.0 / score - 1.0);
+  return -400.0 * std::log10(1.0 / score - 1.0) + 0.0;  // + 0.0: an even score is 0, never -0
 }
 
 EloEstimate elo_from_wdl(int wins, int draws, int losses) {

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -21,20 +22,26 @@ std::string number(double v) {
   return fmt("%.2f", std::abs(v) < 0.005 ? 0.0 : v);  // never "-0.00"
 }
 
-// An error bar: unknown (n/a) when the score is 0 % or 100 %.
+// An error bar: unknown (n/a) when the score is 0 % or 100 %, or when every game or pair ended alike.
 std::string error_number(double v) { return number(v); }
+
+// Pairs won over pairs lost: "inf" when none was lost, "n/a" when none was won or lost either.
+std::string pairs_ratio(const std::array<int, 5>& p) {
+  const int won = p[3] + p[4], lost = p[0] + p[1];
+  if (lost > 0) return fmt("%.2f", double(won) / double(lost));
+  return won > 0 ? "inf" : "n/a";
+}
 
 }  // namespace
 
 std::string results_block(const std::string& title, const Tally& t, const std::optional<SprtConfig>& sprt) {
   EloEstimate e = estimate(t);
   const auto& p = t.pentanomial;
-  double pairs_ratio = (p[0] + p[1]) > 0 ? double(p[3] + p[4]) / double(p[0] + p[1]) : 0.0;
   std::string out = "Results of " + title + ":\n";
   out += "Elo: " + number(e.elo) + " +/- " + error_number(e.elo_error) + ", nElo: " + number(e.nelo) + " +/- " +
          error_number(e.nelo_error) + "\n";
-  out += "LOS: " + fmt("%.2f", e.los * 100) + " %, DrawRatio: " + fmt("%.2f", e.draw_ratio * 100) +
-         " %, PairsRatio: " + fmt("%.2f", pairs_ratio) + "\n";
+  out += "LOS: " + number(e.los * 100) + " %, DrawRatio: " + fmt("%.2f", e.draw_ratio * 100) +
+         " %, PairsRatio: " + pairs_ratio(p) + "\n";
   out += "Games: " + std::to_string(t.games()) + ", Wins: " + std::to_string(t.wins) + ", Losses: " + std::to_string(t.losses) +
          ", Draws: " + std::to_string(t.draws) + ", Points: " + fmt("%.1f", t.points()) + " (" +
          fmt("%.2f", t.games() ? 100.0 * t.points() / t.games() : 0.0) + " %)\n";
@@ -51,6 +58,15 @@ std::string summary_line(const Tally& t, int total_games) {
   EloEstimate e = estimate(t);
   return "Games " + std::to_string(t.games()) + "/" + std::to_string(total_games) + " W-D-L " + std::to_string(t.wins) + "-" +
          std::to_string(t.draws) + "-" + std::to_string(t.losses) + " Elo " + number(e.elo) + " +/- " + error_number(e.elo_error);
+}
+
+std::string elo_text(double elo, double error) {
+  auto signed_tenth = [](double v) {
+    if (!std::isfinite(v)) return std::string("n/a");
+    return fmt("%+.1f", std::abs(v) < 0.05 ? 0.0 : v);
+  };
+  auto tenth = [](double v) { return std::isfinite(v) ? fmt("%.1f", v) : std::string("n/a"); };
+  return signed_tenth(elo) + " +/- " + tenth(error) + " Elo";
 }
 
 }  // namespace harness

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "elo.h"
-#include "engines/engine_config.h"
+#include "settings/key_values.h"
+#include "settings/stored_enum.h"
 
 namespace harness {
 
@@ -99,31 +101,40 @@ double SprtConfig::lower_bound() const { return std::log(beta / (1 - alpha)); }
 double SprtConfig::upper_bound() const { return std::log((1 - beta) / alpha); }
 
 chess::Result<SprtConfig> parse_sprt(const std::string& spec) {
+  auto words = parse_key_values("--sprt", spec);
+  if (!words) return chess::Error{words.error()};
   SprtConfig c;
-  std::istringstream is(spec);
-  const std::vector<std::string> keys = {"elo0", "elo1", "alpha", "beta", "model"};
-  for (std::string word; is >> word;) {
-    std::size_t eq = word.find('=');
-    std::string key = word.substr(0, eq), value = eq == std::string::npos ? "" : word.substr(eq + 1);
-    if (eq == std::string::npos || std::find(keys.begin(), keys.end(), key) == keys.end())
-      return chess::Error{"--sprt: unknown key '" + key + "'" + did_you_mean(key, keys)};
-    if (key == "model") {
-      if (value == "normalized")
-        c.model = EloModel::NORMALIZED;
-      else if (value == "logistic")
-        c.model = EloModel::LOGISTIC;
-      else
-        return chess::Error{"--sprt: model must be 'normalized' or 'logistic', got '" + value + "'"};
+  bool has_elo0 = false, has_elo1 = false;
+  for (const KeyValue& kv : *words) {
+    if (auto known = check_known_key("--sprt", kv.key, {"elo0", "elo1", "alpha", "beta", "model"}); !known)
+      return chess::Error{known.error()};
+    if (kv.key == "model") {
+      auto model = parse_elo_model(kv.value);
+      if (!model) return chess::Error{model.error()};
+      c.model = *model;
       continue;
     }
-    auto v = parse_number(key, value);
+    auto v = parse_number(kv.key, kv.value);
     if (!v) return chess::Error{v.error()};
-    (key == "elo0" ? c.elo0 : key == "elo1" ? c.elo1 : key == "alpha" ? c.alpha : c.beta) = *v;
+    has_elo0 |= kv.key == "elo0";
+    has_elo1 |= kv.key == "elo1";
+    (kv.key == "elo0" ? c.elo0 : kv.key == "elo1" ? c.elo1 : kv.key == "alpha" ? c.alpha : c.beta) = *v;
   }
+  if (!has_elo0 || !has_elo1)
+    return chess::Error{std::string("--sprt: missing '") + (has_elo0 ? "elo1" : "elo0") +
+                        "': give both bounds, e.g. \"elo0=0 elo1=5\" (alpha and beta default to 0.05, model to normalized)"};
   if (!(c.elo0 < c.elo1)) return chess::Error{"--sprt: elo0 must be below elo1"};
   if (c.alpha <= 0 || c.alpha >= 1 || c.beta <= 0 || c.beta >= 1)
     return chess::Error{"--sprt: alpha and beta must be between 0 and 1"};
   return c;
+}
+
+const char* elo_model_name(EloModel model) { return model == EloModel::LOGISTIC ? "logistic" : "normalized"; }
+
+chess::Result<EloModel> parse_elo_model(const std::string& name) {
+  if (name == "normalized") return EloModel::NORMALIZED;
+  if (name == "logistic") return EloModel::LOGISTIC;
+  return chess::Error{"--sprt: model must be 'normalized' or 'logistic', got '" + name + "'"};
 }
 
 double sprt_llr(const std::vector<double>& counts, const SprtConfig& config) {
@@ -164,6 +175,18 @@ SprtDecision sprt_decision(double llr, const SprtConfig& config) {
   if (llr >= config.upper_bound()) return SprtDecision::ACCEPT_H1;
   if (llr <= config.lower_bound()) return SprtDecision::ACCEPT_H0;
   return SprtDecision::CONTINUE;
+}
+
+void to_json(nlohmann::json& j, const SprtConfig& c) {
+  j = {{"elo0", c.elo0}, {"elo1", c.elo1}, {"alpha", c.alpha}, {"beta", c.beta}, {"model", elo_model_name(c.model)}};
+}
+
+void from_json(const nlohmann::json& j, SprtConfig& c) {
+  j.at("elo0").get_to(c.elo0);
+  j.at("elo1").get_to(c.elo1);
+  j.at("alpha").get_to(c.alpha);
+  j.at("beta").get_to(c.beta);
+  c.model = stored_enum<EloModel>(j.at("model"), "model", parse_elo_model);
 }
 
 }  // namespace harness

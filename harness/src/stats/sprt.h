@@ -4,6 +4,7 @@
 // expected score (logistic) or t-value (normalized), after adding 0.001 to empty counts.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,13 @@ struct SprtConfig {
   double upper_bound() const;  // log((1 - beta) / alpha)
 };
 
-// "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized"; errors name the key.
+// "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized"; errors name the key. Both bounds are
+// required; alpha and beta default to 0.05, the model to normalized.
 chess::Result<SprtConfig> parse_sprt(const std::string& spec);
+const char* elo_model_name(EloModel model);
+chess::Result<EloModel> parse_elo_model(const std::string& name);
+void to_json(nlohmann::json& j, const SprtConfig& c);
+void from_json(const nlohmann::json& j, SprtConfig& c);
 
 // `counts` is L, D, W (3 entries) or the pentanomial LL..WW (5 entries).
 double sprt_llr(const std::vector<double>& counts, const SprtConfig& config);

@@ -1,23 +1,23 @@
 // Statement: one prepared SQLite statement; binds by position starting at 1, steps, reads
-// columns, and throws on an SQLite error. Private to storage/, the only code that talks to SQLite.
+// columns, and throws StorageError on an SQLite error. Private to storage/, the only code that
+// talks to SQLite.
 #pragma once
 
 #include <sqlite3.h>
 
 #include <cstdint>
-#include <stdexcept>
 #include <string>
+
+#include "storage/connection.h"
 
 namespace harness {
 
-// The schema version this harness writes (the number of migrations).
-int schema_target();
-
 class Statement {
  public:
+  Statement(const Connection& c, const std::string& sql) : Statement(c.handle(), sql.c_str()) {}
   Statement(sqlite3* db, const char* sql) : db_(db) {
     if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
-      throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db));
+      throw StorageError(std::string("SQLite: ") + sqlite3_errmsg(db));
   }
   ~Statement() { sqlite3_finalize(stmt_); }
   Statement& bind(int i, std::int64_t v) {
@@ -48,7 +48,7 @@ class Statement {
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
+    throw StorageError(std::string("SQLite: ") + sqlite3_errmsg(db_));
   }
   std::int64_t integer(int col) { return sqlite3_column_int64(stmt_, col); }
   std::string text(int col) {

@@ -81,7 +81,8 @@ EpdTotals run_epd_suite(const std::vector<EpdCase>& suite, const EngineConfig& e
         return score_analysis(c, analysis->best, history, mate);
       },
       [&](std::size_t index, const EpdResultRow& row) {
-        db.save_epd_result(run_id, row);
+        if (auto saved = db.save_epd_result(run_id, row); !saved && totals.storage_error.empty())
+          totals.storage_error = saved.error();
         ++totals.positions;
         if (row.move.rfind("error: ", 0) == 0) ++totals.errors;
         if (row.solved) {

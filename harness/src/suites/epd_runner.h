@@ -7,8 +7,8 @@
 
 #include "engines/engine_config.h"
 #include "epd_suite.h"
-#include "match/time_control.h"
 #include "storage/database.h"
+#include "time_control/time_control.h"
 
 namespace harness {
 
@@ -22,6 +22,7 @@ struct EpdTotals {
   int positions = 0, solved = 0, errors = 0;
   int points = 0, max_points = 0;
   std::int64_t solve_time_ms = 0;  // summed over solved positions
+  std::string storage_error;       // the first result the database could not store, if any
 };
 
 // Scores one analysis of `c` (exposed for tests).

@@ -77,7 +77,8 @@ PerftRunTotals run_perft_suite(const PerftSuite& suite, const PerftRunOptions& o
       [&](Sources& s, std::size_t i) { return check_case(suite.cases[i], options, *s.engine, *s.reference); },
       [&](std::size_t, const std::vector<PerftResultRow>& rows) {
         for (const PerftResultRow& r : rows) {
-          db.save_perft_result(run_id, r);
+          if (auto saved = db.save_perft_result(run_id, r); !saved && totals.storage_error.empty())
+            totals.storage_error = saved.error();
           ++totals.checks;
           if (!r.error.empty())
             ++totals.errors;
@@ -87,7 +88,7 @@ PerftRunTotals run_perft_suite(const PerftSuite& suite, const PerftRunOptions& o
             ++totals.failed;
           totals.nodes += r.got;
           totals.engine_seconds += r.seconds;
-          out << row_text(r) << std::flush;
+          if (!options.failures_only || !r.passed || !r.error.empty()) out << row_text(r) << std::flush;
         }
       });
   return totals;

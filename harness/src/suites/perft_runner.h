@@ -18,6 +18,7 @@ struct PerftRunOptions {
   int only_depth = 0;  // run just this depth (0: all)
   int max_depth = 0;   // run depths up to this (0: all)
   int concurrency = 1;
+  bool failures_only = false;  // print only the lines that fail (every line is stored)
 };
 
 using PerftSourceFactory = std::function<std::unique_ptr<PerftSource>()>;
@@ -26,6 +27,7 @@ struct PerftRunTotals {
   int checks = 0, passed = 0, failed = 0, errors = 0;
   std::uint64_t nodes = 0;
   double engine_seconds = 0;  // as measured around each "go perft"
+  std::string storage_error;  // the first result the database could not store, if any
 };
 
 PerftRunTotals run_perft_suite(const PerftSuite& suite, const PerftRunOptions& options, const PerftSourceFactory& make_engine,

@@ -24,7 +24,7 @@ TEST_P(RefusedBeforeAnythingIsRecorded, ExitTwoAndNoRun) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find(b.message), std::string::npos) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;  // one line
-  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().empty());
+  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -45,7 +45,7 @@ TEST(BadInput, AnEngineThatCannotStartLeavesNoRun) {
       {"match", "--engine", "name=a cmd=/no/such/engine", "--engine", mock("b", "random"), "--games", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("engine 'a': cannot start '/no/such/engine': no such file"), std::string::npos) << r.out;
-  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().empty());
+  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
 }
 
 TEST(BadInput, ReadingCommandsDoNotCreateADatabase) {

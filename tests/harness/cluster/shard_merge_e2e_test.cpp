@@ -62,7 +62,7 @@ TEST_F(ShardMerge, ThreeShardsMergedAreTheUnshardedRunGameByGame) {
   EXPECT_EQ(game_rows(args[1], 1), game_rows(*full_db_, 1));
   EXPECT_EQ(statistics(merged.out), *full_stats_);
   auto db = harness::Database::open_existing(args[1]);
-  EXPECT_EQ((*db)->run(1)->status, "finished");
+  EXPECT_EQ((*db)->run(1).value()->status, "finished");
 
   // Merging again, in another order, adds nothing.
   std::vector<std::string> again = {"merge", args[1], args[4], args[2], args[3]};
@@ -70,7 +70,7 @@ TEST_F(ShardMerge, ThreeShardsMergedAreTheUnshardedRunGameByGame) {
   ASSERT_EQ(second.exit_code, 0) << second.out;
   EXPECT_NE(second.out.find("0 games added, 12 already there; the run holds 12 of 12 games"), std::string::npos) << second.out;
   EXPECT_EQ(game_rows(args[1], 1), game_rows(*full_db_, 1));
-  EXPECT_EQ((*harness::Database::open_existing(args[1]))->runs().size(), 1u);
+  EXPECT_EQ((*harness::Database::open_existing(args[1]))->runs().value().size(), 1u);
 }
 
 TEST_F(ShardMerge, AMissingShardLeavesARunThatResumesToTheSameGames) {
@@ -78,7 +78,7 @@ TEST_F(ShardMerge, AMissingShardLeavesARunThatResumesToTheSameGames) {
   HarnessRun merged = run_harness({"merge", out, shard_db("p", 2, 2)});
   ASSERT_EQ(merged.exit_code, 0) << merged.out;
   EXPECT_NE(merged.out.find("the run holds 6 of 12 games"), std::string::npos) << merged.out;
-  EXPECT_EQ((*harness::Database::open_existing(out))->run(1)->status, "stopped");
+  EXPECT_EQ((*harness::Database::open_existing(out))->run(1).value()->status, "stopped");
   HarnessRun resumed = run_harness({"resume", "1", "--db", out});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
   EXPECT_EQ(game_rows(out, 1), game_rows(*full_db_, 1));
@@ -129,7 +129,7 @@ TEST(ShardMergeRefusals, ShardsOfDifferentRunsAreRefusedBeforeAnythingIsWritten)
   EXPECT_NE(merged.out.find("is a shard of a different run"), std::string::npos) << merged.out;
   EXPECT_NE(merged.out.find("they differ in 'engines'"), std::string::npos) << merged.out;
   auto db = harness::Database::open_existing(out);
-  EXPECT_TRUE(!db || (*db)->runs().empty());
+  EXPECT_TRUE(!db || (*db)->runs().value().empty());
 
   HarnessRun unsharded = run_harness({"merge", out, temp_db("plain")});
   EXPECT_EQ(unsharded.exit_code, 2) << unsharded.out;
@@ -154,7 +154,7 @@ TEST(ShardMergeRefusals, ShardsPlayedByDifferentEngineBinariesAreRefused) {
   EXPECT_EQ(merged.exit_code, 2) << merged.out;
   EXPECT_NE(merged.out.find("engine 'copy' is a different binary"), std::string::npos) << merged.out;
   auto db = harness::Database::open_existing(out);
-  EXPECT_TRUE(!db || (*db)->runs().empty());
+  EXPECT_TRUE(!db || (*db)->runs().value().empty());
 }
 
 TEST(ShardMergeRefusals, BadShardSpecsAreRefused) {

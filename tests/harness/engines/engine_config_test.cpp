@@ -64,8 +64,11 @@ TEST(EngineSpec, ParsesAdHocEngines) {
   EXPECT_EQ(e->args, std::vector<std::string>{"--foo"});
   EXPECT_EQ(harness::parse_engine_spec("cmd=/bin/fairymax proto=xboard")->name, "fairymax");
   EXPECT_EQ(harness::parse_engine_spec("name=X").error(), "--engine: missing cmd=PATH in 'name=X'");
-  EXPECT_EQ(harness::parse_engine_spec("name=X cmd=y protocol=uci").error(),
-            "--engine: unknown key 'protocol' (did you mean 'proto'?)");
+  EXPECT_EQ(harness::parse_engine_spec("name=X cmd=y protocol=xboard")->protocol,
+            harness::Protocol::XBOARD);  // as the registry spells it
+  EXPECT_EQ(harness::parse_engine_spec("name=X cmd=y protcol=uci").error(),
+            "--engine: unknown key 'protcol' (did you mean 'proto'?)");
+  EXPECT_EQ(harness::parse_engine_spec("name=X cmd").error(), "--engine: expected key=value, got 'cmd'");
   EXPECT_NE(harness::parse_engine_spec("cmd=y proto=winboard").error().find("protocol must be"), std::string::npos);
 }
 

@@ -91,7 +91,7 @@ chess::Game parse_position(const std::string& line) {
   auto parsed = chess::Position::from_fen(fen);  // a malformed FEN is ignored, as a robust engine does
   chess::Game game(fen.empty() || !parsed ? chess::Position::startpos() : *parsed);
   while (is >> word)
-    if (word != "moves") game.play_uci(word);
+    if (word != "moves") (void)game.play_uci(word);
   return game;
 }
 

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "match/match_config.h"
+#include "run/match_config.h"
 
 namespace {
 
@@ -14,8 +14,8 @@ TEST(RunReport, AnEmptyRunAndARunOfAnotherKindGetOneClearMessage) {
   auto db = harness::Database::open(path).value();
   harness::MatchConfig c;
   c.engines = {{"a", "/bin/true"}, {"b", "/bin/true"}};
-  const std::int64_t empty = db->create_run("match", c.to_json());
-  const std::int64_t tuner = db->create_run("tuner-pbil", "{}");
+  const std::int64_t empty = db->create_run("match", c.to_json()).value();
+  const std::int64_t tuner = db->create_run("tuner-pbil", "{}").value();
   auto r = harness::run_report(*db, {empty});
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("run 1 has no finished games yet: nothing to report"), std::string::npos) << r.error();

@@ -59,6 +59,11 @@ TEST(Sprt, ParsesAndRejectsSpecs) {
   EXPECT_EQ(harness::parse_sprt("elo0=x").error(), "--sprt: 'elo0' needs a number, got 'x'");
   EXPECT_EQ(harness::parse_sprt("elo0=5 elo1=0").error(), "--sprt: elo0 must be below elo1");
   EXPECT_EQ(harness::parse_sprt("model=bayes").error(), "--sprt: model must be 'normalized' or 'logistic', got 'bayes'");
+  // Both bounds are needed: a default elo1 would test another hypothesis than the user's.
+  EXPECT_EQ(
+      harness::parse_sprt("elo0=0").error(),
+      "--sprt: missing 'elo1': give both bounds, e.g. \"elo0=0 elo1=5\" (alpha and beta default to 0.05, model to normalized)");
+  EXPECT_EQ(harness::parse_sprt("elo0=0 elo0=1 elo1=5").error(), "--sprt: 'elo0' is given twice");
 }
 
 }  // namespace

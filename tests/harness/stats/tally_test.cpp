@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cmath>
+
+#include "stats/elo.h"
 #include "stats/report.h"
 
 namespace {
@@ -36,5 +40,53 @@ TEST(Report, PrintsTheLineFormatsOfTheCommonRunners) {
   EXPECT_NE(block.find("\nLLR: "), std::string::npos);
   EXPECT_NE(block.find("(-2.94, 2.94) [0.00, 5.00]"), std::string::npos) << block;
 }
+
+}  // namespace
+
+namespace {
+
+// Pairs LL, LD, DD, WD, WW in these counts (a 1-1 pair as two draws).
+harness::Tally from_pentanomial(std::array<int, 5> p) {
+  harness::Tally t;
+  t.pentanomial = p;
+  t.losses = 2 * p[0] + p[1];
+  t.draws = p[1] + 2 * p[2] + p[3];
+  t.wins = p[3] + 2 * p[4];
+  return t;
+}
+
+std::string line_of(const std::string& block, const std::string& start) {
+  const std::size_t at = block.find(start);
+  return at == std::string::npos ? "" : block.substr(at, block.find('\n', at) - at);
+}
+
+TEST(Report, APairsRatioWithNoLostPairIsInfiniteNotZero) {
+  const std::string one_won = harness::results_block("A vs B", from_pentanomial({0, 0, 1, 0, 1}), std::nullopt);
+  EXPECT_NE(line_of(one_won, "LOS:").find("PairsRatio: inf"), std::string::npos) << one_won;
+  const std::string none = harness::results_block("A vs B", from_pentanomial({0, 0, 2, 0, 0}), std::nullopt);
+  EXPECT_NE(line_of(none, "LOS:").find("PairsRatio: n/a"), std::string::npos) << none;
+  const std::string some = harness::results_block("A vs B", from_pentanomial({1, 0, 0, 2, 0}), std::nullopt);
+  EXPECT_NE(line_of(some, "LOS:").find("PairsRatio: 2.00"), std::string::npos) << some;
+}
+
+// Pairs that all ended alike have no spread: an interval of 0 and a LOS of 100 % would claim a
+// certainty that two pairs cannot give.
+TEST(Report, NoSpreadMeansNoIntervalAndNoLos) {
+  const std::string alike = harness::results_block("A vs B", from_pentanomial({0, 0, 0, 2, 0}), std::nullopt);
+  EXPECT_EQ(line_of(alike, "Elo:"), "Elo: 190.85 +/- n/a, nElo: n/a +/- n/a") << alike;
+  EXPECT_EQ(line_of(alike, "LOS:").rfind("LOS: n/a %", 0), 0u) << alike;
+  harness::Tally one_draw;
+  one_draw.draws = 1;
+  EXPECT_EQ(harness::summary_line(one_draw, 10), "Games 1/10 W-D-L 0-1-0 Elo 0.00 +/- n/a");
+}
+
+TEST(Report, AnIntervalWithoutAnEloBoundHasNoNormalisedBoundEither) {
+  const std::string lopsided = harness::results_block("A vs B", from_pentanomial({0, 0, 1, 1, 10}), std::nullopt);
+  const std::string elo = line_of(lopsided, "Elo:");
+  EXPECT_NE(elo.find("+/- n/a, nElo: "), std::string::npos) << elo;
+  EXPECT_NE(elo.rfind("+/- n/a"), elo.find("+/- n/a")) << "both bounds unknown: " << elo;
+}
+
+TEST(Elo, AnEvenScoreIsZeroNotMinusZero) { EXPECT_FALSE(std::signbit(harness::score_to_elo(0.5))); }
 
 }  // namespace

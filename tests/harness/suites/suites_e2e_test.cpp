@@ -81,7 +81,7 @@ TEST(HarnessPerft, LocatesTheExactMoveABrokenGeneratorMisses) {
   EXPECT_NE(o.text.find("d7d5"), std::string::npos) << o.text;  // the path goes through Black's double push
   EXPECT_NE(o.text.find("position: 4k3/8/8/3pP3/8/8/8/"), std::string::npos) << o.text;
   EXPECT_NE(o.text.find("1 failed"), std::string::npos) << o.text;
-  auto rows = harness::Database::open(db).value()->perft_results(1);
+  auto rows = harness::Database::open(db).value()->perft_results(1).value();
   ASSERT_GE(rows.size(), 4u);
   int failed = 0;
   for (const auto& r : rows)
@@ -116,7 +116,7 @@ TEST(HarnessEpd, ScoresAMockEngineWithKnownAnswersAndComparesRuns) {
   Output o = harness({"epd", suite, "--engine", "first", "--registry", registry(), "--depth", "1", "--db", db});
   EXPECT_EQ(o.exit_code, 0) << o.text;
   EXPECT_NE(o.text.find("EPD: solved 1 of 2 (50.0 %), points 1 of 10"), std::string::npos) << o.text;
-  auto rows = harness::Database::open(db).value()->epd_results(1);
+  auto rows = harness::Database::open(db).value()->epd_results(1).value();
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_TRUE(rows[0].solved);
   EXPECT_EQ(rows[0].move, "a1a2");

@@ -1,0 +1,19 @@
+// Plays one game between two players, refereed by the rules library, with the harness's clocks.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "core/variant.h"
+#include "game/game_settings.h"
+#include "players/player.h"
+#include "record/game_record.h"
+
+namespace harness {
+
+// Plays the game; a player that crashes, stalls or cheats loses it. After a stall or a crash
+// the player is stopped, and `alive()` tells the caller to start it again.
+GameRecord play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings);
+
+}  // namespace harness

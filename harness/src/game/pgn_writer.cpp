@@ -1,0 +1,151 @@
+#include "game/pgn_writer.h"
+
+#include <cstdio>
+
+#include "core/nearest_names.h"
+#include "core/san.h"
+#include "core/uci_move.h"
+
+namespace harness {
+
+namespace {
+
+std::string tag(const std::string& name, const std::string& value) {
+  std::string escaped;
+  for (char c : value) {
+    if (c == '"' || c == '\\') escaped += '\\';
+    escaped += c;
+  }
+  return "[" + name + " \"" + escaped + "\"]\n";
+}
+
+// Appends a token to movetext, wrapping lines at 79 characters.
+void append(std::string& text, std::size_t& line_length, const std::string& token) {
+  if (line_length > 0 && line_length + 1 + token.size() > 79) {
+    text += '\n';
+    line_length = 0;
+  } else if (line_length > 0) {
+    text += ' ';
+    ++line_length;
+  }
+  text += token;
+  line_length += token.size();
+}
+
+}  // namespace
+
+chess::Result<PgnComments> parse_pgn_comments(const std::string& list) {
+  PgnComments c;
+  const std::vector<std::pair<const char*, bool PgnComments::*>> names = {
+      {"nodes", &PgnComments::nodes},       {"seldepth", &PgnComments::seldepth}, {"nps", &PgnComments::nps},
+      {"hashfull", &PgnComments::hashfull}, {"timeleft", &PgnComments::timeleft}, {"latency", &PgnComments::latency}};
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string name = list.substr(start, comma - start);
+    bool known = false;
+    for (const auto& [n, field] : names)
+      if (name == n) c.*field = known = true;
+    if (!known) {
+      std::vector<std::string> all;
+      for (const auto& entry : names) all.push_back(entry.first);
+      return chess::Error{"--pgn-comments: unknown item '" + name + "'" + chess::did_you_mean(name, all) +
+                          "; the items are nodes, seldepth, nps, hashfull, timeleft, latency"};
+    }
+    start = comma + 1;
+  }
+  return c;
+}
+
+std::string PgnComments::describe() const {
+  std::string out;
+  auto add = [&](bool on, const char* name) {
+    if (on) out += (out.empty() ? "" : ",") + std::string(name);
+  };
+  add(nodes, "nodes");
+  add(seldepth, "seldepth");
+  add(nps, "nps");
+  add(hashfull, "hashfull");
+  add(timeleft, "timeleft");
+  add(latency, "latency");
+  return out;
+}
+
+std::string move_comment(const MoveRecord& m, const PgnComments& c) {
+  char buf[64];
+  std::string out;
+  if (m.has_score) {
+    if (m.mate_in != 0)
+      std::snprintf(buf, sizeof buf, "%sM%d/%d ", m.mate_in > 0 ? "+" : "-", std::abs(m.mate_in), m.depth);
+    else
+      std::snprintf(buf, sizeof buf, "%+.2f/%d ", m.score_cp / 100.0, m.depth);
+    out = buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.2fs", double(m.time_ms) / 1000.0);
+  out += buf;
+  if (c.nodes && m.nodes) out += ", n=" + std::to_string(m.nodes);
+  if (c.seldepth && m.seldepth) out += ", sd=" + std::to_string(m.seldepth);
+  if (c.nps && m.nps) out += ", nps=" + std::to_string(m.nps);
+  if (c.hashfull && m.hashfull >= 0) out += ", hashfull=" + std::to_string(m.hashfull);
+  if (c.timeleft && m.clock_left_ms >= 0) {
+    std::snprintf(buf, sizeof buf, ", tl=%.3fs", double(m.clock_left_ms) / 1000.0);
+    out += buf;
+  }
+  if (c.latency && m.engine_time_ms >= 0) out += ", latency=" + std::to_string(m.time_ms - m.engine_time_ms) + "ms";
+  return out;
+}
+
+std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
+  chess::Position pos = chess::Position::from_fen(r.opening.fen).value();
+  const bool standard_start = pos.fen() == chess::START_FEN;
+  std::string date = r.started_at.size() >= 10 ? r.started_at.substr(0, 10) : std::string("????") + ".??.??";
+  for (char& c : date)
+    if (c == '-') c = '.';
+  const std::string result(chess::result_string(r.result));
+  std::string out = tag("Event", ctx.event) + tag("Site", ctx.site) + tag("Date", date) + tag("Round", ctx.round) +
+                    tag("White", r.white) + tag("Black", r.black) + tag("Result", result);
+  // Chess960 as lichess, python-chess and ChessBase read it: the tag, and the start in X-FEN.
+  const bool chess960 = ctx.variant == chess::Variant::FISCHERANDOM;
+  if (chess960) out += tag("Variant", "Chess960");
+  if (!standard_start || chess960) out += tag("FEN", pos.fen()) + tag("SetUp", "1");
+  if (r.white_time_control != r.black_time_control)
+    out += tag("WhiteTimeControl", r.white_time_control) + tag("BlackTimeControl", r.black_time_control);
+  out += tag("TimeControl", r.time_control) + tag("PlyCount", std::to_string(r.opening.moves.size() + r.moves.size())) +
+         tag("Termination", pgn_termination(r.end));
+  if (!r.opening.name.empty()) out += tag("Opening", r.opening.name);
+  out += '\n';
+
+  std::string text;
+  std::size_t line_length = 0;
+  chess::Undo undo;
+  auto number = [&](bool force) {
+    if (pos.side_to_move() == chess::WHITE)
+      append(text, line_length, std::to_string(pos.fullmove_number()) + ".");
+    else if (force)
+      append(text, line_length, std::to_string(pos.fullmove_number()) + "...");
+  };
+  bool force_number = true;
+  for (const std::string& uci : r.opening.moves) {
+    chess::Move m = chess::parse_uci(pos, uci, ctx.variant);
+    number(force_number);
+    append(text, line_length, chess::to_san(pos, m));
+    pos.do_move(m, undo);
+    force_number = false;
+  }
+  if (!r.opening.moves.empty()) {
+    append(text, line_length, "{book}");
+    force_number = true;
+  }
+  for (const MoveRecord& m : r.moves) {
+    number(force_number);
+    append(text, line_length, m.san);
+    append(text, line_length, "{" + move_comment(m, ctx.comments) + "}");
+    pos.do_move(chess::parse_uci(pos, m.uci, ctx.variant), undo);
+    force_number = false;
+  }
+  if (!r.reason.empty()) append(text, line_length, "{" + r.reason + "}");
+  append(text, line_length, result);
+  return out + text + "\n\n";
+}
+
+}  // namespace harness

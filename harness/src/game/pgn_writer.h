@@ -1,0 +1,35 @@
+// Writes a finished game as PGN with the standard tags and "{+0.35/12 0.51s}" move comments.
+#pragma once
+
+#include <string>
+
+#include "core/result.h"
+#include "core/variant.h"
+#include "record/game_record.h"
+
+namespace harness {
+
+// What move comments add to score, depth and time (--pgn-comments nodes,seldepth,...), in
+// fastchess's manner: "n=" nodes, "sd=" selective depth, "nps=", "hashfull=", "tl=" the
+// mover's clock after the move, "latency=" the harness's time for the move less the engine's own.
+struct PgnComments {
+  bool nodes = false, seldepth = false, nps = false, hashfull = false, timeleft = false, latency = false;
+  bool any() const { return nodes || seldepth || nps || hashfull || timeleft || latency; }
+  std::string describe() const;  // "nodes,seldepth", as parse_pgn_comments reads it
+};
+chess::Result<PgnComments> parse_pgn_comments(const std::string& list);
+
+struct PgnContext {
+  std::string event = "Workbench match";
+  std::string site = "?";
+  std::string round = "?";
+  PgnComments comments;
+  chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Variant "Chess960" and the FEN always
+};
+
+std::string to_pgn(const GameRecord& record, const PgnContext& context);
+
+// "+0.35/12 0.51s", "-M3/20 1.20s", "0.51s" when the engine gave no score.
+std::string move_comment(const MoveRecord& m, const PgnComments& comments = {});
+
+}  // namespace harness

@@ -1,0 +1,53 @@
+// GameRecord: everything about one finished game, as stored and exported.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "record/termination.h"
+
+namespace harness {
+
+struct MoveRecord {
+  std::string uci;
+  std::string san;
+  std::int64_t time_ms = 0;
+  bool has_score = false;
+  int score_cp = 0;  // from the mover's view
+  int mate_in = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  bool pv_mismatch = false;  // the move is not the first move of the engine's last PV (its score is another move's)
+  // What --pgn-comments can add: the engine's report, and the clock after the move.
+  int seldepth = 0, hashfull = -1;
+  std::uint64_t nps = 0;
+  std::int64_t engine_time_ms = -1;  // the engine's own time for the search, -1: not reported
+  std::int64_t clock_left_ms = -1;   // clock time controls: the mover's clock after the move
+};
+
+struct Opening {
+  std::string fen;                 // start position of the game
+  std::vector<std::string> moves;  // UCI moves played from it before the engines take over
+  std::string name;                // id or line reference, for the PGN
+};
+
+struct GameRecord {
+  int game_index = 0;
+  int pair_index = 0;
+  std::string white, black;
+  Opening opening;
+  std::vector<MoveRecord> moves;                          // the engines' moves only (opening moves are in `opening`)
+  chess::GameResult result = chess::GameResult::ONGOING;  // ONGOING: stopped unfinished, never stored
+  GameEnd end = GameEnd::UNKNOWN;                         // how it ended; its PGN Termination tag is pgn_termination(end)
+  std::string reason;                                  // human-readable: "White mates", "Black makes an illegal move: e7e9", ...
+  std::string time_control;                            // PGN TimeControl value ("?" when the engines' differ)
+  std::string white_time_control, black_time_control;  // each engine's own (time or node odds)
+  std::string started_at, finished_at;                 // ISO 8601 UTC
+  std::string white_stderr, black_stderr;
+  int ponder_hits = 0;  // moves that came from a ponder search the opponent's reply confirmed
+  std::string pgn;
+};
+
+}  // namespace harness

@@ -1,0 +1,97 @@
+#include "record/termination.h"
+
+#include <array>
+
+namespace harness {
+
+namespace {
+
+struct EndRow {
+  GameEnd end;
+  const char* name;
+  const char* pgn;
+  const char* label;
+};
+
+// One row per way a game ends, in the enum's order.
+constexpr std::array<EndRow, GAME_ENDS> ENDS = {{
+    {GameEnd::MATE, "mate", "normal", "mate"},
+    {GameEnd::RESIGNATION, "resignation", "normal", "resignation"},
+    {GameEnd::STALEMATE, "stalemate", "normal", "stalemate"},
+    {GameEnd::REPETITION, "repetition", "normal", "threefold repetition"},
+    {GameEnd::FIFTY_MOVES, "fifty-moves", "normal", "fifty-move rule"},
+    {GameEnd::INSUFFICIENT_MATERIAL, "insufficient-material", "normal", "insufficient material"},
+    {GameEnd::ADJUDICATED_RESIGN, "adjudicated-resign", "adjudication", "resign adjudication"},
+    {GameEnd::ADJUDICATED_DRAW, "adjudicated-draw", "adjudication", "draw adjudication"},
+    {GameEnd::ADJUDICATED_TABLEBASE, "adjudicated-tablebase", "adjudication", "tablebase adjudication"},
+    {GameEnd::ADJUDICATED_MAX_MOVES, "adjudicated-max-moves", "adjudication", "maximum length"},
+    {GameEnd::TIME, "time", "time forfeit", "time forfeit"},
+    {GameEnd::STALL, "stall", "time forfeit", "stall (no move)"},
+    {GameEnd::CRASH, "crash", "abandoned", "crash or disconnect"},
+    {GameEnd::ILLEGAL_MOVE, "illegal-move", "rules infraction", "illegal move"},
+    {GameEnd::UNKNOWN, "unknown", "normal", "other"},
+}};
+
+const EndRow& row(GameEnd end) { return ENDS[std::size_t(end)]; }
+
+const char* color_name(chess::Color c) { return c == chess::WHITE ? "White" : "Black"; }
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+}  // namespace
+
+const char* game_end_name(GameEnd end) { return row(end).name; }
+const char* pgn_termination(GameEnd end) { return row(end).pgn; }
+const char* game_end_label(GameEnd end) { return row(end).label; }
+
+std::optional<GameEnd> parse_game_end(const std::string& name) {
+  for (const EndRow& r : ENDS)
+    if (name == r.name) return r.end;
+  return std::nullopt;
+}
+
+std::string end_reason(GameEnd end, chess::Color side, const std::string& detail) {
+  const std::string who = color_name(side);
+  switch (end) {
+    case GameEnd::MATE: return who + " mates";
+    case GameEnd::RESIGNATION: return who + " resigns";
+    case GameEnd::STALEMATE: return "stalemate";
+    case GameEnd::REPETITION: return "threefold repetition";
+    case GameEnd::FIFTY_MOVES: return "fifty-move rule";
+    case GameEnd::INSUFFICIENT_MATERIAL: return "insufficient material";
+    case GameEnd::ADJUDICATED_RESIGN: return who + " resigns (adjudication)";
+    case GameEnd::ADJUDICATED_DRAW: return "draw adjudication: " + detail;
+    case GameEnd::ADJUDICATED_TABLEBASE: return detail;
+    case GameEnd::ADJUDICATED_MAX_MOVES: return "maximum game length reached";
+    case GameEnd::TIME: return who + " loses on time";
+    case GameEnd::STALL: return who + " loses on time (no move)";
+    case GameEnd::CRASH: return who + (detail.empty() ? " disconnects" : " " + detail);
+    case GameEnd::ILLEGAL_MOVE: return who + " makes an illegal move: " + detail;
+    case GameEnd::UNKNOWN: return detail;
+  }
+  return detail;
+}
+
+GameEnd game_end_from_text(const std::string& termination, const std::string& reason) {
+  if (termination == "time forfeit") return ends_with(reason, "(no move)") ? GameEnd::STALL : GameEnd::TIME;
+  if (termination == "abandoned") return GameEnd::CRASH;
+  if (termination == "rules infraction") return GameEnd::ILLEGAL_MOVE;
+  if (termination == "adjudication") {
+    if (ends_with(reason, "resigns (adjudication)")) return GameEnd::ADJUDICATED_RESIGN;
+    if (reason.rfind("draw adjudication", 0) == 0) return GameEnd::ADJUDICATED_DRAW;
+    if (reason.find("tablebase") != std::string::npos) return GameEnd::ADJUDICATED_TABLEBASE;
+    if (reason == "maximum game length reached") return GameEnd::ADJUDICATED_MAX_MOVES;
+    return GameEnd::UNKNOWN;
+  }
+  if (ends_with(reason, " mates")) return GameEnd::MATE;
+  if (ends_with(reason, " resigns")) return GameEnd::RESIGNATION;
+  if (reason == "stalemate") return GameEnd::STALEMATE;
+  if (reason == "threefold repetition") return GameEnd::REPETITION;
+  if (reason == "fifty-move rule") return GameEnd::FIFTY_MOVES;
+  if (reason == "insufficient material") return GameEnd::INSUFFICIENT_MATERIAL;
+  return GameEnd::UNKNOWN;
+}
+
+}  // namespace harness

@@ -1,0 +1,155 @@
+#include "run/match_config.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "settings/stored_enum.h"
+
+namespace harness {
+
+namespace {
+
+void check_engines(const MatchConfig& c, SettingProblems& problems) {
+  const int n = int(c.engines.size());
+  if (c.kind == TournamentKind::MATCH)
+    problems.require(n == 2, "engines", "a match needs exactly two engines, got " + std::to_string(n));
+  else
+    problems.require(n >= 2, "engines", "a tournament needs at least two engines, got " + std::to_string(n));
+  if (c.kind == TournamentKind::PAIRS) problems.require(n % 2 == 0, "engines", "pairs need an even number of engines");
+  std::set<std::string> names;
+  for (const EngineConfig& e : c.engines) {
+    problems.require(!e.name.empty(), "engines", "an engine has no name");
+    problems.require(!e.command.empty(), "engines", "engine '" + e.name + "' has no command");
+    problems.require(names.insert(e.name).second, "engines", "engine name '" + e.name + "' is given twice");
+    problems.require(
+        !(c.settings.tc.kind == TimeControl::Kind::NODES && e.protocol == Protocol::XBOARD && !e.limit), "nodes",
+        "cannot limit engine '" + e.name + "': it speaks xboard, which has no node limit; use --tc, --movetime or --depth");
+  }
+}
+
+void check_counts(const MatchConfig& c, SettingProblems& problems) {
+  problems.require(c.games >= 1, "games", "must be at least 1, got " + std::to_string(c.games));
+  problems.require(c.kind != TournamentKind::MATCH || c.games % 2 == 0, "games",
+                   "must be even: games are played in pairs with colours reversed, got " + std::to_string(c.games));
+  problems.require(c.rounds >= 1, "rounds", "must be at least 1, got " + std::to_string(c.rounds));
+  problems.require(c.concurrency >= 1 && c.concurrency <= MAX_CONCURRENCY, "concurrency",
+                   "must be from 1 to " + std::to_string(MAX_CONCURRENCY) + ", got " + std::to_string(c.concurrency));
+  problems.require(c.plies >= 0, "plies", "must be 0 (the whole opening) or more, got " + std::to_string(c.plies));
+  problems.require(!c.openings_path.empty(), "openings", "names no opening book");
+  problems.require(
+      c.shard.count >= 1 && c.shard.index >= 0 && c.shard.index < c.shard.count, "shard",
+      "must be K/N with 1 <= K <= N, got " + std::to_string(c.shard.index + 1) + "/" + std::to_string(c.shard.count));
+}
+
+void check_sprt(const MatchConfig& c, SettingProblems& problems) {
+  if (!c.sprt) return;
+  problems.require(c.kind == TournamentKind::MATCH, "sprt", "works only in a match of two engines");
+  problems.require(c.sprt->elo0 < c.sprt->elo1, "sprt", "needs elo0 below elo1");
+  problems.require(c.sprt->alpha > 0 && c.sprt->alpha < 1 && c.sprt->beta > 0 && c.sprt->beta < 1, "sprt",
+                   "needs alpha and beta between 0 and 1");
+}
+
+chess::Result<PgnComments> stored_pgn_comments(const std::string& text) { return parse_pgn_comments(text); }
+
+}  // namespace
+
+const char* tournament_kind_name(TournamentKind kind) {
+  switch (kind) {
+    case TournamentKind::MATCH: return "match";
+    case TournamentKind::ROUND_ROBIN: return "round-robin";
+    case TournamentKind::GAUNTLET: return "gauntlet";
+    case TournamentKind::PAIRS: return "pairs";
+  }
+  return "match";
+}
+
+chess::Result<TournamentKind> parse_tournament_kind(const std::string& name) {
+  for (auto kind : {TournamentKind::MATCH, TournamentKind::ROUND_ROBIN, TournamentKind::GAUNTLET, TournamentKind::PAIRS})
+    if (name == tournament_kind_name(kind)) return kind;
+  return chess::Error{"unknown run kind '" + name + "' (expected match, round-robin, gauntlet or pairs)"};
+}
+
+SettingProblems MatchConfig::validate() const {
+  SettingProblems problems;
+  check_engines(*this, problems);
+  check_counts(*this, problems);
+  check_sprt(*this, problems);
+  check_game_settings(settings, problems);
+  return problems;
+}
+
+void to_json(nlohmann::json& j, const Shard& shard) { j = {shard.index, shard.count}; }
+
+void from_json(const nlohmann::json& j, Shard& shard) {
+  j.at(0).get_to(shard.index);
+  j.at(1).get_to(shard.count);
+}
+
+std::string MatchConfig::to_json() const {
+  nlohmann::json j = settings;
+  j["kind"] = tournament_kind_name(kind);
+  j["engines"] = engines;
+  j["games"] = games;
+  j["rounds"] = rounds;
+  j["openings"] = openings_path;
+  j["plies"] = plies;
+  j["order"] = opening_order_name(order);
+  if (opening_per_round) j["opening_per_round"] = true;
+  j["seed"] = seed;
+  j["concurrency"] = concurrency;
+  if (sprt) j["sprt"] = *sprt;
+  j["pgn"] = pgn_path;
+  j["event"] = event;
+  if (shard.active()) j["shard"] = shard;
+  if (pgn_comments.any()) j["pgn_comments"] = pgn_comments.describe();
+  if (book_choice != BookChoice::WEIGHTED) j["book_choice"] = book_choice_name(book_choice);
+  return j.dump();
+}
+
+chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
+  MatchConfig c;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    j.get_to(c.settings);
+    c.kind = stored_enum<TournamentKind>(j.at("kind"), "kind", parse_tournament_kind);
+    j.at("engines").get_to(c.engines);
+    j.at("games").get_to(c.games);
+    j.at("rounds").get_to(c.rounds);
+    j.at("openings").get_to(c.openings_path);
+    j.at("plies").get_to(c.plies);
+    c.order = stored_enum<OpeningOrder>(j.at("order"), "order", parse_opening_order);
+    c.opening_per_round = j.value("opening_per_round", false);
+    j.at("seed").get_to(c.seed);
+    j.at("concurrency").get_to(c.concurrency);
+    if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();
+    j.at("pgn").get_to(c.pgn_path);
+    j.at("event").get_to(c.event);
+    if (j.contains("shard")) j.at("shard").get_to(c.shard);
+    if (j.contains("pgn_comments"))
+      c.pgn_comments = stored_enum<PgnComments>(j.at("pgn_comments"), "pgn_comments", stored_pgn_comments);
+    if (j.contains("book_choice")) c.book_choice = stored_enum<BookChoice>(j.at("book_choice"), "book_choice", parse_book_choice);
+  } catch (const std::exception& e) {  // nlohmann's and StoredValueError: the documented boundary
+    return chess::Error{std::string("stored run configuration is unreadable: ") + e.what()};
+  }
+  if (SettingProblems problems = c.validate(); !problems.empty())
+    return chess::Error{"stored run configuration: " + problems.describe(json_key_spelling)};
+  return c;
+}
+
+chess::Result<Shard> parse_shard(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  auto number = [](const std::string& digits, long& out) {
+    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = std::stol(digits);
+    return true;
+  };
+  long k = 0, n = 0;
+  if (slash == std::string::npos || !number(text.substr(0, slash), k) || !number(text.substr(slash + 1), n))
+    return chess::Error{"shard '" + text + "': expected K/N, this machine's share K of N shards (e.g. 1/4)"};
+  if (n < 1) return chess::Error{"shard '" + text + "': the number of shards N must be at least 1"};
+  if (k < 1 || k > n) return chess::Error{"shard '" + text + "': K must be from 1 to N=" + std::to_string(n)};
+  return Shard{int(k - 1), int(n)};
+}
+
+}  // namespace harness

@@ -1,0 +1,85 @@
+// MatchConfig: everything a match or tournament run needs. It checks itself (validate), whichever
+// door it came in by (command line, stored run, shard, cluster, tuner), and is stored as JSON in
+// the run's row so that a resumed run plays exactly what the first one would have.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engines/engine_config.h"
+#include "game/game_settings.h"
+#include "game/pgn_writer.h"
+#include "openings/opening_book.h"
+#include "settings/setting_problems.h"
+#include "stats/sprt.h"
+
+namespace harness {
+
+// A share of a run's game pairs for one machine: pair p belongs to shard p % count (index is
+// 0-based; written K/N with K from 1). Every shard plays the unsharded run's pairs, openings and
+// colours, so shards merged give the run that one machine would have played.
+struct Shard {
+  int index = 0;
+  int count = 1;
+  bool active() const { return count > 1; }
+  bool holds_pair(int pair) const { return pair % count == index; }
+  std::string describe() const { return std::to_string(index + 1) + "/" + std::to_string(count); }
+  bool operator==(const Shard&) const = default;
+};
+
+// "K/N" with 1 <= K <= N; the error says which part is wrong.
+chess::Result<Shard> parse_shard(const std::string& text);
+
+// PAIRS: engine 2k plays engine 2k + 1 only (a tuner's SPSA batch, theta+ against theta-).
+enum class TournamentKind { MATCH, ROUND_ROBIN, GAUNTLET, PAIRS };
+const char* tournament_kind_name(TournamentKind kind);  // "match", "round-robin", "gauntlet", "pairs"
+chess::Result<TournamentKind> parse_tournament_kind(const std::string& name);
+
+// The most games a run plays at once.
+inline constexpr int MAX_CONCURRENCY = 1024;
+
+struct MatchConfig {
+  TournamentKind kind = TournamentKind::MATCH;
+  std::vector<EngineConfig> engines;
+  int games = 100;  // matches: total games (tournaments play one game pair per encounter and round)
+  int rounds = 1;   // tournaments
+  GameSettings settings;
+  std::string openings_path;
+  int plies = 0;
+  OpeningOrder order = OpeningOrder::SEQUENTIAL;
+  BookChoice book_choice = BookChoice::WEIGHTED;  // how a Polyglot book's moves are chosen
+  // How read_opening_book reads this run's book.
+  PolyglotOptions polyglot() const { return {book_choice, seed}; }
+  // Tournaments: every encounter of a round plays that round's opening (a tuner's individuals
+  // are then compared on the same positions); otherwise each game pair gets the next one.
+  bool opening_per_round = false;
+  std::uint64_t seed = 1;
+  int concurrency = 1;
+  std::optional<SprtConfig> sprt;
+  std::string pgn_path;      // also append each game's PGN here, if set
+  PgnComments pgn_comments;  // what move comments add (--pgn-comments)
+  std::string event = "Workbench match";
+  Shard shard;  // this database plays only these pairs (harness match --shard, a cluster task)
+
+  // The same run with every pair: what shards of it are merged into.
+  MatchConfig unsharded() const {
+    MatchConfig c = *this;
+    c.shard = Shard{};
+    return c;
+  }
+
+  // Every problem of the configuration, each by its setting (the stored JSON's key). What
+  // needs the book, the tables or the engines themselves is checked by prepare_run.
+  SettingProblems validate() const;
+
+  std::string to_json() const;
+  // A stored run: unreadable JSON, an unknown name or a setting that fails validate() is an error.
+  static chess::Result<MatchConfig> from_json(const std::string& text);
+};
+
+void to_json(nlohmann::json& j, const Shard& shard);
+void from_json(const nlohmann::json& j, Shard& shard);
+
+}  // namespace harness

@@ -1,0 +1,91 @@
+// MatchRunner: plays a run's scheduled games on `concurrency` slots (one pair of engine
+// processes each), stores every finished game as it arrives, keeps the statistics, prints
+// progress, stops early on an SPRT decision, and resumes a run from what the database holds.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "players/player.h"
+#include "process/stop_request.h"
+#include "run/run_inputs.h"
+#include "run/run_tally.h"
+#include "run/schedule.h"
+#include "stats/tally.h"
+#include "storage/database.h"
+
+namespace harness {
+
+// How a call to MatchRunner::run ended.
+struct MatchStatus {
+  enum Kind { FINISHED, INTERRUPTED, FAILED } kind = FINISHED;
+  std::string error;  // FAILED: why
+};
+
+class MatchRunner {
+ public:
+  // `inputs` come from prepare_run, made once for the run by whichever door started it.
+  MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id);
+  // Plays what is left of the run. A stop request (stop_request.h) ends it INTERRUPTED: the
+  // first after the games in progress are stored, the second at once with them discarded.
+  MatchStatus run(std::ostream& out);
+
+  Tally match_tally() const { return tally_.match_tally(); }
+  // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
+  Tally engine_tally(std::size_t i) const { return tally_.engine_tally(i); }
+
+ private:
+  // The schedule, and what the database holds of it already.
+  chess::Result<bool> plan(std::ostream& out);
+  // Stores finished games as the slots hand them in, until every slot is done.
+  void collect(std::ostream& out, int running_slots);
+  void store(GameRecord& game, std::ostream& out);
+  MatchStatus finish(std::ostream& out);
+  std::string cpu_line() const;
+  void worker(int slot);
+  // A process from the slot's pool set up as engine `engine`, not `other` (the game's other side).
+  Player& seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other);
+  chess::Result<bool> record(GameRecord& game, std::ostream& out);
+  std::string stderr_path(int slot, int engine) const;
+  std::string pv_mismatch_lines() const;
+  void stop_on_request(std::ostream& out);
+  // A shard never decides alone: its SPRT is taken on all shards' games (harness cluster).
+  bool stops_on_sprt() const { return config_.kind == TournamentKind::MATCH && config_.sprt && !config_.shard.active(); }
+
+  MatchConfig config_;
+  Database& db_;
+  std::int64_t run_id_;
+  OpeningBook book_;
+  std::vector<std::size_t> opening_order_;
+  std::vector<std::int64_t> engine_ids_;
+  std::vector<GameSpec> schedule_;
+  std::vector<GameSpec> pending_;
+  int done_count_ = 0;
+  int total_games_ = 0;
+  int played_this_session_ = 0;
+  std::chrono::steady_clock::time_point started_;
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::size_t next_ = 0;
+  bool stopping_ = false;
+  int workers_done_ = 0;
+  std::deque<GameRecord> finished_;
+
+  RunTally tally_;
+  std::string stop_reason_;
+  StopRequest seen_stop_ = StopRequest::NONE;
+  int discarded_ = 0;                             // unfinished games dropped by an immediate stop
+  std::string storage_error_;                     // the database could not store a game: the run stops
+  int ponder_hits_ = 0, moves_this_session_ = 0;  // --ponder: moves a confirmed ponder search made
+  std::vector<int> pv_mismatches_;                // per engine, this session: moves that were not its PV's first
+};
+
+}  // namespace harness

@@ -1,0 +1,73 @@
+#include "run/run_inputs.h"
+
+#include <algorithm>
+
+#include "players/make_player.h"
+
+namespace harness {
+
+namespace {
+
+chess::Result<bool> settle_variant(MatchConfig& config, const OpeningBook& book, bool from_book) {
+  const Opening* chess960 = first_chess960_opening(book);
+  if (from_book && chess960) config.settings.variant = chess::Variant::FISCHERANDOM;
+  if (config.settings.variant == chess::Variant::STANDARD && chess960)
+    return chess::Error{config.openings_path + ": opening " + chess960->name + " has Chess960 castling (" + chess960->fen +
+                        "); play it with --variant fischerandom"};
+  return true;
+}
+
+// Starts engine i's program and checks it, and the options of every engine that runs it.
+chess::Result<bool> probe(const MatchConfig& config, std::size_t i, bool fen_starts, const std::string& stderr_path) {
+  auto player = make_player(config.engines[i], stderr_path);
+  if (auto started = player->start(); !started) return started;
+  if (std::string why = player->cannot_play(config.settings.variant); !why.empty())
+    return chess::Error{why + " (this run plays " + std::string(chess::variant_name(config.settings.variant)) + ")"};
+  if (fen_starts && !player->supports_fen_start())
+    return chess::Error{"engine '" + config.engines[i].name +
+                        "' does not support setboard, so it cannot start from the FEN positions of " + config.openings_path +
+                        "; use a PGN book of moves from the start position (--openings book.pgn)"};
+  for (const EngineConfig& e : config.engines)
+    if (same_program(e, config.engines[i]))
+      if (auto options = player->check_options(e); !options) {
+        player->stop();
+        return options;
+      }
+  player->stop();
+  return true;
+}
+
+}  // namespace
+
+chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book,
+                                        const std::function<std::string(int)>& stderr_path) {
+  const bool fen_starts =
+      std::any_of(book.openings.begin(), book.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
+  for (std::size_t i = 0; i < config.engines.size(); ++i) {
+    // Engines that differ only in options (a tuner's individuals) are one program: one start.
+    auto same = [&](const EngineConfig& e) { return same_program(e, config.engines[i]); };
+    if (std::any_of(config.engines.begin(), config.engines.begin() + std::ptrdiff_t(i), same)) continue;
+    if (auto ok = probe(config, i, fen_starts, stderr_path ? stderr_path(int(i)) : ""); !ok) return ok;
+  }
+  return true;
+}
+
+chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& options) {
+  RunInputs inputs;
+  auto book = read_opening_book(config.openings_path, config.plies, config.polyglot());
+  if (!book) return chess::Error{book.error()};
+  inputs.book = std::move(book).value();
+  if (auto variant = settle_variant(config, inputs.book, options.variant_from_book); !variant)
+    return chess::Error{variant.error()};
+  if (!config.settings.tb_path.empty()) {
+    auto tables = Tablebases::open(config.settings.tb_path);
+    if (!tables) return chess::Error{tables.error()};
+    inputs.tablebases = *tables;
+  }
+  if (options.probe_engines)
+    if (auto started = check_engines_start(config, inputs.book, options.stderr_path); !started)
+      return chess::Error{started.error()};
+  return inputs;
+}
+
+}  // namespace harness

@@ -1,0 +1,99 @@
+#include "run/run_tally.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+#include "stats/elo.h"
+#include "stats/report.h"
+
+namespace harness {
+
+namespace {
+
+Outcome2 outcome_for(const std::string& result, bool as_white) {
+  if (result == "1/2-1/2") return Outcome2::DRAW;
+  bool white_won = result == "1-0";
+  return white_won == as_white ? Outcome2::WIN : Outcome2::LOSS;
+}
+
+void add_to(Tally& t, Outcome2 o) {
+  if (o == Outcome2::WIN)
+    ++t.wins;
+  else if (o == Outcome2::DRAW)
+    ++t.draws;
+  else
+    ++t.losses;
+}
+
+}  // namespace
+
+RunTally::RunTally(const MatchConfig& config)
+    : config_(config), schedule_(make_schedule(config)), engines_(config.engines.size()) {}
+
+void RunTally::add(int game_index, const std::string& result) {
+  const GameSpec& spec = schedule_.at(std::size_t(game_index));
+  match_.add(game_index, outcome_for(result, spec.white == 0));
+  add_to(engines_[std::size_t(spec.white)], outcome_for(result, true));
+  add_to(engines_[std::size_t(spec.black)], outcome_for(result, false));
+  ++games_;
+}
+
+std::string RunTally::title() const {
+  std::string t;
+  for (std::size_t i = 0; i < config_.engines.size(); ++i) {
+    const std::string limits = engine_limits_text(config_.engines[i]);  // time or node odds
+    t += (i ? " vs " : "") + config_.engines[i].name + (limits.empty() ? "" : " [" + limits + "]");
+  }
+  t += " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string();
+  if (config_.settings.variant != chess::Variant::STANDARD)
+    t += ", " + std::string(chess::variant_name(config_.settings.variant));
+  t += ")";
+  return config_.shard.active() ? t + " shard " + config_.shard.describe() : t;
+}
+
+std::string RunTally::summary() const {
+  return config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt) : ranking_table();
+}
+
+std::string RunTally::progress(int total_games) const {
+  return config_.kind == TournamentKind::MATCH ? summary_line(match_tally(), total_games)
+                                               : "Games " + std::to_string(games_) + "/" + std::to_string(total_games);
+}
+
+std::string RunTally::ranking_table() const {
+  std::vector<std::size_t> idx(config_.engines.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  auto score = [&](std::size_t i) {
+    const Tally& t = engines_[i];
+    return t.games() ? t.points() / t.games() : 0.0;
+  };
+  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return score(a) > score(b); });
+  std::ostringstream os;
+  os << "Ranking of " << title() << ":\n";
+  os << std::left << std::setw(5) << "Rank" << std::setw(20) << "Name" << std::right << std::setw(9) << "Elo" << std::setw(9)
+     << "+/-" << std::setw(8) << "Games" << std::setw(9) << "Score" << std::setw(9) << "Draw"
+     << "\n";
+  int rank = 0;
+  for (std::size_t i : idx) {
+    const Tally& t = engines_[i];
+    EloEstimate e = elo_from_wdl(t.wins, t.draws, t.losses);
+    // Not finite while an engine won or lost every game so far: "n/a", never "inf".
+    auto shown = [](double v) {
+      char b[32] = "n/a";
+      if (std::isfinite(v)) std::snprintf(b, sizeof b, "%.1f", v);
+      return std::string(b);
+    };
+    char line[160];
+    std::snprintf(line, sizeof line, "%-5d%-20s%9s%9s%8d%8.1f%%%8.1f%%\n", ++rank, config_.engines[i].name.c_str(),
+                  shown(e.elo).c_str(), shown(e.elo_error).c_str(), t.games(), t.games() ? 100.0 * t.points() / t.games() : 0.0,
+                  t.games() ? 100.0 * t.draws / t.games() : 0.0);
+    os << line;
+  }
+  return os.str();
+}
+
+}  // namespace harness

@@ -1,0 +1,40 @@
+// RunTally: a run's statistics from its finished games: the first engine's tally with
+// pentanomial pairs (matches) and each engine's tally against the field (tournaments), and the
+// text blocks that are printed and stored from them. The match runner, the shard merge and the
+// cluster's live line all count games here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "run/schedule.h"
+#include "stats/tally.h"
+
+namespace harness {
+
+class RunTally {
+ public:
+  explicit RunTally(const MatchConfig& config);
+  // A finished game of the schedule, by its index; `result` is "1-0", "0-1" or "1/2-1/2".
+  void add(int game_index, const std::string& result);
+
+  Tally match_tally() const { return match_.tally(); }
+  // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
+  Tally engine_tally(std::size_t i) const { return engines_.at(i); }
+  // "A vs B (tc, book)".
+  std::string title() const;
+  // A match's results block (Elo, LOS, pentanomial, SPRT), or a tournament's ranking table.
+  std::string summary() const;
+  // One line: a match's summary_line, a tournament's "Games N/M".
+  std::string progress(int total_games) const;
+
+ private:
+  std::string ranking_table() const;
+  MatchConfig config_;
+  std::vector<GameSpec> schedule_;
+  TallyBuilder match_;
+  std::vector<Tally> engines_;
+  int games_ = 0;
+};
+
+}  // namespace harness

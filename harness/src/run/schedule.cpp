@@ -1,0 +1,39 @@
+#include "run/schedule.h"
+
+namespace harness {
+
+std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const Shard& shard) {
+  std::vector<GameSpec> out;
+  for (const GameSpec& g : schedule)
+    if (shard.holds_pair(g.pair_index)) out.push_back(g);
+  return out;
+}
+
+std::vector<GameSpec> make_schedule(const MatchConfig& c) {
+  std::vector<GameSpec> out;
+  int round = 0;
+  auto add_pair = [&](int a, int b) {
+    int pair = int(out.size()) / 2;
+    int opening = c.opening_per_round ? round : pair;
+    out.push_back({int(out.size()), pair, a, b, opening});
+    out.push_back({int(out.size()), pair, b, a, opening});
+  };
+  if (c.kind == TournamentKind::MATCH) {
+    for (int g = 0; g < c.games; ++g) out.push_back({g, g / 2, g % 2 == 0 ? 0 : 1, g % 2 == 0 ? 1 : 0, g / 2});
+    return out;
+  }
+  const int n = int(c.engines.size());
+  for (round = 0; round < c.rounds; ++round) {
+    if (c.kind == TournamentKind::GAUNTLET) {
+      for (int j = 1; j < n; ++j) add_pair(0, j);
+    } else if (c.kind == TournamentKind::PAIRS) {
+      for (int j = 0; j + 1 < n; j += 2) add_pair(j, j + 1);
+    } else {
+      for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) add_pair(i, j);
+    }
+  }
+  return out;
+}
+
+}  // namespace harness

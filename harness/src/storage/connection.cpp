@@ -1,0 +1,116 @@
+#include "storage/connection.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include "storage/migrations.h"
+#include "storage/statement.h"
+
+namespace harness {
+
+namespace {
+
+// A connection that waits up to 5 s for another process's lock; the error names the file.
+chess::Result<sqlite3*> open_handle(const std::string& path, int flags) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return chess::Error{path + ": cannot open database: " + msg};
+  }
+  sqlite3_busy_timeout(db, 5000);
+  return db;
+}
+
+chess::Result<bool> check_file(const std::string& path, Connection::Mode mode) {
+  std::error_code ec;
+  if (mode == Connection::Mode::CREATE) {
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    return true;
+  }
+  if (std::filesystem::is_regular_file(path, ec)) return true;
+  if (mode == Connection::Mode::EXISTING)
+    return chess::Error{path + ": no such database (give the --db that the run was written to)"};
+  return chess::Error{path + ": no such database"};
+}
+
+}  // namespace
+
+chess::Result<std::unique_ptr<Connection>> Connection::open(const std::string& path, Mode mode) {
+  if (auto file = check_file(path, mode); !file) return chess::Error{file.error()};
+  const int flags = mode == Mode::READ_ONLY ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI;
+  auto handle = open_handle(path, flags);
+  if (!handle) return chess::Error{handle.error()};
+  std::unique_ptr<Connection> c(new Connection(*handle, path));
+  try {
+    if (mode == Mode::READ_ONLY) {
+      if (const int version = c->schema_version(); version > schema_target())
+        return chess::Error{path + ": database schema version " + std::to_string(version) + " is newer than this harness"};
+      Statement probe(c->db_, "SELECT count(*) FROM sqlite_master");
+      probe.step();
+      return c;
+    }
+    c->exec("PRAGMA journal_mode=WAL");
+    c->exec("PRAGMA synchronous=NORMAL");
+    c->exec("PRAGMA foreign_keys=ON");
+    c->migrate();
+  } catch (const std::exception& e) {
+    return chess::Error{path + ": " + e.what()};
+  }
+  return c;
+}
+
+Connection::~Connection() { sqlite3_close(db_); }
+
+void Connection::exec(const std::string& sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw StorageError("SQLite: " + msg);
+  }
+}
+
+std::int64_t Connection::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
+int Connection::changes() const { return sqlite3_changes(db_); }
+
+int Connection::schema_version() const {
+  Statement s(db_, "PRAGMA user_version");
+  s.step();
+  return int(s.integer(0));
+}
+
+bool Connection::use_rollback_journal() {
+  try {
+    Statement s(db_, "PRAGMA journal_mode=DELETE");
+    return s.step() && s.text(0) == "delete";
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+void Connection::rollback_if_open() {
+  // SQLite has already rolled back after some errors (a full disk): keep the first error.
+  if (!sqlite3_get_autocommit(db_)) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Connection::migrate() {
+  const int target = schema_target();
+  int version = schema_version();
+  if (version > target)
+    throw StorageError("database schema version " + std::to_string(version) + " is newer than this harness (" +
+                       std::to_string(target) + ")");
+  while (version < target) {
+    transaction([&] {
+      // Another process may have migrated while this one waited for the lock: read again.
+      version = schema_version();
+      if (version >= target) return;
+      exec(migration(version));
+      exec("PRAGMA user_version = " + std::to_string(++version));
+    });
+  }
+}
+
+}  // namespace harness

@@ -1,0 +1,156 @@
+#include "storage/migrations.h"
+
+#include <iterator>
+
+namespace harness {
+
+namespace {
+
+// Each entry moves the schema one version up; never edit an entry once released.
+const char* const MIGRATIONS[] = {
+    R"sql(
+    CREATE TABLE engines (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      command TEXT NOT NULL,
+      args TEXT NOT NULL,
+      protocol TEXT NOT NULL,
+      options TEXT NOT NULL,
+      checksum TEXT NOT NULL,
+      UNIQUE (name, command, args, protocol, options, checksum));
+    CREATE TABLE runs (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      finished_at TEXT,
+      status TEXT NOT NULL,
+      config TEXT NOT NULL,
+      summary TEXT NOT NULL DEFAULT '');
+    CREATE TABLE games (
+      id INTEGER PRIMARY KEY,
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      game_index INTEGER NOT NULL,
+      pair_index INTEGER NOT NULL,
+      white_engine_id INTEGER REFERENCES engines(id),
+      black_engine_id INTEGER REFERENCES engines(id),
+      white TEXT NOT NULL,
+      black TEXT NOT NULL,
+      opening_fen TEXT NOT NULL,
+      opening_moves TEXT NOT NULL,
+      result TEXT NOT NULL,
+      termination TEXT NOT NULL,
+      reason TEXT NOT NULL,
+      plies INTEGER NOT NULL,
+      time_control TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      finished_at TEXT NOT NULL,
+      pgn TEXT NOT NULL,
+      white_stderr TEXT NOT NULL,
+      black_stderr TEXT NOT NULL,
+      UNIQUE (run_id, game_index));
+    CREATE TABLE moves (
+      game_id INTEGER NOT NULL REFERENCES games(id),
+      ply INTEGER NOT NULL,
+      uci TEXT NOT NULL,
+      san TEXT NOT NULL,
+      time_ms INTEGER NOT NULL,
+      score_cp INTEGER,
+      mate_in INTEGER,
+      depth INTEGER,
+      nodes INTEGER,
+      PRIMARY KEY (game_id, ply));
+    CREATE INDEX games_by_run ON games(run_id, game_index);
+    )sql",
+    R"sql(
+    CREATE TABLE perft_results (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      line INTEGER NOT NULL,
+      position_id TEXT NOT NULL,
+      fen TEXT NOT NULL,
+      depth INTEGER NOT NULL,
+      expected INTEGER NOT NULL,
+      got INTEGER NOT NULL,
+      seconds REAL NOT NULL,
+      passed INTEGER NOT NULL,
+      error TEXT NOT NULL,
+      bug TEXT NOT NULL,
+      PRIMARY KEY (run_id, line, depth));
+    CREATE TABLE epd_results (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      line INTEGER NOT NULL,
+      position_id TEXT NOT NULL,
+      fen TEXT NOT NULL,
+      move TEXT NOT NULL,
+      solved INTEGER NOT NULL,
+      points INTEGER NOT NULL,
+      max_points INTEGER NOT NULL,
+      found_time_ms INTEGER NOT NULL,
+      found_depth INTEGER NOT NULL,
+      PRIMARY KEY (run_id, line));
+    )sql",
+    R"sql(
+    CREATE TABLE tuner_generations (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      entropy REAL NOT NULL,
+      best_fitness REAL NOT NULL,
+      mean_fitness REAL NOT NULL,
+      probabilities TEXT NOT NULL,
+      state TEXT NOT NULL,
+      PRIMARY KEY (run_id, generation));
+    CREATE TABLE tuner_individuals (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      idx INTEGER NOT NULL,
+      bits TEXT NOT NULL,
+      weights TEXT NOT NULL,
+      fitness REAL NOT NULL,
+      PRIMARY KEY (run_id, generation, idx));
+    )sql",
+    R"sql(
+    ALTER TABLE tuner_individuals ADD COLUMN match_run INTEGER REFERENCES runs(id);
+    CREATE TABLE tuner_validations (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      match_run INTEGER NOT NULL REFERENCES runs(id),
+      elo REAL,        -- NULL when not finite (every game won or lost)
+      elo_error REAL,  -- NULL when not finite
+      PRIMARY KEY (run_id, generation));
+    )sql",
+    R"sql(
+    ALTER TABLE moves ADD COLUMN pv_mismatch INTEGER NOT NULL DEFAULT 0;
+    )sql",
+    R"sql(
+    CREATE TABLE cluster_jobs (
+      run_id INTEGER PRIMARY KEY REFERENCES runs(id),
+      dir TEXT NOT NULL,
+      shards INTEGER NOT NULL,
+      job_ids TEXT NOT NULL DEFAULT '',
+      counted TEXT);
+    )sql",
+    R"sql(
+    CREATE TABLE tuner_heldout (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      error REAL NOT NULL,
+      PRIMARY KEY (run_id, generation));
+    )sql",
+    R"sql(
+    ALTER TABLE games ADD COLUMN end_kind TEXT;  -- record/termination.h's name; NULL in games stored before
+    )sql",
+    R"sql(
+    CREATE TABLE tuner_results (
+      run_id INTEGER PRIMARY KEY REFERENCES runs(id),
+      generation INTEGER NOT NULL,  -- 0-based; -1: the start values were kept
+      tuned_values TEXT NOT NULL,   -- JSON object name -> value, as written
+      path TEXT NOT NULL);          -- the file written
+    )sql",
+};
+
+}  // namespace
+
+int schema_target() { return int(std::size(MIGRATIONS)); }
+
+const char* migration(int version) { return MIGRATIONS[version]; }
+
+}  // namespace harness

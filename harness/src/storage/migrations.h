@@ -1,0 +1,12 @@
+// The database's schema as numbered, forward-only migrations: migration v takes a database at
+// schema version v to v + 1. Never edit a migration once released; add one.
+#pragma once
+
+namespace harness {
+
+// The schema version this harness writes (the number of migrations).
+int schema_target();
+// The SQL of migration `version` (0 <= version < schema_target()).
+const char* migration(int version);
+
+}  // namespace harness

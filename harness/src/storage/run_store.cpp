@@ -1,0 +1,147 @@
+#include "storage/run_store.h"
+
+#include <sstream>
+
+#include "storage/statement.h"
+#include "text/timestamp.h"
+
+namespace harness {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& v, const std::string& sep) {
+  std::string out;
+  for (const std::string& s : v) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+const char* const RUN_COLUMNS = "SELECT id, kind, created_at, COALESCE(finished_at, ''), status, config, summary FROM runs ";
+
+RunRow run_row(Statement& s) { return {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)}; }
+
+void insert_moves(Connection& c, std::int64_t game_id, const GameRecord& g) {
+  Statement m(
+      c,
+      "INSERT INTO moves (game_id, ply, uci, san, time_ms, score_cp, mate_in, depth, nodes, pv_mismatch) VALUES (?, ?, ?, "
+      "?, ?, ?, ?, ?, ?, ?)");
+  int ply = int(g.opening.moves.size());
+  for (const MoveRecord& mv : g.moves) {
+    Statement& row = m.reset();
+    row.bind(1, game_id).bind(2, ++ply).bind(3, mv.uci).bind(4, mv.san).bind(5, mv.time_ms);
+    mv.has_score ? row.bind(6, std::int64_t(mv.score_cp)) : row.bind_null(6);
+    mv.has_score ? row.bind(7, std::int64_t(mv.mate_in)) : row.bind_null(7);
+    row.bind(8, std::int64_t(mv.depth)).bind(9, std::int64_t(mv.nodes)).bind(10, int(mv.pv_mismatch)).step();
+  }
+}
+
+}  // namespace
+
+GameEnd stored_end(const std::string& name, const std::string& termination, const std::string& reason) {
+  if (auto end = parse_game_end(name)) return *end;
+  return game_end_from_text(termination, reason);  // stored before ends had names
+}
+
+chess::Result<std::int64_t> RunStore::engine_id(const EngineConfig& e) {
+  return guarded(c_, [&] {
+    std::vector<std::string> opts;
+    for (const auto& [k, v] : e.options) opts.push_back(k + "=" + v);
+    std::string args = joined(e.args, " "), options = joined(opts, " "), protocol = protocol_name(e.protocol);
+    std::string checksum = file_checksum(e.command);
+    Statement insert(
+        c_, "INSERT OR IGNORE INTO engines (name, command, args, protocol, options, checksum) VALUES (?, ?, ?, ?, ?, ?)");
+    insert.bind(1, e.name).bind(2, e.command).bind(3, args).bind(4, protocol).bind(5, options).bind(6, checksum).step();
+    Statement find(c_,
+                   "SELECT id FROM engines WHERE name=? AND command=? AND args=? AND protocol=? AND options=? AND checksum=?");
+    find.bind(1, e.name).bind(2, e.command).bind(3, args).bind(4, protocol).bind(5, options).bind(6, checksum);
+    return find.step() ? find.integer(0) : std::int64_t(0);
+  });
+}
+
+chess::Result<std::int64_t> RunStore::create_run(const std::string& kind, const std::string& config_json) {
+  return guarded(c_, [&] {
+    Statement s(c_, "INSERT INTO runs (kind, created_at, status, config) VALUES (?, ?, 'running', ?)");
+    s.bind(1, kind).bind(2, utc_timestamp()).bind(3, config_json).step();
+    return c_.last_insert_id();
+  });
+}
+
+chess::Result<bool> RunStore::update_run(std::int64_t run_id, const std::string& status, const std::string& summary) {
+  return guarded(c_, [&] {
+    Statement s(c_, "UPDATE runs SET status=?, summary=?, finished_at=CASE WHEN ?='running' THEN NULL ELSE ? END WHERE id=?");
+    s.bind(1, status).bind(2, summary).bind(3, status).bind(4, utc_timestamp()).bind(5, run_id).step();
+    return true;
+  });
+}
+
+chess::Result<std::optional<RunRow>> RunStore::run(std::int64_t run_id) {
+  return guarded(c_, [&]() -> std::optional<RunRow> {
+    Statement s(c_, std::string(RUN_COLUMNS) + "WHERE id=?");
+    s.bind(1, run_id);
+    if (!s.step()) return std::nullopt;
+    return run_row(s);
+  });
+}
+
+chess::Result<std::vector<RunRow>> RunStore::runs() {
+  return guarded(c_, [&] {
+    Statement s(c_, std::string(RUN_COLUMNS) + "ORDER BY id");
+    std::vector<RunRow> out;
+    while (s.step()) out.push_back(run_row(s));
+    return out;
+  });
+}
+
+chess::Result<std::int64_t> RunStore::save_game(std::int64_t run_id, const GameRecord& g, std::int64_t white_id,
+                                                std::int64_t black_id) {
+  return guarded(c_, [&] {
+    return c_.transaction([&] {
+      Statement s(
+          c_,
+          "INSERT INTO games (run_id, game_index, pair_index, white_engine_id, black_engine_id, white, black, opening_fen, "
+          "opening_moves, result, termination, reason, plies, time_control, started_at, finished_at, pgn, white_stderr, "
+          "black_stderr, end_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      s.bind(1, run_id).bind(2, g.game_index).bind(3, g.pair_index);
+      white_id ? s.bind(4, white_id) : s.bind_null(4);
+      black_id ? s.bind(5, black_id) : s.bind_null(5);
+      s.bind(6, g.white).bind(7, g.black).bind(8, g.opening.fen).bind(9, joined(g.opening.moves, " "));
+      s.bind(10, std::string(chess::result_string(g.result))).bind(11, std::string(pgn_termination(g.end))).bind(12, g.reason);
+      s.bind(13, std::int64_t(g.opening.moves.size() + g.moves.size())).bind(14, g.time_control);
+      s.bind(15, g.started_at).bind(16, g.finished_at).bind(17, g.pgn).bind(18, g.white_stderr).bind(19, g.black_stderr);
+      s.bind(20, std::string(game_end_name(g.end))).step();
+      const std::int64_t game_id = c_.last_insert_id();
+      insert_moves(c_, game_id, g);
+      return game_id;
+    });
+  });
+}
+
+chess::Result<std::vector<StoredGame>> RunStore::games(std::int64_t run_id) {
+  return guarded(c_, [&] {
+    Statement s(c_,
+                "SELECT id, game_index, opening_fen, opening_moves, white, black, result, termination, reason, plies, pgn, "
+                "COALESCE(end_kind, '') FROM games WHERE run_id=? ORDER BY game_index");
+    s.bind(1, run_id);
+    std::vector<StoredGame> out;
+    while (s.step()) {
+      std::vector<std::string> opening;
+      std::istringstream moves(s.text(3));
+      for (std::string m; moves >> m;) opening.push_back(m);
+      const std::string termination = s.text(7), reason = s.text(8);
+      out.push_back({s.integer(0), int(s.integer(1)), s.text(2), opening, s.text(4), s.text(5), s.text(6), termination,
+                     stored_end(s.text(11), termination, reason), reason, int(s.integer(9)), s.text(10)});
+    }
+    return out;
+  });
+}
+
+chess::Result<std::vector<std::string>> RunStore::game_moves(std::int64_t game_id) {
+  return guarded(c_, [&] {
+    Statement s(c_, "SELECT uci FROM moves WHERE game_id=? ORDER BY ply");
+    s.bind(1, game_id);
+    std::vector<std::string> out;
+    while (s.step()) out.push_back(s.text(0));
+    return out;
+  });
+}
+
+}  // namespace harness

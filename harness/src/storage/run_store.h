@@ -1,0 +1,116 @@
+// RunStore: the runs of every kind, the engines that played, and each match's games and moves,
+// over the database's one connection. Every function returns its failure as a value.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/result.h"
+#include "engines/engine_config.h"
+#include "record/game_record.h"
+#include "storage/connection.h"
+
+namespace harness {
+
+struct RunRow {
+  std::int64_t id = 0;
+  std::string kind;  // match, tournament, perft, epd, ...
+  std::string created_at, finished_at;
+  std::string status;   // running, finished, stopped
+  std::string config;   // JSON of everything needed to resume
+  std::string summary;  // the results block at the last update
+};
+
+struct StoredGame {
+  std::int64_t id = 0;
+  int game_index = 0;
+  std::string opening_fen;
+  std::vector<std::string> opening_moves;  // UCI
+  std::string white, black;
+  std::string result;       // "1-0", "0-1", "1/2-1/2"
+  std::string termination;  // the PGN Termination tag as stored
+  GameEnd end = GameEnd::UNKNOWN;
+  std::string reason;
+  int plies = 0;
+  std::string pgn;
+};
+
+// A game as a report shows it: its row without the PGN, and its moves.
+struct ReportGame {
+  std::int64_t id = 0;
+  int game_index = 0, pair_index = 0;
+  std::string white, black, result;
+  GameEnd end = GameEnd::UNKNOWN;
+  std::string reason;
+  std::string opening_fen;
+  std::string opening_moves;  // UCI, space-separated
+  int plies = 0;
+  std::string started_at, finished_at;
+};
+
+struct ReportMove {
+  std::int64_t game_id = 0;
+  int ply = 0;
+  std::string uci, san;
+  std::int64_t time_ms = 0;
+  bool has_score = false;
+  int score_cp = 0, mate_in = 0, depth = 0;
+  std::int64_t nodes = 0;
+};
+
+// What RunStore::import_games copied of another database's run.
+struct ImportCount {
+  int copied = 0, present = 0, unreadable = 0;
+};
+
+// A stored game's end: its name, or for games stored before ends had names, read from the text.
+GameEnd stored_end(const std::string& name, const std::string& termination, const std::string& reason);
+
+class RunStore {
+ public:
+  explicit RunStore(Connection& connection) : c_(connection) {}
+
+  chess::Result<std::int64_t> engine_id(const EngineConfig& engine);
+  chess::Result<std::int64_t> create_run(const std::string& kind, const std::string& config_json);
+  chess::Result<bool> update_run(std::int64_t run_id, const std::string& status, const std::string& summary);
+  // The run, or nullopt when there is none of that id.
+  chess::Result<std::optional<RunRow>> run(std::int64_t run_id);
+  chess::Result<std::vector<RunRow>> runs();
+  // Stores a finished game and its moves in one transaction.
+  chess::Result<std::int64_t> save_game(std::int64_t run_id, const GameRecord& game, std::int64_t white_id,
+                                        std::int64_t black_id);
+  chess::Result<std::vector<StoredGame>> games(std::int64_t run_id);
+  // The engines' moves of a stored game (UCI), in order.
+  chess::Result<std::vector<std::string>> game_moves(std::int64_t game_id);
+
+  // Everything a report shows of a run's games, by game index, and their moves by game and ply.
+  chess::Result<std::vector<ReportGame>> report_games(std::int64_t run_id);
+  // Without `text`, a move's UCI and SAN are left empty (the numbers a summary needs are quicker).
+  chess::Result<std::vector<ReportMove>> report_moves(std::int64_t run_id, bool text = true);
+  chess::Result<std::vector<ReportMove>> report_moves_of_game(std::int64_t game_id);
+  // How many finished games a run holds; and every result row it holds (games, perft and EPD
+  // results): what changes whenever a run makes progress.
+  chess::Result<int> game_count(std::int64_t run_id);
+  chess::Result<int> stored_rows(std::int64_t run_id);
+  // A run's finished games as (game index, result), the least a live count needs.
+  chess::Result<std::vector<std::pair<int, std::string>>> game_results(std::int64_t run_id);
+  // The engines that played the run's games: (name, checksum of the binary).
+  chess::Result<std::vector<std::pair<std::string, std::string>>> run_engines(std::int64_t run_id);
+
+  // Copies run `from_run` of the database file `from_path` into run `to_run`: its games with
+  // their moves and engines, leaving out game indices `to_run` holds already and, when `only`
+  // is given, indices not in it. A game that cannot be read is left out and counted. Copying
+  // twice adds nothing.
+  chess::Result<ImportCount> import_games(const std::string& from_path, std::int64_t from_run, std::int64_t to_run,
+                                          const std::vector<int>* only = nullptr);
+
+ private:
+  int copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game);
+  ImportCount copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only);
+  Connection& c_;
+};
+
+}  // namespace harness

@@ -1,0 +1,68 @@
+// TunerStore: a tuner run's generations with their individuals, held-out errors and validation
+// matches; enough to resume a run and to report it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/result.h"
+#include "storage/connection.h"
+
+namespace harness {
+
+// One tuner generation: the probability vector after it, and everything needed to resume.
+struct GenerationRow {
+  int generation = 0;
+  double entropy = 0;
+  double best_fitness = 0, mean_fitness = 0;
+  std::string probabilities;  // JSON array: PBIL's bit probabilities, or SPSA's weights (theta)
+  std::string state;          // the optimiser's saved state (vector, best so far, random generator)
+};
+
+struct IndividualRow {
+  int index = 0;
+  std::string bits;     // "0101..."
+  std::string weights;  // JSON object of the tuned weights
+  double fitness = 0;
+  std::int64_t match_run = 0;  // games fitness: the run holding this individual's games (0: none)
+};
+
+// A validation match of a tuner run: tuned weights against the starting weights.
+struct ValidationRow {
+  int generation = 0;  // after this many generations (or iterations)
+  std::int64_t match_run = 0;
+  double elo = 0, elo_error = 0;  // NaN and infinity when not finite (every game won or lost)
+};
+
+// What a tuner run wrote as its result: the values, the generation they came from, the file.
+struct TunerResultRow {
+  int generation = -1;  // 0-based; -1: the start values were kept
+  std::string values;   // JSON object name -> value
+  std::string path;
+};
+
+class TunerStore {
+ public:
+  explicit TunerStore(Connection& connection) : c_(connection) {}
+  // A tuner generation and its individuals, in one transaction.
+  chess::Result<bool> save_generation(std::int64_t run_id, const GenerationRow& generation,
+                                      const std::vector<IndividualRow>& individuals);
+  chess::Result<std::vector<GenerationRow>> generations(std::int64_t run_id);
+  chess::Result<std::optional<GenerationRow>> generation(std::int64_t run_id, int generation);
+  chess::Result<std::vector<IndividualRow>> individuals(std::int64_t run_id, int generation);
+  // The error on the held-out positions of each stored generation's result (texel fitness with a holdout).
+  chess::Result<bool> save_heldout(std::int64_t run_id, int generation, double error);
+  chess::Result<std::vector<std::pair<int, double>>> heldout_errors(std::int64_t run_id);
+  chess::Result<bool> save_validation(std::int64_t run_id, const ValidationRow& validation);
+  chess::Result<std::vector<ValidationRow>> validations(std::int64_t run_id);
+  chess::Result<bool> save_result(std::int64_t run_id, const TunerResultRow& result);
+  chess::Result<std::optional<TunerResultRow>> result(std::int64_t run_id);
+
+ private:
+  Connection& c_;
+};
+
+}  // namespace harness

@@ -1,0 +1,72 @@
+#include "openings/opening_book.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace {
+
+std::string write(const std::string& name, const std::string& text) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(OpeningBook, ReadsEpdWithCrlfCommentsCountersAndOperations) {
+  std::string path = write("book.epd",
+                           "# comment\r\n"
+                           "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\r\n"
+                           "\r\n"
+                           "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\r\n"
+                           "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - bm Nc6;");
+  auto book = harness::read_opening_book(path, 0);
+  ASSERT_TRUE(book) << book.error();
+  ASSERT_EQ(book->openings.size(), 3u);
+  EXPECT_EQ(book->openings[0].name, "e4");
+  EXPECT_EQ(book->openings[1].fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+}
+
+TEST(OpeningBook, EpdErrorsNameFileAndLine) {
+  std::string path =
+      write("bad.epd", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq -\n");
+  auto book = harness::read_opening_book(path, 0);
+  ASSERT_FALSE(book);
+  EXPECT_NE(book.error().find("bad.epd:2: invalid FEN"), std::string::npos) << book.error();
+  EXPECT_NE(harness::read_opening_book(write("x.txt", ""), 0).error().find("must end in .epd, .pgn or .bin (Polyglot)"),
+            std::string::npos);
+  EXPECT_NE(harness::read_opening_book("/nonexistent.epd", 0).error().find("cannot open"), std::string::npos);
+}
+
+TEST(OpeningBook, ReadsPgnWithTagsCommentsVariationsAndPlyLimit) {
+  std::string path =
+      write("book.pgn",
+            "[Event \"a\"]\r\n[Site \"?\"]\r\n\r\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5 a6 *\r\n\r\n"
+            "[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e3 Kd7 2. e4 1/2-1/2\n");
+  auto book = harness::read_opening_book(path, 4);
+  ASSERT_TRUE(book) << book.error();
+  ASSERT_EQ(book->openings.size(), 2u);
+  EXPECT_EQ(book->openings[0].moves, (std::vector<std::string>{"e2e4", "e7e5", "g1f3", "b8c6"}));
+  EXPECT_EQ(book->openings[1].fen, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  EXPECT_EQ(book->openings[1].moves.size(), 3u);
+}
+
+TEST(OpeningBook, PgnErrorsNameFileAndLine) {
+  std::string path = write("badmove.pgn", "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n");
+  auto book = harness::read_opening_book(path, 0);
+  ASSERT_FALSE(book);
+  EXPECT_NE(book.error().find("badmove.pgn:1: move 'Ke3' is not legal"), std::string::npos) << book.error();
+  path = write("unclosed.pgn", "[Event \"a\"]\n\n1. e4 {oops e5 *\n");
+  EXPECT_NE(harness::read_opening_book(path, 0).error().find("unclosed '{'"), std::string::npos);
+}
+
+TEST(OpeningBook, RandomOrderIsFixedBySeedAndPairsShareOpenings) {
+  auto a = harness::opening_order(10, harness::OpeningOrder::RANDOM, 42);
+  auto b = harness::opening_order(10, harness::OpeningOrder::RANDOM, 42);
+  auto c = harness::opening_order(10, harness::OpeningOrder::RANDOM, 43);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  auto seq = harness::opening_order(3, harness::OpeningOrder::SEQUENTIAL, 1);
+  EXPECT_EQ(seq, (std::vector<std::size_t>{0, 1, 2}));
+}
+
+}  // namespace
