@@ -89,7 +89,7 @@ TEST(EngineCli, BadInputGetsAnInfoLineAndTheEngineStaysUsable) {
   EXPECT_TRUE(contains(r.out, "Nodes searched: 20\n")) << r.out;
 }
 
-TEST(EngineCli, EndOfInputEndsTheEngine) {
+TEST(EngineCli, EmptyInputEndsTheEngineAtOnce) {
   RunResult r = run_engine("", "");
   EXPECT_EQ(r.exit_code, 0);
 }

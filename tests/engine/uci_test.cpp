@@ -201,7 +201,7 @@ TEST(Uci, BadInputGetsInfoStringsAndTheEngineStaysUsable) {
   EXPECT_TRUE(legal_in("", {"e2e4"}, bestmove_of(best))) << best;
 }
 
-TEST(Uci, EndOfInputEndsTheEngine) {
+TEST(Uci, EndOfInputDuringASearchEndsTheEngine) {
   EngineSession e(ENGINE_PATH);
   e.send("position startpos");
   e.send("go infinite");
@@ -233,7 +233,7 @@ TEST(Uci, GoPerftAfterPosition) {
   e.send("position startpos moves e2e4 e7e5");
   e.send("go perft 2");
   EXPECT_EQ(e.wait_for_prefix("Nodes searched"), "Nodes searched: 835");
-  EXPECT_TRUE(e.saw("g1f3: 27") || e.saw("g1f3: "));
+  EXPECT_TRUE(e.saw("g1f3: 29"));  // Stockfish 15.1's divide of the same position says 29
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cli/command_line.h"
 #include "cli/fail.h"
 #include "cli/stored_runs.h"
 #include "cluster/slurm.h"
@@ -367,12 +368,6 @@ int main(int argc, char** argv) {
   extract->add_option("--out", o->out, "Labeled position file to write")->required();
   extract->add_option("--db", o->db, harness::DATABASE_HELP);
   extract->callback([o] { std::exit(guarded([&] { return extract_command(*o); })); });
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "tuner: " << e.what() << "\nRun 'tuner --help' or 'tuner COMMAND --help'.\n";
-    return 2;
-  }
-  return 0;
+  const int status = harness::parse_command_line(app, argc, argv);
+  return status < 0 ? 0 : status;
 }

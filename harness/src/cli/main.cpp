@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "command_line.h"
 #include "commands.h"
 
 int main(int argc, char** argv) {
@@ -16,14 +17,6 @@ int main(int argc, char** argv) {
   harness::add_check_command(app);
   harness::add_openings_command(app);
   harness::add_cluster_commands(app);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "harness: " << e.what() << "\nRun 'harness --help' or 'harness COMMAND --help'.\n";
-    return 2;
-  }
-  return 0;
+  const int status = harness::parse_command_line(app, argc, argv);
+  return status < 0 ? 0 : status;
 }

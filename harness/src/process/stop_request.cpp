@@ -27,6 +27,9 @@ void install_stop_handlers() {
   sigaction(SIGTERM, &action, nullptr);
   // Past a file-size limit a write fails (and SQLite reports it) instead of killing the run.
   ::signal(SIGXFSZ, SIG_IGN);
+  // A closed standard output (`| head`) makes writes fail instead of killing the run unrecorded:
+  // the runs see the failed stream and stop as on a first Ctrl-C, leaving a resumable run.
+  ::signal(SIGPIPE, SIG_IGN);
 }
 
 StopRequest stop_requested() { return StopRequest(g_level.load()); }

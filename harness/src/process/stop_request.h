@@ -9,7 +9,8 @@ namespace harness {
 enum class StopRequest { NONE = 0, FINISH_GAMES = 1, ABORT = 2 };
 
 // Installs the handlers for SIGINT and SIGTERM (also when the process was started with them
-// ignored, as a shell does for background jobs).
+// ignored, as a shell does for background jobs), and ignores SIGPIPE and SIGXFSZ so that a
+// closed output or a full file is an error the run handles, not a kill.
 void install_stop_handlers();
 StopRequest stop_requested();
 // Raises the request as a signal would (tests, and callers that stop a run themselves).

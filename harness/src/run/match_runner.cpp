@@ -276,6 +276,7 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
     out << "\r\033[K" << progress << std::flush;
   else
     out << line << " | " << progress << "\n" << std::flush;
+  if (!out) request_stop(StopRequest::FINISH_GAMES);  // the output is gone (a closed pipe): stop, resumable
 
   if (auto updated = db_.update_run(run_id_, "running", tally_.summary()); !updated) return updated;
   if (stops_on_sprt()) {

@@ -9,6 +9,8 @@
 #include <ostream>
 #include <thread>
 
+#include "core/san.h"
+#include "core/uci_move.h"
 #include "parallel_items.h"
 #include "players/uci_player.h"
 
@@ -16,13 +18,29 @@ namespace harness {
 
 namespace {
 
+// A move as the suite writes its bm and am: in SAN when it is a legal move of the position.
+std::string san_of(const std::string& fen, const std::string& uci) {
+  auto pos = chess::Position::from_fen(fen);
+  if (!pos) return uci;
+  const chess::Move m = chess::parse_uci(*pos, uci, pos->is_chess960() ? chess::Variant::FISCHERANDOM : chess::Variant::STANDARD);
+  return m.is_none() ? uci : chess::to_san(*pos, m);
+}
+
+std::string moves_san(const std::string& fen, const std::set<std::string>& moves) {
+  std::string out;
+  for (const std::string& m : moves) out += (out.empty() ? "" : " ") + san_of(fen, m);
+  return out;
+}
+
 std::string row_text(const EpdResultRow& r, const EpdCase& c) {
-  char buf[256];
+  char buf[320];
   std::string found =
       r.found_time_ms >= 0 ? std::to_string(r.found_time_ms) + " ms, depth " + std::to_string(r.found_depth) : "-";
-  std::snprintf(buf, sizeof buf, "%-20s %-7s %-8s found %-22s", r.position_id.c_str(), r.move.c_str(),
+  std::snprintf(buf, sizeof buf, "%-20s %-7s %-8s found %-22s", r.position_id.c_str(), san_of(c.fen, r.move).c_str(),
                 r.solved ? "solved" : "missed", found.c_str());
   std::string out = buf;
+  if (!r.solved && !c.best.empty()) out += " bm " + moves_san(c.fen, c.best);
+  if (!r.solved && !c.avoid.empty()) out += " am " + moves_san(c.fen, c.avoid);
   if (!c.points.empty()) out += " points " + std::to_string(r.points) + "/" + std::to_string(r.max_points);
   return out + "\n";
 }

@@ -23,6 +23,18 @@ std::vector<std::pair<int, std::uint64_t>> selected_depths(const PerftCase& c, c
   return out;
 }
 
+// Why a count differs from the suite's: where the engine's move generator goes wrong, or, when
+// the reference counts what the engine counts, that the suite's own number is the wrong one.
+std::string explain_wrong_count(const PerftCase& c, int depth, const PerftOutput& got, PerftSource& engine,
+                                PerftSource& reference) {
+  auto ref = reference.divide(c.fen, {}, depth);
+  if (ref && ref->total == got.total)
+    return "  the engine and the reference agree on " + std::to_string(got.total) + " at depth " + std::to_string(depth) +
+           ": the suite's count (line " + std::to_string(c.line) + ") is probably wrong\n";
+  auto bug = locate_bug(engine, reference, c.fen, depth);
+  return bug ? bug->text() : "  could not locate: " + bug.error() + "\n";
+}
+
 // Checks one suite position depth by depth; stops at the first wrong count and locates it.
 std::vector<PerftResultRow> check_case(const PerftCase& c, const PerftRunOptions& o, PerftSource& engine,
                                        PerftSource& reference) {
@@ -38,10 +50,7 @@ std::vector<PerftResultRow> check_case(const PerftCase& c, const PerftRunOptions
     row.got = got->total;
     row.seconds = got->seconds;
     row.passed = got->total == expected;
-    if (!row.passed) {
-      auto bug = locate_bug(engine, reference, c.fen, depth);
-      row.bug = bug ? bug->text() : "  could not locate: " + bug.error() + "\n";
-    }
+    if (!row.passed) row.bug = explain_wrong_count(c, depth, *got, engine, reference);
     rows.push_back(row);
     if (!row.passed) break;
   }

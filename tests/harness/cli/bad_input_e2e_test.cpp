@@ -36,7 +36,11 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"tc_huge", {"--tc", "1e18"}, "time control '1e18'"},
                       BadInput{"tc_tiny", {"--tc", "0.0000001"}, "time control '0.0000001'"},
                       BadInput{"engine_missing", {"--engine", "name=c cmd=/no/such/engine"}, "match needs exactly two engines"},
-                      BadInput{"sprt_key", {"--sprt", "elo0=0 elo1=5 alpah=0.05 beta=0.05"}, "did you mean 'alpha'"}),
+                      BadInput{"sprt_key", {"--sprt", "elo0=0 elo1=5 alpah=0.05 beta=0.05"}, "did you mean 'alpha'"},
+                      BadInput{"sprt_half", {"--sprt", "elo0=0"}, "--sprt: missing 'elo1'"},
+                      BadInput{"misspelt_flag", {"--game", "4"}, "not expected: --game (did you mean '--games'?)"},
+                      BadInput{"concurrency", {"--concurrency", "0"}, "--concurrency must be from 1 to 1024, got 0"},
+                      BadInput{"ponder_nodes", {"--nodes", "100", "--ponder"}, "--ponder needs a clock time control"}),
     [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
 
 TEST(BadInput, AnEngineThatCannotStartLeavesNoRun) {
@@ -57,6 +61,48 @@ TEST(BadInput, ReadingCommandsDoNotCreateADatabase) {
     EXPECT_NE(r.out.find(missing + ": no such database"), std::string::npos) << r.out;
     EXPECT_FALSE(std::filesystem::exists(missing)) << args[0];
   }
+}
+
+}  // namespace
+
+namespace {
+
+// The tuner already checked option names against the engine's own list; a match does too.
+TEST(BadInput, AnOptionTheEngineDoesNotHaveIsRefusedWithTheNearestName) {
+  std::string db = temp_db("bad_option");
+  HarnessRun r = run_harness({"match", "--engine", "name=sf cmd=/usr/games/stockfish option.Hsh=16", "--engine",
+                              mock("b", "random"), "--games", "2", "--db", db});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("engine 'sf': the engine has no option 'Hsh' (did you mean 'Hash'?)"), std::string::npos) << r.out;
+  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  HarnessRun range = run_harness({"match", "--engine", "name=sf cmd=/usr/games/stockfish option.Hash=0", "--engine",
+                                  mock("b", "random"), "--games", "2", "--db", db});
+  EXPECT_EQ(range.exit_code, 2) << range.out;
+  EXPECT_NE(range.out.find("engine 'sf': "), std::string::npos) << range.out;
+}
+
+// A third game would have no partner with colours reversed: it never counts in the pentanomial.
+TEST(BadInput, AMatchOfAnOddNumberOfGamesIsRefused) {
+  std::string db = temp_db("odd_games");
+  HarnessRun r =
+      run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "3", "--db", db});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("--games must be even: games are played in pairs with colours reversed, got 3"), std::string::npos)
+      << r.out;
+  EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+TEST(BadInput, TheProgramAloneListsItsCommands) {
+  HarnessRun r = run_harness({});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  for (const char* command : {"match", "tournament", "runs", "show", "perft", "epd", "report", "cluster"})
+    EXPECT_NE(r.out.find(std::string("  ") + command + " "), std::string::npos) << command << "\n" << r.out;
+}
+
+TEST(BadInput, ARunIsGivenByItsNumber) {
+  HarnessRun r = run_harness({"show", "abc", "--db", temp_db("run_number")});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("a run is given by its number (see 'harness runs'), got 'abc'"), std::string::npos) << r.out;
 }
 
 }  // namespace

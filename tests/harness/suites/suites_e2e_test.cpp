@@ -90,6 +90,9 @@ TEST(HarnessPerft, LocatesTheExactMoveABrokenGeneratorMisses) {
       EXPECT_NE(r.bug.find("e5d6"), std::string::npos);
     }
   EXPECT_EQ(failed, 1);
+  Output show = harness({"show", "1", "--db", db});
+  EXPECT_NE(show.text.find("Run 1 (perft, broken vs builtin, finished"), std::string::npos) << show.text;
+  EXPECT_NE(show.text.find("missing moves (legal, not generated): e5d6"), std::string::npos) << show.text;
 
   Output builtin = harness({"perft", suite, "--engine", "builtin", "--db", db, "--concurrency", "2"});
   EXPECT_EQ(builtin.exit_code, 0) << builtin.text;
@@ -97,6 +100,50 @@ TEST(HarnessPerft, LocatesTheExactMoveABrokenGeneratorMisses) {
   Output dev = harness({"perft", suite, "--engine", "dev", "--registry", registry(), "--db", db, "--depth", "2"});
   EXPECT_EQ(dev.exit_code, 0) << dev.text;
   EXPECT_NE(dev.text.find("2 checks: 2 passed"), std::string::npos) << dev.text;
+}
+
+// A CI script that runs a suite of garbage must fail, not pass on zero checks.
+TEST(HarnessPerft, MalformedLinesFailTheRunUnlessSkipped) {
+  const std::string garbage = write("garbage.epd", "not a position ;D1 20\nrnbqkbnr/pppppppp/8 w ;D1 x\n");
+  Output all = harness({"perft", garbage, "--db", fresh_db("garbage.sqlite")});
+  EXPECT_EQ(all.exit_code, 2) << all.text;
+  EXPECT_NE(all.text.find("garbage.epd: 2 malformed lines (give --skip-malformed to check the others):"), std::string::npos)
+      << all.text;
+  EXPECT_NE(all.text.find("garbage.epd:1:"), std::string::npos) << all.text;
+  EXPECT_NE(all.text.find("garbage.epd:2:"), std::string::npos) << all.text;
+  Output skipped = harness({"perft", garbage, "--skip-malformed", "--db", fresh_db("garbage2.sqlite")});
+  EXPECT_EQ(skipped.exit_code, 2) << skipped.text;
+  EXPECT_NE(skipped.text.find("every line is malformed: nothing to check"), std::string::npos) << skipped.text;
+
+  const std::string mixed = write("mixed.epd", suite_line(std::string(chess::START_FEN), 2) + "garbage ;D1 3\n");
+  Output refused = harness({"perft", mixed, "--db", fresh_db("mixed.sqlite")});
+  EXPECT_EQ(refused.exit_code, 2) << refused.text;
+  EXPECT_NE(refused.text.find("mixed.epd:2:"), std::string::npos) << refused.text;
+  Output checked = harness({"perft", mixed, "--skip-malformed", "--db", fresh_db("mixed2.sqlite")});
+  EXPECT_EQ(checked.exit_code, 0) << checked.text;
+  EXPECT_NE(checked.text.find("2 checks: 2 passed, 0 failed, 0 errors, 1 malformed lines skipped"), std::string::npos)
+      << checked.text;
+}
+
+TEST(HarnessPerft, AWrongCountInTheSuiteIsNamedAsTheSuites) {
+  // 20 and 400 are right; 8903 is not the start position's count at depth 3 (8902 is).
+  const std::string suite = write("wrong.epd", std::string(chess::START_FEN) + " ;D1 20 ;D2 400 ;D3 8903\n");
+  Output o = harness({"perft", suite, "--db", fresh_db("wrong.sqlite"), "--failures-only"});
+  EXPECT_EQ(o.exit_code, 1) << o.text;
+  EXPECT_NE(o.text.find("the engine and the reference agree on 8902 at depth 3: the suite's count (line 1) is probably wrong"),
+            std::string::npos)
+      << o.text;
+  EXPECT_EQ(o.text.find(" ok\n"), std::string::npos) << "--failures-only prints no passing check: " << o.text;
+}
+
+TEST(HarnessPerft, EnginesMayBeGivenAsSpecsAndRunsNameThem) {
+  const std::string suite = write("spec.epd", suite_line(std::string(chess::START_FEN), 2));
+  const std::string db = fresh_db("spec.sqlite");
+  Output o = harness({"perft", suite, "--engine", std::string("name=mine cmd=") + ENGINE_PATH, "--db", db});
+  EXPECT_EQ(o.exit_code, 0) << o.text;
+  EXPECT_NE(o.text.find("with mine (reference builtin)"), std::string::npos) << o.text;
+  Output runs = harness({"runs", "--db", db});
+  EXPECT_NE(runs.text.find("mine vs builtin"), std::string::npos) << runs.text;
 }
 
 TEST(HarnessPerft, AnEngineWithoutPerftIsAClearError) {
@@ -116,6 +163,10 @@ TEST(HarnessEpd, ScoresAMockEngineWithKnownAnswersAndComparesRuns) {
   Output o = harness({"epd", suite, "--engine", "first", "--registry", registry(), "--depth", "1", "--db", db});
   EXPECT_EQ(o.exit_code, 0) << o.text;
   EXPECT_NE(o.text.find("EPD: solved 1 of 2 (50.0 %), points 1 of 10"), std::string::npos) << o.text;
+  // Moves are written as the suite writes them, in SAN: the move played, and the bm it missed.
+  EXPECT_NE(o.text.find("first-is-best        Ra2     solved"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find("mate                 Ra2     missed"), std::string::npos) << o.text;
+  EXPECT_NE(o.text.find(" bm Ra8#"), std::string::npos) << o.text;
   auto rows = harness::Database::open(db).value()->epd_results(1).value();
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_TRUE(rows[0].solved);
