@@ -339,7 +339,7 @@ int guarded(F command) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"tuner: tune the engine's evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite"};
+  CLI::App app{"tuner: tune the engine's evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite", "tuner"};  // usage lines name the program, not its path
   app.require_subcommand(1);
   auto o = std::make_shared<Options>();
   harness::program_name() = "tuner";

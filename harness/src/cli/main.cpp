@@ -6,7 +6,7 @@
 #include "commands.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"harness: play and measure chess engines; every result goes to SQLite"};
+  CLI::App app{"harness: play and measure chess engines; every result goes to SQLite", "harness"};  // usage lines name the program, not its path
   app.require_subcommand(1);
   harness::add_match_commands(app);
   harness::add_run_commands(app);

@@ -122,7 +122,7 @@ void add_match_commands(CLI::App& app) {
   CLI::App* resume = app.add_subcommand("resume", "Continue a stopped or killed run");
   resume->add_option("RUN", o->run, "Run id (see 'harness runs')")->required()->check(run_number());
   resume->add_option("--db", o->db, DATABASE_HELP);
-  resume->add_option("--concurrency", o->concurrency, "Games played at once")->capture_default_str();
+  resume->add_option("--concurrency", o->concurrency, "Games played at once (default: the number of cores)");
   resume->callback([o] {
     install_stop_handlers();
     auto db = value_or_fail(Database::open_existing(o->db));

@@ -118,7 +118,7 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--book-mode", o.book_mode, "Polyglot book (.bin) moves: weighted or uniform")->capture_default_str();
   cmd->add_option("--order", o.order, "Opening order: sequential or random")->capture_default_str();
   cmd->add_option("--seed", o.seed, "Seed for --order random")->capture_default_str();
-  cmd->add_option("--concurrency", o.concurrency, "Games played at once")->capture_default_str();
+  cmd->add_option("--concurrency", o.concurrency, "Games played at once (default: the number of cores)");
   cmd->add_option("--resign", o.resign, "Resign adjudication \"movecount=3 score=600\"");
   cmd->add_option("--draw", o.draw, "Draw adjudication \"movenumber=40 movecount=8 score=10\"");
   cmd->add_option("--maxmoves", o.maxmoves, "Adjudicate a draw after this many full moves");

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Snapshot tests of what other programs and people read: every command's --help, and for a
+# seeded node-limited match the live lines, the results block and `harness show`. Compares
+# with the files in tests/snapshots/expected/, or rewrites them with --update (when a change
+# is intended: scripts/update_snapshots.sh; review the diff before committing it).
+#   snapshots.sh BIN_DIR help|match [--update]
+set -euo pipefail
+bin="$1"
+part="$2"
+update="${3:-}"
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+expected="$here/expected"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$expected"
+
+# Commands of a program, from its own list (the lines under "Subcommands:").
+subcommands() { "$bin/$1" --help | awk '/^Subcommands:/{on=1; next} on && /^  [a-z]/{print $1}'; }
+
+produce_help() {
+  for program in harness tuner; do
+    "$bin/$program" --help > "$work/$program--help.txt"
+    for command in $(subcommands "$program"); do
+      "$bin/$program" "$command" --help > "$work/$program-$command--help.txt"
+      if [ "$program $command" = "harness cluster" ]; then
+        for sub in match tournament resume task; do "$bin/harness" cluster "$sub" --help > "$work/harness-cluster-$sub--help.txt"; done
+      fi
+    done
+  done
+}
+
+# What changes from run to run (times, paths, dates) replaced by a fixed word.
+normalise() {
+  sed -E -e "s|$work|WORK|g" -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/DATE/g' \
+    -e 's/elapsed [0-9:]+ remaining [0-9:]+/elapsed T remaining T/' \
+    -e 's/^Harness: ([0-9]+) games in .*/Harness: \1 games in T/'
+}
+
+produce_match() {
+  (cd "$root" && "$bin/harness" match v0.1 v0.2 --games 8 --nodes 3000 --seed 1 --concurrency 1 --db "$work/m.sqlite") \
+    | normalise > "$work/match-output.txt"
+  "$bin/harness" show 1 --db "$work/m.sqlite" | normalise > "$work/match-show.txt"
+  "$bin/harness" runs --db "$work/m.sqlite" | normalise > "$work/match-runs.txt"
+}
+
+"produce_$part"
+status=0
+for file in "$work"/*.txt; do
+  name=$(basename "$file")
+  if [ "$update" = "--update" ]; then
+    cp "$file" "$expected/$name"
+  elif ! diff -u "$expected/$name" "$file"; then
+    echo "snapshot $name differs (scripts/update_snapshots.sh rewrites it when the change is intended)"
+    status=1
+  fi
+done
+if [ "$update" != "--update" ]; then  # a snapshot whose command is gone is a change too
+  for file in "$expected"/*.txt; do
+    name=$(basename "$file")
+    case "$part" in help) [[ "$name" == *--help.txt ]] || continue ;; match) [[ "$name" == match-* ]] || continue ;; esac
+    [ -f "$work/$name" ] || { echo "snapshot $name has no output any more"; status=1; }
+  done
+fi
+[ "$status" -eq 0 ] && [ "$update" != "--update" ] && echo "snapshots ($part) match"
+exit "$status"
