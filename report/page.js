@@ -51,7 +51,10 @@ function plot(parent, title, xs, series, options) {
       series: [{ label: (options && options.xLabel) || "x" }].concat(
         series.map((s, i) => Object.assign({ label: s.label, stroke: COLOURS[i % COLOURS.length], width: 1.5, spanGaps: true }, s.options || {}))
       ),
-      axes: [{ label: (options && options.xLabel) || "" }, { label: (options && options.yLabel) || "" }],
+      axes: [
+        Object.assign({ label: (options && options.xLabel) || "" }, options && options.xCounts ? COUNTS : {}),
+        Object.assign({ label: (options && options.yLabel) || "" }, options && options.yCounts ? COUNTS : {}),
+      ],
       scales: { x: { time: false } },
     },
     (options && options.uplot) || {}
@@ -68,6 +71,8 @@ function plot(parent, title, xs, series, options) {
 }
 
 function bars() { return uPlot.paths.bars({ size: [0.7, 40] }); }
+// An axis of counts (games, moves, pairs): whole-number ticks only.
+const COUNTS = { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000] };
 // Bar charts count from zero.
 const FROM_ZERO = { x: { time: false }, y: { range: (u, min, max) => [0, Math.max(1, max)] } };
 
@@ -87,7 +92,7 @@ function renderMatch(section, root) {
   );
   s.append(el("h3", {}, "Engines"));
   s.append(table(["name", "command", "arguments", "protocol", "options", "own limits", "checksum"],
-    section.engines.map((e) => [e.name, e.command, e.args, e.protocol, JSON.stringify(e.options), e.limits || "the run's", e.checksum])));
+    section.engines.map((e) => [e.name, e.command, e.args, e.protocol, optionsText(e.options), e.limits || "the run's", e.checksum])));
   s.append(el("h3", {}, "Results"));
   s.append(el("pre", { class: "summary" }, section.summary_text || section.summary));
   if (section.sprt) {
@@ -100,37 +105,44 @@ function renderMatch(section, root) {
   const plots = el("div", { class: "plots" });
   s.append(el("h3", {}, "Plots"), plots);
   const sr = section.series;
-  plot(plots, "Elo estimate with its 95 % interval, over games", sr.games,
-    [{ label: "Elo", values: sr.elo }, { label: "upper", values: sr.hi, options: { stroke: "#9ab" } }, { label: "lower", values: sr.lo, options: { stroke: "#9ab" } }],
-    { xLabel: "games", yLabel: "Elo", uplot: { bands: [{ series: [2, 3], fill: "rgba(31,119,180,0.15)" }] } });
+  if (sr.elo.every((v) => v === null))
+    plots.append(el("p", { class: "no-plot" },
+      `No Elo estimate yet after ${section.games.length} games: it needs both won and lost points and some spread between games or pairs.`));
+  else
+    plot(plots, "Elo estimate with its 95 % interval, over games", sr.games,
+      [{ label: "Elo", values: sr.elo }, { label: "upper", values: sr.hi, options: { stroke: "#9ab" } }, { label: "lower", values: sr.lo, options: { stroke: "#9ab" } }],
+      { xLabel: "games", yLabel: "Elo", xCounts: true, uplot: { bands: [{ series: [2, 3], fill: "rgba(31,119,180,0.15)" }] } });
   if (sr.llr) {
     const n = sr.games.length;
     plot(plots, "SPRT log-likelihood ratio with its bounds", sr.games,
       [{ label: "LLR", values: sr.llr }, { label: "upper bound", values: Array(n).fill(section.sprt.upper), options: { stroke: "#2ca02c", dash: [6, 4] } },
         { label: "lower bound", values: Array(n).fill(section.sprt.lower), options: { stroke: "#d62728", dash: [6, 4] } }],
-      { xLabel: "games", yLabel: "LLR" });
+      { xLabel: "games", yLabel: "LLR", xCounts: true });
   }
   const pr = section.pairs;
   plot(plots, `Results by opening pair: ${pr.engine}'s points of 2`, pr.pair, [{ label: "points", values: pr.points, options: { paths: bars(), fill: "rgba(31,119,180,0.5)" } }],
-    { xLabel: "opening pair", yLabel: "points", uplot: { scales: { x: { time: false }, y: { range: [0, 2] } } } });
+    { xLabel: "opening pair", yLabel: "points", xCounts: true, uplot: { scales: { x: { time: false }, y: { range: [0, 2] } } } });
   const kinds = section.endings.kinds;
   const xs = kinds.map((_, i) => i);
   const ends = Object.entries(section.endings.counts).map(([label, values], i) => ({
     label, values, options: { paths: bars(), fill: COLOURS[i % COLOURS.length] + "99" },
   }));
   plot(plots, "How games ended: losses per engine, and draws", xs, ends,
-    { xLabel: "", yLabel: "games", uplot: { scales: FROM_ZERO, axes: [{ values: (u, v) => v.map((i) => kinds[i] || ""), rotate: -30, size: 90 }, { label: "games" }] } });
+    { xLabel: "", yLabel: "games", uplot: { scales: Object.assign({}, FROM_ZERO, { x: { time: false, range: [-0.5, kinds.length - 0.5] } }), axes: [
+      // One tick per kind of ending, each under its own bar.
+      { splits: () => xs, values: (u, v) => v.map((i) => kinds[i] || ""), rotate: -30, size: 90 },
+      Object.assign({ label: "games" }, COUNTS)] } });
   const pm = section.per_move;
   const engines = Object.keys(pm);
   const longest = Math.max(0, ...engines.map((e) => pm[e].time_ms.length));
   const moves = Array.from({ length: longest }, (_, i) => i + 1);
   const perEngine = (key, scale) => engines.map((e) => ({ label: e, values: pm[e][key].map((v) => (v === null ? null : v * scale)).concat(Array(longest - pm[e][key].length).fill(null)) }));
-  plot(plots, "Time used per move (ms, mean)", moves, perEngine("time_ms", 1), { xLabel: "move", yLabel: "ms" });
-  if (engines.some((e) => pm[e].clock_ms.length)) plot(plots, "Clock left after the move (s, mean)", moves, perEngine("clock_ms", 0.001), { xLabel: "move", yLabel: "s" });
-  plot(plots, "Search depth reported (mean)", moves, perEngine("depth", 1), { xLabel: "move", yLabel: "depth" });
-  plot(plots, "Search speed reported (knps, mean)", moves, perEngine("nps", 0.001), { xLabel: "move", yLabel: "knps" });
+  plot(plots, "Time used per move (ms, mean)", moves, perEngine("time_ms", 1), { xLabel: "move", yLabel: "ms", xCounts: true });
+  if (engines.some((e) => pm[e].clock_ms.length)) plot(plots, "Clock left after the move (s, mean)", moves, perEngine("clock_ms", 0.001), { xLabel: "move", yLabel: "s", xCounts: true });
+  plot(plots, "Search depth reported (mean)", moves, perEngine("depth", 1), { xLabel: "move", yLabel: "depth", xCounts: true });
+  plot(plots, "Search speed reported (knps, mean)", moves, perEngine("nps", 0.001), { xLabel: "move", yLabel: "knps", xCounts: true });
   plot(plots, "Game length", section.lengths.moves, [{ label: "games", values: section.lengths.games, options: { paths: bars(), fill: "rgba(44,160,44,0.5)" } }],
-    { xLabel: "moves", yLabel: "games", uplot: { scales: FROM_ZERO } });
+    { xLabel: "moves", yLabel: "games", xCounts: true, yCounts: true, uplot: { scales: FROM_ZERO } });
 
   s.append(el("h3", {}, `Games (${section.games.length})`));
   const rows = section.games.map((g) => {
@@ -302,6 +314,22 @@ function applyUci(board, move) {
 
 let current = null;
 
+// Options as an engine's spec writes them: "Hash=16 Threads=1", or "-".
+function optionsText(options) {
+  const words = Object.entries(options || {}).map(([k, v]) => `${k}=${v}`);
+  return words.length ? words.join(" ") : "-";
+}
+
+// The move number and side of the game's ply k (1-based, after its opening), from its FEN.
+function moveLabel(g, k) {
+  const fields = g.fen.split(" ");
+  const opening = g.om ? g.om.split(" ").length : 0;
+  const whiteFirst = fields[1] !== "b";
+  const half = (whiteFirst ? 0 : 1) + opening + k - 1;  // plies since White's move of the FEN's move number
+  const number = Number(fields[5] || 1) + Math.floor(half / 2);
+  return half % 2 === 0 ? `${number}.` : `${number}...`;
+}
+
 function showPly(k) {
   const g = current;
   const moves = g.m ? g.m.split(" ") : [];
@@ -326,7 +354,7 @@ function showPly(k) {
   else {
     const cp = g.cp[k - 1];
     const score = cp === null ? "no score" : Math.abs(cp) > 20000 ? "#" + (cp > 0 ? 30000 - cp : -30000 - cp) : (cp / 100).toFixed(2);
-    info.textContent = `ply ${k}: ${g.san.split(" ")[k - 1]}  score ${score}  depth ${g.d[k - 1]}  ${g.ms[k - 1]} ms`;
+    info.textContent = `${moveLabel(g, k)} ${g.san.split(" ")[k - 1]}  score ${score}  depth ${g.d[k - 1]}  ${g.ms[k - 1]} ms`;
   }
   document.querySelectorAll("#board-moves li").forEach((li, i) => li.classList.toggle("current", i === k - 1));
   document.body.setAttribute("data-replay", `${g.i}:${k}`);
@@ -353,7 +381,7 @@ function replay(g) {
   (g.san ? g.san.split(" ") : []).forEach((san, i) => {
     const cp = g.cp[i];
     const score = cp === null ? "" : Math.abs(cp) > 20000 ? " #" : ` ${(cp / 100).toFixed(2)}/${g.d[i]}`;
-    list.append(el("li", { onclick: () => showPly(i + 1) }, san + score));
+    list.append(el("li", { onclick: () => showPly(i + 1) }, `${moveLabel(g, i + 1)} ${san}${score}`));
   });
   showPly(0);
 }

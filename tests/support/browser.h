@@ -14,7 +14,8 @@
 
 namespace {
 
-inline std::string body_tag(const std::string& url) {
+// The page's document after its scripts ran.
+inline std::string page_dom(const std::string& url) {
   using namespace std::chrono_literals;
   const std::string profile = ::testing::TempDir() + "chromium-profile";
   auto r = harness::run_command("chromium",
@@ -22,8 +23,13 @@ inline std::string body_tag(const std::string& url) {
                                  "--virtual-time-budget=10000", "--dump-dom", url},
                                 180s);
   if (!r) return "chromium did not start: " + r.error();
+  return r->out + r->err;
+}
+
+inline std::string body_tag(const std::string& url) {
+  const std::string dom = page_dom(url);
   std::smatch m;
-  if (!std::regex_search(r->out, m, std::regex("<body[^>]*>"))) return "no body in: " + r->out.substr(0, 400) + r->err;
+  if (!std::regex_search(dom, m, std::regex("<body[^>]*>"))) return "no body in: " + dom.substr(0, 400);
   return m.str();
 }
 

@@ -1,5 +1,6 @@
 // harness report RUN... [-o FILE]: one self-contained HTML report of runs.
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -33,8 +34,10 @@ void write_report(const ReportOptions& o) {
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("report-" + ids + ".html")).string() : o.out;
   value_or_fail(write_page(path, html_page("Workbench report: run " + ids, report)));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  char took[32];
+  std::snprintf(took, sizeof took, "%.2f s", seconds);
   std::cout << "Report of run" << (o.runs.size() > 1 ? "s " : " ") << ids << " written to " << path << " ("
-            << std::filesystem::file_size(path) / 1024 << " KiB, " << seconds << " s)" << std::endl;
+            << std::filesystem::file_size(path) / 1024 << " KiB, " << took << ")" << std::endl;
 }
 
 struct ServeOptions {

@@ -50,6 +50,14 @@ TEST(ReportInABrowser, EveryPlotOfAMatchReportDrawsWithoutAScriptError) {
   EXPECT_NE(replayed.find("data-replay=\"2:"), std::string::npos) << replayed;
   EXPECT_EQ(replayed.find("data-replay=\"2:0\""), std::string::npos) << "the board moved: " << replayed;
   (void)plies;
+
+  // The replay board numbers moves as a score sheet does (12. e4 12... e5), not plies; the
+  // engines' options read as a spec writes them.
+  const std::string dom = page_dom("file://" + page + "#replay=2");
+  EXPECT_TRUE(std::regex_search(dom, std::regex("<li[^>]*>[0-9]+\\. [A-Za-z]"))) << dom.substr(0, 2000);
+  EXPECT_TRUE(std::regex_search(dom, std::regex("<li[^>]*>[0-9]+\\.\\.\\. [A-Za-z]"))) << dom.substr(0, 2000);
+  EXPECT_EQ(dom.find(">ply "), std::string::npos);
+  EXPECT_EQ(dom.find("<td>{"), std::string::npos) << "options shown as JSON";
 }
 
 TEST(ReportInABrowser, TheDashboardServesTheRunsAndALiveRunPageWhileAMatchWrites) {
