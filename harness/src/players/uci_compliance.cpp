@@ -91,16 +91,10 @@ class Session {
 
 }  // namespace
 
-std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, std::ostream& out) {
-  std::vector<ComplianceCheck> none;
-  auto started = ChildProcess::start({engine.command, engine.args, engine.working_dir, ""});
-  if (!started) {
-    out << "FAIL  start: " << started.error() << std::endl;
-    return {{"start", false, started.error()}};
-  }
-  Session s(std::move(started).value(), out);
+namespace {
 
-  // Handshake and options.
+// uci, id name, the options' lines, isready and ucinewgame; false when the handshake failed.
+bool check_handshake(Session& s, const EngineConfig& engine) {
   std::string id_name;
   int options = 0;
   std::vector<std::string> bad_options;
@@ -113,10 +107,7 @@ std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, st
     }
   });
   s.record("handshake", uciok, uciok ? "uciok" : "no uciok within 10 s of 'uci'");
-  if (!uciok) {
-    s.stop(1000ms);
-    return s.checks();
-  }
+  if (!uciok) return false;
   s.record("id name", !id_name.empty(), id_name.empty() ? "no 'id name' line before uciok" : id_name);
   s.record("options", bad_options.empty(),
            std::to_string(options) + " declared" + (bad_options.empty() ? "" : ", unreadable: " + bad_options.front()));
@@ -126,16 +117,21 @@ std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, st
   s.send("ucinewgame");
   s.send("isready");
   s.record("ucinewgame", s.expect("readyok", 10s), "readyok after 'ucinewgame' and 'isready'");
+  return true;
+}
 
-  // Every form of position and go.
+// Every form of position and go.
+void check_searches(Session& s) {
   s.go("go depth", "position startpos", "go depth 2", 30s);
   s.go("go movetime", "position startpos moves e2e4 e7e5 g1f3", "go movetime 200", 10s);
   s.go("go nodes", "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go nodes 5000", 30s);
   s.go("go wtime/btime", "position startpos moves d2d4", "go wtime 10000 btime 10000 winc 100 binc 100", 15s);
   s.go("go movestogo", "position startpos moves d2d4 d7d5", "go wtime 5000 btime 5000 movestogo 20", 15s);
   s.go("position fen ... moves", "position fen 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 moves e2e4 e5e6", "go depth 3", 30s);
+}
 
-  // A search without limit: isready must be answered during it, bestmove only after stop.
+// A search without limit: isready must be answered during it, bestmove only after stop.
+void check_infinite_search(Session& s) {
   s.send("position startpos");
   s.send("go infinite");
   std::this_thread::sleep_for(300ms);
@@ -150,9 +146,11 @@ std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, st
            early     ? "bestmove before 'stop' in an infinite search"
            : stopped ? best
                      : "no bestmove within 5 s of 'stop'");
+}
 
-  // Bad input: an unknown command must be ignored; a malformed FEN (which no GUI should send)
-  // should not bring the engine down either.
+// Bad input: an unknown command must be ignored; a malformed FEN (which no GUI should send)
+// should not bring the engine down either.
+void check_bad_input(Session& s) {
   s.send("this-is-not-a-uci-command");
   s.send("isready");
   s.record("unknown command", s.expect("readyok", 5s), "answers isready after an unknown command");
@@ -160,12 +158,14 @@ std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, st
   s.send("position fen not/a/fen w - - 0 1");
   s.send("isready");
   s.record("malformed FEN", s.expect("readyok", 5s), "answers isready after 'position fen not/a/fen w - - 0 1'");
+}
+
+// quit, with the engine's input still open: it must leave by itself.
+void check_quit(Session& s) {
   if (!s.alive()) {
     s.record("quit", false, "the engine had already exited");
-    return s.checks();
+    return;
   }
-
-  // quit, with the engine's input still open: it must leave by itself.
   s.send("quit");
   const auto quit_start = Clock::now();
   while (s.alive() && Clock::now() - quit_start < 3s) std::this_thread::sleep_for(10ms);
@@ -173,6 +173,25 @@ std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, st
   const auto quit_ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - quit_start).count();
   s.stop(0ms);
   s.record("quit", quit, quit ? "exited after " + std::to_string(quit_ms) + " ms" : "still running 3 s after 'quit' (killed)");
+}
+
+}  // namespace
+
+std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, std::ostream& out) {
+  auto started = ChildProcess::start({engine.command, engine.args, engine.working_dir, ""});
+  if (!started) {
+    out << "FAIL  start: " << started.error() << std::endl;
+    return {{"start", false, started.error()}};
+  }
+  Session s(std::move(started).value(), out);
+  if (!check_handshake(s, engine)) {
+    s.stop(1000ms);
+    return s.checks();
+  }
+  check_searches(s);
+  check_infinite_search(s);
+  check_bad_input(s);
+  check_quit(s);
   return s.checks();
 }
 

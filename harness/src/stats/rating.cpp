@@ -121,12 +121,10 @@ void RatedGames::add(const std::string& white, const std::string& black, const s
   games.push_back({w, b, result == "1-0" ? 2 : result == "0-1" ? 0 : 1});
 }
 
-chess::Result<RatingList> rate_games(const std::vector<std::string>& names, const std::vector<RatedGame>& games,
-                                     const RatingSettings& settings) {
-  const int engines = int(names.size());
-  if (engines < 2) return chess::Error{"a rating list needs at least two engines"};
-  if (settings.anchor < 0 || settings.anchor >= engines) return chess::Error{"the anchor is not one of the engines"};
-  RatingList list;
+namespace {
+
+// The games counted per ordered pairing, and each engine's games and points.
+Model count_games(int engines, const std::vector<RatedGame>& games, const RatingSettings& settings, RatingList& list) {
   list.games.assign(std::size_t(engines), 0);
   list.points.assign(std::size_t(engines), 0);
   std::map<std::pair<int, int>, Pairing> by_pair;
@@ -140,42 +138,39 @@ chess::Result<RatingList> rate_games(const std::vector<std::string>& names, cons
   }
   Model m{engines, settings.anchor, settings.anchor_elo, {}};
   for (auto& [key, x] : by_pair) m.pairings.push_back(x);
-  if (!connected(engines, m.pairings))
-    return chess::Error{"some engines never played the others, directly or through common opponents: no common scale"};
-  if (settings.prior_draws <= 0)
-    for (int i = 0; i < engines; ++i)
-      if (list.points[std::size_t(i)] == 0 || list.points[std::size_t(i)] == list.games[std::size_t(i)])
-        return chess::Error{"'" + names[std::size_t(i)] + "' " + (list.points[std::size_t(i)] == 0 ? "lost" : "won") +
-                            " every game: its rating has no finite maximum-likelihood estimate without a prior (--prior)"};
-  if (settings.prior_draws > 0) {
-    // BayesElo's prior: virtual draws between every two engines that met, half with each colour.
-    std::map<std::pair<int, int>, bool> met;
-    for (const Pairing& x : std::vector<Pairing>(m.pairings))
-      met[{std::min(x.white, x.black), std::max(x.white, x.black)}] = true;
-    for (const auto& [key, unused] : met) {
-      m.pairings.push_back({key.first, key.second, 0, settings.prior_draws / 2, 0});
-      m.pairings.push_back({key.second, key.first, 0, settings.prior_draws / 2, 0});
-    }
-  }
+  return m;
+}
 
-  std::vector<double> p(std::size_t(engines + 1), 0);
-  for (int i = 0; i < engines - 1; ++i) p[std::size_t(i)] = settings.anchor_elo;
-  p[std::size_t(engines - 1)] = 32;  // BayesElo's starting advantage and draw width
-  p[std::size_t(engines)] = 97;
+// BayesElo's prior: virtual draws between every two engines that met, half with each colour.
+void add_prior(Model& m, double prior_draws) {
+  std::map<std::pair<int, int>, bool> met;
+  for (const Pairing& x : std::vector<Pairing>(m.pairings)) met[{std::min(x.white, x.black), std::max(x.white, x.black)}] = true;
+  for (const auto& [key, unused] : met) {
+    m.pairings.push_back({key.first, key.second, 0, prior_draws / 2, 0});
+    m.pairings.push_back({key.second, key.first, 0, prior_draws / 2, 0});
+  }
+}
+
+std::vector<std::vector<double>> negated(std::vector<std::vector<double>> m) {
+  for (auto& row : m)
+    for (double& v : row) v = -v;
+  return m;
+}
+
+// The maximum-likelihood parameters by Newton's method, each step halved until the likelihood rises.
+std::vector<double> maximise(const Model& m, const RatingSettings& settings, int& iterations) {
+  std::vector<double> p(std::size_t(m.engines + 1), 0);
+  for (int i = 0; i < m.engines - 1; ++i) p[std::size_t(i)] = settings.anchor_elo;
+  p[std::size_t(m.engines - 1)] = 32;  // BayesElo's starting advantage and draw width
+  p[std::size_t(m.engines)] = 97;
   std::vector<double> g, step;
   std::vector<std::vector<double>> h;
   double ll = m.log_likelihood(p);
-  for (int it = 0; it < 200; ++it) {
-    list.iterations = it + 1;
+  for (iterations = 1; iterations <= 200; ++iterations) {
     derivatives(m, p, g, h);
-    std::vector<std::vector<double>> neg = h;
-    for (auto& row : neg)
-      for (double& v : row) v = -v;
-    if (!solve(neg, g, step)) break;
-    // Newton's step, halved until the likelihood rises.
-    double scale = 1;
+    if (!solve(negated(h), g, step)) break;
+    double scale = 1, next = -INFINITY;
     std::vector<double> q(p.size());
-    double next = -INFINITY;
     for (int halving = 0; halving < 40; ++halving, scale /= 2) {
       for (std::size_t i = 0; i < p.size(); ++i) q[i] = p[i] + scale * std::max(-400.0, std::min(400.0, step[i]));
       next = m.log_likelihood(q);
@@ -188,27 +183,53 @@ chess::Result<RatingList> rate_games(const std::vector<std::string>& names, cons
     ll = next;
     if (moved < 1e-6) break;
   }
-  for (int i = 0; i < engines; ++i)
-    if (!std::isfinite(m.rating(p, i)) || std::abs(m.rating(p, i) - settings.anchor_elo) > 4000)
-      return chess::Error{"'" + names[std::size_t(i)] + "' has no finite rating: use a prior (--prior)"};
+  iterations = std::min(iterations, 200);
+  return p;
+}
 
+// The ratings and their 95 % intervals: the covariance is the inverse of the information, solved
+// for each rating's unit vector.
+void fill_ratings(const Model& m, const std::vector<double>& p, const RatingSettings& settings, RatingList& list) {
+  std::vector<double> g;
+  std::vector<std::vector<double>> h;
   derivatives(m, p, g, h);
-  std::vector<std::vector<double>> info = h;
-  for (auto& row : info)
-    for (double& v : row) v = -v;
-  list.elo.resize(std::size_t(engines));
-  list.error.assign(std::size_t(engines), 0);
-  for (int i = 0; i < engines; ++i) list.elo[std::size_t(i)] = m.rating(p, i);
-  // The covariance is the inverse of the information: solve for each rating's unit vector.
-  for (int i = 0; i < engines; ++i) {
+  const std::vector<std::vector<double>> info = negated(h);
+  list.elo.resize(std::size_t(m.engines));
+  list.error.assign(std::size_t(m.engines), 0);
+  for (int i = 0; i < m.engines; ++i) list.elo[std::size_t(i)] = m.rating(p, i);
+  for (int i = 0; i < m.engines; ++i) {
     if (i == settings.anchor) continue;
     const std::size_t k = std::size_t(i < settings.anchor ? i : i - 1);
     std::vector<double> unit(p.size(), 0), column;
     unit[k] = 1;
     if (solve(info, unit, column) && column[k] > 0) list.error[std::size_t(i)] = 1.959964 * std::sqrt(column[k]);
   }
-  list.white_advantage = p[std::size_t(engines - 1)];
-  list.draw_elo = p[std::size_t(engines)];
+  list.white_advantage = p[std::size_t(m.engines - 1)];
+  list.draw_elo = p[std::size_t(m.engines)];
+}
+
+}  // namespace
+
+chess::Result<RatingList> rate_games(const std::vector<std::string>& names, const std::vector<RatedGame>& games,
+                                     const RatingSettings& settings) {
+  const int engines = int(names.size());
+  if (engines < 2) return chess::Error{"a rating list needs at least two engines"};
+  if (settings.anchor < 0 || settings.anchor >= engines) return chess::Error{"the anchor is not one of the engines"};
+  RatingList list;
+  Model m = count_games(engines, games, settings, list);
+  if (!connected(engines, m.pairings))
+    return chess::Error{"some engines never played the others, directly or through common opponents: no common scale"};
+  if (settings.prior_draws <= 0)
+    for (int i = 0; i < engines; ++i)
+      if (list.points[std::size_t(i)] == 0 || list.points[std::size_t(i)] == list.games[std::size_t(i)])
+        return chess::Error{"'" + names[std::size_t(i)] + "' " + (list.points[std::size_t(i)] == 0 ? "lost" : "won") +
+                            " every game: its rating has no finite maximum-likelihood estimate without a prior (--prior)"};
+  if (settings.prior_draws > 0) add_prior(m, settings.prior_draws);
+  const std::vector<double> p = maximise(m, settings, list.iterations);
+  for (int i = 0; i < engines; ++i)
+    if (!std::isfinite(m.rating(p, i)) || std::abs(m.rating(p, i) - settings.anchor_elo) > 4000)
+      return chess::Error{"'" + names[std::size_t(i)] + "' has no finite rating: use a prior (--prior)"};
+  fill_ratings(m, p, settings, list);
   return list;
 }
 

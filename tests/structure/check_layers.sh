@@ -11,7 +11,7 @@ status=0
 for dir in "$src"/*/; do
   folder=$(basename "$dir")
   if [ -z "${rank[$folder]+x}" ]; then
-    echo "harness/src/$folder is in no layer: add it to tests/layering/check_layers.sh and the README"
+    echo "harness/src/$folder is in no layer: add it to tests/structure/check_layers.sh and the README"
     status=1
     continue
   fi
