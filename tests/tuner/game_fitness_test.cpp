@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "process/child_process.h"
+#include "process/command.h"
 #include "storage/database.h"
 #include "support/browser.h"
 
@@ -216,6 +217,32 @@ TEST(GameFitness, TunedOptionsAreCheckedAgainstTheEnginesOwnListBeforeAnything) 
     auto db = harness::Database::open(dir + "t.sqlite");
     EXPECT_TRUE(!db || (*db)->runs().value().empty());  // nothing was recorded
   }
+}
+
+}  // namespace
+
+namespace {
+
+// `tuner pbil ... | head -1`: the reader goes away after the first line. The tuner is not
+// killed by the broken pipe with its run left "running": it stops after the generation in
+// progress, stored and resumable.
+TEST(GameFitness, AClosedOutputStopsTheRunResumably) {
+  std::string dir = workspace("closed_output", "", R"("pbil": {"population": 2, "generations": 4, "seed": 1})");
+  const std::string command = std::string(TUNER_PATH) + " pbil --config " + dir + "eval.json --db " + dir +
+                              "t.sqlite --no-validation --out " + dir + "best.json | head -1";
+  auto r = harness::run_command("bash", {"-c", command}, 300s);
+  ASSERT_TRUE(r) << r.error();
+  auto db = harness::Database::open(dir + "t.sqlite").value();
+  const auto runs = db->runs().value();
+  ASSERT_FALSE(runs.empty());
+  const harness::RunRow& tuner_run = runs.front();
+  EXPECT_EQ(tuner_run.kind, "tuner-pbil");
+  EXPECT_EQ(tuner_run.status, "stopped") << r->out;
+  EXPECT_LT(db->generations(tuner_run.id).value().size(), 4u);
+  TunerRun resumed = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--no-validation", "--resume",
+                                "--out", dir + "best.json"});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.out;
+  EXPECT_EQ(db->run(tuner_run.id).value()->status, "finished");
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 #include "storage/database.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <cmath>
 #include <filesystem>
 #include <limits>
+
+#include "storage/migrations.h"
 
 namespace {
 
@@ -30,6 +33,49 @@ TEST(Database, StoresTunerRowsAndValidationsEvenWhenTheEloIsNotFinite) {
   EXPECT_TRUE(std::isinf(v[0].elo_error));
   EXPECT_EQ(v[1].elo, 12.5);
   EXPECT_EQ(v[1].elo_error, 30.25);
+}
+
+}  // namespace
+
+namespace {
+
+// A database as a harness of schema 7 left it (before games stored their end by name): it
+// opens, is migrated forward, and its games read with their end recovered from the reason.
+TEST(Database, AnOldDatabaseOpensAndItsGamesKeepTheirEnds) {
+  const std::string path = fresh_db("schema7");
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+  for (int v = 0; v < 7; ++v) ASSERT_EQ(sqlite3_exec(raw, harness::migration(v), nullptr, nullptr, nullptr), SQLITE_OK) << v;
+  const char* old_rows =
+      "PRAGMA user_version = 7;"
+      "INSERT INTO runs (kind, created_at, status, config) VALUES ('match', 'then', 'finished', '{}');"
+      "INSERT INTO games (run_id, game_index, pair_index, white, black, opening_fen, opening_moves, result, termination, reason, "
+      "plies, time_control, started_at, finished_at, pgn, white_stderr, black_stderr) VALUES "
+      "(1, 0, 0, 'a', 'b', 'fen', '', '0-1', 'time forfeit', 'White loses on time (no move)', 3, '-', 't', 't', '', '', ''),"
+      "(1, 1, 0, 'b', 'a', 'fen', '', '1-0', 'normal', 'White mates', 40, '-', 't', 't', '', '', '');";
+  ASSERT_EQ(sqlite3_exec(raw, old_rows, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(raw);
+  sqlite3_close(raw);
+
+  auto db = harness::Database::open(path);
+  ASSERT_TRUE(db) << db.error();
+  EXPECT_EQ((*db)->schema_version(), harness::schema_target());
+  const auto games = (*db)->games(1).value();
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].end, harness::GameEnd::STALL);
+  EXPECT_EQ(games[1].end, harness::GameEnd::MATE);
+  EXPECT_EQ(games[1].termination, "normal");
+}
+
+// A newer harness's database is refused by name, never written to.
+TEST(Database, ANewerSchemaIsRefused) {
+  const std::string path = fresh_db("schema_future");
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+  sqlite3_exec(raw, ("PRAGMA user_version = " + std::to_string(harness::schema_target() + 1)).c_str(), nullptr, nullptr, nullptr);
+  sqlite3_close(raw);
+  auto db = harness::Database::open(path);
+  ASSERT_FALSE(db);
+  EXPECT_NE(db.error().find("is newer than this harness"), std::string::npos) << db.error();
 }
 
 }  // namespace
