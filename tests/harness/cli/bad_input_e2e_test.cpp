@@ -106,3 +106,39 @@ TEST(BadInput, ARunIsGivenByItsNumber) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string read_all(harness::ChildProcess& p) {
+  std::string out, line;
+  while (p.read_line(line, std::chrono::steady_clock::now() + 60s) == harness::ReadStatus::LINE) out += line + "\n";
+  return out;
+}
+
+// Run from any folder, the harness uses the project's database, as it uses the project's
+// registry and book: not a ./results/harness.sqlite of wherever it was started.
+TEST(BadInput, TheDefaultDatabaseIsTheProjectsFromAnyFolder) {
+  const std::string elsewhere = ::testing::TempDir() + "elsewhere/";
+  std::filesystem::create_directories(elsewhere);
+  const std::string err = ::testing::TempDir() + "elsewhere.err";
+  auto p = harness::ChildProcess::start({HARNESS_PATH, {"show", "999999"}, elsewhere, err}).value();
+  std::string out = read_all(*p);
+  EXPECT_EQ(p->stop(5000ms), 2);
+  std::ifstream e(err);
+  out += std::string(std::istreambuf_iterator<char>(e), {});
+  const std::string project_db = (std::filesystem::path(PROJECT_DIR) / "results" / "harness.sqlite").lexically_normal().string();
+  EXPECT_NE(out.find(project_db), std::string::npos) << out;
+  EXPECT_FALSE(std::filesystem::exists(elsewhere + "results"));
+}
+
+TEST(BadInput, APgnOfARunWithoutGamesIsAnError) {
+  const std::string db = temp_db("pgn_of_perft");
+  const std::string suite = ::testing::TempDir() + "pgn_of_perft.epd";
+  std::ofstream(suite) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n";
+  ASSERT_EQ(run_harness({"perft", suite, "--db", db}).exit_code, 0);
+  HarnessRun r = run_harness({"pgn", "1", "--db", db});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("run 1 is a perft run: it has no games"), std::string::npos) << r.out;
+}
+
+}  // namespace

@@ -55,6 +55,14 @@ TEST(EngineRegistry, ErrorsNameFileAndKey) {
   EXPECT_NE(dup.error().find("'a' appears twice"), std::string::npos);
 }
 
+// A registry may spell the protocol as an engine spec does.
+TEST(EngineRegistry, TakesProtoAsWellAsProtocol) {
+  auto reg = harness::EngineRegistry::load(
+      write("proto.json", R"({"engines": [{"name": "x", "command": "/bin/true", "proto": "xboard"}]})"));
+  ASSERT_TRUE(reg) << reg.error();
+  EXPECT_EQ(reg->find("x").value().protocol, harness::Protocol::XBOARD);
+}
+
 TEST(EngineSpec, ParsesAdHocEngines) {
   auto e = harness::parse_engine_spec("name=X cmd=/usr/games/stockfish proto=uci option.Hash=16 option.Threads=1 arg=--foo");
   ASSERT_TRUE(e) << e.error();
