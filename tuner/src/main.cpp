@@ -170,7 +170,7 @@ tuner::RunHooks make_hooks(const Options& o, const tuner::TuningContext& c, cons
       return "held-out " + fitness.describe(sets.heldout->error(tuner::with_values(c.config, c.start_weights, current)));
     };
   const int total = method.planned_generations(c.config);
-  hooks.after_generation = [&, total](int done, const tuner::Values& best) -> chess::Result<bool> {
+  hooks.after_generation = [&, total, engines](int done, const tuner::Values& best) -> chess::Result<bool> {
     if (!std::cout) harness::request_stop(harness::StopRequest::FINISH_GAMES);
     if (interrupted()) return chess::Error{"interrupted"};
     if (sets.heldout) {
@@ -339,7 +339,8 @@ int guarded(F command) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"tuner: tune the engine's evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite", "tuner"};  // usage lines name the program, not its path
+  CLI::App app{"tuner: tune the engine's evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite",
+               "tuner"};  // usage lines name the program, not its path
   app.require_subcommand(1);
   auto o = std::make_shared<Options>();
   harness::program_name() = "tuner";

@@ -123,10 +123,17 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   c.event = request.event;
   if (harness::SettingProblems problems = c.validate(); !problems.empty())
     return chess::Error{"tuner match: " + problems.describe(harness::json_key_spelling)};
-  // The book was read once, when the tuner started; the engines are probed for each match
-  // (a generation's options are checked against what the engine declares).
-  if (auto started = harness::check_engines_start(c, *book_); !started) return chess::Error{started.error()};
   const bool on_cluster = settings().cluster.shards > 0;
+  // An EPD or PGN book was read once, when the tuner started; a Polyglot book's lines are drawn
+  // with each match's seed, as the runner of a stored match draws them. Locally the engines are
+  // probed for each match (a generation's options are checked against what the engine
+  // declares); on a cluster the tasks start them where they run.
+  auto book = c.openings_path.size() > 4 && c.openings_path.compare(c.openings_path.size() - 4, 4, ".bin") == 0
+                  ? harness::read_opening_book(c.openings_path, c.plies, c.polyglot())
+                  : chess::Result<harness::OpeningBook>(*book_);
+  if (!book) return chess::Error{book.error()};
+  if (!on_cluster)
+    if (auto started = harness::check_engines_start(c, *book); !started) return chess::Error{started.error()};
   std::int64_t run_id = on_cluster ? unfinished_cluster_run(c) : 0;
   if (!run_id) {
     auto created = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
@@ -142,7 +149,7 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
     for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
     first = runner.match_tally();
   } else {
-    harness::MatchRunner runner(c, harness::RunInputs{*book_, nullptr}, *db_, run_id);
+    harness::MatchRunner runner(c, harness::RunInputs{std::move(book).value(), nullptr}, *db_, run_id);
     status = runner.run(out);
     for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
     first = runner.match_tally();

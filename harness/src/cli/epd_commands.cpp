@@ -60,7 +60,10 @@ int run_epd(const EpdOptions& o) {
                 t.max_points ? (", points " + std::to_string(t.points) + " of " + std::to_string(t.max_points)).c_str() : "",
                 t.solved ? double(t.solve_time_ms) / t.solved : 0.0, t.errors);
   std::cout << buf;
-  if (!t.storage_error.empty()) fail(t.storage_error);
+  if (!t.storage_error.empty()) {
+    (void)(*db)->update_run(run_id, "failed", t.storage_error + "\n");  // when even this fails, the message says why
+    fail(t.storage_error);
+  }
   value_or_fail((*db)->update_run(run_id, "finished", buf));
   return 0;
 }

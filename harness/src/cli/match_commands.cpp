@@ -68,7 +68,10 @@ bool has_games_left(Database& db, std::int64_t run_id, const MatchConfig& config
 int continue_run(Database& db, std::int64_t run_id, int concurrency, std::optional<RunInputs> read = std::nullopt) {
   MatchConfig config = value_or_fail(MatchConfig::from_json(run_or_fail(db, run_id).config));
   config.concurrency = concurrency;
-  if (SettingProblems problems = config.validate(); !problems.empty()) fail(problems.describe(command_line_spelling));
+  SettingProblems problems = config.validate(MatchConfig::Checks::STORED_RUN);
+  problems.require(concurrency <= MAX_CONCURRENCY, "concurrency",
+                   "must be from 1 to " + std::to_string(MAX_CONCURRENCY) + ", got " + std::to_string(concurrency));
+  if (!problems.empty()) fail(problems.describe(command_line_spelling));
   const bool games_left = has_games_left(db, run_id, config);
   PrepareOptions options;
   options.probe_engines = games_left;

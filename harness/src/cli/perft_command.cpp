@@ -80,7 +80,10 @@ int run(const PerftOptions& o) {
                 suite->cases.size(), t.checks, t.passed, t.failed, t.errors, suite->skipped.size(), (unsigned long long)t.nodes,
                 t.engine_seconds, t.engine_seconds > 0 ? double(t.nodes) / t.engine_seconds / 1e6 : 0.0, wall);
   std::cout << buf;
-  if (!t.storage_error.empty()) fail(t.storage_error);
+  if (!t.storage_error.empty()) {
+    (void)(*db)->update_run(run_id, "failed", t.storage_error + "\n");  // when even this fails, the message says why
+    fail(t.storage_error);
+  }
   value_or_fail((*db)->update_run(run_id, "finished", buf));
   return t.failed + t.errors > 0 ? 1 : 0;
 }

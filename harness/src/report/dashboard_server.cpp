@@ -45,7 +45,9 @@ std::map<std::pair<std::string, std::int64_t>, CachedReport> cache;
 // A request (`fresh` false) gets the run's page as the refresher last made it, at most a
 // second old; only a run never made before is made while the browser waits. The refresher
 // (`fresh` true) makes it again when the run's games or status changed.
-chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id, bool fresh) {
+// The server's boundary: whatever a page's making throws (nlohmann's dump of an odd document,
+// a file changing under a reader) is an answer the next request retries, never the server's end.
+chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id, bool fresh) try {
   if (!fresh) {
     std::lock_guard<std::mutex> lock(cache_mutex);
     auto it = cache.find({db_path, run_id});
@@ -73,6 +75,8 @@ chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64
   std::lock_guard<std::mutex> lock(cache_mutex);
   cache[{db_path, run_id}] = entry;
   return entry;
+} catch (const std::exception& e) {
+  return chess::Error{db_path + ": " + e.what()};
 }
 
 // The list redraws itself from /api/runs every five seconds (no reload, so a page being read

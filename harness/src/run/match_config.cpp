@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "settings/stored_enum.h"
 
@@ -17,23 +16,22 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
   else
     problems.require(n >= 2, "engines", "a tournament needs at least two engines, got " + std::to_string(n));
   if (c.kind == TournamentKind::PAIRS) problems.require(n % 2 == 0, "engines", "pairs need an even number of engines");
-  std::set<std::string> names;
   for (const EngineConfig& e : c.engines) {
     problems.require(!e.name.empty(), "engines", "an engine has no name");
     problems.require(!e.command.empty(), "engines", "engine '" + e.name + "' has no command");
-    problems.require(names.insert(e.name).second, "engines", "engine name '" + e.name + "' is given twice");
     problems.require(
         !(c.settings.tc.kind == TimeControl::Kind::NODES && e.protocol == Protocol::XBOARD && !e.limit), "nodes",
         "cannot limit engine '" + e.name + "': it speaks xboard, which has no node limit; use --tc, --movetime or --depth");
   }
 }
 
-void check_counts(const MatchConfig& c, SettingProblems& problems) {
+void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProblems& problems) {
+  const bool new_run = checks == MatchConfig::Checks::NEW_RUN;
   problems.require(c.games >= 1, "games", "must be at least 1, got " + std::to_string(c.games));
-  problems.require(c.kind != TournamentKind::MATCH || c.games % 2 == 0, "games",
+  problems.require(!new_run || c.kind != TournamentKind::MATCH || c.games % 2 == 0, "games",
                    "must be even: games are played in pairs with colours reversed, got " + std::to_string(c.games));
   problems.require(c.rounds >= 1, "rounds", "must be at least 1, got " + std::to_string(c.rounds));
-  problems.require(c.concurrency >= 1 && c.concurrency <= MAX_CONCURRENCY, "concurrency",
+  problems.require(c.concurrency >= 1 && (!new_run || c.concurrency <= MAX_CONCURRENCY), "concurrency",
                    "must be from 1 to " + std::to_string(MAX_CONCURRENCY) + ", got " + std::to_string(c.concurrency));
   problems.require(c.plies >= 0, "plies", "must be 0 (the whole opening) or more, got " + std::to_string(c.plies));
   problems.require(!c.openings_path.empty(), "openings", "names no opening book");
@@ -70,10 +68,10 @@ chess::Result<TournamentKind> parse_tournament_kind(const std::string& name) {
   return chess::Error{"unknown run kind '" + name + "' (expected match, round-robin, gauntlet or pairs)"};
 }
 
-SettingProblems MatchConfig::validate() const {
+SettingProblems MatchConfig::validate(Checks checks) const {
   SettingProblems problems;
   check_engines(*this, problems);
-  check_counts(*this, problems);
+  check_counts(*this, checks, problems);
   check_sprt(*this, problems);
   check_game_settings(settings, problems);
   return problems;
@@ -132,7 +130,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
   } catch (const std::exception& e) {  // nlohmann's and StoredValueError: the documented boundary
     return chess::Error{std::string("stored run configuration is unreadable: ") + e.what()};
   }
-  if (SettingProblems problems = c.validate(); !problems.empty())
+  if (SettingProblems problems = c.validate(Checks::STORED_RUN); !problems.empty())
     return chess::Error{"stored run configuration: " + problems.describe(json_key_spelling)};
   return c;
 }

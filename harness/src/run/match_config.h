@@ -71,8 +71,11 @@ struct MatchConfig {
   }
 
   // Every problem of the configuration, each by its setting (the stored JSON's key). What
-  // needs the book, the tables or the engines themselves is checked by prepare_run.
-  SettingProblems validate() const;
+  // needs the book, the tables or the engines themselves is checked by prepare_run. A new run
+  // is held to the rules of today; a stored one only to what it needs to be played and read
+  // (a run stored with an odd number of games still resumes).
+  enum class Checks { NEW_RUN, STORED_RUN };
+  SettingProblems validate(Checks checks = Checks::NEW_RUN) const;
 
   std::string to_json() const;
   // A stored run: unreadable JSON, an unknown name or a setting that fails validate() is an error.

@@ -124,7 +124,7 @@ void MatchRunner::store(GameRecord& g, std::ostream& out) {
   if (auto stored = record(g, out); !stored) {
     // A full disk or a broken file: every game stored so far stays (one transaction per game);
     // the others are dropped and played again on resume.
-    storage_error_ = stored.error() + " while storing game " + std::to_string(g.game_index + 1);
+    storage_error_ = stored.error() + " while recording game " + std::to_string(g.game_index + 1);
     request_stop(StopRequest::ABORT);
   }
 }

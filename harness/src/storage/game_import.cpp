@@ -55,11 +55,18 @@ class Attached {
   Connection& c_;
 };
 
-void check_schema(Connection& c) {
+// The oldest schema whose games and moves hold every column a merge copies but the end's name
+// (schema 8 added it; older games get theirs from their reason when read).
+constexpr int OLDEST_MERGEABLE_SCHEMA = 7;
+
+// The shard's schema version, when its games can be merged into this one's.
+int check_schema(Connection& c) {
   Statement version(c, "PRAGMA shard.user_version");
-  if (version.step() && version.integer(0) != schema_target())
-    throw StorageError("written by a harness with database schema " + std::to_string(version.integer(0)) + ", this one writes " +
+  const int v = version.step() ? int(version.integer(0)) : 0;
+  if (v < OLDEST_MERGEABLE_SCHEMA || v > schema_target())
+    throw StorageError("written by a harness with database schema " + std::to_string(v) + ", this one writes " +
                        std::to_string(schema_target()) + "; merge with the harness that played it");
+  return v;
 }
 
 void keep_only(Connection& c, const std::vector<int>& only) {
@@ -78,7 +85,7 @@ int shard_game_count(Connection& c, std::int64_t from_run) {
 }  // namespace
 
 // The games to copy go into a temporary table first; `one_game` restricts it to one shard row.
-int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game) {
+int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game, bool with_end) {
   return c_.transaction([&] {
     c_.exec("DROP TABLE IF EXISTS temp.import_games");
     std::string select =
@@ -98,8 +105,8 @@ int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, 
         "opening_moves, " +
         GAME_COLUMNS + ") SELECT ?1, g.game_index, g.pair_index, " + engine_in_main("white") + ", " + engine_in_main("black") +
         ", g.white, g.black, g.opening_fen, g.opening_moves, g.result, g.termination, g.reason, g.plies, g.time_control, "
-        "g.started_at, g.finished_at, g.pgn, g.white_stderr, g.black_stderr, g.end_kind FROM shard.games g JOIN "
-        "temp.import_games i ON i.shard_id=g.id";
+        "g.started_at, g.finished_at, g.pgn, g.white_stderr, g.black_stderr, " +
+        std::string(with_end ? "g.end_kind" : "NULL") + " FROM shard.games g JOIN temp.import_games i ON i.shard_id=g.id";
     Statement(c_, games).bind(1, to_run).step();
     const int copied = c_.changes();
     Statement(
@@ -115,7 +122,8 @@ int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, 
 }
 
 // A damaged file: copies game by game what can still be read.
-ImportCount RunStore::copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only) {
+ImportCount RunStore::copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only,
+                                        bool with_end) {
   ImportCount count;
   try {
     std::vector<std::int64_t> ids;
@@ -124,7 +132,7 @@ ImportCount RunStore::copy_game_by_game(const std::string& from_path, std::int64
     while (list.step()) ids.push_back(list.integer(0));
     for (std::int64_t id : ids) {
       try {
-        count.copied += copy_games(from_run, to_run, only, id);
+        count.copied += copy_games(from_run, to_run, only, id, with_end);
       } catch (const std::exception&) {
         ++count.unreadable;
       }
@@ -144,8 +152,9 @@ chess::Result<ImportCount> RunStore::import_games(const std::string& from_path, 
   } catch (const std::exception& e) {
     return chess::Error{from_path + ": cannot attach: " + e.what()};
   }
+  bool with_end = true;
   try {
-    check_schema(c_);
+    with_end = check_schema(c_) >= 8;
   } catch (const std::exception& e) {
     return chess::Error{from_path + ": " + e.what()};
   }
@@ -153,12 +162,12 @@ chess::Result<ImportCount> RunStore::import_games(const std::string& from_path, 
     if (only) keep_only(c_, *only);
     const int in_shard = shard_game_count(c_, from_run);  // finished before DROP TABLE, which a pending statement blocks
     ImportCount count;
-    count.copied = copy_games(from_run, to_run, only != nullptr, 0);
+    count.copied = copy_games(from_run, to_run, only != nullptr, 0, with_end);
     count.present = in_shard - count.copied;
     return count;
   } catch (const std::exception&) {
     try {
-      return copy_game_by_game(from_path, from_run, to_run, only != nullptr);
+      return copy_game_by_game(from_path, from_run, to_run, only != nullptr, with_end);
     } catch (const std::exception& e) {
       return chess::Error{e.what()};
     }

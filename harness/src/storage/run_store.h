@@ -108,8 +108,10 @@ class RunStore {
                                           const std::vector<int>* only = nullptr);
 
  private:
-  int copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game);
-  ImportCount copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only);
+  // `with_end`: the shard's games have the end's name (schema 8 on).
+  int copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game, bool with_end);
+  ImportCount copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only,
+                                bool with_end);
   Connection& c_;
 };
 

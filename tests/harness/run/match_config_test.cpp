@@ -148,14 +148,22 @@ TEST(MatchConfigValidate, EveryProblemIsNamedByItsSetting) {
             "--tb-pieces must be from 3 to 7, got 9");
 }
 
-TEST(MatchConfigValidate, EnginesMustHaveDistinctNamesAndXboardNoNodeLimit) {
+TEST(MatchConfigValidate, AnXboardEngineCannotTakeANodeLimit) {
   harness::MatchConfig c = tournament(harness::TournamentKind::MATCH, 2, 1, false);
-  c.engines[1].name = "e0";
   c.engines[1].protocol = harness::Protocol::XBOARD;
   c.settings.tc = harness::TimeControl::fixed_nodes(100);
   EXPECT_EQ(problems_of(c),
-            "--engines engine name 'e0' is given twice\n"
-            "--nodes cannot limit engine 'e0': it speaks xboard, which has no node limit; use --tc, --movetime or --depth");
+            "--nodes cannot limit engine 'e1': it speaks xboard, which has no node limit; use --tc, --movetime or --depth");
+}
+
+// Rules added since a run was stored do not lock it out: it still resumes and reports.
+TEST(StoredConfiguration, ARunStoredWithAnOddNumberOfGamesStillReads) {
+  harness::MatchConfig c = tournament(harness::TournamentKind::MATCH, 2, 1, false);
+  c.games = 3;
+  EXPECT_FALSE(c.validate().empty());
+  auto back = harness::MatchConfig::from_json(c.to_json());
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->games, 3);
 }
 
 TEST(MatchConfigValidate, AnSprtBelongsToAMatch) {
