@@ -128,9 +128,8 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   // with each match's seed, as the runner of a stored match draws them. Locally the engines are
   // probed for each match (a generation's options are checked against what the engine
   // declares); on a cluster the tasks start them where they run.
-  auto book = c.openings_path.size() > 4 && c.openings_path.compare(c.openings_path.size() - 4, 4, ".bin") == 0
-                  ? harness::read_opening_book(c.openings_path, c.plies, c.polyglot())
-                  : chess::Result<harness::OpeningBook>(*book_);
+  auto book = harness::is_polyglot_book(c.openings_path) ? harness::read_opening_book(c.openings_path, c.plies, c.polyglot())
+                                                         : chess::Result<harness::OpeningBook>(*book_);
   if (!book) return chess::Error{book.error()};
   if (!on_cluster)
     if (auto started = harness::check_engines_start(c, *book); !started) return chess::Error{started.error()};

@@ -59,4 +59,16 @@ eval::EvalParams with_tuned_values(const TunerConfig& config, const eval::EvalPa
   return with_values(config, base, nearest_values(config, values));
 }
 
+std::optional<Values> values_from_json(const TunerConfig& config, const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object()) return std::nullopt;
+  Values values;
+  for (const TunedWeight& w : config.weights) {
+    auto it = j.find(w.name);
+    if (it == j.end() || !it->is_number_integer()) return std::nullopt;
+    values.push_back(it->get<int>());
+  }
+  return values;
+}
+
 }  // namespace tuner

@@ -3,6 +3,7 @@
 // or the JSON object stored for an individual.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,8 @@ eval::EvalParams with_values(const TunerConfig& config, const eval::EvalParams& 
 std::vector<std::pair<std::string, std::string>> option_settings(const TunerConfig& config, const Values& values);
 // {"name": value, ...}: weights as integers, options as the engine receives them.
 std::string values_json(const TunerConfig& config, const Values& values);
+// The values of a values_json text, in configuration order; nullopt if any weight is missing.
+std::optional<Values> values_from_json(const TunerConfig& config, const std::string& text);
 
 // Gradient descent works on the weights' real values.
 std::vector<double> tuned_real_values(const TunerConfig& config, const eval::EvalParams& params);

@@ -73,11 +73,7 @@ chess::Result<json> series_json(harness::Database& db, const StoredTunerRun& r, 
 // The values the run wrote (its held-out choice, or the start), else the last generation's.
 Values final_values(const std::optional<harness::TunerResultRow>& written, const TunerConfig& config, const Values& last) {
   if (!written) return last;
-  const json stored = json::parse(written->values, nullptr, false);
-  Values v;
-  for (const TunedWeight& w : config.weights)
-    if (stored.is_object() && stored.contains(w.name) && stored[w.name].is_number()) v.push_back(stored[w.name].get<int>());
-  return v.size() == config.weights.size() ? v : last;
+  return values_from_json(config, written->values).value_or(last);
 }
 
 chess::Result<json> params_json(const StoredTunerRun& r, const std::vector<Values>& path, const Values& final) {

@@ -1,25 +1,7 @@
-#include <nlohmann/json.hpp>
-
+#include "tuned_weights.h"
 #include "tuning_method.h"
 
 namespace tuner {
-
-namespace {
-
-// {"name": value, ...} as values_json writes them, back in configuration order.
-std::optional<Values> values_from_json(const TunerConfig& config, const std::string& text) {
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (!j.is_object()) return std::nullopt;
-  Values values;
-  for (const TunedWeight& w : config.weights) {
-    auto it = j.find(w.name);
-    if (it == j.end() || !it->is_number_integer()) return std::nullopt;
-    values.push_back(it->get<int>());
-  }
-  return values;
-}
-
-}  // namespace
 
 chess::Result<std::optional<Values>> TuningMethod::generation_values(harness::Database& db, std::int64_t run_id,
                                                                      const TunerConfig& config,

@@ -110,7 +110,7 @@ void run_task(ClusterOptions& o) {
     run_id = value_or_fail(db->create_run(config.kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json()));
   std::cout << "Shard " << config.shard.describe() << ": run " << run_id << " in " << db->path() << std::endl;
   PrepareOptions prepare;
-  prepare.probe_engines = value_or_fail(db->game_count(run_id)) < int(shard_games(make_schedule(config), config.shard).size());
+  prepare.probe_engines = has_games_left(*db, run_id, config);
   RunInputs inputs = value_or_fail(prepare_run(config, prepare));
   MatchRunner runner(std::move(config), std::move(inputs), *db, run_id);
   std::exit(finish(runner.run(std::cout), *db, run_id));

@@ -58,11 +58,6 @@ void exit_if_stopped() {
   }
 }
 
-// Whether any game of the stored run is still to be played (then its engines are probed).
-bool has_games_left(Database& db, std::int64_t run_id, const MatchConfig& config) {
-  return value_or_fail(db.game_count(run_id)) < int(shard_games(make_schedule(config), config.shard).size());
-}
-
 // A stored run, continued at this concurrency: read, validated, its inputs prepared once (or
 // taken as read already by --resume, which needed them to find the run).
 int continue_run(Database& db, std::int64_t run_id, int concurrency, std::optional<RunInputs> read = std::nullopt) {

@@ -63,11 +63,7 @@ void read_game_settings(const MatchOptions& o, MatchConfig& c) {
   if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
   if (!o.draw.empty()) c.settings.adjudication = value_or_fail(parse_draw(o.draw, c.settings.adjudication));
   c.settings.adjudication.max_moves = o.maxmoves;
-  if (!o.variant.empty()) {
-    std::optional<chess::Variant> v = chess::parse_variant(o.variant);
-    if (!v) fail("--variant must be 'standard' or 'fischerandom', got '" + o.variant + "'");
-    c.settings.variant = *v;
-  }
+  if (!o.variant.empty()) c.settings.variant = value_or_fail(with_option("--variant", parse_variant_setting(o.variant)));
 }
 
 }  // namespace

@@ -26,12 +26,18 @@ struct PerftOptions {
   std::string db = default_database();
 };
 
-PerftSourceFactory source_factory(const std::string& name, const PerftOptions& o) {
-  if (name == "builtin") return [] { return std::make_unique<BuiltinPerft>(); };
-  const EngineConfig c = engine_from_command_line(name, o.registry);
+// Where counts come from: the built-in generator or an engine (resolved once), by name.
+struct CountSource {
+  std::string name;
+  PerftSourceFactory make;
+};
+
+CountSource count_source(const std::string& name_or_spec, const PerftOptions& o) {
+  if (name_or_spec == "builtin") return {"builtin", [] { return std::make_unique<BuiltinPerft>(); }};
+  const EngineConfig c = engine_from_command_line(name_or_spec, o.registry);
   if (c.protocol != Protocol::UCI) fail("engine '" + c.name + "' speaks xboard, which has no 'go perft'");
   std::chrono::milliseconds timeout(std::int64_t(o.timeout) * 1000);
-  return [c, timeout] { return std::make_unique<EnginePerft>(c, timeout); };
+  return {c.name, [c, timeout] { return std::make_unique<EnginePerft>(c, timeout); }};
 }
 
 int run(const PerftOptions& o) {
@@ -47,14 +53,12 @@ int run(const PerftOptions& o) {
   if (suite->cases.empty()) fail(o.suite + ": every line is malformed: nothing to check");
   if (o.concurrency < 1 || o.timeout < 1 || o.depth < 0 || o.max_depth < 0)
     fail("--concurrency and --timeout must be positive, depths not negative");
-  PerftSourceFactory engine = source_factory(o.engine, o);
-  PerftSourceFactory reference = source_factory(o.reference, o);
+  const CountSource engine = count_source(o.engine, o), reference = count_source(o.reference, o);
+  const std::string& engine_name = engine.name;
+  const std::string& reference_name = reference.name;
   // The engine must answer before the suite starts: a clear error instead of a row of failures.
-  auto probe = engine()->divide(std::string(chess::START_FEN), {}, 1);
+  auto probe = engine.make()->divide(std::string(chess::START_FEN), {}, 1);
   if (!probe) fail(probe.error());
-  const std::string engine_name = o.engine == "builtin" ? "builtin" : engine_from_command_line(o.engine, o.registry).name;
-  const std::string reference_name =
-      o.reference == "builtin" ? "builtin" : engine_from_command_line(o.reference, o.registry).name;
   if (probe->total != 20)
     fail("engine '" + engine_name + "' counts " + std::to_string(probe->total) + " moves in the start position, not 20");
 
@@ -70,8 +74,8 @@ int run(const PerftOptions& o) {
   std::cout << "Run " << run_id << ": perft of " << o.suite << " with " << engine_name << " (reference " << reference_name
             << ")\n";
   auto start = std::chrono::steady_clock::now();
-  PerftRunTotals t =
-      run_perft_suite(*suite, {o.depth, o.max_depth, o.concurrency, o.failures_only}, engine, reference, **db, run_id, std::cout);
+  PerftRunTotals t = run_perft_suite(*suite, {o.depth, o.max_depth, o.concurrency, o.failures_only}, engine.make, reference.make,
+                                     **db, run_id, std::cout);
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char buf[512];
   std::snprintf(buf, sizeof buf,

@@ -1,7 +1,6 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "fail.h"
@@ -37,15 +36,6 @@ void print_failures(Database& db, const RunRow& r) {
       if (!row.solved) std::cout << "line " << row.line << " " << row.position_id << ": not solved, played " << row.move << "\n";
 }
 
-// "stockfish" or "dev vs stockfish" for a suite run, from its stored settings.
-std::string suite_engines(const RunRow& r) {
-  const nlohmann::json config = nlohmann::json::parse(r.config, nullptr, false);
-  if (!config.is_object() || !config.contains("engine") || !config["engine"].is_string()) return "";
-  std::string engines = config["engine"].get<std::string>();
-  if (config.contains("reference") && config["reference"].is_string()) engines += " vs " + config["reference"].get<std::string>();
-  return ", " + engines;
-}
-
 }  // namespace
 
 void add_run_commands(CLI::App& app) {
@@ -68,7 +58,9 @@ void add_run_commands(CLI::App& app) {
   show->callback([opts] {
     auto db = open_or_exit(opts->db);
     RunRow r = run_or_fail(*db, opts->run);
-    std::cout << "Run " << r.id << " (" << r.kind << suite_engines(r) << ", " << r.status << ", started " << r.created_at << ")\n"
+    const std::string engines = suite_run_engines(r);
+    std::cout << "Run " << r.id << " (" << r.kind << (engines.empty() ? "" : ", " + engines) << ", " << r.status << ", started "
+              << r.created_at << ")\n"
               << r.summary;
     print_failures(*db, r);
     std::vector<EndedGame> ended;

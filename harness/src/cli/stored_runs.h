@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fail.h"
+#include "run/schedule.h"
 #include "storage/database.h"
 
 namespace harness {
@@ -15,6 +16,11 @@ inline RunRow run_or_fail(Database& db, std::int64_t id) {
   std::optional<RunRow> run = value_or_fail(db.run(id));
   if (!run) fail("no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')");
   return *run;
+}
+
+// Whether the stored run has games left to play (then its engines are probed before it goes on).
+inline bool has_games_left(Database& db, std::int64_t run_id, const MatchConfig& config) {
+  return value_or_fail(db.game_count(run_id)) < planned_games(config);
 }
 
 // A RUN argument: a positive number, checked before CLI11 converts it.

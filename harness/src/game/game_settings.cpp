@@ -30,13 +30,13 @@ void check_adjudication(const AdjudicationRules& a, SettingProblems& problems) {
   problems.require(a.max_moves >= 0, "max_moves", "must be 0 (no limit) or more, got " + std::to_string(a.max_moves));
 }
 
-chess::Result<chess::Variant> variant_by_name(const std::string& name) {
+}  // namespace
+
+chess::Result<chess::Variant> parse_variant_setting(const std::string& name) {
   auto v = chess::parse_variant(name);
   if (!v) return chess::Error{"must be 'standard' or 'fischerandom', got '" + name + "'"};
   return *v;
 }
-
-}  // namespace
 
 void check_game_settings(const GameSettings& s, SettingProblems& problems) {
   check_limit(s.tc, problems);
@@ -66,7 +66,7 @@ void from_json(const nlohmann::json& j, GameSettings& s) {
   j.at("time_margin_ms").get_to(s.time_margin_ms);
   j.at("search_timeout_ms").get_to(s.search_timeout_ms);
   j.at("adjudication").get_to(s.adjudication);
-  if (j.contains("variant")) s.variant = stored_enum<chess::Variant>(j.at("variant"), "variant", variant_by_name);
+  if (j.contains("variant")) s.variant = stored_enum<chess::Variant>(j.at("variant"), "variant", parse_variant_setting);
   s.ponder = j.value("ponder", false);
   if (j.contains("tb")) {
     j.at("tb").at("path").get_to(s.tb_path);

@@ -27,6 +27,9 @@ struct GameSettings {
   std::shared_ptr<const Tablebases> tablebases;  // opened from tb_path when the run starts
 };
 
+// "standard" or "fischerandom"; the error says what else was given, for the caller to prefix.
+chess::Result<chess::Variant> parse_variant_setting(const std::string& name);
+
 // Adds what is wrong with the settings, each by its setting.
 void check_game_settings(const GameSettings& settings, SettingProblems& problems);
 

@@ -149,13 +149,20 @@ chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies) {
   return book;
 }
 
+bool is_polyglot_book(const std::string& path) {
+  auto ends = [&](const std::string& ext) {
+    return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  return ends(".bin") || ends(".BIN");
+}
+
 chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies, const PolyglotOptions& polyglot) {
   auto ends = [&](const std::string& ext) {
     return path.size() >= ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0;
   };
   if (ends(".pgn") || ends(".PGN")) return read_pgn_book(path, plies);
   if (ends(".epd") || ends(".EPD") || ends(".fen")) return read_epd_book(path);
-  if (ends(".bin") || ends(".BIN")) {
+  if (is_polyglot_book(path)) {
     auto book = PolyglotBook::open(path);
     if (!book) return chess::Error{book.error()};
     if (book->moves(chess::Position::startpos()).empty())

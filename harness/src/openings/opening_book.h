@@ -31,6 +31,8 @@ inline constexpr int POLYGLOT_LINES = 4096;
 // Reads by extension (.epd, .pgn, or .bin for Polyglot). `plies` limits PGN openings and is the
 // depth a Polyglot book is followed to (0 = all moves). Errors name the file and line.
 chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies, const PolyglotOptions& polyglot = {});
+// Whether read_opening_book reads `path` as a Polyglot book (its lines then depend on the seed).
+bool is_polyglot_book(const std::string& path);
 chess::Result<OpeningBook> read_epd_book(const std::string& path);
 chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies);
 

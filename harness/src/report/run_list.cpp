@@ -29,7 +29,7 @@ chess::Result<bool> describe_match(Database& db, const RunRow& r, RunListRow& ro
   for (const EngineConfig& e : config->engines)
     if (e.limit || e.time_margin_ms) row.tc += " (odds)";  // an engine has limits of its own
   if (row.tc.size() > 14) row.tc = row.tc.substr(0, row.tc.find(" (odds)")) + " (odds)";
-  const std::size_t planned = shard_games(make_schedule(*config), config->shard).size();
+  const int planned = planned_games(*config);
   auto stored = db.game_count(r.id);
   if (!stored) return chess::Error{stored.error()};
   row.games = std::to_string(*stored) + "/" + std::to_string(planned);
@@ -38,12 +38,8 @@ chess::Result<bool> describe_match(Database& db, const RunRow& r, RunListRow& ro
 
 // A perft or EPD run: its engine (perft: "engine vs reference"), limit, and the lines checked.
 chess::Result<bool> describe_suite(Database& db, const RunRow& r, RunListRow& row) {
+  if (const std::string engines = suite_run_engines(r); !engines.empty()) row.engines = engines;
   const nlohmann::json config = nlohmann::json::parse(r.config, nullptr, false);
-  if (config.is_object() && config.contains("engine") && config["engine"].is_string()) {
-    row.engines = config["engine"].get<std::string>();
-    if (config.contains("reference") && config["reference"].is_string())
-      row.engines += " vs " + config["reference"].get<std::string>();
-  }
   if (config.is_object() && config.contains("limit") && config["limit"].is_string()) row.tc = config["limit"].get<std::string>();
   auto stored = db.stored_rows(r.id);
   if (!stored) return chess::Error{stored.error()};
@@ -52,6 +48,14 @@ chess::Result<bool> describe_suite(Database& db, const RunRow& r, RunListRow& ro
 }
 
 }  // namespace
+
+std::string suite_run_engines(const RunRow& r) {
+  const nlohmann::json config = nlohmann::json::parse(r.config, nullptr, false);
+  if (!config.is_object() || !config.contains("engine") || !config["engine"].is_string()) return "";
+  std::string engines = config["engine"].get<std::string>();
+  if (config.contains("reference") && config["reference"].is_string()) engines += " vs " + config["reference"].get<std::string>();
+  return engines;
+}
 
 chess::Result<std::vector<RunListRow>> run_list(Database& db) {
   auto runs = db.runs();

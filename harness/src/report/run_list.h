@@ -21,4 +21,8 @@ struct RunListRow {
 
 chess::Result<std::vector<RunListRow>> run_list(Database& db);
 
+// A perft or EPD run's engine as its stored settings name it ("dev vs builtin" for perft, with
+// the reference), or "" when they name none.
+std::string suite_run_engines(const RunRow& run);
+
 }  // namespace harness

@@ -48,8 +48,6 @@ void check_sprt(const MatchConfig& c, SettingProblems& problems) {
                    "needs alpha and beta between 0 and 1");
 }
 
-chess::Result<PgnComments> stored_pgn_comments(const std::string& text) { return parse_pgn_comments(text); }
-
 }  // namespace
 
 const char* tournament_kind_name(TournamentKind kind) {
@@ -125,7 +123,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     j.at("event").get_to(c.event);
     if (j.contains("shard")) j.at("shard").get_to(c.shard);
     if (j.contains("pgn_comments"))
-      c.pgn_comments = stored_enum<PgnComments>(j.at("pgn_comments"), "pgn_comments", stored_pgn_comments);
+      c.pgn_comments = stored_enum<PgnComments>(j.at("pgn_comments"), "pgn_comments", parse_pgn_comments);
     if (j.contains("book_choice")) c.book_choice = stored_enum<BookChoice>(j.at("book_choice"), "book_choice", parse_book_choice);
   } catch (const std::exception& e) {  // nlohmann's and StoredValueError: the documented boundary
     return chess::Error{std::string("stored run configuration is unreadable: ") + e.what()};

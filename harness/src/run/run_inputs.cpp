@@ -18,8 +18,8 @@ chess::Result<bool> settle_variant(MatchConfig& config, const OpeningBook& book,
 }
 
 // Starts engine i's program and checks it, and the options of every engine that runs it.
-chess::Result<bool> probe(const MatchConfig& config, std::size_t i, bool fen_starts, const std::string& stderr_path) {
-  auto player = make_player(config.engines[i], stderr_path);
+chess::Result<bool> probe(const MatchConfig& config, std::size_t i, bool fen_starts) {
+  auto player = make_player(config.engines[i], "");  // a probe's standard error is not kept
   if (auto started = player->start(); !started) return started;
   if (std::string why = player->cannot_play(config.settings.variant); !why.empty())
     return chess::Error{why + " (this run plays " + std::string(chess::variant_name(config.settings.variant)) + ")"};
@@ -39,15 +39,14 @@ chess::Result<bool> probe(const MatchConfig& config, std::size_t i, bool fen_sta
 
 }  // namespace
 
-chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book,
-                                        const std::function<std::string(int)>& stderr_path) {
+chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book) {
   const bool fen_starts =
       std::any_of(book.openings.begin(), book.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
   for (std::size_t i = 0; i < config.engines.size(); ++i) {
     // Engines that differ only in options (a tuner's individuals) are one program: one start.
     auto same = [&](const EngineConfig& e) { return same_program(e, config.engines[i]); };
     if (std::any_of(config.engines.begin(), config.engines.begin() + std::ptrdiff_t(i), same)) continue;
-    if (auto ok = probe(config, i, fen_starts, stderr_path ? stderr_path(int(i)) : ""); !ok) return ok;
+    if (auto ok = probe(config, i, fen_starts); !ok) return ok;
   }
   return true;
 }
@@ -65,8 +64,7 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
     inputs.tablebases = *tables;
   }
   if (options.probe_engines)
-    if (auto started = check_engines_start(config, inputs.book, options.stderr_path); !started)
-      return chess::Error{started.error()};
+    if (auto started = check_engines_start(config, inputs.book); !started) return chess::Error{started.error()};
   return inputs;
 }
 

@@ -3,7 +3,6 @@
 // program started once, its handshake, variant, FEN starts and option names checked).
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -24,8 +23,6 @@ struct PrepareOptions {
   bool variant_from_book = false;
   // Start each engine once to check it (false: a resumed run with nothing left to play).
   bool probe_engines = true;
-  // Where each engine's standard error goes during its probe (empty: discarded).
-  std::function<std::string(int)> stderr_path;
 };
 
 // Reads the book (a Chess960 book in a standard run is refused, naming the opening), opens the
@@ -33,7 +30,6 @@ struct PrepareOptions {
 chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& options = {});
 
 // The probe alone: each program once (engines that differ only in options are one program).
-chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book,
-                                        const std::function<std::string(int)>& stderr_path = {});
+chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book);
 
 }  // namespace harness

@@ -36,4 +36,6 @@ std::vector<GameSpec> make_schedule(const MatchConfig& c) {
   return out;
 }
 
+int planned_games(const MatchConfig& config) { return int(shard_games(make_schedule(config), config.shard).size()); }
+
 }  // namespace harness
