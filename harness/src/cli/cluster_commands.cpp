@@ -39,12 +39,12 @@ struct ClusterOptions {
 
 std::string harness_binary() { return sibling_program("harness"); }
 
-// Exit status as `harness match` gives it: 0 finished, 130 interrupted, 2 failed.
+// Exit status as `harness match` gives it: 0 finished, 130 interrupted, 3 incomplete, 2 failed.
 int finish(MatchStatus status, Database& db, std::int64_t run_id) {
   if (status.kind == MatchStatus::FAILED) fail(status.error);
   (void)db;
   (void)run_id;
-  return status.kind == MatchStatus::INTERRUPTED ? 130 : 0;
+  return exit_status(status);
 }
 
 int play_on_cluster(MatchConfig config, Database& db, std::int64_t run_id, const ClusterOptions& o, int shards,

@@ -45,7 +45,7 @@ int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id
     (void)db.update_run(run_id, "failed", status.error + "\n");
     fail(status.error);
   }
-  return status.kind == MatchStatus::INTERRUPTED ? 130 : 0;
+  return exit_status(status);
 }
 
 std::unique_ptr<Database> open_db(const std::string& path) { return value_or_fail(Database::open(path)); }

@@ -46,14 +46,19 @@ class Referee {
     first_mover_ = game_.position().side_to_move();
   }
 
-  void run() {
+  // Empty when the game was played, else why it could not start.
+  std::string run() {
     for (chess::Color c : {chess::WHITE, chess::BLACK}) players_[c]->want_ponder(settings_.ponder);
     for (chess::Color c : {chess::WHITE, chess::BLACK})
-      if (!players_[c]->new_game(tc_[c], settings_.variant)) return lose(c, GameEnd::CRASH, "", true);
+      if (!players_[c]->new_game(tc_[c], settings_.variant)) {
+        players_[c]->stop();
+        return "engine '" + players_[c]->name() + "' did not get ready for a new game";
+      }
     while (!aborted_ && !finished()) turn();
     // A ponder search still running ends with the game; an engine that ignores stop is restarted.
     for (chess::Color c : {chess::WHITE, chess::BLACK})
       if (ponder_[c] && !aborted_ && !players_[c]->stop_ponder()) players_[c]->stop();
+    return {};
   }
 
  private:
@@ -197,7 +202,7 @@ class Referee {
 
 }  // namespace
 
-GameRecord play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings) {
+chess::Result<GameRecord> play_game(Player& white, Player& black, const Opening& opening, const GameSettings& settings) {
   GameRecord record;
   record.white = white.name();
   record.black = black.name();
@@ -206,7 +211,8 @@ GameRecord play_game(Player& white, Player& black, const Opening& opening, const
   record.black_time_control = own_tc(black, settings).pgn_tag();
   record.time_control = record.white_time_control == record.black_time_control ? record.white_time_control : "?";
   record.started_at = utc_timestamp();
-  Referee(white, black, opening, settings, record).run();
+  if (std::string not_started = Referee(white, black, opening, settings, record).run(); !not_started.empty())
+    return chess::Error{not_started};
   record.finished_at = utc_timestamp();
   record.white_stderr = white.take_stderr();
   record.black_stderr = black.take_stderr();

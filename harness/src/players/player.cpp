@@ -3,35 +3,22 @@
 #include <filesystem>
 #include <fstream>
 
-#include "process/stop_request.h"
-
 namespace harness {
 
 void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess::Clock::time_point start, ThinkResult& result,
                 const std::function<bool(const std::string&)>& on_line) {
-  constexpr auto STOP_POLL = std::chrono::milliseconds(50);  // how soon an immediate stop is seen
   std::string line;
   while (true) {
-    auto slice_end = std::min(request.deadline, ChildProcess::Clock::now() + STOP_POLL);
-    ReadStatus status = process.read_line(line, slice_end);
-    auto now = ChildProcess::Clock::now();
-    result.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - start).count();
-    if (stop_requested() == StopRequest::ABORT) {
-      result.status = ThinkStatus::ABORTED;
-      return;
-    }
-    if (status == ReadStatus::TIMEOUT) {
-      if (now < request.deadline) continue;
-      result.status = ThinkStatus::TIMEOUT;
-      return;
-    }
-    if (status == ReadStatus::CLOSED) {
-      result.status = ThinkStatus::DISCONNECTED;
-      return;
-    }
-    if (status == ReadStatus::OVERLONG) {
-      result.status = ThinkStatus::OVERLONG;
-      return;
+    // One wait per line: it ends on the line, the deadline, the engine's exit or a stop at once.
+    ReadStatus status = process.read_line(line, request.deadline, Wait::UNTIL_ABORT);
+    // The move is charged from the moment its line arrived, before anything else is done with it.
+    result.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(ChildProcess::Clock::now() - start).count();
+    switch (status) {
+      case ReadStatus::ABORTED: result.status = ThinkStatus::ABORTED; return;
+      case ReadStatus::TIMEOUT: result.status = ThinkStatus::TIMEOUT; return;
+      case ReadStatus::CLOSED: result.status = ThinkStatus::DISCONNECTED; return;
+      case ReadStatus::OVERLONG: result.status = ThinkStatus::OVERLONG; return;
+      case ReadStatus::LINE: break;
     }
     if (on_line(line)) {
       result.status = ThinkStatus::MOVE;

@@ -95,6 +95,10 @@ class Player {
   // the same program the same way; false when the engine must be restarted for it instead.
   virtual bool reconfigure(const EngineConfig& next);
 
+  // How long the engine may take to answer its start-up and readiness questions; a runner
+  // with many games at once gives more, as engines then start slower.
+  void set_patience(std::chrono::milliseconds patience) { patience_ = patience; }
+
   const EngineConfig& config() const { return config_; }
   const std::string& name() const { return config_.name; }
   // What the engine wrote to standard error since the last call.
@@ -104,6 +108,7 @@ class Player {
   EngineConfig config_;
   std::string stderr_path_;
   std::size_t stderr_offset_ = 0;  // reset when a new process starts (the file is truncated)
+  std::chrono::milliseconds patience_{10000};
 };
 
 }  // namespace harness

@@ -9,7 +9,6 @@ namespace harness {
 
 namespace {
 
-constexpr std::chrono::milliseconds HANDSHAKE_TIMEOUT{10000};
 constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 constexpr long long MAX_MATE_MOVES = 500;  // mate scores (31000 and beyond) stay apart from centipawns
 constexpr long long MAX_CP = 30000;
@@ -99,14 +98,13 @@ chess::Result<bool> UciPlayer::start() {
   declared_.clear();
   chess960_on_ = false;
   ponder_on_ = false;
-  if (!ask("uci", "uciok", HANDSHAKE_TIMEOUT, [this](const std::string& line) {
+  if (!ask("uci", "uciok", patience_, [this](const std::string& line) {
         if (auto o = parse_uci_option(line)) declared_.push_back(std::move(*o));
       }))
     return chess::Error{"engine '" + config_.name + "' did not answer 'uci' with 'uciok'"};
   for (const auto& [name, value] : config_.options) process_->write_line("setoption name " + name + " value " + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
-  if (!ask("isready", "readyok", HANDSHAKE_TIMEOUT))
-    return chess::Error{"engine '" + config_.name + "' did not answer 'isready'"};
+  if (!ask("isready", "readyok", patience_)) return chess::Error{"engine '" + config_.name + "' did not answer 'isready'"};
   return true;
 }
 
@@ -161,7 +159,7 @@ bool UciPlayer::new_game(const TimeControl&, chess::Variant variant) {
     ponder_on_ = true;
   }
   if (!set_chess960(variant == chess::Variant::FISCHERANDOM) || !process_->write_line("ucinewgame")) return false;
-  return ask("isready", "readyok", HANDSHAKE_TIMEOUT);
+  return ask("isready", "readyok", patience_);
 }
 
 ThinkResult UciPlayer::think(const ThinkRequest& request) {
@@ -186,7 +184,7 @@ ThinkResult UciPlayer::ponderhit(const ThinkRequest& request) {
 bool UciPlayer::stop_ponder() {
   if (!process_ || !process_->write_line("stop")) return false;
   std::string line;
-  const auto deadline = ChildProcess::Clock::now() + HANDSHAKE_TIMEOUT;
+  const auto deadline = ChildProcess::Clock::now() + patience_;
   while (process_->read_line(line, deadline) == ReadStatus::LINE)
     if (line.rfind("bestmove", 0) == 0) return true;
   return false;  // the engine ignores stop: the game's player is restarted

@@ -12,7 +12,6 @@ namespace {
 
 constexpr std::chrono::milliseconds FEATURE_TIMEOUT{2000};  // CECP: engines get 2 s to send done=1
 constexpr std::chrono::milliseconds FEATURE_DONE0_TIMEOUT{30000};
-constexpr std::chrono::milliseconds PING_TIMEOUT{10000};
 constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 
 bool feature_on(const std::string& line, const std::string& name) { return line.find(" " + name + "=1") != std::string::npos; }
@@ -95,7 +94,7 @@ chess::Result<bool> XboardPlayer::start() {
   }
   for (const auto& [name, value] : config_.options) process_->write_line("option " + name + "=" + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
-  if (!ping(PING_TIMEOUT)) return chess::Error{"engine '" + config_.name + "' did not answer 'ping'"};
+  if (!ping(patience_)) return chess::Error{"engine '" + config_.name + "' did not answer 'ping'"};
   return true;
 }
 
@@ -152,7 +151,7 @@ bool XboardPlayer::new_game(const TimeControl& tc, chess::Variant variant) {
   }
   moves_sent_ = 0;
   position_sent_ = false;
-  return ping(PING_TIMEOUT);
+  return ping(patience_);
 }
 
 ThinkResult XboardPlayer::think(const ThinkRequest& request) {

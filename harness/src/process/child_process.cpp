@@ -3,25 +3,48 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/process.hpp>
-#include <boost/process/extend.hpp>
 #include <cerrno>
-#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <thread>
 
-namespace bp = boost::process;
+#include "process/stop_request.h"
+
+extern char** environ;
 
 namespace harness {
 
 struct ChildProcess::Impl {
-  bp::pipe to_child;
-  bp::pipe from_child;
-  bp::child child;
-  std::string buffer;  // bytes read but not yet returned as lines
+  pid_t pid = -1;
+  int to_child = -1;    // the child's standard input, our end
+  int from_child = -1;  // the child's standard output, our end
+  std::string buffer;   // bytes read but not yet returned as lines
   bool closed = false;
+  bool reaped = false;
+  int exit_code = -1;  // once reaped: the code it exited with, -1 if a signal ended it
+
+  ~Impl() {
+    if (to_child >= 0) ::close(to_child);
+    if (from_child >= 0) ::close(from_child);
+  }
+  // Collects the child's status if it has ended (waiting for it when `block`); true once it has.
+  bool reap(bool block) {
+    if (reaped || pid <= 0) return true;
+    int status = 0;
+    pid_t r;
+    do r = ::waitpid(pid, &status, block ? 0 : WNOHANG);
+    while (r < 0 && errno == EINTR);
+    if (r == 0) return false;
+    reaped = true;
+    exit_code = r == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return true;
+  }
 };
 
 namespace {
@@ -41,6 +64,66 @@ bool take_line(std::string& buffer, std::string& line) {
   return true;
 }
 
+bool is_executable_file(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+}
+
+// The program's path: as given when it names a folder, else the first match on PATH.
+chess::Result<std::string> resolve_program(const std::string& command) {
+  if (command.find('/') != std::string::npos) {
+    if (::access(command.c_str(), F_OK) != 0) return chess::Error{"cannot start '" + command + "': no such file"};
+    return command;
+  }
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  for (std::size_t from = 0; from <= dirs.size();) {
+    std::size_t to = dirs.find(':', from);
+    if (to == std::string::npos) to = dirs.size();
+    std::string dir = dirs.substr(from, to - from);
+    std::string candidate = (dir.empty() ? "." : dir) + "/" + command;
+    if (is_executable_file(candidate)) return candidate;
+    from = to + 1;
+  }
+  return chess::Error{"cannot start '" + command + "': not found on PATH"};
+}
+
+// A pipe whose both ends close on exec: an engine started by another thread at the same moment
+// cannot inherit them (which would keep this engine from seeing the end of its input).
+bool make_pipe(int fds[2]) { return ::pipe2(fds, O_CLOEXEC) == 0; }
+
+// posix_spawn's settings: a process group of its own (a Ctrl-C at the terminal reaches the
+// harness only), the default dispositions of the signals the harness handles or ignores (an
+// ignored SIGINT would otherwise be inherited) and no blocked signals.
+struct SpawnAttributes {
+  posix_spawnattr_t attr;
+  SpawnAttributes() {
+    posix_spawnattr_init(&attr);
+    sigset_t defaults, none;
+    sigemptyset(&defaults);
+    for (int sig : {SIGINT, SIGTERM, SIGPIPE, SIGXFSZ}) sigaddset(&defaults, sig);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  }
+  ~SpawnAttributes() { posix_spawnattr_destroy(&attr); }
+};
+
+// The child's standard input, output and error, and its working folder.
+struct SpawnFiles {
+  posix_spawn_file_actions_t actions;
+  SpawnFiles(int in, int out, int err, const std::string& dir) {
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in, STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, err, STDERR_FILENO);
+    if (!dir.empty()) posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  }
+  ~SpawnFiles() { posix_spawn_file_actions_destroy(&actions); }
+};
+
 }  // namespace
 
 ChildProcess::ChildProcess(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -51,41 +134,40 @@ ChildProcess::~ChildProcess() {
 
 chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSpec& spec) {
   ignore_sigpipe();
-  // Boost creates the pipes without close-on-exec: while one thread starts an engine, another
-  // must not fork, or its engine inherits this one's pipe ends and neither sees end of input
-  // when the harness dies.
-  static std::mutex spawn_mutex;
-  std::lock_guard<std::mutex> spawn_lock(spawn_mutex);
-  auto impl = std::make_unique<Impl>();
-  std::error_code ec;
-  boost::filesystem::path exe = spec.command;
-  if (spec.command.find('/') == std::string::npos) {
-    exe = bp::search_path(spec.command);
-    if (exe.empty()) return chess::Error{"cannot start '" + spec.command + "': not found on PATH"};
-  }
-  if (!boost::filesystem::exists(exe)) return chess::Error{"cannot start '" + spec.command + "': no such file"};
+  auto exe = resolve_program(spec.command);
+  if (!exe) return chess::Error{exe.error()};
+  if (!spec.working_dir.empty() && ::access(spec.working_dir.c_str(), X_OK) != 0)
+    return chess::Error{"cannot start '" + spec.command + "': cannot enter its folder " + spec.working_dir};
   const std::string err_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;
   // Appending, so that the reader can truncate a chatty engine's file while it keeps writing.
   int err_fd = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
   if (err_fd < 0) return chess::Error{"cannot start '" + spec.command + "': cannot open " + err_path + " for its standard error"};
-  FILE* err_file = ::fdopen(err_fd, "a");
-  // In the child, before exec: a process group of its own, and the default dispositions of the
-  // signals the harness handles or ignores (an ignored SIGINT would otherwise be inherited).
-  auto own_group = bp::extend::on_exec_setup([](auto&) {
-    ::setpgid(0, 0);
-    ::signal(SIGINT, SIG_DFL);
-    ::signal(SIGTERM, SIG_DFL);
-    ::signal(SIGPIPE, SIG_DFL);
-    ::signal(SIGXFSZ, SIG_DFL);
-  });
-  const std::string dir = spec.working_dir.empty() ? "." : spec.working_dir;
-  impl->child = bp::child(bp::exe = exe, bp::args = spec.args, bp::start_dir = dir,
-                          bp::std_in<impl->to_child, bp::std_out> impl->from_child, bp::std_err > err_file, own_group, ec);
-  std::fclose(err_file);
-  if (ec) return chess::Error{"cannot start '" + spec.command + "': " + ec.message()};
-  // Boost closed the child's ends here; keep ours from leaking into engines started later.
-  ::fcntl(impl->to_child.native_sink(), F_SETFD, FD_CLOEXEC);
-  ::fcntl(impl->from_child.native_source(), F_SETFD, FD_CLOEXEC);
+  int in[2], out[2];
+  if (!make_pipe(in)) {
+    ::close(err_fd);
+    return chess::Error{"cannot start '" + spec.command + "': " + std::strerror(errno)};
+  }
+  if (!make_pipe(out)) {
+    for (int fd : {in[0], in[1], err_fd}) ::close(fd);
+    return chess::Error{"cannot start '" + spec.command + "': " + std::strerror(errno)};
+  }
+  std::vector<char*> argv;
+  std::string arg0 = spec.command;
+  argv.push_back(arg0.data());
+  std::vector<std::string> args = spec.args;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  auto impl = std::make_unique<Impl>();
+  impl->to_child = in[1];
+  impl->from_child = out[0];
+  SpawnAttributes attributes;
+  SpawnFiles files(in[0], out[1], err_fd, spec.working_dir);
+  const int failed = ::posix_spawn(&impl->pid, exe->c_str(), &files.actions, &attributes.attr, argv.data(), environ);
+  for (int fd : {in[0], out[1], err_fd}) ::close(fd);
+  if (failed != 0) {
+    impl->pid = -1;
+    return chess::Error{"cannot start '" + spec.command + "': " + std::strerror(failed)};
+  }
   return std::unique_ptr<ChildProcess>(new ChildProcess(std::move(impl)));
 }
 
@@ -93,7 +175,7 @@ bool ChildProcess::write_line(const std::string& line) {
   std::string data = line + '\n';
   const char* p = data.data();
   std::size_t left = data.size();
-  int fd = impl_->to_child.native_sink();
+  int fd = impl_->to_child;
   if (fd < 0) return false;
   while (left > 0) {
     ssize_t n = ::write(fd, p, left);
@@ -105,23 +187,25 @@ bool ChildProcess::write_line(const std::string& line) {
   return true;
 }
 
-ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline) {
+ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline, Wait wait) {
   if (take_line(impl_->buffer, line)) return ReadStatus::LINE;
   if (impl_->closed) return ReadStatus::CLOSED;
-  int fd = impl_->from_child.native_source();
+  const int abort_fd = wait == Wait::UNTIL_ABORT ? abort_wake_fd() : -1;
   char chunk[4096];
   while (true) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left < 0) return ReadStatus::TIMEOUT;
-    pollfd pfd{fd, POLLIN, 0};
-    int ready = ::poll(&pfd, 1, int(std::min<long long>(left, 1000000)));
+    pollfd fds[2] = {{impl_->from_child, POLLIN, 0}, {abort_fd, POLLIN, 0}};
+    // Rounded up: a wake-up a little before the deadline would only wait again.
+    int ready = ::poll(fds, abort_fd >= 0 ? 2 : 1, int(std::min<long long>(left + 1, 1000000)));
     if (ready < 0 && errno == EINTR) continue;
+    if (fds[1].revents & POLLIN) return ReadStatus::ABORTED;
     if (ready == 0) {
       if (Clock::now() >= deadline) return ReadStatus::TIMEOUT;
       continue;
     }
-    ssize_t n = ::read(fd, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
+    ssize_t n = ::read(impl_->from_child, chunk, sizeof chunk);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (n <= 0) {
       impl_->closed = true;
       // A last line without a newline still counts.
@@ -141,26 +225,24 @@ ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline
   }
 }
 
-bool ChildProcess::running() {
-  std::error_code ec;
-  return impl_->child.running(ec);
-}
+bool ChildProcess::running() { return !impl_->reap(false); }
 
 int ChildProcess::stop(std::chrono::milliseconds grace) {
-  std::error_code ec;
-  impl_->to_child.close();
+  if (impl_->to_child >= 0) {
+    ::close(impl_->to_child);
+    impl_->to_child = -1;
+  }
   auto deadline = Clock::now() + grace;
-  while (impl_->child.running(ec) && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  if (impl_->child.running(ec)) {
-    ::kill(-impl_->child.id(), SIGKILL);  // the whole group: helpers the engine started go too
-    impl_->child.terminate(ec);           // SIGKILL to the child itself, should it have left the group
-    impl_->child.wait(ec);
+  while (!impl_->reap(false) && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  if (!impl_->reap(false)) {
+    ::kill(-impl_->pid, SIGKILL);  // the whole group: helpers the engine started go too
+    ::kill(impl_->pid, SIGKILL);   // the child itself, should it have left the group
+    impl_->reap(true);
     return -1;
   }
-  impl_->child.wait(ec);
-  return ec ? -1 : impl_->child.exit_code();
+  return impl_->exit_code;
 }
 
-int ChildProcess::pid() const { return impl_->child.id(); }
+int ChildProcess::pid() const { return impl_->pid; }
 
 }  // namespace harness

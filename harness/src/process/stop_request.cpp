@@ -1,6 +1,8 @@
 #include "process/stop_request.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <atomic>
 
@@ -11,9 +13,32 @@ namespace {
 std::atomic<int> g_level{0};
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs a lock-free counter");
 
+// Made before main, so that the signal handler only writes to it.
+struct WakePipe {
+  int fds[2] = {-1, -1};
+  WakePipe() {
+    if (::pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) fds[0] = fds[1] = -1;
+  }
+  void wake() const {
+    if (fds[1] >= 0) [[maybe_unused]]
+      ssize_t n = ::write(fds[1], "x", 1);  // async-signal-safe
+  }
+  void drain() const {
+    char buf[64];
+    while (fds[0] >= 0 && ::read(fds[0], buf, sizeof buf) > 0) {
+    }
+  }
+};
+const WakePipe g_wake;
+
+void raise_level(int level) {
+  g_level.store(level);
+  if (level == int(StopRequest::ABORT)) g_wake.wake();
+}
+
 void on_stop_signal(int) {
   int level = g_level.load();
-  if (level < int(StopRequest::ABORT)) g_level.store(level + 1);
+  if (level < int(StopRequest::ABORT)) raise_level(level + 1);
 }
 
 }  // namespace
@@ -35,9 +60,14 @@ void install_stop_handlers() {
 StopRequest stop_requested() { return StopRequest(g_level.load()); }
 
 void request_stop(StopRequest level) {
-  if (int(level) > g_level.load()) g_level.store(int(level));
+  if (int(level) > g_level.load()) raise_level(int(level));
 }
 
-void clear_stop_request() { g_level.store(0); }
+void clear_stop_request() {
+  g_level.store(0);
+  g_wake.drain();
+}
+
+int abort_wake_fd() { return g_wake.fds[0]; }
 
 }  // namespace harness

@@ -16,5 +16,8 @@ StopRequest stop_requested();
 // Raises the request as a signal would (tests, and callers that stop a run themselves).
 void request_stop(StopRequest level);
 void clear_stop_request();
+// A descriptor that becomes readable once a stop at once (ABORT) is requested, and stays so
+// until clear_stop_request: a wait on an engine includes it, so nothing polls for the stop.
+int abort_wake_fd();
 
 }  // namespace harness

@@ -54,6 +54,14 @@ bool lost_to_the_stop_signal(const GameRecord& g) {
 
 }  // namespace
 
+int exit_status(const MatchStatus& status) {
+  switch (status.kind) {
+    case MatchStatus::INTERRUPTED: return 130;
+    case MatchStatus::INCOMPLETE: return 3;
+    default: return 0;
+  }
+}
+
 MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id)
     : config_(std::move(config)),
       db_(db),
@@ -103,6 +111,13 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
   while (true) {
     std::unique_lock<std::mutex> lock(mutex_);
     changed_.wait_for(lock, std::chrono::milliseconds(100), [&] { return !finished_.empty() || workers_done_ == running_slots; });
+    while (reported_unstarted_ < unstarted_.size()) {
+      const Unstarted u = unstarted_[reported_unstarted_++];
+      lock.unlock();
+      out << "Game " << u.game_index + 1 << " was not played: " << u.why << " (harness resume " << run_id_ << " plays it)\n"
+          << std::flush;
+      lock.lock();
+    }
     while (!finished_.empty()) {
       GameRecord g = std::move(finished_.front());
       finished_.pop_front();
@@ -152,6 +167,15 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   if (config_.settings.ponder)
     summary += "Ponder: " + std::to_string(ponder_hits_) + " of " + std::to_string(moves_this_session_) +
                " moves this session came from a ponder hit\n";
+  if (seen_stop_ == StopRequest::NONE && !unstarted_.empty()) {
+    const std::string unplayed = std::to_string(total_games_ - done_count_) + " of " + std::to_string(total_games_) +
+                                 " games were not played: an engine did not start for " + std::to_string(unstarted_.size()) +
+                                 " of them (" + unstarted_.back().why + ")";
+    if (auto updated = db_.update_run(run_id_, "stopped", summary + unplayed + "\n"); !updated)
+      return {MatchStatus::FAILED, updated.error()};
+    out << summary << unplayed << ". Resume with: harness resume " << run_id_ << std::endl;
+    return {MatchStatus::INCOMPLETE, unplayed};
+  }
   if (seen_stop_ != StopRequest::NONE) {
     if (auto updated = db_.update_run(run_id_, "stopped", summary); !updated) return {MatchStatus::FAILED, updated.error()};
     out << summary << "Interrupted: run " << run_id_ << " stopped with " << done_count_ << " of " << total_games_
@@ -199,19 +223,50 @@ std::string MatchRunner::pv_mismatch_lines() const {
   return lines;
 }
 
-Player& MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other) {
+std::chrono::milliseconds MatchRunner::patience() const {
+  // Engines start slower when hundreds start at once on a few cores: the wait grows with the load.
+  return std::chrono::milliseconds(10000 + 50 * std::int64_t(config_.concurrency));
+}
+
+chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other) {
   const EngineConfig& wanted = config_.engines[std::size_t(engine)];
   pool.erase(std::remove_if(pool.begin(), pool.end(), [&](const auto& p) { return p.get() != other && !p->alive(); }),
              pool.end());
   auto usable = [&](const auto& p) { return p.get() != other && same_program(p->config(), wanted); };
   // Prefer a process already set up exactly so, then one of the same program to reconfigure.
   for (auto& p : pool)
-    if (usable(p) && p->config().options == wanted.options && p->reconfigure(wanted)) return *p;
+    if (usable(p) && p->config().options == wanted.options && p->reconfigure(wanted)) return p.get();
   for (auto& p : pool)
-    if (usable(p) && p->reconfigure(wanted)) return *p;
-  pool.push_back(make_player(wanted, stderr_path(slot, engine)));
-  (void)pool.back()->start();  // a failure here shows as a lost game ("disconnects")
-  return *pool.back();
+    if (usable(p) && p->reconfigure(wanted)) return p.get();
+  auto player = make_player(wanted, stderr_path(slot, engine));
+  player->set_patience(patience());
+  if (auto started = player->start(); !started) {
+    player->stop();
+    return chess::Error{started.error()};
+  }
+  pool.push_back(std::move(player));
+  return pool.back().get();
+}
+
+chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_ptr<Player>>& pool, int slot,
+                                                      const GameSpec& spec) {
+  // An engine that does not start or get ready is not a loss: the game is tried again with
+  // fresh processes, and left unplayed (for resume) if it still cannot start.
+  constexpr int START_ATTEMPTS = 3;
+  std::string why;
+  for (int attempt = 0; attempt < START_ATTEMPTS && stop_requested() != StopRequest::ABORT; ++attempt) {
+    auto white = seat(pool, slot, spec.white, nullptr);
+    auto black = white ? seat(pool, slot, spec.black, *white) : chess::Result<Player*>(chess::Error{white.error()});
+    if (!white || !black) {
+      why = white ? black.error() : white.error();
+      continue;
+    }
+    const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening);
+    auto game = play_game(**white, **black, opening, config_.settings);
+    if (game) return game;
+    why = game.error();
+  }
+  return chess::Error{why.empty() ? "stopped" : why};
 }
 
 void MatchRunner::worker(int slot) {
@@ -225,26 +280,37 @@ void MatchRunner::worker(int slot) {
       if (stopping_ || next_ >= pending_.size()) break;
       spec = pending_[next_++];
     }
-    Player& white = seat(pool, slot, spec.white, nullptr);
-    Player& black = seat(pool, slot, spec.black, &white);
-    const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening);
-    GameRecord g = play_game(white, black, opening, config_.settings);
-    g.game_index = spec.game_index;
-    g.pair_index = spec.pair_index;
-    const bool unfinished = g.result == chess::GameResult::ONGOING || lost_to_the_stop_signal(g);
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (unfinished)
-        ++discarded_;  // stopped at once, or the stop's signal ended an engine: resume plays it again
-      else
-        finished_.push_back(std::move(g));
-    }
-    changed_.notify_all();
+    auto played = play_scheduled(pool, slot, spec);
+    hand_in(spec, std::move(played));
   }
   for (auto& p : pool) p->stop();
   {
     std::lock_guard<std::mutex> lock(mutex_);
     ++workers_done_;
+  }
+  changed_.notify_all();
+}
+
+void MatchRunner::hand_in(const GameSpec& spec, chess::Result<GameRecord> played) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!played) {
+      if (stop_requested() == StopRequest::ABORT)
+        ++discarded_;
+      else
+        unstarted_.push_back({spec.game_index, played.error()});
+      // Engines that keep failing to start will not start for the rest either: stop trying.
+      if (++unstarted_in_a_row_ >= UNSTARTED_BEFORE_STOP) stopping_ = true;
+    } else {
+      unstarted_in_a_row_ = 0;
+      GameRecord& g = played.value();
+      g.game_index = spec.game_index;
+      g.pair_index = spec.pair_index;
+      if (g.result == chess::GameResult::ONGOING || lost_to_the_stop_signal(g))
+        ++discarded_;  // stopped at once, or the stop's signal ended an engine: resume plays it again
+      else
+        finished_.push_back(std::move(g));
+    }
   }
   changed_.notify_all();
 }

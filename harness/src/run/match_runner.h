@@ -25,9 +25,15 @@ namespace harness {
 
 // How a call to MatchRunner::run ended.
 struct MatchStatus {
-  enum Kind { FINISHED, INTERRUPTED, FAILED } kind = FINISHED;
-  std::string error;  // FAILED: why
+  // INCOMPLETE: every game was tried, but some could not start (their engines did not start or
+  // get ready in time); the run is stopped, and resume plays those.
+  enum Kind { FINISHED, INTERRUPTED, INCOMPLETE, FAILED } kind = FINISHED;
+  std::string error;  // FAILED, INCOMPLETE: why
 };
+
+// The process's exit status for a run that ended so: 0 finished, 130 interrupted, 3 incomplete
+// (FAILED is reported by the caller, with status 2).
+int exit_status(const MatchStatus& status);
 
 class MatchRunner {
  public:
@@ -50,8 +56,13 @@ class MatchRunner {
   MatchStatus finish(std::ostream& out);
   std::string cpu_line() const;
   void worker(int slot);
-  // A process from the slot's pool set up as engine `engine`, not `other` (the game's other side).
-  Player& seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other);
+  // A process from the slot's pool set up as engine `engine`, not `other` (the game's other
+  // side); the error when a new one does not start.
+  chess::Result<Player*> seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other);
+  // The game, or why its engines could not start for it.
+  chess::Result<GameRecord> play_scheduled(std::vector<std::unique_ptr<Player>>& pool, int slot, const GameSpec& spec);
+  void hand_in(const GameSpec& spec, chess::Result<GameRecord> played);
+  std::chrono::milliseconds patience() const;
   chess::Result<bool> record(GameRecord& game, std::ostream& out);
   std::string stderr_path(int slot, int engine) const;
   std::string pv_mismatch_lines() const;
@@ -78,6 +89,14 @@ class MatchRunner {
   bool stopping_ = false;
   int workers_done_ = 0;
   std::deque<GameRecord> finished_;
+  struct Unstarted {
+    int game_index;
+    std::string why;
+  };
+  std::vector<Unstarted> unstarted_;  // games whose engines could not start: left for resume
+  std::size_t reported_unstarted_ = 0;
+  int unstarted_in_a_row_ = 0;
+  static constexpr int UNSTARTED_BEFORE_STOP = 8;
 
   RunTally tally_;
   std::string stop_reason_;

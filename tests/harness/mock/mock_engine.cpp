@@ -7,8 +7,11 @@
 // locator), endless-line (answers go with a line that never ends), info-flood (a hundred thousand info lines
 // before each move), ignore-quit (ignores quit, end of input and SIGTERM; prints its pid on standard error),
 // stderr-flood (writes to standard error without pause, 64 MiB in all), option-moves (declares a spin option MoveIndex,
-// default 0, and plays the legal move of that index in alphabetical order, so a test sees which value it holds). A second
-// argument "seed=N" fixes the randomness.
+// default 0, and plays the legal move of that index in alphabetical order, so a test sees which value it holds). Two load
+// mocks, for many games at once on few cores: instant (answers go at once with an info line and a random legal move), and
+// sleeper=PCT (sleeps PCT % of remaining/25 + 0.8 x increment of its clock, or of movetime, before a random legal move: wall
+// time without CPU, as an engine using its clock). slow-start=MS answers "uci" after MS milliseconds. A second argument
+// "seed=N" fixes the randomness.
 #include <signal.h>
 #include <unistd.h>
 
@@ -81,6 +84,23 @@ chess::Move indexed_move(const chess::Game& game, int index) {
   return chess::parse_uci(game.position(), moves[std::size_t(index) % moves.size()]);
 }
 
+// How long "sleeper=PCT" thinks about a "go" line: PCT % of what a simple engine would use.
+std::chrono::milliseconds sleeper_time(const std::string& go, chess::Color us, int percent) {
+  std::istringstream is(go);
+  std::string word;
+  long long time[2] = {0, 0}, inc[2] = {0, 0}, movetime = -1;
+  while (is >> word) {
+    if (word == "wtime") is >> time[0];
+    if (word == "btime") is >> time[1];
+    if (word == "winc") is >> inc[0];
+    if (word == "binc") is >> inc[1];
+    if (word == "movetime") is >> movetime;
+  }
+  const int side = us == chess::WHITE ? 0 : 1;
+  const double budget = movetime >= 0 ? double(movetime) : double(time[side]) / 25 + 0.8 * double(inc[side]);
+  return std::chrono::milliseconds(static_cast<long long>(budget * percent / 100));
+}
+
 chess::Game parse_position(const std::string& line) {
   std::istringstream is(line);
   std::string word, fen;
@@ -100,6 +120,7 @@ int run_uci(const std::string& mode) {
   int move_index = 0;
   for (std::string line; std::getline(std::cin, line);) {
     if (line == "uci") {
+      if (mode.rfind("slow-start=", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(mode.c_str() + 11)));
       std::cout << "id name mock-" << mode << "\n";
       if (mode == "option-moves") std::cout << "option name MoveIndex type spin default 0 min 0 max 100\n";
       if (mode != "no-uciok") std::cout << "uciok" << std::endl;
@@ -119,6 +140,14 @@ int run_uci(const std::string& mode) {
         continue;
       }
       if (mode == "stall-after-go") continue;
+      if (mode == "instant" || mode.rfind("sleeper=", 0) == 0) {
+        if (mode != "instant")
+          std::this_thread::sleep_for(sleeper_time(line, game.position().side_to_move(), std::atoi(mode.c_str() + 8)));
+        const std::string m = chess::to_uci(random_move(game));
+        std::cout << "info depth 1 seldepth 1 score cp " << int(rng() % 41) - 20 << " nodes 1 nps 1000 time 1 pv " << m
+                  << "\nbestmove " << m << std::endl;
+        continue;
+      }
       if (mode == "endless-line") {
         std::cout << "info string ";
         const std::string chunk(65536, 'x');
