@@ -1,12 +1,16 @@
 // harness: matches, tournaments and suites for chess engines, with every result in SQLite.
 #include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
 #include <iostream>
+#include <vector>
 
 #include "command_line.h"
 #include "commands.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"harness: play and measure chess engines; every result goes to SQLite", "harness"};  // usage lines name the program, not its path
+  CLI::App app{"harness: play and measure chess engines; every result goes to SQLite",
+               "harness"};  // usage lines name the program, not its path
   app.require_subcommand(1);
   harness::add_match_commands(app);
   harness::add_run_commands(app);
@@ -17,6 +21,15 @@ int main(int argc, char** argv) {
   harness::add_check_command(app);
   harness::add_openings_command(app);
   harness::add_cluster_commands(app);
-  const int status = harness::parse_command_line(app, argc, argv);
+  harness::add_foreign_commands(app);
+  // Called as fastchess, fastchess-ob or cutechess-cli (a link to this binary): that program's
+  // command line, as OpenBench's client and Stockfish's worker run it.
+  std::vector<char*> args(argv, argv + argc);
+  char foreign[16] = {};
+  if (const char* command = harness::foreign_command_for_program(std::filesystem::path(argv[0]).filename().string())) {
+    std::snprintf(foreign, sizeof foreign, "%s", command);
+    args.insert(args.begin() + 1, foreign);
+  }
+  const int status = harness::parse_command_line(app, int(args.size()), args.data());
   return status < 0 ? 0 : status;
 }

@@ -95,6 +95,14 @@ std::string move_comment(const MoveRecord& m, const PgnComments& c) {
   return out;
 }
 
+std::string termination_tag(GameEnd end, TerminationWords words) {
+  if (words != TerminationWords::PGN_STANDARD) {
+    if (end == GameEnd::ILLEGAL_MOVE) return "illegal move";
+    if (end == GameEnd::STALL) return words == TerminationWords::FASTCHESS ? "abandoned" : "stalled connection";
+  }
+  return pgn_termination(end);
+}
+
 std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   chess::Position pos = chess::Position::from_fen(r.opening.fen).value();
   const bool standard_start = pos.fen() == chess::START_FEN;
@@ -111,7 +119,7 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   if (r.white_time_control != r.black_time_control)
     out += tag("WhiteTimeControl", r.white_time_control) + tag("BlackTimeControl", r.black_time_control);
   out += tag("TimeControl", r.time_control) + tag("PlyCount", std::to_string(r.opening.moves.size() + r.moves.size())) +
-         tag("Termination", pgn_termination(r.end));
+         tag("Termination", termination_tag(r.end, ctx.termination_words));
   if (!r.opening.name.empty()) out += tag("Opening", r.opening.name);
   out += '\n';
 

@@ -19,12 +19,19 @@ struct PgnComments {
 };
 chess::Result<PgnComments> parse_pgn_comments(const std::string& list);
 
+// Whose words the Termination tag uses: the PGN standard's ("rules infraction"), or those
+// fastchess and cutechess-cli write, which their users' tools look for ("illegal move", and a
+// stall as "abandoned" or "stalled connection").
+enum class TerminationWords { PGN_STANDARD, FASTCHESS, CUTECHESS };
+std::string termination_tag(GameEnd end, TerminationWords words);
+
 struct PgnContext {
   std::string event = "Workbench match";
   std::string site = "?";
   std::string round = "?";
   PgnComments comments;
   chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Variant "Chess960" and the FEN always
+  TerminationWords termination_words = TerminationWords::PGN_STANDARD;
 };
 
 std::string to_pgn(const GameRecord& record, const PgnContext& context);

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 
 namespace harness {
@@ -11,6 +12,7 @@ namespace harness {
 namespace {
 
 std::atomic<int> g_level{0};
+std::atomic<int> g_signal_step{1};  // how far one signal raises the level
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs a lock-free counter");
 
 // Made before main, so that the signal handler only writes to it.
@@ -38,7 +40,7 @@ void raise_level(int level) {
 
 void on_stop_signal(int) {
   int level = g_level.load();
-  if (level < int(StopRequest::ABORT)) raise_level(level + 1);
+  if (level < int(StopRequest::ABORT)) raise_level(std::min(level + g_signal_step.load(), int(StopRequest::ABORT)));
 }
 
 }  // namespace
@@ -56,6 +58,8 @@ void install_stop_handlers() {
   // the runs see the failed stream and stop as on a first Ctrl-C, leaving a resumable run.
   ::signal(SIGPIPE, SIG_IGN);
 }
+
+void stop_at_once_on_first_signal() { g_signal_step.store(int(StopRequest::ABORT)); }
 
 StopRequest stop_requested() { return StopRequest(g_level.load()); }
 

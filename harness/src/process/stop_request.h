@@ -13,6 +13,9 @@ enum class StopRequest { NONE = 0, FINISH_GAMES = 1, ABORT = 2 };
 // closed output or a full file is an error the run handles, not a kill.
 void install_stop_handlers();
 StopRequest stop_requested();
+// From now on the first signal stops at once (discarding the games in progress), as fastchess
+// and cutechess-cli do; their clients send one interrupt and expect a prompt end.
+void stop_at_once_on_first_signal();
 // Raises the request as a signal would (tests, and callers that stop a run themselves).
 void request_stop(StopRequest level);
 void clear_stop_request();

@@ -31,6 +31,7 @@ void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProbl
   problems.require(!new_run || c.kind != TournamentKind::MATCH || c.games % 2 == 0, "games",
                    "must be even: games are played in pairs with colours reversed, got " + std::to_string(c.games));
   problems.require(c.rounds >= 1, "rounds", "must be at least 1, got " + std::to_string(c.rounds));
+  problems.require(c.opening_offset >= 0, "opening_offset", "must be at least 0, got " + std::to_string(c.opening_offset));
   problems.require(c.concurrency >= 1 && (!new_run || c.concurrency <= MAX_CONCURRENCY), "concurrency",
                    "must be from 1 to " + std::to_string(MAX_CONCURRENCY) + ", got " + std::to_string(c.concurrency));
   problems.require(c.plies >= 0, "plies", "must be 0 (the whole opening) or more, got " + std::to_string(c.plies));
@@ -100,6 +101,7 @@ std::string MatchConfig::to_json() const {
   if (shard.active()) j["shard"] = shard;
   if (pgn_comments.any()) j["pgn_comments"] = pgn_comments.describe();
   if (book_choice != BookChoice::WEIGHTED) j["book_choice"] = book_choice_name(book_choice);
+  if (opening_offset != 0) j["opening_offset"] = opening_offset;
   return j.dump();
 }
 
@@ -116,6 +118,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     j.at("plies").get_to(c.plies);
     c.order = stored_enum<OpeningOrder>(j.at("order"), "order", parse_opening_order);
     c.opening_per_round = j.value("opening_per_round", false);
+    c.opening_offset = j.value("opening_offset", 0);
     j.at("seed").get_to(c.seed);
     j.at("concurrency").get_to(c.concurrency);
     if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();

@@ -56,6 +56,7 @@ struct MatchConfig {
   // are then compared on the same positions); otherwise each game pair gets the next one.
   bool opening_per_round = false;
   std::uint64_t seed = 1;
+  int opening_offset = 0;  // the first pair takes the opening this far into the order (fastchess's start=N is N - 1)
   int concurrency = 1;
   std::optional<SprtConfig> sprt;
   std::string pgn_path;      // also append each game's PGN here, if set

@@ -24,13 +24,6 @@ namespace harness {
 
 namespace {
 
-std::string clock_text(double seconds) {
-  long s = long(seconds);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
-  return buf;
-}
-
 // Per engine of the game (0: white, 1: black): the moves that were not the engine's PV's first.
 std::array<int, 2> pv_mismatches_by_colour(const GameRecord& g) {
   auto start = chess::Position::from_fen(g.opening.fen);
@@ -62,9 +55,10 @@ int exit_status(const MatchStatus& status) {
   }
 }
 
-MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id)
+MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id, MatchReporter* reporter)
     : config_(std::move(config)),
       db_(db),
+      reporter_(reporter ? reporter : &harness_reporter_),
       run_id_(run_id),
       book_(std::move(inputs.book)),
       tally_(config_),
@@ -95,8 +89,7 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
   done_count_ = int(done.size());
   for (const GameSpec& s : schedule)
     if (!done.count(s.game_index)) pending_.push_back(s);
-  if (!done.empty())
-    out << "Resuming run " << run_id_ << ": " << done.size() << " of " << total_games_ << " games already played\n";
+  if (!done.empty()) reporter_->resuming(out, run_id_, int(done.size()), total_games_);
   if (stops_on_sprt() && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_.clear();
   for (const EngineConfig& e : config_.engines) {
@@ -110,19 +103,22 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
 void MatchRunner::collect(std::ostream& out, int running_slots) {
   while (true) {
     std::unique_lock<std::mutex> lock(mutex_);
-    changed_.wait_for(lock, std::chrono::milliseconds(100), [&] { return !finished_.empty() || workers_done_ == running_slots; });
+    changed_.wait_for(lock, std::chrono::milliseconds(100), [&] { return !events_.empty() || workers_done_ == running_slots; });
+    // In the order they happened: a game's start is told before its end.
+    while (!events_.empty()) {
+      Event event = std::move(events_.front());
+      events_.pop_front();
+      lock.unlock();
+      if (GameSpec* started = std::get_if<GameSpec>(&event))
+        reporter_->game_started(out, *started, total_games_);
+      else
+        store(std::get<GameRecord>(event), out);
+      lock.lock();
+    }
     while (reported_unstarted_ < unstarted_.size()) {
       const Unstarted u = unstarted_[reported_unstarted_++];
       lock.unlock();
-      out << "Game " << u.game_index + 1 << " was not played: " << u.why << " (harness resume " << run_id_ << " plays it)\n"
-          << std::flush;
-      lock.lock();
-    }
-    while (!finished_.empty()) {
-      GameRecord g = std::move(finished_.front());
-      finished_.pop_front();
-      lock.unlock();
-      store(g, out);
+      reporter_->game_unplayed(out, run_id_, u.game_index, u.why);
       lock.lock();
     }
     if (stop_requested() != seen_stop_ && storage_error_.empty()) {
@@ -130,7 +126,7 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
       stop_on_request(out);
       lock.lock();
     }
-    if (workers_done_ == running_slots && finished_.empty()) break;
+    if (workers_done_ == running_slots && events_.empty()) break;
   }
 }
 
@@ -160,33 +156,38 @@ MatchStatus MatchRunner::run(std::ostream& out) {
 }
 
 MatchStatus MatchRunner::finish(std::ostream& out) {
-  if (isatty(STDOUT_FILENO)) out << "\n";
-  std::string summary = tally_.summary();
-  if (!stop_reason_.empty()) summary += stop_reason_ + "\n";
-  summary += pv_mismatch_lines();
+  RunEnding ending;
+  ending.run_id = run_id_;
+  ending.summary = tally_.summary();
+  ending.stop_reason = stop_reason_;
+  if (!stop_reason_.empty()) ending.summary += stop_reason_ + "\n";
+  ending.summary += pv_mismatch_lines();
   if (config_.settings.ponder)
-    summary += "Ponder: " + std::to_string(ponder_hits_) + " of " + std::to_string(moves_this_session_) +
-               " moves this session came from a ponder hit\n";
+    ending.summary += "Ponder: " + std::to_string(ponder_hits_) + " of " + std::to_string(moves_this_session_) +
+                      " moves this session came from a ponder hit\n";
+  ending.done = done_count_;
+  ending.total = total_games_;
+  ending.discarded = discarded_;
+  std::string stored = ending.summary, status = "finished";
+  MatchStatus result;
   if (seen_stop_ == StopRequest::NONE && !unstarted_.empty()) {
-    const std::string unplayed = std::to_string(total_games_ - done_count_) + " of " + std::to_string(total_games_) +
-                                 " games were not played: an engine did not start for " + std::to_string(unstarted_.size()) +
-                                 " of them (" + unstarted_.back().why + ")";
-    if (auto updated = db_.update_run(run_id_, "stopped", summary + unplayed + "\n"); !updated)
-      return {MatchStatus::FAILED, updated.error()};
-    out << summary << unplayed << ". Resume with: harness resume " << run_id_ << std::endl;
-    return {MatchStatus::INCOMPLETE, unplayed};
+    ending.kind = RunEnding::INCOMPLETE;
+    ending.unplayed = std::to_string(total_games_ - done_count_) + " of " + std::to_string(total_games_) +
+                      " games were not played: an engine did not start for " + std::to_string(unstarted_.size()) + " of them (" +
+                      unstarted_.back().why + ")";
+    stored += ending.unplayed + "\n";
+    status = "stopped";
+    result = {MatchStatus::INCOMPLETE, ending.unplayed};
+  } else if (seen_stop_ != StopRequest::NONE) {
+    ending.kind = RunEnding::INTERRUPTED;
+    status = "stopped";
+    result = {MatchStatus::INTERRUPTED, ""};
+  } else {
+    ending.cpu_line = cpu_line();
   }
-  if (seen_stop_ != StopRequest::NONE) {
-    if (auto updated = db_.update_run(run_id_, "stopped", summary); !updated) return {MatchStatus::FAILED, updated.error()};
-    out << summary << "Interrupted: run " << run_id_ << " stopped with " << done_count_ << " of " << total_games_
-        << " games stored";
-    if (discarded_) out << " (" << discarded_ << " unfinished discarded)";
-    out << ". Resume with: harness resume " << run_id_ << std::endl;
-    return {MatchStatus::INTERRUPTED, ""};
-  }
-  if (auto updated = db_.update_run(run_id_, "finished", summary); !updated) return {MatchStatus::FAILED, updated.error()};
-  out << summary << cpu_line() << std::flush;
-  return {};
+  if (auto updated = db_.update_run(run_id_, status, stored); !updated) return {MatchStatus::FAILED, updated.error()};
+  reporter_->ended(out, tally_, ending);
+  return result;
 }
 
 std::string MatchRunner::cpu_line() const {
@@ -207,11 +208,7 @@ void MatchRunner::stop_on_request(std::ostream& out) {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
   }
-  if (isatty(STDOUT_FILENO)) out << "\n";
-  if (seen_stop_ == StopRequest::FINISH_GAMES)
-    out << "Stopping: finishing the games in progress (interrupt again to stop at once and discard them)" << std::endl;
-  else
-    out << "Stopping at once: the games in progress are discarded" << std::endl;
+  reporter_->stopping(out, seen_stop_);
 }
 
 std::string MatchRunner::pv_mismatch_lines() const {
@@ -240,7 +237,12 @@ chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& p
     if (usable(p) && p->reconfigure(wanted)) return p.get();
   auto player = make_player(wanted, stderr_path(slot, engine));
   player->set_patience(patience());
-  if (auto started = player->start(); !started) {
+  // A few engines start at a time: hundreds starting at once would share the cores so thinly
+  // that none answers in time. A start's deadline runs from when its turn comes.
+  start_gate_.acquire();
+  auto started = player->start();
+  start_gate_.release();
+  if (!started) {
     player->stop();
     return chess::Error{started.error()};
   }
@@ -261,7 +263,7 @@ chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_pt
       why = white ? black.error() : white.error();
       continue;
     }
-    const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening);
+    const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening + config_.opening_offset);
     auto game = play_game(**white, **black, opening, config_.settings);
     if (game) return game;
     why = game.error();
@@ -279,7 +281,9 @@ void MatchRunner::worker(int slot) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (stopping_ || next_ >= pending_.size()) break;
       spec = pending_[next_++];
+      if (reporter_->wants_starts()) events_.emplace_back(spec);
     }
+    if (reporter_->wants_starts()) changed_.notify_all();
     auto played = play_scheduled(pool, slot, spec);
     hand_in(spec, std::move(played));
   }
@@ -309,7 +313,7 @@ void MatchRunner::hand_in(const GameSpec& spec, chess::Result<GameRecord> played
       if (g.result == chess::GameResult::ONGOING || lost_to_the_stop_signal(g))
         ++discarded_;  // stopped at once, or the stop's signal ended an engine: resume plays it again
       else
-        finished_.push_back(std::move(g));
+        events_.emplace_back(std::move(g));
     }
   }
   changed_.notify_all();
@@ -331,17 +335,12 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   moves_this_session_ += int(g.moves.size());
 
   const Tally t = match_tally();
-  const int done = ++done_count_;
-  double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  double remaining = elapsed / played_this_session_ * double(total_games_ - done);
-  std::string progress = tally_.progress(total_games_);
-  progress += "  elapsed " + clock_text(elapsed) + " remaining " + clock_text(remaining);
-  std::string line =
-      "Game " + std::to_string(g.game_index + 1) + " " + g.white + " vs " + g.black + ": " + result + " (" + g.reason + ")";
-  if (isatty(STDOUT_FILENO))
-    out << "\r\033[K" << progress << std::flush;
-  else
-    out << line << " | " << progress << "\n" << std::flush;
+  RunProgress progress;
+  progress.done = ++done_count_;
+  progress.total = total_games_;
+  progress.played_this_session = played_this_session_;
+  progress.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  reporter_->game_stored(out, g, tally_, progress);
   if (!out) request_stop(StopRequest::FINISH_GAMES);  // the output is gone (a closed pipe): stop, resumable
 
   if (auto updated = db_.update_run(run_id_, "running", tally_.summary()); !updated) return updated;

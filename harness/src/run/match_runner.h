@@ -10,11 +10,14 @@
 #include <iosfwd>
 #include <memory>
 #include <mutex>
+#include <semaphore>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "players/player.h"
 #include "process/stop_request.h"
+#include "run/match_reporter.h"
 #include "run/run_inputs.h"
 #include "run/run_tally.h"
 #include "run/schedule.h"
@@ -37,8 +40,9 @@ int exit_status(const MatchStatus& status);
 
 class MatchRunner {
  public:
-  // `inputs` come from prepare_run, made once for the run by whichever door started it.
-  MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id);
+  // `inputs` come from prepare_run, made once for the run by whichever door started it. The
+  // reporter (the harness's own lines when null) must outlive the runner.
+  MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id, MatchReporter* reporter = nullptr);
   // Plays what is left of the run. A stop request (stop_request.h) ends it INTERRUPTED: the
   // first after the games in progress are stored, the second at once with them discarded.
   MatchStatus run(std::ostream& out);
@@ -72,6 +76,8 @@ class MatchRunner {
 
   MatchConfig config_;
   Database& db_;
+  HarnessReporter harness_reporter_;
+  MatchReporter* reporter_;
   std::int64_t run_id_;
   OpeningBook book_;
   std::vector<std::size_t> opening_order_;
@@ -85,10 +91,15 @@ class MatchRunner {
 
   std::mutex mutex_;
   std::condition_variable changed_;
+  static constexpr int STARTS_AT_ONCE = 8;  // engine processes starting up at the same time
+  std::counting_semaphore<STARTS_AT_ONCE> start_gate_{STARTS_AT_ONCE};
   std::size_t next_ = 0;
   bool stopping_ = false;
   int workers_done_ = 0;
-  std::deque<GameRecord> finished_;
+  // What the games tell the collecting thread: a game started (for the reporter's "Started
+  // game" lines, when it wants them) or a game finished, to store.
+  using Event = std::variant<GameSpec, GameRecord>;
+  std::deque<Event> events_;
   struct Unstarted {
     int game_index;
     std::string why;

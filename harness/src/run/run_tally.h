@@ -19,6 +19,9 @@ class RunTally {
   void add(int game_index, const std::string& result);
 
   Tally match_tally() const { return match_.tally(); }
+  // The first engine's games of finished pairs only.
+  Tally paired_match_tally() const { return match_.paired_tally(); }
+  const MatchConfig& config() const { return config_; }
   // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
   Tally engine_tally(std::size_t i) const { return engines_.at(i); }
   // "A vs B (tc, book)".

@@ -14,6 +14,7 @@ struct Tally {
   int wins = 0, draws = 0, losses = 0;
   // Pair score in half points (0..4) to count: LL, LD, LW+DD, DW, WW.
   std::array<int, 5> pentanomial{};
+  int split_pairs = 0;  // of pentanomial[2]: pairs of a win and a loss (the others are two draws)
 
   int games() const { return wins + draws + losses; }
   int pairs() const { return pentanomial[0] + pentanomial[1] + pentanomial[2] + pentanomial[3] + pentanomial[4]; }
@@ -26,6 +27,8 @@ class TallyBuilder {
  public:
   void add(int game_index, Outcome2 outcome);
   Tally tally() const { return tally_; }
+  // The games of finished pairs only (what a pentanomial report counts in W/D/L).
+  Tally paired_tally() const;
 
  private:
   Tally tally_;

@@ -1,0 +1,83 @@
+// harness fastchess ARGS... and harness cutechess ARGS...: those programs' command lines, played
+// by this harness into its database, with their lines on standard output.
+#include <iostream>
+
+#include "commands.h"
+#include "fail.h"
+#include "frontends/foreign_reporter.h"
+#include "run/match_runner.h"
+#include "storage/database.h"
+
+namespace harness {
+
+namespace {
+
+std::string help_text(Dialect d) {
+  const std::string program = d == Dialect::FASTCHESS ? "harness fastchess" : "harness cutechess";
+  std::string s = "Usage: " + program + " -engine cmd=ENGINE name=NAME [key=value...] -engine ... [options]\n";
+  s += "Plays " + std::string(dialect_name(d)) +
+       "'s command line with this harness: every game goes to its database (-db FILE), so 'harness report', "
+       "'rate', 'resume' and 'serve' work on the run; standard output carries " +
+       dialect_name(d) + "'s lines.\n";
+  s += "Engine keys (-engine, -each): cmd name " + std::string(d == Dialect::FASTCHESS ? "args" : "arg initstr") +
+       " dir proto tc st nodes depth timemargin restart=off option.NAME\n";
+  s += "Options: -rounds -games -repeat -concurrency -force-concurrency -tournament roundrobin|gauntlet "
+       "-openings file= format= order= plies= start= policy= -pgnout -epdout -sprt -resign -draw -maxmoves -tb -tbpieces "
+       "-tbadjudicate BOTH -variant -recover -srand -seeds 1 -ratinginterval -scoreinterval -autosaveinterval "
+       "-report penta= -output format=fastchess|cutechess -event -site -config discard=true outname= -testEnv -crc32 pgn= "
+       "-bookmode -db -version -help\n";
+  s += "Any other option, or a value this harness cannot honour, is an error naming it.\n";
+  return s;
+}
+
+int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
+  install_stop_handlers();
+  stop_at_once_on_first_signal();  // as fastchess: an interrupt drops the games in progress at once
+  ForeignRun run = value_or_fail(parse_foreign_command_line(dialect, args));
+  if (run.help) {
+    std::cout << help_text(dialect);
+    return 0;
+  }
+  if (run.version) {
+    std::cout << (dialect == Dialect::FASTCHESS ? "fastchess" : "cutechess-cli") << " 1.0.0 (harness " << dialect_name(dialect)
+              << " front end)\n";
+    return 0;
+  }
+  PrepareOptions options;
+  options.variant_from_book = false;
+  RunInputs inputs = value_or_fail(prepare_run(run.config, options));
+  auto db = value_or_fail(Database::open(run.db));
+  const bool match = run.config.kind == TournamentKind::MATCH;
+  const std::int64_t run_id = value_or_fail(db->create_run(match ? "match" : "tournament", run.config.to_json()));
+  std::cerr << "harness: run " << run_id << " in " << db->path() << "\n";
+  ForeignReporter reporter(run, db->path());
+  MatchRunner runner(run.config, std::move(inputs), *db, run_id, &reporter);
+  const MatchStatus status = runner.run(std::cout);
+  if (status.kind == MatchStatus::FAILED) {
+    (void)db->update_run(run_id, "failed", status.error + "\n");
+    fail(status.error);
+  }
+  if (!reporter.file_error().empty()) fail(reporter.file_error());
+  return exit_status(status);
+}
+
+}  // namespace
+
+void add_foreign_commands(CLI::App& app) {
+  for (Dialect d : {Dialect::FASTCHESS, Dialect::CUTECHESS}) {
+    const std::string name = d == Dialect::FASTCHESS ? "fastchess" : "cutechess";
+    CLI::App* cmd = app.add_subcommand(
+        name, "Play " + std::string(dialect_name(d)) + "'s command line (its options, its output lines) into the database");
+    cmd->prefix_command();
+    cmd->set_help_flag();  // -help and --help are the dialect's own
+    cmd->callback([cmd, d] { std::exit(run_foreign(d, cmd->remaining())); });
+  }
+}
+
+const char* foreign_command_for_program(const std::string& program_name) {
+  if (program_name == "fastchess" || program_name == "fastchess-ob") return "fastchess";
+  if (program_name == "cutechess-cli" || program_name == "cutechess-ob") return "cutechess";
+  return nullptr;
+}
+
+}  // namespace harness

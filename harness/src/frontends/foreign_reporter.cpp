@@ -1,0 +1,292 @@
+#include "frontends/foreign_reporter.h"
+
+#include <boost/crc.hpp>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <ostream>
+
+#include "core/uci_move.h"
+#include "game/pgn_writer.h"
+#include "stats/elo.h"
+#include "stats/sprt.h"
+
+namespace harness {
+
+namespace {
+
+std::string printf_text(const char* format, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+std::string f2(double v) { return printf_text("%.2f", v); }
+
+// fmt's "{}" of a double: the shortest text that reads back to it (10, 0.5, 2.5).
+std::string shortest(double v) {
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return ec == std::errc() ? std::string(buf, end) : printf_text("%g", v);
+}
+
+const char* colour(chess::Color c) { return c == chess::WHITE ? "White" : "Black"; }
+
+// fastchess's text of an engine's limit: "10+0.1", "40/60", "0.1/move", "5000 nodes", "8 plies".
+std::string limit_text(const TimeControl& tc) {
+  switch (tc.kind) {
+    case TimeControl::Kind::CLOCK: {
+      std::string t = (tc.moves > 0 ? std::to_string(tc.moves) + "/" : "") + shortest(double(tc.base_ms) / 1000);
+      if (tc.increment_ms > 0) t += "+" + printf_text("%.2g", double(tc.increment_ms) / 1000);
+      return t;
+    }
+    case TimeControl::Kind::MOVETIME: return shortest(double(tc.movetime_ms) / 1000) + "/move";
+    case TimeControl::Kind::NODES: return std::to_string(tc.nodes) + " nodes";
+    case TimeControl::Kind::DEPTH: return std::to_string(tc.depth) + " plies";
+  }
+  return "";
+}
+
+// One value per engine, or "A - B" when the two differ.
+template <typename F>
+std::string per_engine(const MatchConfig& c, F text) {
+  const std::string a = text(c.engines[0]), b = text(c.engines[1]);
+  return a == b ? a : a + " - " + b;
+}
+
+std::string option_text(const EngineConfig& e, const char* name, const char* unit) {
+  const std::string* v = e.option(name);
+  return v ? *v + unit : "NULL";
+}
+
+chess::Position final_position(const GameRecord& g, chess::Variant variant) {
+  chess::Game game(chess::Position::from_fen(g.opening.fen).value());
+  for (const std::string& m : g.opening.moves) (void)game.play_uci(m, variant);
+  for (const MoveRecord& m : g.moves) (void)game.play_uci(m.uci, variant);
+  return game.position();
+}
+
+}  // namespace
+
+std::string foreign_reason(const GameRecord& g, LineFormat format) {
+  const bool white_won = g.result == chess::GameResult::WHITE_WINS;
+  const std::string winner = colour(white_won ? chess::WHITE : chess::BLACK);
+  const std::string loser = colour(white_won ? chess::BLACK : chess::WHITE);
+  const bool draw = g.result == chess::GameResult::DRAW;
+  const bool cutechess = format == LineFormat::CUTECHESS;
+  switch (g.end) {
+    case GameEnd::MATE: return winner + " mates";
+    case GameEnd::RESIGNATION: return loser + " resigns";
+    case GameEnd::STALEMATE: return "Draw by stalemate";
+    case GameEnd::REPETITION: return "Draw by 3-fold repetition";
+    case GameEnd::FIFTY_MOVES: return "Draw by fifty moves rule";
+    case GameEnd::INSUFFICIENT_MATERIAL: return "Draw by insufficient mating material";
+    case GameEnd::ADJUDICATED_RESIGN: return winner + " wins by adjudication";
+    case GameEnd::ADJUDICATED_DRAW: return "Draw by adjudication";
+    case GameEnd::ADJUDICATED_TABLEBASE:
+      return draw ? "Draw by adjudication: SyzygyTB" : winner + " wins by adjudication: SyzygyTB";
+    case GameEnd::ADJUDICATED_MAX_MOVES: return cutechess ? "Draw by adjudication: maximal game length" : "Draw by adjudication";
+    case GameEnd::TIME: return loser + " loses on time";
+    case GameEnd::STALL: return loser + "'s connection stalls";
+    case GameEnd::CRASH: return loser + " disconnects";
+    case GameEnd::ILLEGAL_MOVE: {
+      const std::size_t colon = g.reason.rfind(": ");
+      const std::string move = colon == std::string::npos ? "" : g.reason.substr(colon + 2);
+      return loser + " makes an illegal move" + (cutechess && !move.empty() ? ": " + move : "");
+    }
+    case GameEnd::UNKNOWN: break;
+  }
+  return g.reason;
+}
+
+ForeignReporter::ForeignReporter(const ForeignRun& run, std::string db_path)
+    : config_(run.config), output_(run.output), db_path_(std::move(db_path)) {
+  for (const std::string& file : {output_.pgn_file, output_.epd_file}) {
+    if (file.empty()) continue;
+    const bool append = &file == &output_.pgn_file ? output_.pgn_append : output_.epd_append;
+    std::ofstream(file, append ? std::ios::app : std::ios::trunc);
+  }
+  if (!output_.pgn_file.empty() && output_.pgn_append) {
+    // Appending to an earlier file: its CRC covers what is there already.
+    std::ifstream in(output_.pgn_file, std::ios::binary);
+    boost::crc_32_type crc;
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) crc.process_bytes(buf, std::size_t(in.gcount()));
+    pgn_crc_ = crc.checksum();
+  }
+}
+
+void ForeignReporter::game_started(std::ostream& out, const GameSpec& spec, int total) {
+  out << "Started game " << spec.game_index + 1 << " of " << total << " (" << config_.engines[std::size_t(spec.white)].name
+      << " vs " << config_.engines[std::size_t(spec.black)].name << ")\n";
+}
+
+void ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
+  if (output_.format == LineFormat::CUTECHESS) return;  // cutechess-cli writes its warnings to standard error
+  const bool white_first = chess::Position::from_fen(g.opening.fen)->side_to_move() == chess::WHITE;
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    if (!g.moves[i].pv_mismatch) continue;
+    const bool white = ((g.opening.moves.size() + i) % 2 == 0) == white_first;
+    out << "Warning; Bestmove does not match beginning of last PV - move " << g.moves[i].uci << " from "
+        << (white ? g.white : g.black) << "\n";
+  }
+  if (g.end == GameEnd::ILLEGAL_MOVE) {
+    const std::size_t colon = g.reason.rfind(": ");
+    const std::string move = colon == std::string::npos || colon + 2 >= g.reason.size() ? "<none>" : g.reason.substr(colon + 2);
+    const bool white_lost = g.result == chess::GameResult::BLACK_WINS;
+    out << "Warning; Illegal move " << move << " played by " << (white_lost ? g.white : g.black) << "\n";
+  }
+}
+
+void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
+  if (!output_.pgn_file.empty()) {
+    PgnContext ctx;
+    ctx.event = config_.event;
+    ctx.site = output_.site;
+    ctx.round = std::to_string(output_.format == LineFormat::CUTECHESS ? g.game_index + 1 : g.pair_index + 1);
+    ctx.comments = output_.pgn_extras;
+    ctx.variant = config_.settings.variant;
+    ctx.termination_words = output_.format == LineFormat::CUTECHESS ? TerminationWords::CUTECHESS : TerminationWords::FASTCHESS;
+    const std::string pgn = to_pgn(g, ctx) + "\n";
+    std::ofstream file(output_.pgn_file, std::ios::app | std::ios::binary);
+    if (!(file << pgn << std::flush)) file_error_ = output_.pgn_file + ": cannot write the game's PGN";
+    boost::crc_32_type crc;
+    crc.reset(~pgn_crc_);  // continues the file's CRC (the register holds its complement)
+    crc.process_bytes(pgn.data(), pgn.size());
+    pgn_crc_ = crc.checksum();
+    if (output_.crc32) {
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "0x%x", unsigned(pgn_crc_));
+      out << "File " << output_.pgn_file << " has CRC32: " << hex << "\n";
+    }
+  }
+  if (!output_.epd_file.empty()) {
+    std::ofstream file(output_.epd_file, std::ios::app);
+    if (!(file << final_position(g, config_.settings.variant).fen() << "\n"))
+      file_error_ = output_.epd_file + ": cannot write the game's final position";
+  }
+}
+
+void ForeignReporter::game_stored(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p) {
+  warnings(out, g);
+  write_files(out, g);
+  const bool crash = g.end == GameEnd::CRASH || g.end == GameEnd::STALL;
+  if (crash && !output_.recover) {
+    out << "Game " << g.game_index + 1 << " stalled / disconnected and no recover option set for engine, stopping tournament.\n";
+    request_stop(StopRequest::ABORT);
+  }
+  out << "Finished game " << g.game_index + 1 << " (" << g.white << " vs " << g.black << "): " << chess::result_string(g.result)
+      << " {" << foreign_reason(g, output_.format) << "}\n";
+  if (config_.kind == TournamentKind::MATCH) interval_lines(out, g, tally, p);
+  out << std::flush;
+  if (!file_error_.empty()) request_stop(StopRequest::FINISH_GAMES);
+}
+
+// The score and results lines that follow a game, at their intervals and after the last.
+void ForeignReporter::interval_lines(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p) {
+  const bool last = p.done == p.total;
+  auto due = [&](int interval, int count) { return last || (interval > 0 && count % interval == 0); };
+  if (output_.format != LineFormat::FASTCHESS) {
+    if (due(output_.score_interval, p.done)) {
+      const Tally t = tally.match_tally();
+      out << "Score of " << config_.engines[0].name << " vs " << config_.engines[1].name << ": " << t.wins << " - " << t.losses
+          << " - " << t.draws << "  [" << printf_text("%.3f", t.games() ? t.points() / t.games() : 0.0) << "] " << t.games()
+          << "\n";
+    }
+    if (due(output_.rating_interval, p.done)) {
+      out << cutechess_elo_lines(tally);
+      printed_final_block_ = last;
+    }
+    return;
+  }
+  // Pentanomial: a block when a pair completes at the interval; otherwise every N games.
+  const Tally paired = tally.paired_match_tally();
+  const bool pair_complete = paired.games() > 0 && paired.pairs() * 2 == paired.games() && tally.match_tally().games() % 2 == 0;
+  const bool at_interval =
+      output_.penta ? pair_complete && due(output_.rating_interval, g.pair_index + 1) : due(output_.rating_interval, p.done);
+  if (at_interval || last) {
+    out << results_block(tally);
+    printed_final_block_ = last;
+  }
+}
+
+std::string ForeignReporter::results_block(const RunTally& tally) const {
+  const std::string rule(50, '-');
+  const Tally t = output_.penta ? tally.paired_match_tally() : tally.match_tally();
+  const EloEstimate e = output_.penta ? elo_from_pentanomial(t.pentanomial) : elo_from_wdl(t.wins, t.draws, t.losses);
+  const auto& p = t.pentanomial;
+  std::string book = config_.openings_path.empty() ? "" : ", " + std::filesystem::path(config_.openings_path).filename().string();
+  auto tc = [&](const EngineConfig& x) { return limit_text(x.limit ? *x.limit : config_.settings.tc); };
+  std::string s = rule + "\n";
+  s += "Results of " + config_.engines[0].name + " vs " + config_.engines[1].name + " (" + per_engine(config_, tc) + ", " +
+       per_engine(config_, [](const EngineConfig& x) { return option_text(x, "Threads", "t"); }) + ", " +
+       per_engine(config_, [](const EngineConfig& x) { return option_text(x, "Hash", "MB"); }) + book + "):\n";
+  s += "Elo: " + f2(e.elo) + " +/- " + f2(e.elo_error) + ", nElo: " + f2(e.nelo) + " +/- " + f2(e.nelo_error) + "\n";
+  const double draw_ratio = output_.penta ? 100.0 * p[2] / t.pairs() : 100.0 * t.draws / t.games();
+  s += "LOS: " + f2(e.los * 100) + " %, DrawRatio: " + f2(draw_ratio) + " %";
+  if (output_.penta) s += ", PairsRatio: " + f2(double(p[3] + p[4]) / double(p[0] + p[1]));
+  s += "\n";
+  s += "Games: " + std::to_string(t.games()) + ", Wins: " + std::to_string(t.wins) + ", Losses: " + std::to_string(t.losses) +
+       ", Draws: " + std::to_string(t.draws) + ", Points: " + printf_text("%.1f", t.points()) + " (" +
+       f2(100.0 * t.points() / t.games()) + " %)\n";
+  if (output_.penta)
+    s += "Ptnml(0-2): [" + std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " +
+         std::to_string(p[3]) + ", " + std::to_string(p[4]) +
+         "], WL/DD Ratio: " + f2(double(t.split_pairs) / double(p[2] - t.split_pairs)) + "\n";
+  if (config_.sprt) {
+    const SprtConfig& sp = *config_.sprt;
+    const double llr = sprt_llr(t, sp);
+    const double share = llr >= 0 ? llr / sp.upper_bound() : -llr / sp.lower_bound();
+    s += "LLR: " + f2(llr) + " (" + printf_text("%.1f", share * 100) + "%) (" + f2(sp.lower_bound()) + ", " +
+         f2(sp.upper_bound()) + ") [" + f2(sp.elo0) + ", " + f2(sp.elo1) + "]\n";
+  }
+  return s + rule + "\n";
+}
+
+std::string ForeignReporter::cutechess_elo_lines(const RunTally& tally) const {
+  const Tally t = tally.match_tally();
+  const EloEstimate e = elo_from_wdl(t.wins, t.draws, t.losses);
+  const char* number = output_.format == LineFormat::CUTECHESS ? "%.1f" : "%.2f";  // cutechess-cli: one decimal
+  std::string s = "Elo difference: " + printf_text(number, e.elo) + " +/- " + printf_text(number, e.elo_error) +
+                  ", LOS: " + printf_text(number, e.los * 100) +
+                  " %, DrawRatio: " + printf_text(number, t.games() ? 100.0 * t.draws / t.games() : 0.0) + " %\n";
+  if (config_.sprt) {
+    const SprtConfig& sp = *config_.sprt;
+    const double llr = sprt_llr(t, sp);
+    const double share = llr < 0 ? llr / sp.lower_bound() : llr / sp.upper_bound();
+    const char* g3 = output_.format == LineFormat::CUTECHESS ? "%.3g" : "%.2f";
+    s += "SPRT: llr " + printf_text(g3, llr) + " (" + printf_text("%.1f", share * 100) + "%), lbound " +
+         printf_text(g3, sp.lower_bound()) + ", ubound " + printf_text(g3, sp.upper_bound());
+    const SprtDecision d = sprt_decision(llr, sp);
+    if (d == SprtDecision::ACCEPT_H1) s += " - H1 was accepted";
+    if (d == SprtDecision::ACCEPT_H0) s += " - H0 was accepted";
+    s += "\n";
+  }
+  return s;
+}
+
+void ForeignReporter::game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) {
+  out << "Warning; Game " << game_index + 1 << " was not played: " << why << " (harness resume " << run_id << " plays it)\n"
+      << std::flush;
+}
+
+void ForeignReporter::ended(std::ostream& out, const RunTally& tally, const RunEnding& e) {
+  const bool match = config_.kind == TournamentKind::MATCH;
+  if (match && !printed_final_block_ && tally.match_tally().games() > 0)
+    out << (output_.format == LineFormat::FASTCHESS ? results_block(tally) : cutechess_elo_lines(tally));
+  if (!match) out << e.summary.substr(0, e.summary.find("\n\n"));
+  if (e.stop_reason.rfind("SPRT", 0) == 0 && config_.sprt) {
+    const std::string hypothesis = e.stop_reason.find("H1") != std::string::npos ? "H1" : "H0";
+    if (output_.format == LineFormat::FASTCHESS)
+      out << "SPRT ([" << f2(config_.sprt->elo0) << ", " << f2(config_.sprt->elo1) << "]) completed - " << hypothesis
+          << " was accepted\n";
+    else
+      out << "Tournament finished\n";
+  }
+  const std::string resume = "harness resume " + std::to_string(e.run_id) + " --db " + db_path_;
+  if (e.kind == RunEnding::INCOMPLETE) out << "Warning; " << e.unplayed << "\n";
+  if (e.kind != RunEnding::FINISHED) out << "Tournament was interrupted. To resume the tournament, run: " << resume << "\n";
+  out << "Finished match\n" << std::flush;
+}
+
+}  // namespace harness

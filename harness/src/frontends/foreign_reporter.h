@@ -1,0 +1,49 @@
+// ForeignReporter: a run's lines as fastchess or cutechess-cli print them, for the programs that
+// read those lines (OpenBench's client, Stockfish's worker, tuning scripts), and the PGN and EPD
+// files those programs write. Standard output carries only their lines: ASCII, no blank line.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <string>
+
+#include "frontends/foreign_run.h"
+#include "run/match_reporter.h"
+
+namespace harness {
+
+class ForeignReporter : public MatchReporter {
+ public:
+  // `db_path` is named in the resume hint of a stopped run.
+  ForeignReporter(const ForeignRun& run, std::string db_path);
+
+  void resuming(std::ostream&, std::int64_t, int, int) override {}
+  void game_started(std::ostream& out, const GameSpec& spec, int total) override;
+  void game_stored(std::ostream& out, const GameRecord& game, const RunTally& tally, const RunProgress& progress) override;
+  void game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) override;
+  void stopping(std::ostream&, StopRequest) override {}
+  void ended(std::ostream& out, const RunTally& tally, const RunEnding& ending) override;
+  bool wants_starts() const override { return true; }
+
+  // An error opening or writing the PGN or EPD file, once one happened (the run stops).
+  const std::string& file_error() const { return file_error_; }
+
+ private:
+  void warnings(std::ostream& out, const GameRecord& g);
+  void write_files(std::ostream& out, const GameRecord& g);
+  void interval_lines(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p);
+  std::string results_block(const RunTally& tally) const;
+  std::string cutechess_elo_lines(const RunTally& tally) const;
+
+  MatchConfig config_;
+  ForeignOutput output_;
+  std::string db_path_;
+  std::uint32_t pgn_crc_ = 0;  // CRC-32 of the PGN file so far
+  std::string file_error_;
+  bool printed_final_block_ = false;
+};
+
+// The reason of "Finished game N (A vs B): RESULT {reason}" in that program's words.
+std::string foreign_reason(const GameRecord& g, LineFormat format);
+
+}  // namespace harness

@@ -1,0 +1,56 @@
+// ForeignRun: a run asked for in fastchess's or cutechess-cli's words (harness fastchess ARGS,
+// harness cutechess ARGS, or the binary called through a link of those names). It becomes an
+// ordinary MatchConfig, stored and resumable like any run, plus what those programs print and
+// write beside it (their lines, their PGN and EPD files).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "game/pgn_writer.h"
+#include "run/match_config.h"
+
+namespace harness {
+
+// Whose command line it is.
+enum class Dialect { FASTCHESS, CUTECHESS };
+const char* dialect_name(Dialect dialect);  // "fastchess", "cutechess-cli"
+
+// Whose lines standard output carries: fastchess's own, fastchess's "-output format=cutechess",
+// or cutechess-cli's.
+enum class LineFormat { FASTCHESS, FASTCHESS_CUTECHESS, CUTECHESS };
+
+struct ForeignOutput {
+  LineFormat format = LineFormat::FASTCHESS;
+  int rating_interval = 10;  // results block every N games (pairs with the pentanomial report); 0: at the end only
+  int score_interval = 1;    // cutechess's "Score of" line every N games; 0: at the end only
+  bool penta = true;         // fastchess: the pentanomial report (W/L/D of finished pairs)
+  bool recover = false;      // without it, a crash or stall ends the run after that game
+  std::string pgn_file;      // -pgnout: each game appended in that program's manner
+  bool pgn_append = true;    // false: the file is emptied when the run starts
+  PgnComments pgn_extras;
+  std::string epd_file;  // -epdout: each game's final position
+  bool epd_append = true;
+  bool crc32 = false;        // "File X has CRC32: 0x..." after each PGN write
+  std::string site = "?";    // PGN Site
+  std::string program = "";  // how it was called, for the resume hint
+};
+
+struct ForeignRun {
+  MatchConfig config;
+  ForeignOutput output;
+  std::string db;        // -db FILE (default: the harness's database)
+  bool help = false;     // -help: print the options and exit
+  bool version = false;  // -version
+};
+
+// The run a command line asks for. Every option is honoured or refused by name: an option this
+// harness cannot honour is an error naming it, never ignored. The configuration is validated.
+chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std::vector<std::string>& args);
+
+// The options each dialect takes and what becomes of them, for -help.
+std::string foreign_help(Dialect dialect);
+
+}  // namespace harness

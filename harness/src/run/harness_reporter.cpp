@@ -1,0 +1,65 @@
+#include <unistd.h>
+
+#include <cstdio>
+#include <ostream>
+
+#include "run/match_reporter.h"
+
+namespace harness {
+
+namespace {
+
+std::string clock_text(double seconds) {
+  long s = long(seconds);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+  return buf;
+}
+
+bool on_terminal() { return isatty(STDOUT_FILENO); }
+
+}  // namespace
+
+void HarnessReporter::resuming(std::ostream& out, std::int64_t run_id, int done, int total) {
+  out << "Resuming run " << run_id << ": " << done << " of " << total << " games already played\n";
+}
+
+void HarnessReporter::game_stored(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p) {
+  const double remaining = p.elapsed_seconds / p.played_this_session * double(p.total - p.done);
+  std::string progress = tally.progress(p.total);
+  progress += "  elapsed " + clock_text(p.elapsed_seconds) + " remaining " + clock_text(remaining);
+  const std::string line = "Game " + std::to_string(g.game_index + 1) + " " + g.white + " vs " + g.black + ": " +
+                           std::string(chess::result_string(g.result)) + " (" + g.reason + ")";
+  if (on_terminal())
+    out << "\r\033[K" << progress << std::flush;
+  else
+    out << line << " | " << progress << "\n" << std::flush;
+}
+
+void HarnessReporter::game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) {
+  out << "Game " << game_index + 1 << " was not played: " << why << " (harness resume " << run_id << " plays it)\n" << std::flush;
+}
+
+void HarnessReporter::stopping(std::ostream& out, StopRequest level) {
+  if (on_terminal()) out << "\n";
+  if (level == StopRequest::FINISH_GAMES)
+    out << "Stopping: finishing the games in progress (interrupt again to stop at once and discard them)" << std::endl;
+  else
+    out << "Stopping at once: the games in progress are discarded" << std::endl;
+}
+
+void HarnessReporter::ended(std::ostream& out, const RunTally&, const RunEnding& e) {
+  if (on_terminal()) out << "\n";
+  out << e.summary;
+  switch (e.kind) {
+    case RunEnding::INCOMPLETE: out << e.unplayed << ". Resume with: harness resume " << e.run_id << std::endl; break;
+    case RunEnding::INTERRUPTED:
+      out << "Interrupted: run " << e.run_id << " stopped with " << e.done << " of " << e.total << " games stored";
+      if (e.discarded) out << " (" << e.discarded << " unfinished discarded)";
+      out << ". Resume with: harness resume " << e.run_id << std::endl;
+      break;
+    case RunEnding::FINISHED: out << e.cpu_line << std::flush; break;
+  }
+}
+
+}  // namespace harness

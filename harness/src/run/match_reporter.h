@@ -1,0 +1,63 @@
+// MatchReporter: what a run tells its user as it goes. The harness prints its own lines
+// (HarnessReporter); the fastchess and cutechess-cli front ends print those programs' lines.
+// Every call comes from the runner's one collecting thread, in order, never from a game's.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "process/stop_request.h"
+#include "record/game_record.h"
+#include "run/run_tally.h"
+#include "run/schedule.h"
+
+namespace harness {
+
+// Where the run stands after a game was stored.
+struct RunProgress {
+  int done = 0;                 // games stored, this session and before
+  int total = 0;                // games this run (or shard) plays
+  int played_this_session = 0;  // of them, stored since this session started
+  double elapsed_seconds = 0;   // this session
+};
+
+// How a session of the run ended, for the closing lines.
+struct RunEnding {
+  enum Kind { FINISHED, INTERRUPTED, INCOMPLETE } kind = FINISHED;
+  std::int64_t run_id = 0;
+  std::string summary;      // the results block and notes, as stored with the run
+  std::string stop_reason;  // "SPRT: H1 was accepted", or empty
+  std::string unplayed;     // INCOMPLETE: which games were not played and why
+  int done = 0, total = 0, discarded = 0;
+  std::string cpu_line;  // FINISHED: the harness's own time and CPU
+};
+
+class MatchReporter {
+ public:
+  virtual ~MatchReporter() = default;
+  virtual void resuming(std::ostream& out, std::int64_t run_id, int done, int total) = 0;
+  virtual void game_started(std::ostream& out, const GameSpec& spec, int total) = 0;
+  // After the game was stored; `tally` includes it.
+  virtual void game_stored(std::ostream& out, const GameRecord& game, const RunTally& tally, const RunProgress& progress) = 0;
+  // A game whose engines did not start: it stays unplayed.
+  virtual void game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) = 0;
+  virtual void stopping(std::ostream& out, StopRequest level) = 0;
+  virtual void ended(std::ostream& out, const RunTally& tally, const RunEnding& ending) = 0;
+  // Whether the user would read a "Started game" event (the runner queues none otherwise).
+  virtual bool wants_starts() const { return false; }
+};
+
+// The harness's own lines: one per game with the running score (a progress line on a terminal),
+// the results block at the end, and how to resume a stopped run.
+class HarnessReporter : public MatchReporter {
+ public:
+  void resuming(std::ostream& out, std::int64_t run_id, int done, int total) override;
+  void game_started(std::ostream&, const GameSpec&, int) override {}
+  void game_stored(std::ostream& out, const GameRecord& game, const RunTally& tally, const RunProgress& progress) override;
+  void game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) override;
+  void stopping(std::ostream& out, StopRequest level) override;
+  void ended(std::ostream& out, const RunTally& tally, const RunEnding& ending) override;
+};
+
+}  // namespace harness
