@@ -3,5 +3,5 @@
 # of the command-line output that is intended. Review `git diff tests/snapshots` before committing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-for part in help match; do bash "$root/tests/snapshots/snapshots.sh" "$root/build/bin" "$part" --update; done
+for part in help match foreign; do bash "$root/tests/snapshots/snapshots.sh" "$root/build/bin" "$part" --update; done
 git -C "$root" status --short tests/snapshots

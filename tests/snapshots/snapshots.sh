@@ -3,7 +3,8 @@
 # seeded node-limited match the live lines, the results block and `harness show`. Compares
 # with the files in tests/snapshots/expected/, or rewrites them with --update (when a change
 # is intended: scripts/update_snapshots.sh; review the diff before committing it).
-#   snapshots.sh BIN_DIR help|match [--update]
+#   snapshots.sh BIN_DIR help|match|foreign [--update]
+# foreign: the same kind of match through `harness fastchess` and `harness cutechess`.
 set -euo pipefail
 bin="$1"
 part="$2"
@@ -34,7 +35,7 @@ produce_help() {
 normalise() {
   sed -E -e "s|$work|WORK|g" -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z/DATE/g' \
     -e 's/elapsed [0-9:]+ remaining [0-9:]+/elapsed T remaining T/' \
-    -e 's/^Harness: ([0-9]+) games in .*/Harness: \1 games in T/'
+    -e 's/^Harness: ([0-9]+) games in .*/Harness: \1 games in T/' -e 's/has CRC32: 0x[0-9a-f]+/has CRC32: CRC/'
 }
 
 produce_match() {
@@ -42,6 +43,18 @@ produce_match() {
     | normalise > "$work/match-output.txt"
   "$bin/harness" show 1 --db "$work/m.sqlite" | normalise > "$work/match-show.txt"
   "$bin/harness" runs --db "$work/m.sqlite" | normalise > "$work/match-runs.txt"
+}
+
+produce_foreign() {
+  local e="$bin/engine" book="$root/suites/openings.epd"
+  (cd "$work" && "$bin/harness" fastchess -engine "cmd=$e" "args=--version v0.1" name=v0.1 -engine "cmd=$e" \
+    "args=--version v0.2" name=v0.2 -each tc=inf nodes=3000 proto=uci -rounds 3 -games 2 -repeat -concurrency 1 \
+    -openings "file=$book" format=epd order=sequential -ratinginterval 1 -sprt elo0=0 elo1=10 -pgnout file=f.pgn \
+    -crc32 pgn=true -db "$work/f.sqlite" 2> /dev/null) | normalise > "$work/foreign-fastchess.txt"
+  (cd "$work" && "$bin/harness" cutechess -engine "cmd=$e" arg=--version arg=v0.1 name=v0.1 -engine "cmd=$e" \
+    arg=--version arg=v0.2 name=v0.2 -each tc=inf nodes=3000 proto=uci -games 2 -rounds 3 -repeat -concurrency 1 \
+    -openings "file=$book" format=epd order=sequential -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -pgnout c.pgn \
+    -db "$work/c.sqlite" 2> /dev/null) | normalise > "$work/foreign-cutechess.txt"
 }
 
 "produce_$part"
@@ -58,7 +71,7 @@ done
 if [ "$update" != "--update" ]; then  # a snapshot whose command is gone is a change too
   for file in "$expected"/*.txt; do
     name=$(basename "$file")
-    case "$part" in help) [[ "$name" == *--help.txt ]] || continue ;; match) [[ "$name" == match-* ]] || continue ;; esac
+    case "$part" in help) [[ "$name" == *--help.txt ]] || continue ;; match) [[ "$name" == match-* ]] || continue ;; foreign) [[ "$name" == foreign-* ]] || continue ;; esac
     [ -f "$work/$name" ] || { echo "snapshot $name has no output any more"; status=1; }
   done
 fi

@@ -109,10 +109,8 @@ ForeignReporter::ForeignReporter(const ForeignRun& run, std::string db_path)
   if (!output_.pgn_file.empty() && output_.pgn_append) {
     // Appending to an earlier file: its CRC covers what is there already.
     std::ifstream in(output_.pgn_file, std::ios::binary);
-    boost::crc_32_type crc;
     char buf[65536];
-    while (in.read(buf, sizeof buf) || in.gcount() > 0) crc.process_bytes(buf, std::size_t(in.gcount()));
-    pgn_crc_ = crc.checksum();
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) pgn_crc_.process_bytes(buf, std::size_t(in.gcount()));
   }
 }
 
@@ -150,13 +148,10 @@ void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
     const std::string pgn = to_pgn(g, ctx) + "\n";
     std::ofstream file(output_.pgn_file, std::ios::app | std::ios::binary);
     if (!(file << pgn << std::flush)) file_error_ = output_.pgn_file + ": cannot write the game's PGN";
-    boost::crc_32_type crc;
-    crc.reset(~pgn_crc_);  // continues the file's CRC (the register holds its complement)
-    crc.process_bytes(pgn.data(), pgn.size());
-    pgn_crc_ = crc.checksum();
+    pgn_crc_.process_bytes(pgn.data(), pgn.size());
     if (output_.crc32) {
       char hex[16];
-      std::snprintf(hex, sizeof hex, "0x%x", unsigned(pgn_crc_));
+      std::snprintf(hex, sizeof hex, "0x%x", unsigned(pgn_crc_.checksum()));
       out << "File " << output_.pgn_file << " has CRC32: " << hex << "\n";
     }
   }

@@ -3,6 +3,7 @@
 // files those programs write. Standard output carries only their lines: ASCII, no blank line.
 #pragma once
 
+#include <boost/crc.hpp>
 #include <cstdint>
 #include <fstream>
 #include <string>
@@ -38,7 +39,7 @@ class ForeignReporter : public MatchReporter {
   MatchConfig config_;
   ForeignOutput output_;
   std::string db_path_;
-  std::uint32_t pgn_crc_ = 0;  // CRC-32 of the PGN file so far
+  boost::crc_32_type pgn_crc_;  // CRC-32 of the PGN file so far
   std::string file_error_;
   bool printed_final_block_ = false;
 };

@@ -1,0 +1,143 @@
+// harness fastchess and harness cutechess as their users' programs run them: the lines on
+// standard output, the PGN with its CRC, the database behind it, a link named fastchess, and a
+// refused option.
+#include <gtest/gtest.h>
+
+#include <boost/crc.hpp>
+#include <cstdio>
+
+#include "support/harness_cli.h"
+
+namespace {
+
+std::vector<std::string> fastchess_args(const std::string& dir, const std::string& db) {
+  const std::string mock_cmd = std::string("cmd=") + MOCK_ENGINE_PATH;
+  return {"fastchess",
+          "-engine",
+          mock_cmd,
+          "args=first",
+          "name=first",
+          "-engine",
+          mock_cmd,
+          "args=random seed=3",
+          "name=random",
+          "-each",
+          "tc=inf",
+          "nodes=1000",
+          "proto=uci",
+          "-rounds",
+          "3",
+          "-games",
+          "2",
+          "-repeat",
+          "-concurrency",
+          "2",
+          "-openings",
+          std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+          "-maxmoves",
+          "40",
+          "-pgnout",
+          "file=" + dir + "/games.pgn",
+          "-crc32",
+          "pgn=true",
+          "-ratinginterval",
+          "1",
+          "-db",
+          db};
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(ForeignFrontEnds, FastchessLinesPgnCrcAndTheDatabase) {
+  const std::string db = temp_db("fastchess_front");
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  std::filesystem::remove(dir + "/games.pgn");
+  HarnessRun r = run_harness(fastchess_args(dir, db));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (int n = 1; n <= 6; ++n) {
+    EXPECT_NE(r.out.find("Started game " + std::to_string(n) + " of 6 ("), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Finished game " + std::to_string(n) + " ("), std::string::npos) << r.out;
+  }
+  EXPECT_NE(r.out.find("Results of first vs random (1000 nodes, NULL, NULL, openings.epd):"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Games: 6, Wins: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ptnml(0-2): ["), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nFinished match\n"), std::string::npos) << r.out;
+  for (char c : r.out) EXPECT_TRUE(static_cast<unsigned char>(c) < 128) << "non-ASCII output";
+  // No blank line: OpenBench's client stops reading at the first (the stderr note is at the end).
+  EXPECT_EQ(r.out.find("\n\n"), std::string::npos) << r.out;
+  // The last CRC printed is the whole file's, as Stockfish's worker checks it.
+  const std::string pgn = file_text(dir + "/games.pgn");
+  boost::crc_32_type crc;
+  crc.process_bytes(pgn.data(), pgn.size());
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "0x%x", unsigned(crc.checksum()));
+  const std::size_t last = r.out.rfind("has CRC32: ");
+  ASSERT_NE(last, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(last + 11, r.out.find('\n', last) - last - 11), hex);
+  EXPECT_EQ(std::count(pgn.begin(), pgn.end(), '[') >= 6 * 8, true);
+  EXPECT_NE(pgn.find("[Event \"Fastchess Tournament\"]"), std::string::npos);
+  // Everything is in the database: the harness's own commands read the run.
+  EXPECT_EQ(games_in(db).size(), 6u);
+  HarnessRun show = run_harness({"show", "1", "--db", db});
+  EXPECT_EQ(show.exit_code, 0) << show.out;
+  EXPECT_NE(show.out.find("first vs random"), std::string::npos) << show.out;
+}
+
+TEST(ForeignFrontEnds, CutechessLinesAndALinkNamedAfterTheProgram) {
+  const std::string db = temp_db("cutechess_front");
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  const std::string link = dir + "/cutechess-cli";
+  std::filesystem::remove(link);
+  std::filesystem::create_symlink(HARNESS_PATH, link);
+  const std::string mock_cmd = std::string("cmd=") + MOCK_ENGINE_PATH;
+  auto p = harness::ChildProcess::start({link,
+                                         {"-engine",
+                                          mock_cmd,
+                                          "arg=first",
+                                          "name=first",
+                                          "-engine",
+                                          mock_cmd,
+                                          "arg=random",
+                                          "name=random",
+                                          "-each",
+                                          "tc=inf",
+                                          "nodes=1000",
+                                          "proto=uci",
+                                          "-games",
+                                          "2",
+                                          "-rounds",
+                                          "2",
+                                          "-repeat",
+                                          "-openings",
+                                          std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+                                          "-maxmoves",
+                                          "40",
+                                          "-db",
+                                          db},
+                                         "",
+                                         ""});
+  ASSERT_TRUE(p) << p.error();
+  std::string out, line;
+  while ((*p)->read_line(line, std::chrono::steady_clock::now() + 120s) == harness::ReadStatus::LINE) out += line + "\n";
+  EXPECT_EQ((*p)->stop(5000ms), 0) << out;
+  EXPECT_NE(out.find("Score of first vs random: "), std::string::npos) << out;
+  EXPECT_NE(out.find("] 4\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Elo difference: "), std::string::npos) << out;
+  EXPECT_NE(out.find("Finished match"), std::string::npos) << out;
+  EXPECT_EQ(games_in(db).size(), 4u);
+}
+
+TEST(ForeignFrontEnds, AnOptionThatCannotBeHonouredIsOneErrorNamingIt) {
+  const std::string db = temp_db("fastchess_refused");
+  std::vector<std::string> args = fastchess_args(std::filesystem::path(db).parent_path().string(), db);
+  args.insert(args.end(), {"-wait", "100"});
+  HarnessRun r = run_harness(args);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("-wait: not supported"), std::string::npos) << r.out;
+  EXPECT_TRUE(games_in(db).empty());
+}
+
+}  // namespace

@@ -1,0 +1,206 @@
+// The fastchess and cutechess-cli command lines: every option either honoured (its effect on the
+// run is checked) or refused with a message naming it.
+#include "frontends/foreign_run.h"
+
+#include <gtest/gtest.h>
+
+#include "frontends/foreign_reporter.h"
+
+namespace {
+
+using harness::Dialect;
+
+std::vector<std::string> base_args(std::vector<std::string> extra, Dialect d = Dialect::FASTCHESS) {
+  std::vector<std::string> args = {"-engine", "cmd=/bin/true", "name=a",    "-engine",   "cmd=/bin/true",
+                                   "name=b",  "-each",         "tc=10+0.1", "-openings", "file=/tmp/book.epd"};
+  if (d == Dialect::CUTECHESS) args.insert(args.end(), {"-repeat", "-games", "2"});
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+harness::ForeignRun parse_ok(std::vector<std::string> extra, Dialect d = Dialect::FASTCHESS) {
+  auto run = harness::parse_foreign_command_line(d, base_args(std::move(extra), d));
+  EXPECT_TRUE(run) << run.error();
+  return run ? *run : harness::ForeignRun{};
+}
+
+std::string parse_error(std::vector<std::string> extra, Dialect d = Dialect::FASTCHESS) {
+  auto run = harness::parse_foreign_command_line(d, base_args(std::move(extra), d));
+  return run ? "" : run.error();
+}
+
+TEST(ForeignRun, EnginesTakeTheirKeysAndEachAppliesToAll) {
+  auto r = harness::parse_foreign_command_line(
+      Dialect::FASTCHESS,
+      {"-engine", "cmd=/bin/true", "name=x", "args=--a --b", "option.Hash=16", "-engine", "cmd=/bin/true", "-each",
+       "tc=40/60+0.6", "timemargin=250", "option.Threads=1", "proto=uci", "-openings", "file=/tmp/b.epd"});
+  ASSERT_TRUE(r) << r.error();
+  ASSERT_EQ(r->config.engines.size(), 2u);
+  EXPECT_EQ(r->config.engines[0].name, "x");
+  EXPECT_EQ(r->config.engines[1].name, "true");  // the command's stem
+  EXPECT_EQ(r->config.engines[0].args, (std::vector<std::string>{"--a", "--b"}));
+  EXPECT_EQ(*r->config.engines[0].option("Hash"), "16");
+  EXPECT_EQ(*r->config.engines[1].option("Threads"), "1");
+  EXPECT_EQ(r->config.settings.tc.describe(), "40/60+0.6");  // the same limit for both: the run's
+  EXPECT_EQ(r->config.settings.time_margin_ms, 250);
+}
+
+TEST(ForeignRun, GamesRoundsAndRepeatMakePairs) {
+  EXPECT_EQ(parse_ok({"-rounds", "50", "-games", "2"}).config.games, 100);
+  EXPECT_EQ(parse_ok({"-rounds", "50", "-repeat"}).config.games, 100);
+  // fastchess reads "-games 100 -rounds 1" as 100 rounds of one game, each on its own opening: not pairs.
+  EXPECT_NE(parse_error({"-games", "100", "-rounds", "1"}).find("-games 1"), std::string::npos);
+  EXPECT_NE(parse_error({"-games", "1", "-rounds", "10"}).find("-games 1"), std::string::npos);
+  EXPECT_EQ(parse_ok({"-games", "10", "-rounds", "3"}, Dialect::CUTECHESS).config.games, 30);
+  auto no_repeat =
+      harness::parse_foreign_command_line(Dialect::CUTECHESS, {"-engine", "cmd=/bin/true", "-engine", "cmd=/bin/true", "-each",
+                                                               "tc=1+0.01", "-games", "10", "-openings", "file=/tmp/b.epd"});
+  ASSERT_FALSE(no_repeat);
+  EXPECT_NE(no_repeat.error().find("-repeat"), std::string::npos);
+}
+
+TEST(ForeignRun, HonouredOptionsSetTheRun) {
+  auto r = parse_ok({"-concurrency",
+                     "64",
+                     "-srand",
+                     "7",
+                     "-maxmoves",
+                     "80",
+                     "-variant",
+                     "fischerandom",
+                     "-recover",
+                     "-resign",
+                     "movecount=3",
+                     "score=600",
+                     "-draw",
+                     "movenumber=34",
+                     "movecount=8",
+                     "score=20",
+                     "-sprt",
+                     "elo0=0",
+                     "elo1=2",
+                     "alpha=0.05",
+                     "beta=0.05",
+                     "-ratinginterval",
+                     "1",
+                     "-scoreinterval",
+                     "2",
+                     "-report",
+                     "penta=false",
+                     "-event",
+                     "Batch",
+                     "7",
+                     "-site",
+                     "here",
+                     "-crc32",
+                     "pgn=true",
+                     "-testEnv",
+                     "-force-concurrency",
+                     "-autosaveinterval",
+                     "0",
+                     "-tournament",
+                     "roundrobin",
+                     "-config",
+                     "discard=true",
+                     "outname=x.json",
+                     "-pgnout",
+                     "file=g.pgn",
+                     "nodes=true",
+                     "seldepth=true",
+                     "append=false",
+                     "-epdout",
+                     "file=g.epd",
+                     "-tb",
+                     "/tmp",
+                     "-tbpieces",
+                     "5",
+                     "-tbadjudicate",
+                     "BOTH",
+                     "-seeds",
+                     "1",
+                     "-db",
+                     "/tmp/x.sqlite"});
+  EXPECT_EQ(r.config.concurrency, 64);
+  EXPECT_EQ(r.config.seed, 7u);
+  EXPECT_EQ(r.config.settings.adjudication.max_moves, 80);
+  EXPECT_EQ(r.config.settings.variant, chess::Variant::FISCHERANDOM);
+  EXPECT_TRUE(r.output.recover);
+  EXPECT_TRUE(r.config.settings.adjudication.resign);
+  EXPECT_EQ(r.config.settings.adjudication.draw_move_number, 34);
+  ASSERT_TRUE(r.config.sprt);
+  EXPECT_EQ(r.config.sprt->elo1, 2);
+  EXPECT_EQ(r.output.rating_interval, 1);
+  EXPECT_EQ(r.output.score_interval, 2);
+  EXPECT_FALSE(r.output.penta);
+  EXPECT_EQ(r.config.event, "Batch7");  // fastchess joins the words
+  EXPECT_EQ(r.output.site, "here");
+  EXPECT_TRUE(r.output.crc32);
+  EXPECT_EQ(r.output.pgn_file, "g.pgn");
+  EXPECT_FALSE(r.output.pgn_append);
+  EXPECT_TRUE(r.config.pgn_comments.nodes && r.config.pgn_comments.seldepth);
+  EXPECT_EQ(r.output.epd_file, "g.epd");
+  EXPECT_EQ(r.config.settings.tb_pieces, 5);
+  EXPECT_EQ(r.db, "/tmp/x.sqlite");
+  auto o = parse_ok({"-openings", "file=/tmp/b.epd", "format=epd", "order=random", "start=11", "policy=round"});
+  EXPECT_EQ(o.config.order, harness::OpeningOrder::RANDOM);
+  EXPECT_EQ(o.config.opening_offset, 10);
+  EXPECT_EQ(parse_ok({"-output", "format=cutechess"}).output.format, harness::LineFormat::FASTCHESS_CUTECHESS);
+  EXPECT_EQ(parse_ok({"-pgnout", "g.pgn", "fi"}, Dialect::CUTECHESS).output.pgn_file, "g.pgn");
+}
+
+TEST(ForeignRun, OptionsThatCannotBeHonouredAreRefusedByName) {
+  for (const std::vector<std::string>& refused :
+       std::vector<std::vector<std::string>>{{"-log", "file=x.log"},
+                                             {"-wait", "100"},
+                                             {"-noswap"},
+                                             {"-reverse"},
+                                             {"-use-affinity"},
+                                             {"-check-mate-pvs"},
+                                             {"-tbignore50"},
+                                             {"-strict"},
+                                             {"-config", "file=config.json"},
+                                             {"-tbadjudicate", "DRAW"},
+                                             {"-seeds", "2"},
+                                             {"-pgnout", "file=x.pgn", "match_line=^info"},
+                                             {"-pgnout", "file=x.pgn", "notation=lan"},
+                                             {"-pgnout", "file=x.pgn", "pv=true"},
+                                             {"-tournament", "knockout"},
+                                             {"-openings", "file=/tmp/b.epd", "policy=encounter2"},
+                                             {"-each", "ponder=true"},
+                                             {"-each", "restart=on"},
+                                             {"-startup-ms", "5000"},
+                                             {"-bogus"}}) {
+    const std::string error = parse_error(refused);
+    EXPECT_NE(error.find(refused[0]), std::string::npos) << refused[0] << ": " << error;
+  }
+}
+
+TEST(ForeignRun, BadValuesNameTheOption) {
+  EXPECT_NE(parse_error({"-concurrency", "many"}).find("-concurrency"), std::string::npos);
+  EXPECT_NE(parse_error({"-each", "tc=fast"}).find("tc"), std::string::npos);
+  EXPECT_NE(parse_error({"-sprt", "elo0=1", "elo1=0"}).find("-sprt"), std::string::npos);
+  EXPECT_NE(parse_error({"-openings", "file=/tmp/b.epd", "format=pgn"}).find("format=pgn"), std::string::npos);
+  EXPECT_NE(parse_error({"-engine", "name=c"}).find("cmd="), std::string::npos);
+}
+
+TEST(ForeignRun, ReasonsUseThoseProgramsWords) {
+  harness::GameRecord g;
+  g.result = chess::GameResult::BLACK_WINS;
+  const std::pair<harness::GameEnd, std::string> cases[] = {{harness::GameEnd::MATE, "Black mates"},
+                                                            {harness::GameEnd::TIME, "White loses on time"},
+                                                            {harness::GameEnd::CRASH, "White disconnects"},
+                                                            {harness::GameEnd::STALL, "White's connection stalls"},
+                                                            {harness::GameEnd::ILLEGAL_MOVE, "White makes an illegal move"},
+                                                            {harness::GameEnd::ADJUDICATED_RESIGN, "Black wins by adjudication"}};
+  for (const auto& [end, words] : cases) {
+    g.end = end;
+    EXPECT_EQ(harness::foreign_reason(g, harness::LineFormat::FASTCHESS), words);
+  }
+  g.result = chess::GameResult::DRAW;
+  g.end = harness::GameEnd::REPETITION;
+  EXPECT_EQ(harness::foreign_reason(g, harness::LineFormat::FASTCHESS), "Draw by 3-fold repetition");
+  g.end = harness::GameEnd::ADJUDICATED_MAX_MOVES;
+  EXPECT_EQ(harness::foreign_reason(g, harness::LineFormat::CUTECHESS), "Draw by adjudication: maximal game length");
+}
+
+}  // namespace

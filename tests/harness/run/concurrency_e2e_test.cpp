@@ -1,0 +1,63 @@
+// 64 games at once on whatever machine runs the tests, with the load mocks: every game is stored
+// and none is a forfeit that a slow start-up invented (time losses are the benchmark's to count).
+#include <gtest/gtest.h>
+
+#include "support/harness_cli.h"
+
+namespace {
+
+TEST(RunnerAtScale, SixtyFourGamesAtOnceAreAllPlayedAndNoneIsAStartUpForfeit) {
+  const std::string db = temp_db("concurrency64");
+  // One engine sleeps on its clock, the other starts slowly (1.5 s before "uciok") and answers at once.
+  const std::vector<std::string> args = {"match",
+                                         "--engine",
+                                         mock("sleeper", "sleeper=100"),
+                                         "--engine",
+                                         mock("slowstart", "slow-start=1500"),
+                                         "--games",
+                                         "64",
+                                         "--concurrency",
+                                         "64",
+                                         "--tc",
+                                         "2+0.02",
+                                         "--maxmoves",
+                                         "30",
+                                         "--timemargin",
+                                         "200",
+                                         "--db",
+                                         db};
+  HarnessRun r = run_harness(args, 600s);
+  ASSERT_EQ(r.exit_code, 0) << r.out.substr(r.out.size() > 3000 ? r.out.size() - 3000 : 0);
+  const auto games = games_in(db);
+  ASSERT_EQ(games.size(), 64u);
+  for (const auto& g : games) {
+    const bool forfeit_before_a_move = g.reason.find("disconnects") != std::string::npos && g.pgn.find("1.") == std::string::npos;
+    EXPECT_FALSE(forfeit_before_a_move) << "game " << g.game_index + 1 << ": " << g.reason;
+    EXPECT_EQ(g.reason.find("disconnects"), std::string::npos) << "game " << g.game_index + 1 << ": " << g.reason;
+  }
+  EXPECT_EQ(r.out.find("was not played"), std::string::npos);
+}
+
+TEST(RunnerAtScale, AGameWhoseEnginesNeverStartIsLeftUnplayedNotLost) {
+  const std::string db = temp_db("neverstarts");
+  // An engine that starts for the check before the run, then never again in time (it answers
+  // "uci" after 30 s, longer than the harness waits): its games cannot start.
+  const std::string flag = ::testing::TempDir() + "harness_e2e/neverstarts/probed";
+  std::filesystem::remove(flag);
+  const std::string script = ::testing::TempDir() + "harness_e2e/neverstarts/engine.sh";
+  {
+    std::ofstream s(script);
+    s << "#!/bin/sh\nif [ -e " << flag << " ]; then exec " << MOCK_ENGINE_PATH << " slow-start=30000; fi\ntouch " << flag
+      << "\nexec " << MOCK_ENGINE_PATH << " random\n";
+  }
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  std::vector<std::string> args = match_args(db, mock("good", "random"), "name=late cmd=" + script, 2);
+  args.insert(args.end(), {"--movetime", "0.05"});
+  HarnessRun r = run_harness(args, 600s);
+  EXPECT_EQ(r.exit_code, 3) << r.out;
+  EXPECT_TRUE(games_in(db).empty());  // nothing stored: no invented result
+  EXPECT_NE(r.out.find("was not played: engine 'late' did not answer 'uci' with 'uciok'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Resume with: harness resume 1"), std::string::npos) << r.out;
+}
+
+}  // namespace
