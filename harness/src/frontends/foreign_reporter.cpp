@@ -11,23 +11,19 @@
 #include "game/pgn_writer.h"
 #include "stats/elo.h"
 #include "stats/sprt.h"
+#include "text/format_number.h"
 
 namespace harness {
 
 namespace {
 
-std::string printf_text(const char* format, double value) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, value);
-  return buf;
-}
-std::string f2(double v) { return printf_text("%.2f", v); }
+std::string f2(double v) { return format_number("%.2f", v); }
 
 // fmt's "{}" of a double: the shortest text that reads back to it (10, 0.5, 2.5).
 std::string shortest(double v) {
   char buf[64];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return ec == std::errc() ? std::string(buf, end) : printf_text("%g", v);
+  return ec == std::errc() ? std::string(buf, end) : format_number("%g", v);
 }
 
 const char* colour(chess::Color c) { return c == chess::WHITE ? "White" : "Black"; }
@@ -37,7 +33,7 @@ std::string limit_text(const TimeControl& tc) {
   switch (tc.kind) {
     case TimeControl::Kind::CLOCK: {
       std::string t = (tc.moves > 0 ? std::to_string(tc.moves) + "/" : "") + shortest(double(tc.base_ms) / 1000);
-      if (tc.increment_ms > 0) t += "+" + printf_text("%.2g", double(tc.increment_ms) / 1000);
+      if (tc.increment_ms > 0) t += "+" + format_number("%.2g", double(tc.increment_ms) / 1000);
       return t;
     }
     case TimeControl::Kind::MOVETIME: return shortest(double(tc.movetime_ms) / 1000) + "/move";
@@ -121,13 +117,10 @@ void ForeignReporter::game_started(std::ostream& out, const GameSpec& spec, int 
 
 void ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
   if (output_.format == LineFormat::CUTECHESS) return;  // cutechess-cli writes its warnings to standard error
-  const bool white_first = chess::Position::from_fen(g.opening.fen)->side_to_move() == chess::WHITE;
-  for (std::size_t i = 0; i < g.moves.size(); ++i) {
-    if (!g.moves[i].pv_mismatch) continue;
-    const bool white = ((g.opening.moves.size() + i) % 2 == 0) == white_first;
-    out << "Warning; Bestmove does not match beginning of last PV - move " << g.moves[i].uci << " from "
-        << (white ? g.white : g.black) << "\n";
-  }
+  for (std::size_t i = 0; i < g.moves.size(); ++i)
+    if (g.moves[i].pv_mismatch)
+      out << "Warning; Bestmove does not match beginning of last PV - move " << g.moves[i].uci << " from "
+          << (mover(g, i) == chess::WHITE ? g.white : g.black) << "\n";
   if (g.end == GameEnd::ILLEGAL_MOVE) {
     const std::size_t colon = g.reason.rfind(": ");
     const std::string move = colon == std::string::npos || colon + 2 >= g.reason.size() ? "<none>" : g.reason.substr(colon + 2);
@@ -185,7 +178,7 @@ void ForeignReporter::interval_lines(std::ostream& out, const GameRecord& g, con
     if (due(output_.score_interval, p.done)) {
       const Tally t = tally.match_tally();
       out << "Score of " << config_.engines[0].name << " vs " << config_.engines[1].name << ": " << t.wins << " - " << t.losses
-          << " - " << t.draws << "  [" << printf_text("%.3f", t.games() ? t.points() / t.games() : 0.0) << "] " << t.games()
+          << " - " << t.draws << "  [" << format_number("%.3f", t.games() ? t.points() / t.games() : 0.0) << "] " << t.games()
           << "\n";
     }
     if (due(output_.rating_interval, p.done)) {
@@ -222,7 +215,7 @@ std::string ForeignReporter::results_block(const RunTally& tally) const {
   if (output_.penta) s += ", PairsRatio: " + f2(double(p[3] + p[4]) / double(p[0] + p[1]));
   s += "\n";
   s += "Games: " + std::to_string(t.games()) + ", Wins: " + std::to_string(t.wins) + ", Losses: " + std::to_string(t.losses) +
-       ", Draws: " + std::to_string(t.draws) + ", Points: " + printf_text("%.1f", t.points()) + " (" +
+       ", Draws: " + std::to_string(t.draws) + ", Points: " + format_number("%.1f", t.points()) + " (" +
        f2(100.0 * t.points() / t.games()) + " %)\n";
   if (output_.penta)
     s += "Ptnml(0-2): [" + std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " +
@@ -232,7 +225,7 @@ std::string ForeignReporter::results_block(const RunTally& tally) const {
     const SprtConfig& sp = *config_.sprt;
     const double llr = sprt_llr(t, sp);
     const double share = llr >= 0 ? llr / sp.upper_bound() : -llr / sp.lower_bound();
-    s += "LLR: " + f2(llr) + " (" + printf_text("%.1f", share * 100) + "%) (" + f2(sp.lower_bound()) + ", " +
+    s += "LLR: " + f2(llr) + " (" + format_number("%.1f", share * 100) + "%) (" + f2(sp.lower_bound()) + ", " +
          f2(sp.upper_bound()) + ") [" + f2(sp.elo0) + ", " + f2(sp.elo1) + "]\n";
   }
   return s + rule + "\n";
@@ -242,16 +235,16 @@ std::string ForeignReporter::cutechess_elo_lines(const RunTally& tally) const {
   const Tally t = tally.match_tally();
   const EloEstimate e = elo_from_wdl(t.wins, t.draws, t.losses);
   const char* number = output_.format == LineFormat::CUTECHESS ? "%.1f" : "%.2f";  // cutechess-cli: one decimal
-  std::string s = "Elo difference: " + printf_text(number, e.elo) + " +/- " + printf_text(number, e.elo_error) +
-                  ", LOS: " + printf_text(number, e.los * 100) +
-                  " %, DrawRatio: " + printf_text(number, t.games() ? 100.0 * t.draws / t.games() : 0.0) + " %\n";
+  std::string s = "Elo difference: " + format_number(number, e.elo) + " +/- " + format_number(number, e.elo_error) +
+                  ", LOS: " + format_number(number, e.los * 100) +
+                  " %, DrawRatio: " + format_number(number, t.games() ? 100.0 * t.draws / t.games() : 0.0) + " %\n";
   if (config_.sprt) {
     const SprtConfig& sp = *config_.sprt;
     const double llr = sprt_llr(t, sp);
     const double share = llr < 0 ? llr / sp.lower_bound() : llr / sp.upper_bound();
     const char* g3 = output_.format == LineFormat::CUTECHESS ? "%.3g" : "%.2f";
-    s += "SPRT: llr " + printf_text(g3, llr) + " (" + printf_text("%.1f", share * 100) + "%), lbound " +
-         printf_text(g3, sp.lower_bound()) + ", ubound " + printf_text(g3, sp.upper_bound());
+    s += "SPRT: llr " + format_number(g3, llr) + " (" + format_number("%.1f", share * 100) + "%), lbound " +
+         format_number(g3, sp.lower_bound()) + ", ubound " + format_number(g3, sp.upper_bound());
     const SprtDecision d = sprt_decision(llr, sp);
     if (d == SprtDecision::ACCEPT_H1) s += " - H1 was accepted";
     if (d == SprtDecision::ACCEPT_H0) s += " - H0 was accepted";

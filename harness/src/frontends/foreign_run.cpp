@@ -580,7 +580,6 @@ class Parser {
     auto parsed = parse_variant_setting(*v);
     if (!parsed) return chess::Error{"-variant: " + parsed.error()};
     run_.config.settings.variant = *parsed;
-    variant_given_ = true;
     return true;
   }
 
@@ -733,7 +732,6 @@ class Parser {
   std::vector<Flag> each_;
   int games_ = 2, rounds_ = 2, repeat_ = 0;
   bool gauntlet_ = false;
-  bool variant_given_ = false;
 };
 
 }  // namespace

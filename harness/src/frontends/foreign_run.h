@@ -50,7 +50,4 @@ struct ForeignRun {
 // harness cannot honour is an error naming it, never ignored. The configuration is validated.
 chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std::vector<std::string>& args);
 
-// The options each dialect takes and what becomes of them, for -help.
-std::string foreign_help(Dialect dialect);
-
 }  // namespace harness

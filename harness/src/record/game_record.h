@@ -50,4 +50,11 @@ struct GameRecord {
   std::string pgn;
 };
 
+// Who made the engines' move `i` of the game (the opening's moves come before it).
+inline chess::Color mover(const GameRecord& g, std::size_t i) {
+  auto start = chess::Position::from_fen(g.opening.fen);
+  const chess::Color first = start ? start->side_to_move() : chess::WHITE;
+  return (g.opening.moves.size() + i) % 2 == 0 ? first : ~first;
+}
+
 }  // namespace harness

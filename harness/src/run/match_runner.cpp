@@ -8,17 +8,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <ostream>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include "game/game_runner.h"
 #include "game/pgn_writer.h"
 #include "players/make_player.h"
-#include "stats/elo.h"
-#include "stats/report.h"
 
 namespace harness {
 
@@ -26,11 +22,9 @@ namespace {
 
 // Per engine of the game (0: white, 1: black): the moves that were not the engine's PV's first.
 std::array<int, 2> pv_mismatches_by_colour(const GameRecord& g) {
-  auto start = chess::Position::from_fen(g.opening.fen);
-  bool white_first = !start || start->side_to_move() == chess::WHITE;
   std::array<int, 2> counts{0, 0};
   for (std::size_t i = 0; i < g.moves.size(); ++i)
-    if (g.moves[i].pv_mismatch) ++counts[((g.opening.moves.size() + i) % 2 == 0) == white_first ? 0 : 1];
+    if (g.moves[i].pv_mismatch) ++counts[mover(g, i) == chess::WHITE ? 0 : 1];
   return counts;
 }
 
