@@ -6,7 +6,7 @@
 #   snapshots.sh BIN_DIR help|match|foreign [--update]
 # foreign: the same kind of match through `harness fastchess` and `harness cutechess`.
 set -euo pipefail
-bin="$1"
+bin="$(cd "$1" && pwd)"  # absolute: the foreign part runs in its work folder
 part="$2"
 update="${3:-}"
 here="$(cd "$(dirname "$0")" && pwd)"
