@@ -28,15 +28,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 [ -x "$bin/mock_engine" ] && [ -x "$bin/harness" ] || { echo "bench_concurrency: build first (build/bin/harness, mock_engine)" >&2; exit 1; }
 
-find_fastchess() {
-  if [ -n "${FASTCHESS:-}" ] && [ -x "$FASTCHESS" ]; then echo "$FASTCHESS"; return; fi
-  if command -v fastchess > /dev/null; then command -v fastchess; return; fi
-  if [ -n "${FASTCHESS_SRC:-}" ] && [ -f "$FASTCHESS_SRC/Makefile" ]; then
-    make -C "$FASTCHESS_SRC" -j "$(nproc)" > "$work/fastchess-build.log" 2>&1 || { echo "bench_concurrency: fastchess did not build (see its make output)" >&2; return; }
-    echo "$FASTCHESS_SRC/fastchess"
-  fi
-}
-fastchess="$(find_fastchess)"
+source "$root/scripts/lib/find_fastchess.sh"
+fastchess="$(find_fastchess "$work")"
 if [ -z "$fastchess" ]; then
   echo "fastchess: not found (set FASTCHESS to a binary or FASTCHESS_SRC to its source); its columns are skipped"
   runners="${runners//fastchess/}"

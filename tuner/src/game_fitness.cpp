@@ -46,7 +46,7 @@ chess::Result<std::vector<Score>> GameFitness::score(const std::vector<Values>& 
   for (const Score& s : out) best = std::min(best, s.fitness);
   char line[200];
   std::snprintf(line, sizeof line, "  %zu individuals, %d games each %s: best %.1f%% (harness run %lld)\n", population.size(),
-                rounds * per_round, gauntlet ? "against the opponent" : "in a round robin", -100 * best,
+                rounds * per_round, gauntlet ? "against the opponent" : "in a round robin", 0.0 - 100 * best,
                 static_cast<long long>(played->run_id));
   progress_ << line << std::flush;
   return out;
@@ -84,7 +84,8 @@ chess::Result<Comparison> GameFitness::compare(const Values& a, const Values& b,
 
 std::string GameFitness::describe(double fitness) const {
   char text[48];
-  std::snprintf(text, sizeof text, "score %.1f%%", -100.0 * fitness);
+  const double score = 0.0 - 100.0 * fitness;  // a fitness of 0 is a score of +0.0, never -0.0
+  std::snprintf(text, sizeof text, "score %.1f%%", score);
   return text;
 }
 

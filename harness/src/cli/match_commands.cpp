@@ -62,6 +62,9 @@ void exit_if_stopped() {
 // taken as read already by --resume, which needed them to find the run).
 int continue_run(Database& db, std::int64_t run_id, int concurrency, std::optional<RunInputs> read = std::nullopt) {
   MatchConfig config = value_or_fail(MatchConfig::from_json(run_or_fail(db, run_id).config));
+  if (config.imported)
+    fail("run " + std::to_string(run_id) + " holds games imported from " + config.imported->files.front() +
+         (config.imported->files.size() > 1 ? " and other files" : "") + ": there is nothing to play");
   config.concurrency = concurrency;
   SettingProblems problems = config.validate(MatchConfig::Checks::STORED_RUN);
   problems.require(concurrency <= MAX_CONCURRENCY, "concurrency",

@@ -8,7 +8,7 @@
 #include <ostream>
 
 #include "core/uci_move.h"
-#include "game/pgn_writer.h"
+#include "pgn/pgn_writer.h"
 #include "stats/elo.h"
 #include "stats/sprt.h"
 #include "text/format_number.h"

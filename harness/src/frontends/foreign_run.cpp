@@ -550,10 +550,10 @@ class Parser {
   }
 
   chess::Result<bool> adjudication(const Flag& f,
-                                   chess::Result<AdjudicationRules> (*parse)(const std::string&, AdjudicationRules)) {
+                                   chess::Result<AdjudicationRules> (*read_rules)(const std::string&, AdjudicationRules)) {
     std::string spec;
     for (const std::string& p : f.params) spec += (spec.empty() ? "" : " ") + p;
-    auto rules = parse(spec, run_.config.settings.adjudication);
+    auto rules = read_rules(spec, run_.config.settings.adjudication);
     if (!rules) return chess::Error{f.name + ": " + rules.error()};
     run_.config.settings.adjudication = *rules;
     return true;

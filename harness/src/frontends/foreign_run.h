@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "game/pgn_writer.h"
+#include "pgn/pgn_writer.h"
 #include "run/match_config.h"
 
 namespace harness {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/uci_move.h"
+#include "record/game_record.h"
 
 namespace harness {
 
@@ -76,7 +77,7 @@ void parse_uci_info(const std::string& line, SearchReport& report) {
       if (kind == "mate") {
         int moves = int(std::clamp<long long>(value, -MAX_MATE_MOVES, MAX_MATE_MOVES));
         report.mate_in = moves;
-        report.score_cp = moves > 0 ? 32000 - 2 * moves : -32000 - 2 * moves;
+        report.score_cp = mate_score_cp(moves);
       } else {
         report.mate_in = 0;
         report.score_cp = int(std::clamp<long long>(value, -MAX_CP, MAX_CP));

@@ -10,6 +10,10 @@
 
 namespace harness {
 
+// The centipawn number a mate score is kept as (mate in n: 32000 - 2n; mated in n: -32000 + 2n),
+// so that scores sort and adjudicate as one scale.
+inline int mate_score_cp(int mate_in) { return mate_in > 0 ? 32000 - 2 * mate_in : -32000 - 2 * mate_in; }
+
 struct MoveRecord {
   std::string uci;
   std::string san;

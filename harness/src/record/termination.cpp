@@ -74,16 +74,38 @@ std::string end_reason(GameEnd end, chess::Color side, const std::string& detail
   return detail;
 }
 
-GameEnd game_end_from_text(const std::string& termination, const std::string& reason) {
-  if (termination == "time forfeit") return ends_with(reason, "(no move)") ? GameEnd::STALL : GameEnd::TIME;
+namespace {
+
+bool has(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
+
+// fastchess's and cutechess-cli's reasons ("Draw by 3-fold repetition", "White wins by
+// adjudication: SyzygyTB", "Black's connection stalls"), read by their words; UNKNOWN if none fits.
+GameEnd end_from_foreign_words(const std::string& termination, const std::string& reason) {
+  if (has(reason, "connection stalls") || termination == "stalled connection") return GameEnd::STALL;
+  if (has(reason, "illegal move") || termination == "illegal move") return GameEnd::ILLEGAL_MOVE;
+  if (has(reason, "loses on time")) return GameEnd::TIME;
+  if (has(reason, "disconnects")) return GameEnd::CRASH;
+  if (has(reason, "SyzygyTB") || has(reason, "tablebase")) return GameEnd::ADJUDICATED_TABLEBASE;
+  if (has(reason, "wins by adjudication")) return GameEnd::ADJUDICATED_RESIGN;
+  if (has(reason, "Draw by adjudication")) return GameEnd::ADJUDICATED_DRAW;
+  if (has(reason, "3-fold repetition")) return GameEnd::REPETITION;
+  if (has(reason, "fifty moves rule")) return GameEnd::FIFTY_MOVES;
+  if (has(reason, "Draw by stalemate")) return GameEnd::STALEMATE;
+  if (has(reason, "insufficient mating material")) return GameEnd::INSUFFICIENT_MATERIAL;
   if (termination == "abandoned") return GameEnd::CRASH;
+  if (termination == "time forfeit") return GameEnd::TIME;
+  return GameEnd::UNKNOWN;
+}
+
+}  // namespace
+
+GameEnd game_end_from_text(const std::string& termination, const std::string& reason) {
+  if (termination == "time forfeit" && ends_with(reason, "(no move)")) return GameEnd::STALL;
   if (termination == "rules infraction") return GameEnd::ILLEGAL_MOVE;
   if (termination == "adjudication") {
     if (ends_with(reason, "resigns (adjudication)")) return GameEnd::ADJUDICATED_RESIGN;
     if (reason.rfind("draw adjudication", 0) == 0) return GameEnd::ADJUDICATED_DRAW;
-    if (reason.find("tablebase") != std::string::npos) return GameEnd::ADJUDICATED_TABLEBASE;
     if (reason == "maximum game length reached") return GameEnd::ADJUDICATED_MAX_MOVES;
-    return GameEnd::UNKNOWN;
   }
   if (ends_with(reason, " mates")) return GameEnd::MATE;
   if (ends_with(reason, " resigns")) return GameEnd::RESIGNATION;
@@ -91,7 +113,7 @@ GameEnd game_end_from_text(const std::string& termination, const std::string& re
   if (reason == "threefold repetition") return GameEnd::REPETITION;
   if (reason == "fifty-move rule") return GameEnd::FIFTY_MOVES;
   if (reason == "insufficient material") return GameEnd::INSUFFICIENT_MATERIAL;
-  return GameEnd::UNKNOWN;
+  return end_from_foreign_words(termination, reason);
 }
 
 }  // namespace harness

@@ -165,7 +165,8 @@ struct MoveStats {
   std::map<std::string, std::array<PerMove, 4>> per_engine;
   std::size_t longest = 0;
 
-  void add(const ReportGame& g, const std::vector<const ReportMove*>& moves, const TimeControl& tc) {
+  // `on_clock`: the games were played on the clock `tc` (its plot is drawn).
+  void add(const ReportGame& g, const std::vector<const ReportMove*>& moves, const TimeControl& tc, bool on_clock) {
     const bool white_first = g.opening_fen.find(" w ") != std::string::npos;
     const std::size_t opening_plies =
         g.opening_moves.empty() ? 0 : std::size_t(std::count(g.opening_moves.begin(), g.opening_moves.end(), ' ') + 1);
@@ -177,7 +178,7 @@ struct MoveStats {
       const std::size_t move_number = (ply - 1 - std::min(ply - 1, opening_plies)) / 2;
       auto& stats = per_engine[side == 0 ? g.white : g.black];
       stats[0].add(move_number, double(m->time_ms));
-      if (tc.kind == TimeControl::Kind::CLOCK) {
+      if (on_clock) {
         clock[side] += tc.increment_ms - m->time_ms;
         if (tc.moves > 0 && ++moves_made[side] % tc.moves == 0) clock[side] += tc.base_ms;
         stats[1].add(move_number, double(clock[side]));
@@ -238,7 +239,7 @@ chess::Result<json> games_section(Database& db, std::int64_t run_id, const std::
   std::map<int, int> lengths;
   json list = json::array();
   for (std::size_t gi = 0; gi < games.size(); ++gi) {
-    stats.add(games[gi], moves_of[gi], c.settings.tc);
+    stats.add(games[gi], moves_of[gi], c.settings.tc, c.has_clock());
     ++lengths[(games[gi].plies + 1) / 2];
     list.push_back(game_entry(games[gi], moves_of[gi], with_moves));
   }
@@ -285,7 +286,7 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
                   {"created", run.created_at},
                   {"finished", run.finished_at},
                   {"summary", run.summary}};
-  section["config"] = {{"tc", c.settings.tc.describe()},
+  section["config"] = {{"tc", c.imported ? c.imported->time_control : c.settings.tc.describe()},
                        {"book", c.openings_path},
                        {"plies", c.plies},
                        {"order", opening_order_name(c.order)},

@@ -18,7 +18,7 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
   if (c.kind == TournamentKind::PAIRS) problems.require(n % 2 == 0, "engines", "pairs need an even number of engines");
   for (const EngineConfig& e : c.engines) {
     problems.require(!e.name.empty(), "engines", "an engine has no name");
-    problems.require(!e.command.empty(), "engines", "engine '" + e.name + "' has no command");
+    problems.require(!e.command.empty() || c.imported, "engines", "engine '" + e.name + "' has no command");
     problems.require(
         !(c.settings.tc.kind == TimeControl::Kind::NODES && e.protocol == Protocol::XBOARD && !e.limit), "nodes",
         "cannot limit engine '" + e.name + "': it speaks xboard, which has no node limit; use --tc, --movetime or --depth");
@@ -28,7 +28,7 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
 void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProblems& problems) {
   const bool new_run = checks == MatchConfig::Checks::NEW_RUN;
   problems.require(c.games >= 1, "games", "must be at least 1, got " + std::to_string(c.games));
-  problems.require(!new_run || c.kind != TournamentKind::MATCH || c.games % 2 == 0, "games",
+  problems.require(!new_run || c.kind != TournamentKind::MATCH || c.games % 2 == 0 || c.imported, "games",
                    "must be even: games are played in pairs with colours reversed, got " + std::to_string(c.games));
   problems.require(c.rounds >= 1, "rounds", "must be at least 1, got " + std::to_string(c.rounds));
   problems.require(c.opening_offset >= 0, "opening_offset", "must be at least 0, got " + std::to_string(c.opening_offset));
@@ -76,6 +76,20 @@ SettingProblems MatchConfig::validate(Checks checks) const {
   return problems;
 }
 
+bool MatchConfig::has_clock() const {
+  if (settings.tc.kind != TimeControl::Kind::CLOCK) return false;
+  return !imported || bool(parse_time_control(imported->time_control));
+}
+
+void to_json(nlohmann::json& j, const ImportedGames& imported) {
+  j = {{"files", imported.files}, {"time_control", imported.time_control}};
+}
+
+void from_json(const nlohmann::json& j, ImportedGames& imported) {
+  j.at("files").get_to(imported.files);
+  j.at("time_control").get_to(imported.time_control);
+}
+
 void to_json(nlohmann::json& j, const Shard& shard) { j = {shard.index, shard.count}; }
 
 void from_json(const nlohmann::json& j, Shard& shard) {
@@ -102,6 +116,7 @@ std::string MatchConfig::to_json() const {
   if (pgn_comments.any()) j["pgn_comments"] = pgn_comments.describe();
   if (book_choice != BookChoice::WEIGHTED) j["book_choice"] = book_choice_name(book_choice);
   if (opening_offset != 0) j["opening_offset"] = opening_offset;
+  if (imported) j["imported"] = *imported;
   return j.dump();
 }
 
@@ -119,6 +134,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.order = stored_enum<OpeningOrder>(j.at("order"), "order", parse_opening_order);
     c.opening_per_round = j.value("opening_per_round", false);
     c.opening_offset = j.value("opening_offset", 0);
+    if (j.contains("imported")) c.imported = j.at("imported").get<ImportedGames>();
     j.at("seed").get_to(c.seed);
     j.at("concurrency").get_to(c.concurrency);
     if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();

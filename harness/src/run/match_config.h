@@ -10,8 +10,8 @@
 
 #include "engines/engine_config.h"
 #include "game/game_settings.h"
-#include "game/pgn_writer.h"
 #include "openings/opening_book.h"
+#include "pgn/pgn_writer.h"
 #include "settings/setting_problems.h"
 #include "stats/sprt.h"
 
@@ -31,6 +31,16 @@ struct Shard {
 
 // "K/N" with 1 <= K <= N; the error says which part is wrong.
 chess::Result<Shard> parse_shard(const std::string& text);
+
+// Where an imported run's games came from: the PGN files, and the games' TimeControl tag ("?"
+// when they differ); the run's time control is that tag when it reads as one.
+struct ImportedGames {
+  std::vector<std::string> files;
+  std::string time_control;
+  bool operator==(const ImportedGames&) const = default;
+};
+void to_json(nlohmann::json& j, const ImportedGames& imported);
+void from_json(const nlohmann::json& j, ImportedGames& imported);
 
 // PAIRS: engine 2k plays engine 2k + 1 only (a tuner's SPSA batch, theta+ against theta-).
 enum class TournamentKind { MATCH, ROUND_ROBIN, GAUNTLET, PAIRS };
@@ -63,6 +73,11 @@ struct MatchConfig {
   PgnComments pgn_comments;  // what move comments add (--pgn-comments)
   std::string event = "Workbench match";
   Shard shard;  // this database plays only these pairs (harness match --shard, a cluster task)
+  // Set for games played elsewhere that `harness import` stored: nothing to play or resume,
+  // engines that are names only (no command), a game count that need not be even.
+  std::optional<ImportedGames> imported;
+  // Whether the games were played on a clock this configuration knows (plots of the clock).
+  bool has_clock() const;
 
   // The same run with every pair: what shards of it are merged into.
   MatchConfig unsharded() const {

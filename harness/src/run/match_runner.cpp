@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "game/game_runner.h"
-#include "game/pgn_writer.h"
+#include "pgn/pgn_writer.h"
 #include "players/make_player.h"
 
 namespace harness {

@@ -48,6 +48,12 @@ std::string RunTally::title() const {
     const std::string limits = engine_limits_text(config_.engines[i]);  // time or node odds
     t += (i ? " vs " : "") + config_.engines[i].name + (limits.empty() ? "" : " [" + limits + "]");
   }
+  if (config_.imported) {
+    const std::vector<std::string>& files = config_.imported->files;
+    return t + " (" + config_.imported->time_control + ", imported from " +
+           std::filesystem::path(files.front()).filename().string() +
+           (files.size() > 1 ? " and " + std::to_string(files.size() - 1) + " more" : "") + ")";
+  }
   t += " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string();
   if (config_.settings.variant != chess::Variant::STANDARD)
     t += ", " + std::string(chess::variant_name(config_.settings.variant));

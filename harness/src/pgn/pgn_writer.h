@@ -1,4 +1,4 @@
-// Writes a finished game as PGN with the standard tags and "{+0.35/12 0.51s}" move comments.
+// Writes a finished game as PGN with the standard tags and "{+0.35/12 0.512s}" move comments.
 #pragma once
 
 #include <string>
@@ -36,7 +36,7 @@ struct PgnContext {
 
 std::string to_pgn(const GameRecord& record, const PgnContext& context);
 
-// "+0.35/12 0.51s", "-M3/20 1.20s", "0.51s" when the engine gave no score.
+// "+0.35/12 0.512s", "-M4/20 1.200s" (mated in 2: mates in plies), "0.512s" when the engine gave no score.
 std::string move_comment(const MoveRecord& m, const PgnComments& comments = {});
 
 }  // namespace harness

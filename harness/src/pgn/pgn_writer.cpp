@@ -1,4 +1,4 @@
-#include "game/pgn_writer.h"
+#include "pgn/pgn_writer.h"
 
 #include <cstdio>
 
@@ -75,13 +75,14 @@ std::string move_comment(const MoveRecord& m, const PgnComments& c) {
   char buf[64];
   std::string out;
   if (m.has_score) {
-    if (m.mate_in != 0)
-      std::snprintf(buf, sizeof buf, "%sM%d/%d ", m.mate_in > 0 ? "+" : "-", std::abs(m.mate_in), m.depth);
+    if (m.mate_in != 0)  // in plies, as fastchess and cutechess-cli write it: mate in 3 is "+M5", mated in 2 "-M4"
+      std::snprintf(buf, sizeof buf, "%sM%d/%d ", m.mate_in > 0 ? "+" : "-", m.mate_in > 0 ? 2 * m.mate_in - 1 : -2 * m.mate_in,
+                    m.depth);
     else
       std::snprintf(buf, sizeof buf, "%+.2f/%d ", m.score_cp / 100.0, m.depth);
     out = buf;
   }
-  std::snprintf(buf, sizeof buf, "%.2fs", double(m.time_ms) / 1000.0);
+  std::snprintf(buf, sizeof buf, "%.3fs", double(m.time_ms) / 1000.0);
   out += buf;
   if (c.nodes && m.nodes) out += ", n=" + std::to_string(m.nodes);
   if (c.seldepth && m.seldepth) out += ", sd=" + std::to_string(m.seldepth);

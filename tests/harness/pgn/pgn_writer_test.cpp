@@ -1,4 +1,4 @@
-#include "game/pgn_writer.h"
+#include "pgn/pgn_writer.h"
 
 #include <gtest/gtest.h>
 
@@ -31,12 +31,23 @@ TEST(PgnComments, AMoveCommentCarriesWhatWasAskedAndWasReported) {
   m.hashfull = 37;
   m.engine_time_ms = 505;
   m.clock_left_ms = 9490;
-  EXPECT_EQ(harness::move_comment(m), "+0.35/12 0.51s");
+  EXPECT_EQ(harness::move_comment(m), "+0.35/12 0.510s");
   EXPECT_EQ(harness::move_comment(m, harness::parse_pgn_comments("nodes,seldepth,nps,hashfull,timeleft,latency").value()),
-            "+0.35/12 0.51s, n=123456, sd=20, nps=242070, hashfull=37, tl=9.490s, latency=5ms");
+            "+0.35/12 0.510s, n=123456, sd=20, nps=242070, hashfull=37, tl=9.490s, latency=5ms");
   m.hashfull = -1;  // not reported: left out
   m.engine_time_ms = -1;
-  EXPECT_EQ(harness::move_comment(m, harness::parse_pgn_comments("hashfull,latency").value()), "+0.35/12 0.51s");
+  EXPECT_EQ(harness::move_comment(m, harness::parse_pgn_comments("hashfull,latency").value()), "+0.35/12 0.510s");
+}
+
+TEST(PgnComments, MatesAreWrittenInPliesAsFastchessAndCutechessWriteThem) {
+  harness::MoveRecord m;
+  m.has_score = true;
+  m.depth = 20;
+  m.time_ms = 1200;
+  m.mate_in = 3;
+  EXPECT_EQ(harness::move_comment(m), "+M5/20 1.200s");
+  m.mate_in = -2;
+  EXPECT_EQ(harness::move_comment(m), "-M4/20 1.200s");
 }
 
 }  // namespace

@@ -1,0 +1,198 @@
+// harness import: this harness's own PGN comes back game by game (players, opening, moves with
+// their scores, depths, times and nodes, result, end, reason, and the PGN text itself); a
+// malformed game in the middle of a file is named by file and line and left out while the
+// others are stored; the PGN of `harness fastchess -pgnout` imports with its pairs; reports,
+// ratings and show work on the imported run, and resume refuses it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "support/harness_cli.h"
+
+namespace {
+
+std::string engine_spec(const std::string& version) {
+  return "name=" + version + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version;
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void expect_same_games(const std::string& played_db, const std::string& imported_db) {
+  auto a = harness::Database::open(played_db).value();
+  auto b = harness::Database::open(imported_db).value();
+  const auto games_a = a->games(1).value(), games_b = b->games(1).value();
+  const auto rows_a = a->report_games(1).value(), rows_b = b->report_games(1).value();
+  const auto moves_a = a->report_moves(1).value(), moves_b = b->report_moves(1).value();
+  ASSERT_EQ(games_a.size(), games_b.size());
+  for (std::size_t i = 0; i < games_a.size(); ++i) {
+    SCOPED_TRACE("game " + std::to_string(i + 1));
+    EXPECT_EQ(games_b[i].game_index, games_a[i].game_index);
+    EXPECT_EQ(rows_b[i].pair_index, rows_a[i].pair_index);
+    EXPECT_EQ(games_b[i].white, games_a[i].white);
+    EXPECT_EQ(games_b[i].black, games_a[i].black);
+    EXPECT_EQ(games_b[i].opening_fen, games_a[i].opening_fen);
+    EXPECT_EQ(games_b[i].opening_moves, games_a[i].opening_moves);
+    EXPECT_EQ(games_b[i].result, games_a[i].result);
+    EXPECT_EQ(games_b[i].end, games_a[i].end);
+    EXPECT_EQ(games_b[i].reason, games_a[i].reason);
+    EXPECT_EQ(games_b[i].plies, games_a[i].plies);
+    EXPECT_EQ(games_b[i].pgn, games_a[i].pgn);
+  }
+  ASSERT_EQ(moves_a.size(), moves_b.size());
+  for (std::size_t i = 0; i < moves_a.size(); ++i) {
+    SCOPED_TRACE("move row " + std::to_string(i));
+    EXPECT_EQ(moves_b[i].ply, moves_a[i].ply);
+    EXPECT_EQ(moves_b[i].uci, moves_a[i].uci);
+    EXPECT_EQ(moves_b[i].san, moves_a[i].san);
+    EXPECT_EQ(moves_b[i].time_ms, moves_a[i].time_ms);
+    EXPECT_EQ(moves_b[i].has_score, moves_a[i].has_score);
+    EXPECT_EQ(moves_b[i].score_cp, moves_a[i].score_cp);
+    EXPECT_EQ(moves_b[i].mate_in, moves_a[i].mate_in);
+    if (moves_a[i].has_score) EXPECT_EQ(moves_b[i].depth, moves_a[i].depth);  // PGN writes a depth with a score only
+    EXPECT_EQ(moves_b[i].nodes, moves_a[i].nodes);
+  }
+}
+
+TEST(PgnImport, ThisHarnesssPgnRoundTripsGameByGame) {
+  const std::string played = temp_db("import_played");
+  const std::string dir = std::filesystem::path(played).parent_path().string();
+  const std::string pgn = dir + "/games.pgn";
+  std::filesystem::remove(pgn);
+  HarnessRun match =
+      run_harness({"match", "--engine", engine_spec("v0.1"), "--engine", engine_spec("v0.2"), "--games", "8", "--nodes", "3000",
+                   "--pgn", pgn, "--pgn-comments", "nodes,seldepth,nps,hashfull,latency", "--db", played});
+  ASSERT_EQ(match.exit_code, 0) << match.out;
+
+  const std::string imported = temp_db("import_imported");
+  HarnessRun r = run_harness({"import", pgn, "--db", imported});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Run 1 in " + imported + ": 8 games imported from 1 file (a match of v0.1, v0.2; 4 game pairs"),
+            std::string::npos)
+      << r.out;
+  expect_same_games(played, imported);
+  // The same results block as the match's, under a title that says where the games came from.
+  const std::size_t ptnml = match.out.rfind("Ptnml(0-2)");
+  ASSERT_NE(ptnml, std::string::npos);
+  EXPECT_NE(r.out.find(match.out.substr(ptnml, match.out.find('\n', ptnml) - ptnml)), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Results of v0.1 vs v0.2 (-, imported from games.pgn)"), std::string::npos) << r.out;
+
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"show", "1", "--db", imported},
+                                               {"rate", "1", "--db", imported},
+                                               {"report", "1", "--db", imported, "-o", dir + "/imported.html"}}) {
+    HarnessRun works = run_harness(args);
+    EXPECT_EQ(works.exit_code, 0) << args[0] << ": " << works.out;
+  }
+  HarnessRun resume = run_harness({"resume", "1", "--db", imported});
+  EXPECT_EQ(resume.exit_code, 2);
+  EXPECT_NE(resume.out.find("run 1 holds games imported from " + pgn + ": there is nothing to play"), std::string::npos)
+      << resume.out;
+}
+
+TEST(PgnImport, AMalformedGameIsNamedAndSkippedWhileTheOthersAreStored) {
+  const std::string played = temp_db("import_source");
+  const std::string dir = std::filesystem::path(played).parent_path().string();
+  const std::string pgn = dir + "/games.pgn";
+  std::filesystem::remove(pgn);
+  HarnessRun match = run_harness({"match", "--engine", mock("a", "first"), "--engine", mock("b", "random"), "--games", "4",
+                                  "--nodes", "100", "--maxmoves", "30", "--pgn", pgn, "--pgn-comments", "nodes", "--db", played});
+  ASSERT_EQ(match.exit_code, 0) << match.out;
+  // A game with an illegal move between the second and third games, and an unfinished one at the end.
+  std::string text = file_text(pgn);
+  std::size_t third = 0;
+  for (int n = 0; n < 3; ++n) third = text.find("[Event ", third + 1);
+  ASSERT_NE(third, std::string::npos);
+  const int bad_line = int(std::count(text.begin(), text.begin() + std::ptrdiff_t(third), '\n')) + 1;
+  text.insert(third, "[Event \"broken\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n\n");
+  text += "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. d4 *\n";
+  const std::string broken = dir + "/broken.pgn";
+  std::ofstream(broken) << text;
+
+  const std::string imported = temp_db("import_broken");
+  HarnessRun r = run_harness({"import", broken, "--db", imported});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("game skipped: " + broken + ":" + std::to_string(bad_line + 5) + ": 'Ke3' is no legal move"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("an unfinished game (result '*')"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("2 games skipped (named above); the others are stored"), std::string::npos) << r.out;
+  expect_same_games(played, imported);
+
+  HarnessRun missing = run_harness({"import", dir + "/none.pgn", "--db", imported});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.out.find(dir + "/none.pgn: cannot open"), std::string::npos) << missing.out;
+  std::ofstream(dir + "/empty.pgn") << "\n";
+  HarnessRun empty = run_harness({"import", dir + "/empty.pgn", "--db", imported});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.out.find("no game to import in " + dir + "/empty.pgn"), std::string::npos) << empty.out;
+}
+
+TEST(PgnImport, FastchessPgnInAnyOrderKeepsItsPairs) {
+  const std::string played = temp_db("import_fastchess");
+  const std::string dir = std::filesystem::path(played).parent_path().string();
+  const std::string pgn = dir + "/fastchess.pgn";
+  std::filesystem::remove(pgn);
+  const std::string mock_cmd = std::string("cmd=") + MOCK_ENGINE_PATH;
+  HarnessRun run = run_harness({"fastchess",
+                                "-engine",
+                                mock_cmd,
+                                "args=first",
+                                "name=first",
+                                "-engine",
+                                mock_cmd,
+                                "args=random seed=3",
+                                "name=random",
+                                "-each",
+                                "tc=inf",
+                                "nodes=1000",
+                                "proto=uci",
+                                "-rounds",
+                                "3",
+                                "-games",
+                                "2",
+                                "-repeat",
+                                "-concurrency",
+                                "2",
+                                "-openings",
+                                std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+                                "-maxmoves",
+                                "40",
+                                "-pgnout",
+                                "file=" + pgn,
+                                "-db",
+                                played});
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  // The games in reverse order: pairs are found by opening and colours, not by position in the file.
+  std::string text = file_text(pgn);
+  std::vector<std::string> games;
+  for (std::size_t at = text.find("[Event "); at != std::string::npos;) {
+    const std::size_t next = text.find("[Event ", at + 1);
+    games.push_back(text.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    at = next;
+  }
+  ASSERT_EQ(games.size(), 6u);
+  std::ofstream reversed(dir + "/reversed.pgn");
+  for (auto it = games.rbegin(); it != games.rend(); ++it) reversed << *it;
+  reversed.close();
+  const std::string imported = temp_db("import_reversed");
+  // fastchess's Round tag numbers the pair, so both games of round 1 qualify as the first engine's: --first says.
+  HarnessRun r = run_harness({"import", dir + "/reversed.pgn", "--first", "first", "--db", imported});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("6 games imported from 1 file (a match of first, random; 3 game pairs"), std::string::npos) << r.out;
+  const std::string other = temp_db("import_first");
+  HarnessRun random_first = run_harness({"import", dir + "/reversed.pgn", "--first", "random", "--db", other});
+  EXPECT_EQ(random_first.exit_code, 0) << random_first.out;
+  EXPECT_NE(random_first.out.find("(a match of random, first;"), std::string::npos) << random_first.out;
+  HarnessRun nobody = run_harness({"import", dir + "/reversed.pgn", "--first", "nobody", "--db", other});
+  EXPECT_EQ(nobody.exit_code, 2);
+  EXPECT_NE(nobody.out.find("--first: 'nobody' played none of the games"), std::string::npos) << nobody.out;
+  HarnessRun shown = run_harness({"show", "1", "--db", played});
+  const std::size_t ptnml = shown.out.find("Ptnml(0-2)");
+  ASSERT_NE(ptnml, std::string::npos) << shown.out;
+  EXPECT_NE(r.out.find(shown.out.substr(ptnml, shown.out.find('\n', ptnml) - ptnml)), std::string::npos) << shown.out << "\n"
+                                                                                                         << r.out;
+}
+
+}  // namespace
