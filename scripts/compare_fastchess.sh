@@ -46,17 +46,19 @@ printf 'fastchess: %d games in %.1f s; harness fastchess: %d games in %.1f s\n' 
   "$(grep -c '^\[Event ' harness.pgn)" "$(((end - mid) / 1000000))e-3"
 
 # One line per game: start | White | Black | result | moves (SAN, comments and numbers left out).
+# The start is the FEN's board, side to move and castling rights.
 games() {
   awk '
     function flush() {
       if (white == "") return
       gsub(/\{[^}]*\}/, " ", text); gsub(/[0-9]+\.(\.\.)?/, " ", text)
       sub(/(1-0|0-1|1\/2-1\/2|\*)[ ]*$/, "", text); gsub(/[ ]+/, " ", text); sub(/^ /, "", text); sub(/ $/, "", text)
-      print fen " | " white " | " black " | " result " | " text
-      white = ""; text = ""; fen = "startpos"
+      split(fen, f, " ")  # board, side to move and castling: fastchess writes an en passant square only when a capture is legal
+      print f[1] " " f[2] " " f[3] " | " white " | " black " | " result " | " text
+      white = ""; text = ""; fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     }
     function value(line) { sub(/^\[[A-Za-z]+ "/, "", line); sub(/"\]$/, "", line); return line }
-    BEGIN { fen = "startpos" }
+    BEGIN { fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" }
     /^\[Event / { flush() }
     /^\[White "/ { white = value($0) }
     /^\[Black "/ { black = value($0) }
