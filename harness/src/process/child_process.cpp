@@ -227,11 +227,15 @@ ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline
 
 bool ChildProcess::running() { return !impl_->reap(false); }
 
-int ChildProcess::stop(std::chrono::milliseconds grace) {
+void ChildProcess::close_input() {
   if (impl_->to_child >= 0) {
     ::close(impl_->to_child);
     impl_->to_child = -1;
   }
+}
+
+int ChildProcess::stop(std::chrono::milliseconds grace) {
+  close_input();
   auto deadline = Clock::now() + grace;
   while (!impl_->reap(false) && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   if (!impl_->reap(false)) {

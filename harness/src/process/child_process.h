@@ -48,6 +48,9 @@ class ChildProcess {
   ReadStatus read_line(std::string& line, Clock::time_point deadline, Wait wait = Wait::UNTIL_DEADLINE);
   ReadStatus read_line(std::string& line, std::chrono::milliseconds timeout) { return read_line(line, Clock::now() + timeout); }
   bool running();
+  // Ends the child's input: a program that reads it sees its end (a command-line tool that
+  // would otherwise wait for a protocol).
+  void close_input();
   // Closes the child's input, waits up to `grace` for it to exit by itself, then kills its
   // process group and reaps it (no zombie is left). Returns its exit code (or -1 if it was
   // killed or is unknown).

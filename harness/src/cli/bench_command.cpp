@@ -1,0 +1,54 @@
+// harness bench ENGINE...: each engine's bench signature (node count) and speed.
+#include <cstdio>
+#include <sstream>
+
+#include "commands.h"
+#include "engines/bench_signature.h"
+#include "fail.h"
+#include "paths.h"
+
+namespace harness {
+
+namespace {
+
+struct BenchOptions {
+  std::vector<std::string> engines;
+  std::string registry;
+  std::string args = "bench";
+  std::string pattern;
+  int timeout_s = 600;
+};
+
+void bench(const BenchOptions& o) {
+  BenchCommand command;
+  command.args.clear();
+  std::istringstream words(o.args);
+  for (std::string w; words >> w;) command.args.push_back(w);
+  command.nodes_pattern = o.pattern;
+  std::vector<EngineConfig> engines;
+  for (const std::string& e : o.engines) engines.push_back(engine_from_command_line(e, o.registry));
+  std::printf("%-24s %14s %12s %9s\n", "Engine", "Bench", "NPS", "Seconds");
+  for (const EngineConfig& e : engines) {
+    const BenchSignature s = value_or_fail(run_bench(e, command, std::chrono::seconds(o.timeout_s)));
+    std::printf("%-24s %14llu %12llu %9.2f\n", e.name.c_str(), static_cast<unsigned long long>(s.nodes),
+                static_cast<unsigned long long>(s.nps), s.seconds);
+    std::fflush(stdout);
+  }
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+  auto o = std::make_shared<BenchOptions>();
+  CLI::App* cmd = app.add_subcommand("bench", "Each engine's bench signature (the node count of its bench) and speed");
+  cmd->add_option("ENGINES", o->engines, "Registry names, or specifications \"name=X cmd=/path arg=A\"")->required();
+  cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
+  cmd->add_option("--bench-args", o->args, "What follows the engine's own arguments to run its bench")->capture_default_str();
+  cmd->add_option("--nodes-pattern", o->pattern,
+                  "Regular expression whose first group is the node count (default: the last \"Nodes searched: N\", else "
+                  "\"N nodes\")");
+  cmd->add_option("--timeout", o->timeout_s, "Seconds a bench may take")->capture_default_str()->check(CLI::Range(1, 86400));
+  cmd->callback([o] { bench(*o); });
+}
+
+}  // namespace harness

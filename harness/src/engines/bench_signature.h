@@ -1,0 +1,41 @@
+// An engine's bench signature: the node count of its fixed `bench` search, which testing
+// servers compare with the `Bench: N` line of a commit to know the binary is that commit, and
+// its speed, which scales their time controls. Any engine with a bench command: this project's
+// ("Nodes searched: N", "Nodes/second: M"), Stockfish's (the same words, on standard error),
+// Ethereal's ("OVERALL: N nodes M nps"), or a pattern of the user's.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "engines/engine_config.h"
+
+namespace harness {
+
+struct BenchSignature {
+  std::uint64_t nodes = 0;
+  std::uint64_t nps = 0;  // as the engine printed it, or nodes over the wall time when it printed none
+  double seconds = 0;     // wall time of the whole bench command
+};
+
+// How a bench is run and read: the arguments after the engine's own, and a regular expression
+// whose first group is the node count (empty: the default forms). The last match counts.
+struct BenchCommand {
+  std::vector<std::string> args{"bench"};
+  std::string nodes_pattern;
+};
+
+// The signature from the bench's output lines (standard output and error together). Without a
+// pattern: the last "Nodes searched: N" line, else the last "N nodes"; the speed from the last
+// "Nodes/second: M" or "M nps". `seconds` fills in a speed the engine did not print.
+chess::Result<BenchSignature> parse_bench_output(const std::vector<std::string>& lines, const BenchCommand& command,
+                                                 double seconds);
+
+// Starts the engine with its arguments and the bench's, reads what it writes until it exits
+// or `timeout` passes, and parses it. The error names the engine and quotes its last lines.
+chess::Result<BenchSignature> run_bench(const EngineConfig& engine, const BenchCommand& command, std::chrono::seconds timeout);
+
+}  // namespace harness
