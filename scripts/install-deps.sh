@@ -15,6 +15,7 @@ packages=(
   libgaviotatb-dev gaviotatb libfathom-dev  # tablebase adjudication: Gaviota's library and its real 3-piece tables, Syzygy via Fathom
   clang libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (scripts/fuzz.sh, scripts/sanitize.sh)
   universal-ctags  # measures function lengths for the unit test tests/structure/check_function_length.sh
+  git  # harness test and bisect build engines from commits; their tests make repositories
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -79,6 +79,8 @@ int continue_run(Database& db, std::int64_t run_id, int concurrency, std::option
   return play(std::move(config), std::move(inputs), db, run_id);
 }
 
+}  // namespace
+
 void start_or_resume(MatchOptions& o, TournamentKind kind) {
   install_stop_handlers();  // from here on a signal is a request, whenever it comes
   MatchConfig config = build_config(o, kind);
@@ -100,8 +102,6 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
       value_or_fail(db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json()));
   std::exit(play(std::move(config), std::move(inputs), *db, run_id));
 }
-
-}  // namespace
 
 void add_match_commands(CLI::App& app) {
   auto o = std::make_shared<MatchOptions>();

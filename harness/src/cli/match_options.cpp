@@ -14,6 +14,7 @@ namespace {
 std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
   std::vector<EngineConfig> adhoc;
   for (const std::string& spec : o.engine_specs) adhoc.push_back(value_or_fail(parse_engine_spec(spec)));
+  adhoc.insert(adhoc.end(), o.made_engines.begin(), o.made_engines.end());
   std::vector<EngineConfig> out;
   std::optional<EngineRegistry> registry;
   for (const std::string& name : o.engines) {
@@ -72,6 +73,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   MatchConfig c;
   c.kind = kind;
   c.engines = resolve_engines(o);
+  c.tested = o.tested;
   c.games = o.games;
   c.rounds = o.rounds;
   read_game_settings(o, c);

@@ -45,6 +45,8 @@ struct MatchOptions {
   bool ponder = false;
   std::string tb;     // tablebase directory
   int tb_pieces = 0;  // 0: as many pieces as the tables hold  // standard or fischerandom; empty: from the book's castling fields
+  std::vector<EngineConfig> made_engines;  // engines the command made itself (harness test's builds)
+  std::vector<TestedCommit> tested;        // and the commits they were built from
 };
 
 // Adds the options every match-like command takes.
@@ -55,5 +57,8 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind);
 // Reads the book (the variant follows it unless --variant was given), opens the tables and
 // probes the engines, once; an error ends the program before anything is recorded.
 RunInputs prepare_or_fail(MatchConfig& config, const MatchOptions& o);
+// Plays a new run of this command line, or with --resume the unfinished one of the same
+// settings; ends the program with the run's exit status.
+[[noreturn]] void start_or_resume(MatchOptions& o, TournamentKind kind);
 
 }  // namespace harness

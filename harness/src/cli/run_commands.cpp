@@ -62,6 +62,11 @@ void add_run_commands(CLI::App& app) {
     std::cout << "Run " << r.id << " (" << r.kind << (engines.empty() ? "" : ", " + engines) << ", " << r.status << ", started "
               << r.created_at << ")\n"
               << r.summary;
+    if (r.kind == "match")
+      if (auto config = MatchConfig::from_json(r.config); config && !config->tested.empty()) {
+        std::cout << "Commits of " << config->tested.front().repo << ":\n";
+        for (const TestedCommit& t : config->tested) std::cout << "  " << describe(t) << "\n";
+      }
     print_failures(*db, r);
     std::vector<EndedGame> ended;
     for (const StoredGame& g : value_or_fail(db->games(r.id))) ended.push_back({g.white, g.black, g.result, g.end});

@@ -1,12 +1,9 @@
 #include "engines/bench_signature.h"
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <regex>
+#include <sstream>
 
-#include "process/child_process.h"
+#include "process/command.h"
 
 namespace harness {
 
@@ -33,11 +30,9 @@ std::string tail_of(const std::vector<std::string>& lines, std::size_t count) {
   return out.empty() ? " (it wrote nothing)" : out;
 }
 
-std::vector<std::string> file_lines(const std::string& path) {
-  std::vector<std::string> lines;
-  std::ifstream in(path);
+void add_lines(const std::string& text, std::vector<std::string>& lines) {
+  std::istringstream in(text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 }  // namespace
@@ -67,31 +62,21 @@ chess::Result<BenchSignature> parse_bench_output(const std::vector<std::string>&
 }
 
 chess::Result<BenchSignature> run_bench(const EngineConfig& engine, const BenchCommand& command, std::chrono::seconds timeout) {
-  const std::string err =
-      (std::filesystem::temp_directory_path() /
-       ("bench-" + std::to_string(::getpid()) + "-" + std::to_string(std::hash<std::string>{}(engine.name)) + ".err"))
-          .string();
-  ProcessSpec spec{engine.command, engine.args, engine.working_dir, err};
+  ProcessSpec spec{engine.command, engine.args, engine.working_dir, ""};
   spec.args.insert(spec.args.end(), command.args.begin(), command.args.end());
-  const auto start = ChildProcess::Clock::now();
-  auto child = ChildProcess::start(spec);
-  if (!child) return chess::Error{"engine '" + engine.name + "': " + child.error()};
-  (*child)->close_input();  // an engine without a bench command reads its end and quits
+  const auto start = std::chrono::steady_clock::now();
+  auto ran = run_command(spec, timeout);  // an engine without a bench command reads the end of its input and quits
+  if (!ran) return chess::Error{"engine '" + engine.name + "': " + ran.error()};
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<std::string> lines;
-  std::string line;
-  const auto deadline = start + timeout;
-  ReadStatus status = ReadStatus::LINE;
-  while ((status = (*child)->read_line(line, deadline)) == ReadStatus::LINE) lines.push_back(line);
-  const int exit_code = (*child)->stop(std::chrono::milliseconds(2000));
-  const double seconds = std::chrono::duration<double>(ChildProcess::Clock::now() - start).count();
-  for (std::string& l : file_lines(err)) lines.push_back(std::move(l));
-  std::filesystem::remove(err);
+  add_lines(ran->out, lines);
+  add_lines(ran->err, lines);
   const std::string who = "engine '" + engine.name + "' bench";
-  if (status == ReadStatus::TIMEOUT)
+  if (ran->timed_out)
     return chess::Error{who + ": no end within " + std::to_string(timeout.count()) + " s; its last lines:" + tail_of(lines, 3)};
   auto signature = parse_bench_output(lines, command, seconds);
   if (!signature)
-    return chess::Error{who + " (exit status " + std::to_string(exit_code) + "): " + signature.error() +
+    return chess::Error{who + " (exit status " + std::to_string(ran->exit_code) + "): " + signature.error() +
                         "; its last lines:" + tail_of(lines, 3)};
   return signature;
 }

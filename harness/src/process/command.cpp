@@ -9,29 +9,31 @@
 
 namespace harness {
 
-chess::Result<CommandOutput> run_command(const std::string& command, const std::vector<std::string>& args,
-                                         std::chrono::milliseconds timeout) {
+chess::Result<CommandOutput> run_command(const ProcessSpec& spec, std::chrono::milliseconds timeout) {
   char err_template[] = "/tmp/workbench-command-XXXXXX";
   const int fd = ::mkstemp(err_template);
-  if (fd < 0) return chess::Error{"cannot run '" + command + "': no temporary file for its standard error"};
+  if (fd < 0) return chess::Error{"cannot run '" + spec.command + "': no temporary file for its standard error"};
   ::close(fd);
-  const std::string err_path = err_template;
-  auto child = ChildProcess::start({command, args, "", err_path});
+  ProcessSpec with_err = spec;
+  with_err.stderr_path = err_template;
+  auto child = ChildProcess::start(with_err);
   if (!child) {
-    std::filesystem::remove(err_path);
+    std::filesystem::remove(with_err.stderr_path);
     return chess::Error{child.error()};
   }
+  (*child)->close_input();
   CommandOutput result;
   const auto deadline = ChildProcess::Clock::now() + timeout;
   std::string line;
   ReadStatus status;
   while ((status = (*child)->read_line(line, deadline)) == ReadStatus::LINE) result.out += line + "\n";
   // At end of output the program has finished or is about to: give it a moment to exit.
+  result.timed_out = status == ReadStatus::TIMEOUT;
   result.exit_code =
       (*child)->stop(status == ReadStatus::CLOSED ? std::chrono::milliseconds(timeout) : std::chrono::milliseconds(0));
-  std::ifstream err(err_path);
+  std::ifstream err(with_err.stderr_path);
   result.err.assign(std::istreambuf_iterator<char>(err), {});
-  std::filesystem::remove(err_path);
+  std::filesystem::remove(with_err.stderr_path);
   return result;
 }
 

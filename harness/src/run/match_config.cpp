@@ -117,6 +117,7 @@ std::string MatchConfig::to_json() const {
   if (book_choice != BookChoice::WEIGHTED) j["book_choice"] = book_choice_name(book_choice);
   if (opening_offset != 0) j["opening_offset"] = opening_offset;
   if (imported) j["imported"] = *imported;
+  if (!tested.empty()) j["tested"] = tested;
   return j.dump();
 }
 
@@ -135,6 +136,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.opening_per_round = j.value("opening_per_round", false);
     c.opening_offset = j.value("opening_offset", 0);
     if (j.contains("imported")) c.imported = j.at("imported").get<ImportedGames>();
+    if (j.contains("tested")) j.at("tested").get_to(c.tested);
     j.at("seed").get_to(c.seed);
     j.at("concurrency").get_to(c.concurrency);
     if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "builds/tested_engine.h"
 #include "engines/engine_config.h"
 #include "game/game_settings.h"
 #include "openings/opening_book.h"
@@ -76,6 +77,8 @@ struct MatchConfig {
   // Set for games played elsewhere that `harness import` stored: nothing to play or resume,
   // engines that are names only (no command), a game count that need not be even.
   std::optional<ImportedGames> imported;
+  // Set by `harness test`: the commits its engines were built from, with their bench signatures.
+  std::vector<TestedCommit> tested;
   // Whether the games were played on a clock this configuration knows (plots of the clock).
   bool has_clock() const;
 

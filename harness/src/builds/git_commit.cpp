@@ -1,0 +1,67 @@
+#include "builds/git_commit.h"
+
+#include <filesystem>
+#include <regex>
+#include <sstream>
+
+#include "process/command.h"
+
+namespace harness {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+chess::Result<CommandOutput> git(const std::string& repo, std::vector<std::string> args) {
+  args.insert(args.begin(), {"-C", repo});
+  auto r = run_command("git", args, 60s);
+  if (!r) return chess::Error{"git: " + r.error()};
+  return r;
+}
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+}  // namespace
+
+chess::Result<GitCommit> resolve_commit(const std::string& repo, const std::string& ref) {
+  std::error_code ec;
+  const std::string path = std::filesystem::absolute(repo, ec).lexically_normal().string();
+  if (!std::filesystem::is_directory(path, ec)) return chess::Error{"--repo " + repo + ": no such directory"};
+  auto top = git(path, {"rev-parse", "--show-toplevel"});
+  if (!top) return chess::Error{top.error()};
+  if (top->exit_code != 0) return chess::Error{"--repo " + repo + ": not a git repository"};
+  auto sha = git(path, {"rev-parse", "--verify", "--quiet", ref + "^{commit}"});
+  if (!sha) return chess::Error{sha.error()};
+  if (sha->exit_code != 0 || sha->out.size() < 40)
+    return chess::Error{"ref '" + ref + "' names no commit in " + repo + " (see 'git -C " + repo + " log')"};
+  GitCommit c{path, ref, first_line(sha->out), "", ""};
+  auto message = git(path, {"log", "-1", "--format=%B", c.sha});
+  if (!message) return chess::Error{message.error()};
+  c.message = message->out;
+  c.subject = first_line(c.message);
+  return c;
+}
+
+std::optional<std::uint64_t> bench_in_message(const std::string& message) {
+  static const std::regex bench(R"((^|\n)\s*[Bb][Ee][Nn][Cc][Hh]\s*:\s*([0-9]{1,19})\s*(?=\n|$))");
+  std::optional<std::uint64_t> last;
+  for (auto it = std::sregex_iterator(message.begin(), message.end(), bench); it != std::sregex_iterator(); ++it)
+    last = std::stoull((*it)[2].str());
+  return last;
+}
+
+chess::Result<std::vector<GitCommit>> commits_between(const std::string& repo, const GitCommit& good, const GitCommit& bad) {
+  auto list = git(repo, {"rev-list", "--first-parent", "--reverse", good.sha + ".." + bad.sha});
+  if (!list) return chess::Error{list.error()};
+  if (list->exit_code != 0) return chess::Error{"git rev-list " + good.short_sha() + ".." + bad.short_sha() + ": " + list->err};
+  std::vector<GitCommit> out;
+  std::istringstream lines(list->out);
+  for (std::string sha; std::getline(lines, sha);) {
+    auto c = resolve_commit(repo, sha);
+    if (!c) return chess::Error{c.error()};
+    out.push_back(std::move(c.value()));
+  }
+  return out;
+}
+
+}  // namespace harness

@@ -1,0 +1,74 @@
+// harness test --repo PATH --dev REF --base REF: a test of two commits, as a testing server runs
+// one. Each ref is built in a worktree of its own (or taken from the build cache), its bench
+// signature is checked against its commit's Bench: line, and then it is a match with every
+// option `harness match` has. Nothing is recorded before both engines are built and benched.
+#include <iostream>
+#include <sstream>
+
+#include "builds/tested_engine.h"
+#include "commands.h"
+#include "fail.h"
+#include "match_options.h"
+#include "paths.h"
+
+namespace harness {
+
+namespace {
+
+struct TestOptions {
+  MatchOptions match;
+  std::string repo, dev, base, build = DEFAULT_BUILD, bench_args = "bench", nodes_pattern, cache;
+  bool ignore_bench = false;
+  int bench_timeout_s = 600;
+};
+
+EngineConfig engine_of(const TestedEngine& t) {
+  EngineConfig e;
+  e.name = t.name();
+  e.command = t.built.binary;
+  return e;
+}
+
+[[noreturn]] void test(TestOptions& o) {
+  TestSettings s;
+  s.repo = o.repo;
+  s.build = o.build;
+  std::istringstream words(o.bench_args);
+  s.bench.args.clear();
+  for (std::string w; words >> w;) s.bench.args.push_back(w);
+  s.bench.nodes_pattern = o.nodes_pattern;
+  s.ignore_bench = o.ignore_bench;
+  s.bench_timeout = std::chrono::seconds(o.bench_timeout_s);
+  const EngineBuilds builds(o.cache.empty() ? project_file("results/builds") : o.cache);
+  const TestedEngine dev = value_or_fail(prepare_tested_engine("dev", o.dev, s, builds, std::cout));
+  const TestedEngine base = value_or_fail(prepare_tested_engine("base", o.base, s, builds, std::cout));
+  o.match.engines = {dev.name(), base.name()};
+  o.match.made_engines = {engine_of(dev), engine_of(base)};
+  o.match.tested = {dev.record(), base.record()};
+  start_or_resume(o.match, TournamentKind::MATCH);
+}
+
+}  // namespace
+
+void add_test_command(CLI::App& app) {
+  auto o = std::make_shared<TestOptions>();
+  CLI::App* cmd = app.add_subcommand("test", "Test a commit against another: build both from git, check their bench, play");
+  cmd->add_option("--repo", o->repo, "The engine's git repository")->required();
+  cmd->add_option("--dev", o->dev, "The ref under test (a branch, tag or commit)")->required();
+  cmd->add_option("--base", o->base, "The ref it is tested against")->required();
+  cmd->add_option("--build", o->build, "Build command, run in the commit's worktree; {out} is where the binary goes")
+      ->capture_default_str();
+  cmd->add_option("--cache", o->cache, "Folder of built engines, by commit and build command (default: results/builds)");
+  cmd->add_option("--bench-args", o->bench_args, "What runs an engine's bench")->capture_default_str();
+  cmd->add_option("--nodes-pattern", o->nodes_pattern, "Regular expression whose first group is the bench's node count");
+  cmd->add_option("--bench-timeout", o->bench_timeout_s, "Seconds a bench may take")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 86400));
+  cmd->add_flag("--ignore-bench", o->ignore_bench, "Play even when a bench differs from its commit's Bench: line");
+  cmd->add_option("--games", o->match.games, "Number of games (played in pairs with colours reversed)")->capture_default_str();
+  cmd->add_option("--sprt", o->match.sprt, "Stop on an SPRT decision: \"elo0=0 elo1=5 alpha=0.05 beta=0.05\"");
+  add_common(cmd, o->match);
+  cmd->callback([o] { test(*o); });
+}
+
+}  // namespace harness

@@ -1,0 +1,150 @@
+// harness test on a git repository the test makes: its commits build (by a script) the
+// project's engine versions behind a wrapper, one commit's Bench: line is wrong and one does not
+// build. The wrong bench and the broken build are refused by name before anything is recorded;
+// a good pair plays and the run keeps the commits; a second test of the same commits builds
+// nothing.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "process/command.h"
+#include "support/harness_cli.h"
+
+namespace {
+
+using namespace std::chrono_literals;
+
+std::string sh(const std::string& script) {
+  auto r = harness::run_command("sh", {"-c", script}, 120s);
+  if (!r || r->exit_code != 0) throw std::runtime_error("sh failed: " + script + "\n" + (r ? r->err : r.error()));
+  return r->out;
+}
+
+// The node count of `ENGINE --version V bench 6`, as the repository's Bench: line gives it.
+std::string bench_of(const std::string& version) {
+  const std::string out = sh(std::string(ENGINE_PATH) + " --version " + version + " bench 6");
+  std::smatch m;
+  if (!std::regex_search(out, m, std::regex(R"(Nodes searched: (\d+))"))) throw std::runtime_error("no bench: " + out);
+  return m[1].str();
+}
+
+struct Repo {
+  std::string dir, counter;
+};
+
+// c0: v0.1, no Bench line; c1: v0.2 with its right Bench line; c2: a wrong Bench line; c3: a build that fails.
+Repo make_repo(const std::string& dir) {
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir + "/repo");
+  Repo r{dir + "/repo", dir + "/builds-run.txt"};
+  const std::string git = "git -C " + r.dir + " -c user.name=t -c user.email=t@example.org ";
+  auto commit = [&](const std::string& version, const std::string& build_body, const std::string& message) {
+    std::ofstream(r.dir + "/engine.sh") << "#!/bin/sh\nexec " << ENGINE_PATH << " --version " << version << " \"$@\"\n";
+    std::ofstream(r.dir + "/build.sh") << "#!/bin/sh\necho built >> " << r.counter << "\n" << build_body << "\n";
+    sh(git + "add -A && " + git + "commit -q -m '" + message + "'");
+  };
+  sh("git init -q " + r.dir);
+  const std::string copy = "cp engine.sh \"$1\" && chmod +x \"$1\"";
+  commit("v0.1", copy, "v0.1 behind a wrapper");
+  commit("v0.2", copy, "v0.2: a better search\n\nBench: " + bench_of("v0.2"));
+  commit("v0.1", copy, "claims a bench it does not have\n\nBench: 12345");
+  commit("v0.2", "echo 'engine.cpp:1: error: expected ; before }' >&2; exit 1", "does not build");
+  return r;
+}
+
+int lines_in(const std::string& path) {
+  std::ifstream in(path);
+  int n = 0;
+  for (std::string line; std::getline(in, line);) ++n;
+  return n;
+}
+
+int runs_in(const std::string& db) {
+  auto d = harness::Database::open(db);
+  return d ? int((*d)->runs().value().size()) : 0;
+}
+
+std::vector<std::string> test_args(const Repo& r, const std::string& dev, const std::string& base, const std::string& db) {
+  return {"test",
+          "--repo",
+          r.dir,
+          "--dev",
+          dev,
+          "--base",
+          base,
+          "--build",
+          "sh build.sh {out}",
+          "--bench-args",
+          "bench 6",
+          "--cache",
+          r.dir + "/../cache",
+          "--nodes",
+          "300",
+          "--games",
+          "2",
+          "--concurrency",
+          "2",
+          "--db",
+          db};
+}
+
+TEST(TestCommits, BuildsBenchesAndPlaysThenServesTheCache) {
+  const std::string db = temp_db("test_commits");
+  const Repo r = make_repo(std::filesystem::path(db).parent_path().string() + "/work");
+  HarnessRun first = run_harness(test_args(r, "HEAD~2", "HEAD~3", db), 300s);
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  EXPECT_NE(first.out.find("(matches the commit's Bench: line)"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("(the commit has no Bench: line)"), std::string::npos) << first.out;
+  EXPECT_EQ(lines_in(r.counter), 2);
+  ASSERT_EQ(games_in(db).size(), 2u);
+  auto d = harness::Database::open(db).value();
+  const std::string config = d->run(1).value()->config;
+  const std::string head2 = sh("git -C " + r.dir + " rev-parse HEAD~2").substr(0, 40);
+  EXPECT_NE(config.find("\"commit\":\"" + head2 + "\""), std::string::npos) << config;
+  EXPECT_NE(config.find("\"subject\":\"v0.2: a better search\""), std::string::npos) << config;
+
+  HarnessRun shown = run_harness({"show", "1", "--db", db});
+  EXPECT_NE(shown.out.find("Commits of " + r.dir + ":\n  dev  " + head2.substr(0, 8) +
+                           " v0.2: a better search (ref HEAD~2), bench " + bench_of("v0.2") + " at "),
+            std::string::npos)
+      << shown.out;
+  EXPECT_NE(shown.out.find("(as its Bench: line), built with: sh build.sh {out}"), std::string::npos) << shown.out;
+
+  HarnessRun again = run_harness(test_args(r, "HEAD~2", "HEAD~3", db), 300s);
+  ASSERT_EQ(again.exit_code, 0) << again.out;
+  EXPECT_NE(again.out.find("dev  " + head2.substr(0, 8) + " v0.2: a better search: built before (cache)"), std::string::npos)
+      << again.out;
+  EXPECT_EQ(lines_in(r.counter), 2) << "the cache served both engines without building";
+}
+
+TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) {
+  const std::string db = temp_db("test_refusals");
+  const Repo r = make_repo(std::filesystem::path(db).parent_path().string() + "/work");
+  HarnessRun wrong = run_harness(test_args(r, "HEAD~1", "HEAD~3", db), 300s);
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_NE(wrong.out.find("(claims a bench it does not have) says Bench: 12345 but its binary's bench is"), std::string::npos)
+      << wrong.out;
+  EXPECT_EQ(runs_in(db), 0);
+
+  HarnessRun ignored = run_harness(
+      [&] {
+        auto args = test_args(r, "HEAD~1", "HEAD~3", db);
+        args.push_back("--ignore-bench");
+        return args;
+      }(),
+      300s);
+  EXPECT_EQ(ignored.exit_code, 0) << ignored.out;
+
+  HarnessRun broken = run_harness(test_args(r, "HEAD", "HEAD~3", db), 300s);
+  EXPECT_EQ(broken.exit_code, 2);
+  EXPECT_NE(
+      broken.out.find("(does not build) failed (exit status 1); the end of its log:\n  engine.cpp:1: error: expected ; before }"),
+      std::string::npos)
+      << broken.out;
+  HarnessRun no_ref = run_harness(test_args(r, "no-such-branch", "HEAD~3", db), 120s);
+  EXPECT_EQ(no_ref.exit_code, 2);
+  EXPECT_NE(no_ref.out.find("--dev: ref 'no-such-branch' names no commit in " + r.dir), std::string::npos) << no_ref.out;
+  EXPECT_EQ(runs_in(db), 1) << "only the run of --ignore-bench";
+}
+
+}  // namespace
