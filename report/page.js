@@ -90,6 +90,12 @@ function renderMatch(section, root) {
         section.finished || "-"]]
     )
   );
+  if (section.tested) {
+    s.append(el("h3", {}, "Commits tested"));
+    s.append(table(["side", "engine", "commit", "subject", "ref", "repository", "bench", "Bench: line", "nps", "build"],
+      section.tested.map((t) => [t.role, t.name, t.commit.substring(0, 12), t.subject, t.ref, t.repo, t.bench,
+        t.message_bench === undefined ? "-" : t.message_bench, t.nps, t.build])));
+  }
   s.append(el("h3", {}, "Engines"));
   s.append(table(["name", "command", "arguments", "protocol", "options", "own limits", "checksum"],
     section.engines.map((e) => [e.name, e.command, e.args, e.protocol, optionsText(e.options), e.limits || "the run's", e.checksum])));

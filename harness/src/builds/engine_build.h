@@ -10,10 +10,9 @@
 
 #include "builds/git_commit.h"
 #include "core/result.h"
+#include "engines/engine_config.h"
 
 namespace harness {
-
-inline constexpr const char* DEFAULT_BUILD = "make -j$(nproc) EXE={out}";
 
 struct BuiltEngine {
   GitCommit commit;

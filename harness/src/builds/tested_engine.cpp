@@ -5,14 +5,21 @@
 
 namespace harness {
 
+namespace {
+
+// How errors name a side: its option (--dev, --base), or a registry engine by its name.
+std::string side(const std::string& role) { return role == "dev" || role == "base" ? "--" + role : "engine '" + role + "'"; }
+
+}  // namespace
+
 chess::Result<TestedEngine> prepare_tested_engine(const std::string& role, const std::string& ref, const TestSettings& s,
                                                   const EngineBuilds& builds, std::ostream& progress) {
   auto commit = resolve_commit(s.repo, ref);
-  if (!commit) return chess::Error{"--" + role + ": " + commit.error()};
+  if (!commit) return chess::Error{side(role) + ": " + commit.error()};
   TestedEngine e;
   e.role = role;
   auto built = builds.binary(*commit, s.build);
-  if (!built) return chess::Error{"--" + role + ": " + built.error()};
+  if (!built) return chess::Error{side(role) + ": " + built.error()};
   e.built = *built;
   char line[256];
   std::snprintf(
@@ -24,7 +31,7 @@ chess::Result<TestedEngine> prepare_tested_engine(const std::string& role, const
   engine.name = e.name();
   engine.command = e.built.binary;
   auto bench = run_bench(engine, s.bench, s.bench_timeout);
-  if (!bench) return chess::Error{"--" + role + ": " + bench.error()};
+  if (!bench) return chess::Error{side(role) + ": " + bench.error()};
   e.bench = *bench;
   e.expected_bench = bench_in_message(e.built.commit.message);
   std::snprintf(line, sizeof line, "%-4s bench %llu at %llu nps%s", role.c_str(), static_cast<unsigned long long>(e.bench.nodes),
@@ -34,7 +41,7 @@ chess::Result<TestedEngine> prepare_tested_engine(const std::string& role, const
                                                      : "");
   progress << line << std::endl;
   if (e.expected_bench && *e.expected_bench != e.bench.nodes && !s.ignore_bench)
-    return chess::Error{"--" + role + ": " + e.built.commit.short_sha() + " (" + e.built.commit.subject + ") says Bench: " +
+    return chess::Error{side(role) + ": " + e.built.commit.short_sha() + " (" + e.built.commit.subject + ") says Bench: " +
                         std::to_string(*e.expected_bench) + " but its binary's bench is " + std::to_string(e.bench.nodes) +
                         ": it is not what was committed, or the message is wrong (--ignore-bench plays it anyway)"};
   return e;

@@ -19,13 +19,14 @@ namespace {
 
 // The latest unfinished run with the same configuration (concurrency may differ).
 std::int64_t find_resumable(Database& db, const MatchConfig& c) {
-  MatchConfig probe = c;
   const std::vector<RunRow> runs = value_or_fail(db.runs());
   for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
     if (it->status == "finished") continue;
     auto stored = MatchConfig::from_json(it->config);
     if (!stored) continue;
+    MatchConfig probe = c;  // compared with the stored run after adopting its measurements
     probe.concurrency = stored->concurrency;
+    probe.adopt_measurements(*stored);
     if (stored->to_json() == probe.to_json()) return it->id;
   }
   return 0;
@@ -38,6 +39,7 @@ int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id
                     ? ""
                     : std::string(chess::variant_name(config.settings.variant)) + ", ")
             << "concurrency " << config.concurrency << std::endl;
+  if (config.speed_scale) std::cout << "Time control scaled " << describe(*config.speed_scale, config.settings.tc) << std::endl;
   MatchRunner runner(std::move(config), std::move(inputs), db, run_id);
   const MatchStatus status = runner.run(std::cout);
   if (status.kind == MatchStatus::FAILED) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <optional>
 
 #include "fail.h"
@@ -31,6 +32,23 @@ std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
   for (const EngineConfig& e : adhoc)
     if (std::find(o.engines.begin(), o.engines.end(), e.name) == o.engines.end()) out.push_back(e);
   return out;
+}
+
+// Registry engines given as "repo", "ref" and "build": built (or taken from the cache) and
+// benched as harness test does its sides, their bench checked against the commit's Bench: line.
+void build_git_engines(MatchConfig& c) {
+  const EngineBuilds builds(project_file("results/builds"));
+  for (EngineConfig& e : c.engines) {
+    if (!e.source || !e.command.empty()) continue;
+    TestSettings s;
+    s.repo = e.source->repo;
+    s.build = e.source->build;
+    const TestedEngine t = value_or_fail(prepare_tested_engine(e.name, e.source->ref, s, builds, std::cout));
+    e.command = t.built.binary;
+    TestedCommit tested = t.record();
+    tested.name = e.name;
+    c.tested.push_back(tested);
+  }
 }
 
 // A setting as this command line calls it.
@@ -74,9 +92,15 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.kind = kind;
   c.engines = resolve_engines(o);
   c.tested = o.tested;
+  build_git_engines(c);
   c.games = o.games;
   c.rounds = o.rounds;
   read_game_settings(o, c);
+  if (o.speed_scale) {
+    c.speed_scale = o.speed_scale;
+    c.speed_scale->unscaled = c.settings.tc.describe();
+    c.settings.tc = value_or_fail(scaled(c.settings.tc, c.speed_scale->factor));
+  }
   c.openings_path = o.openings.empty() ? project_file("suites/openings.epd")
                                        : std::filesystem::absolute(o.openings).lexically_normal().string();
   c.plies = o.plies;

@@ -47,6 +47,7 @@ struct MatchOptions {
   int tb_pieces = 0;  // 0: as many pieces as the tables hold  // standard or fischerandom; empty: from the book's castling fields
   std::vector<EngineConfig> made_engines;  // engines the command made itself (harness test's builds)
   std::vector<TestedCommit> tested;        // and the commits they were built from
+  std::optional<SpeedScale> speed_scale;   // harness test --scale-nps: the clock is scaled by it
 };
 
 // Adds the options every match-like command takes.

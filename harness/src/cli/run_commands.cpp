@@ -66,6 +66,8 @@ void add_run_commands(CLI::App& app) {
       if (auto config = MatchConfig::from_json(r.config); config && !config->tested.empty()) {
         std::cout << "Commits of " << config->tested.front().repo << ":\n";
         for (const TestedCommit& t : config->tested) std::cout << "  " << describe(t) << "\n";
+        if (config->speed_scale)
+          std::cout << "Time control scaled " << describe(*config->speed_scale, config->settings.tc) << "\n";
       }
     print_failures(*db, r);
     std::vector<EndedGame> ended;

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "builds/speed_scale.h"
 #include "builds/tested_engine.h"
 #include "commands.h"
 #include "fail.h"
@@ -20,6 +21,8 @@ struct TestOptions {
   std::string repo, dev, base, build = DEFAULT_BUILD, bench_args = "bench", nodes_pattern, cache;
   bool ignore_bench = false;
   int bench_timeout_s = 600;
+  std::uint64_t scale_nps = 0;
+  std::string scale_by = "base";
 };
 
 EngineConfig engine_of(const TestedEngine& t) {
@@ -45,6 +48,10 @@ EngineConfig engine_of(const TestedEngine& t) {
   o.match.engines = {dev.name(), base.name()};
   o.match.made_engines = {engine_of(dev), engine_of(base)};
   o.match.tested = {dev.record(), base.record()};
+  if (o.scale_nps > 0) {
+    const ScaleBy by = value_or_fail(parse_scale_by(o.scale_by));
+    o.match.speed_scale = value_or_fail(speed_scale(o.scale_nps, by, dev.bench.nps, base.bench.nps));
+  }
   start_or_resume(o.match, TournamentKind::MATCH);
 }
 
@@ -64,6 +71,10 @@ void add_test_command(CLI::App& app) {
   cmd->add_option("--bench-timeout", o->bench_timeout_s, "Seconds a bench may take")
       ->capture_default_str()
       ->check(CLI::Range(1, 86400));
+  cmd->add_option("--scale-nps", o->scale_nps,
+                  "Scale the time control by this speed over the engines' bench speed (nodes per second)");
+  cmd->add_option("--scale-by", o->scale_by, "Whose bench speed --scale-nps divides by: base, dev or both (their mean)")
+      ->capture_default_str();
   cmd->add_flag("--ignore-bench", o->ignore_bench, "Play even when a bench differs from its commit's Bench: line");
   cmd->add_option("--games", o->match.games, "Number of games (played in pairs with colours reversed)")->capture_default_str();
   cmd->add_option("--sprt", o->match.sprt, "Stop on an SPRT decision: \"elo0=0 elo1=5 alpha=0.05 beta=0.05\"");

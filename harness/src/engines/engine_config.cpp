@@ -41,16 +41,43 @@ chess::Result<bool> check_limits(const EngineConfig& c, const std::string& where
   return true;
 }
 
+// "repo", "ref" and "build" of an entry built from git, if it has them; a relative repository
+// is taken from the registry's folder.
+chess::Result<std::optional<GitSource>> git_source_from_json(const nlohmann::json& e, const std::string& at,
+                                                             const fs::path& base) {
+  if (!e.contains("repo") && !e.contains("ref") && !e.contains("build")) return std::optional<GitSource>{};
+  for (const char* key : {"repo", "ref", "build"})
+    if (e.contains(key) && !e[key].is_string()) return chess::Error{at + ": '" + key + "' must be a string"};
+  if (!e.contains("repo") || !e.contains("ref"))
+    return chess::Error{at + ": an engine built from git needs both 'repo' and 'ref' ('build' is optional)"};
+  if (e.contains("command")) return chess::Error{at + ": give either 'command' or 'repo' and 'ref', not both"};
+  GitSource g;
+  fs::path repo(e["repo"].get<std::string>());
+  g.repo = (repo.is_relative() ? base / repo : repo).lexically_normal().string();
+  g.ref = e["ref"].get<std::string>();
+  if (e.contains("build")) g.build = e["build"].get<std::string>();
+  if (g.build.find("{out}") == std::string::npos)
+    return chess::Error{at + ": 'build' must name where the binary goes with {out} (e.g. " + DEFAULT_BUILD + ")"};
+  return std::optional<GitSource>{g};
+}
+
 chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
-  static const std::vector<std::string> KEYS = {"name", "command", "args",  "working_dir", "protocol", "proto",     "options",
-                                                "init", "tc",      "nodes", "depth",       "movetime", "timemargin"};
+  static const std::vector<std::string> KEYS = {"name",       "command", "args", "working_dir", "protocol", "proto",
+                                                "options",    "init",    "tc",   "nodes",       "depth",    "movetime",
+                                                "timemargin", "repo",    "ref",  "build"};
   if (auto keys = json_input::check_keys(e, where, KEYS); !keys) return chess::Error{keys.error()};
   EngineConfig c;
   if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};
   c.name = e["name"].get<std::string>();
   const std::string at = where + " (" + c.name + ")";
-  if (!e.contains("command") || !e["command"].is_string()) return chess::Error{at + ": missing string key 'command'"};
-  c.command = resolve_command(e["command"].get<std::string>(), base);
+  auto source = git_source_from_json(e, at, base);
+  if (!source) return chess::Error{source.error()};
+  c.source = *source;
+  if (!c.source) {
+    if (!e.contains("command") || !e["command"].is_string())
+      return chess::Error{at + ": missing string key 'command' (or 'repo' and 'ref' of a commit to build)"};
+    c.command = resolve_command(e["command"].get<std::string>(), base);
+  }
   if (e.contains("args")) {
     if (!e["args"].is_array()) return chess::Error{at + ": 'args' must be an array of strings"};
     for (const auto& a : e["args"]) {

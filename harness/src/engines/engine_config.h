@@ -15,6 +15,18 @@ namespace harness {
 
 enum class Protocol { UCI, XBOARD };
 
+// The build command testing servers use: {out} names where the binary goes.
+inline constexpr const char* DEFAULT_BUILD = "make -j$(nproc) EXE={out}";
+
+// An engine built from a git commit instead of a command (registry keys "repo", "ref",
+// "build"): builds/ makes the binary and the command is then set to it.
+struct GitSource {
+  std::string repo;  // absolute
+  std::string ref;
+  std::string build = DEFAULT_BUILD;
+  bool operator==(const GitSource&) const = default;
+};
+
 struct EngineConfig {
   std::string name;
   std::string command;  // absolute after resolution
@@ -27,6 +39,7 @@ struct EngineConfig {
   // (tc=), nodes=, depth= or movetime=, and timemargin= milliseconds.
   std::optional<TimeControl> limit;
   std::optional<std::int64_t> time_margin_ms;
+  std::optional<GitSource> source;  // built from git; `command` is empty until it is built
 
   // The value given for option `name`, or nullptr.
   const std::string* option(const std::string& name) const;

@@ -175,6 +175,8 @@ chess::Result<bool> PgnReader::read_movetext_line(PgnGame& game) {
     } else if (c == '(') {
       if (depth_++ == 0) depth_line_ = number_;
       ++i;
+    } else if (c == '}') {
+      return malformed(number_, "'}' closes no comment");
     } else if (c == ')') {
       if (depth_ == 0) return malformed(number_, "')' closes no variation");
       --depth_;

@@ -14,6 +14,7 @@
 #include "run_list.h"
 #include "run_report.h"
 #include "storage/database.h"
+#include "test_list.h"
 
 namespace harness {
 
@@ -117,9 +118,20 @@ HttpAnswer runs_page(const std::string& db_path) {
           "<title>Workbench runs</title><style>body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"
           "td,th{border:1px solid #ccd;padding:3px 8px}th{background:#eef}</style></head><body><h1>Runs in " +
               escaped(db_path) +
-              "</h1><table id=\"runs\"><tr><th>run</th><th>kind</th><th>status</th><th>started</th><th>engines</th><th>tc</th>"
+              "</h1><p><a href=\"/tests\">tests of commits</a></p><table "
+              "id=\"runs\"><tr><th>run</th><th>kind</th><th>status</th><th>started</th><th>engines</th><th>tc</th>"
               "<th>games</th><th>result</th></tr>\n" +
               rows + "</table>" + RUNS_SCRIPT + "</body></html>\n"};
+}
+
+// The tests of commits, as a page or as its JSON.
+HttpAnswer tests_answer(const std::string& db_path, bool page) {
+  auto db = Database::open_readonly(db_path);
+  if (!db) return not_found(db.error());
+  auto rows = test_list(**db);
+  if (!rows) return not_found(rows.error());
+  if (page) return {200, "text/html; charset=utf-8", tests_page(db_path, *rows)};
+  return {200, "application/json", nlohmann::json(*rows).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
 }
 
 // "/run/12" -> 12; 0 if the target is not that route.
@@ -160,6 +172,7 @@ void answer_request(tcp::socket socket, const std::string& db_path) {
 HttpAnswer dashboard_answer(const std::string& db_path, const std::string& target_with_query) {
   const std::string target = target_with_query.substr(0, target_with_query.find('?'));
   if (target == "/" || target == "/runs") return runs_page(db_path);
+  if (target == "/tests" || target == "/api/tests") return tests_answer(db_path, target == "/tests");
   if (target == "/api/runs") {
     auto db = Database::open_readonly(db_path);
     if (!db) return not_found(db.error());

@@ -296,6 +296,8 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
                        {"tablebases", c.settings.tb_path.empty() ? std::string("-") : c.settings.tb_path},
                        {"games", int(make_schedule(c).size())},
                        {"event", c.event}};
+  if (c.speed_scale) section["config"]["tc"] = describe(*c.speed_scale, c.settings.tc);
+  if (!c.tested.empty()) section["tested"] = c.tested;
   auto engines = engines_json(db, run.id, c);
   if (!engines) return engines;
   section["engines"] = *engines;

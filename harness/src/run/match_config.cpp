@@ -97,6 +97,17 @@ void from_json(const nlohmann::json& j, Shard& shard) {
   j.at(1).get_to(shard.count);
 }
 
+void MatchConfig::adopt_measurements(const MatchConfig& stored) {
+  if (tested.size() != stored.tested.size()) return;
+  for (std::size_t i = 0; i < tested.size(); ++i) tested[i].nps = stored.tested[i].nps;
+  if (!speed_scale || !stored.speed_scale) return;
+  if (speed_scale->reference_nps != stored.speed_scale->reference_nps || speed_scale->by != stored.speed_scale->by ||
+      speed_scale->unscaled != stored.speed_scale->unscaled)
+    return;
+  speed_scale = stored.speed_scale;
+  settings.tc = stored.settings.tc;
+}
+
 std::string MatchConfig::to_json() const {
   nlohmann::json j = settings;
   j["kind"] = tournament_kind_name(kind);
@@ -118,6 +129,7 @@ std::string MatchConfig::to_json() const {
   if (opening_offset != 0) j["opening_offset"] = opening_offset;
   if (imported) j["imported"] = *imported;
   if (!tested.empty()) j["tested"] = tested;
+  if (speed_scale) j["speed_scale"] = *speed_scale;
   return j.dump();
 }
 
@@ -137,6 +149,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.opening_offset = j.value("opening_offset", 0);
     if (j.contains("imported")) c.imported = j.at("imported").get<ImportedGames>();
     if (j.contains("tested")) j.at("tested").get_to(c.tested);
+    if (j.contains("speed_scale")) c.speed_scale = j.at("speed_scale").get<SpeedScale>();
     j.at("seed").get_to(c.seed);
     j.at("concurrency").get_to(c.concurrency);
     if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "builds/speed_scale.h"
 #include "builds/tested_engine.h"
 #include "engines/engine_config.h"
 #include "game/game_settings.h"
@@ -79,6 +80,11 @@ struct MatchConfig {
   std::optional<ImportedGames> imported;
   // Set by `harness test`: the commits its engines were built from, with their bench signatures.
   std::vector<TestedCommit> tested;
+  // Set by --scale-nps: the time control in `settings` is the given one scaled by this.
+  std::optional<SpeedScale> speed_scale;
+  // A run of this configuration measured again (harness test --resume): the speeds are taken
+  // from the stored run, whose clock was scaled by them, so the two compare equal.
+  void adopt_measurements(const MatchConfig& stored);
   // Whether the games were played on a clock this configuration knows (plots of the clock).
   bool has_clock() const;
 

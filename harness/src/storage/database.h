@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "storage/bisect_store.h"
 #include "storage/cluster_store.h"
 #include "storage/connection.h"
 #include "storage/run_store.h"
@@ -24,7 +25,12 @@ struct OwnsConnection {
 };
 }  // namespace detail
 
-class Database : private detail::OwnsConnection, public RunStore, public SuiteStore, public TunerStore, public ClusterStore {
+class Database : private detail::OwnsConnection,
+                 public RunStore,
+                 public SuiteStore,
+                 public TunerStore,
+                 public ClusterStore,
+                 public BisectStore {
  public:
   static chess::Result<std::unique_ptr<Database>> open(const std::string& path);
   // The same for a database that must exist already (reading results, resuming): a missing
@@ -48,7 +54,8 @@ class Database : private detail::OwnsConnection, public RunStore, public SuiteSt
         RunStore(*connection),
         SuiteStore(*connection),
         TunerStore(*connection),
-        ClusterStore(*connection) {}
+        ClusterStore(*connection),
+        BisectStore(*connection) {}
   static chess::Result<std::unique_ptr<Database>> with(chess::Result<std::unique_ptr<Connection>> opened);
 };
 

@@ -145,6 +145,16 @@ const char* const MIGRATIONS[] = {
       tuned_values TEXT NOT NULL,   -- JSON object name -> value, as written
       path TEXT NOT NULL);          -- the file written
     )sql",
+    R"sql(
+    CREATE TABLE bisect_steps (
+      bisect_run INTEGER NOT NULL REFERENCES runs(id),
+      step INTEGER NOT NULL,
+      commit_sha TEXT NOT NULL,
+      verdict TEXT NOT NULL,            -- good, bad, undecided, or '' while the step is played
+      run_id INTEGER REFERENCES runs(id),  -- the run that decided it
+      detail TEXT NOT NULL,
+      PRIMARY KEY (bisect_run, step));
+    )sql",
 };
 
 }  // namespace

@@ -55,6 +55,34 @@ TEST(EngineRegistry, ErrorsNameFileAndKey) {
   EXPECT_NE(dup.error().find("'a' appears twice"), std::string::npos);
 }
 
+// An entry built from a commit: repo (relative to the file), ref and build instead of a command.
+TEST(EngineRegistry, AnEngineBuiltFromGitHasRepoRefAndBuild) {
+  auto reg = harness::EngineRegistry::load(write("git.json", R"({"engines": [
+    {"name": "dev", "repo": "../engine", "ref": "main"},
+    {"name": "old", "repo": "/src/e", "ref": "v1", "build": "cmake --build b && cp b/e {out}", "options": {"Hash": 8}}]})"));
+  ASSERT_TRUE(reg) << reg.error();
+  const harness::EngineConfig dev = reg->find("dev").value();
+  ASSERT_TRUE(dev.source);
+  EXPECT_EQ(dev.source->repo, std::filesystem::path(::testing::TempDir() + "engine").lexically_normal().string());
+  EXPECT_EQ(dev.source->build, harness::DEFAULT_BUILD);
+  EXPECT_TRUE(dev.command.empty());  // until it is built
+  EXPECT_EQ(reg->find("old").value().source->build, "cmake --build b && cp b/e {out}");
+}
+
+TEST(EngineRegistry, AGitEntryWithoutItsRefOrWithACommandTooIsRefusedByName) {
+  auto no_ref = harness::EngineRegistry::load(write("g1.json", R"({"engines": [{"name": "a", "repo": "x"}]})"));
+  EXPECT_NE(no_ref.error().find("engines[0] (a): an engine built from git needs both 'repo' and 'ref'"), std::string::npos)
+      << no_ref.error();
+  auto both =
+      harness::EngineRegistry::load(write("g2.json", R"({"engines": [{"name": "a", "repo": "x", "ref": "m", "command": "y"}]})"));
+  EXPECT_NE(both.error().find("give either 'command' or 'repo' and 'ref'"), std::string::npos) << both.error();
+  auto no_out = harness::EngineRegistry::load(
+      write("g3.json", R"({"engines": [{"name": "a", "repo": "x", "ref": "m", "build": "make"}]})"));
+  EXPECT_NE(no_out.error().find("'build' must name where the binary goes with {out}"), std::string::npos) << no_out.error();
+  auto neither = harness::EngineRegistry::load(write("g4.json", R"({"engines": [{"name": "a"}]})"));
+  EXPECT_NE(neither.error().find("missing string key 'command' (or 'repo' and 'ref'"), std::string::npos) << neither.error();
+}
+
 // A registry may spell the protocol as an engine spec does.
 TEST(EngineRegistry, TakesProtoAsWellAsProtocol) {
   auto reg = harness::EngineRegistry::load(

@@ -63,6 +63,16 @@ TEST(PgnReader, AMalformedGameIsReportedByLineAndTheNextOneIsRead) {
   EXPECT_EQ(games[4]->result, "*");
 }
 
+// Found by book_fuzz: a '}' outside a comment had the reader take empty moves without end.
+TEST(PgnReader, AClosingBraceOutsideACommentIsMalformed) {
+  const auto games = all("[Event \"x\"]\nmment} e5 1/2-1/2\n\n[Event \"y\"]\n\n1. e4 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  ASSERT_FALSE(games[0]);
+  EXPECT_EQ(games[0].error(), "t.pgn:2: '}' closes no comment");
+  ASSERT_TRUE(games[1]) << games[1].error();
+  EXPECT_EQ(games[1]->moves.size(), 1u);
+}
+
 TEST(PgnReader, GamesWithoutResultTokensEndAtTheNextTags) {
   const auto games = all("[White \"A\"]\n1. e4 e5\n[White \"B\"]\n1. d4\n");
   ASSERT_EQ(games.size(), 2u);

@@ -1,0 +1,177 @@
+// harness bisect --repo PATH --good REF --bad REF: the first commit between them whose move
+// generator fails a perft suite (--perft), whose bench count differs from the good one's
+// (--bench), or that an SPRT against the good commit finds weaker (--sprt, with the match
+// options). Every step is a stored run; --resume goes on with the bisect of the same settings.
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "bisect/bisector.h"
+#include "commands.h"
+#include "fail.h"
+#include "match_options.h"
+#include "paths.h"
+#include "process/stop_request.h"
+#include "suites/perft_suite.h"
+
+namespace harness {
+
+namespace {
+
+struct BisectOptions {
+  MatchOptions match;
+  std::string repo, good, bad, build = DEFAULT_BUILD, cache, perft, bench_args = "bench", nodes_pattern;
+  bool bench = false;
+  int max_depth = 0, perft_concurrency = 1, perft_timeout = 600, bench_timeout = 600, retries = 1;
+};
+
+BisectMode mode_of(const BisectOptions& o) {
+  const int given = !o.perft.empty() + o.bench + !o.match.sprt.empty();
+  if (given != 1) fail("give exactly one of --perft SUITE, --bench and --sprt \"elo0=... elo1=...\"");
+  return !o.perft.empty() ? BisectMode::PERFT : o.bench ? BisectMode::BENCH : BisectMode::SPRT;
+}
+
+// The match each SPRT step plays, checked once: its engines are placeholders (the good
+// commit's binary) until a step sets them.
+MatchConfig match_template(BisectOptions& o, const GitCommit& good, const EngineBuilds& builds) {
+  const BuiltEngine built = value_or_fail(with_option("--good", builds.binary(good, o.build)));
+  EngineConfig dev, base;
+  dev.name = "dev";
+  base.name = "base";
+  dev.command = base.command = built.binary;
+  o.match.engines = {"dev", "base"};
+  o.match.made_engines = {dev, base};
+  return build_config(o.match, TournamentKind::MATCH);
+}
+
+BisectSettings settings_of(BisectOptions& o, const GitCommit& good, const GitCommit& bad) {
+  BisectSettings s;
+  s.mode = mode_of(o);
+  s.repo = good.repo;
+  s.good_ref = o.good;
+  s.bad_ref = o.bad;
+  s.good = good.sha;
+  s.bad = bad.sha;
+  s.build = o.build;
+  s.cache = std::filesystem::absolute(o.cache.empty() ? project_file("results/builds") : o.cache).lexically_normal().string();
+  if (s.mode == BisectMode::PERFT) {
+    s.suite = std::filesystem::absolute(o.perft).lexically_normal().string();
+    auto suite = value_or_fail(read_perft_suite(o.perft, false));
+    if (suite.cases.empty()) fail(o.perft + ": no position to check");
+    s.max_depth = o.max_depth;
+    s.perft_concurrency = o.perft_concurrency;
+    s.perft_timeout_s = o.perft_timeout;
+  }
+  if (s.mode == BisectMode::BENCH) {
+    std::istringstream words(o.bench_args);
+    s.bench.args.clear();
+    for (std::string w; words >> w;) s.bench.args.push_back(w);
+    s.bench.nodes_pattern = o.nodes_pattern;
+    s.bench_timeout_s = o.bench_timeout;
+  }
+  if (s.mode == BisectMode::SPRT) {
+    s.match = match_template(o, good, EngineBuilds(s.cache));
+    s.retries = o.retries;
+  }
+  return s;
+}
+
+// The latest unfinished bisect of these settings, or 0.
+std::int64_t resumable(Database& db, const BisectSettings& s) {
+  const std::vector<RunRow> runs = value_or_fail(db.runs());
+  for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
+    if (it->kind != "bisect" || it->status == "finished") continue;
+    auto stored = BisectSettings::from_json(it->config);
+    if (stored && s.same_as(*stored)) return it->id;
+  }
+  return 0;
+}
+
+std::string outcome_text(const BisectOutcome& outcome) {
+  std::string text;
+  if (outcome.candidates.size() == 1)
+    text = "First bad commit: " + outcome.candidates.front().sha + " " + outcome.candidates.front().subject + "\n";
+  else {
+    text = "The first bad commit is one of these (the others could not be tested):\n";
+    for (const GitCommit& c : outcome.candidates) text += "  " + c.sha + " " + c.subject + "\n";
+  }
+  text += "Decided by:\n";
+  for (const BisectStepRow& s : outcome.steps)
+    text += "  step " + std::to_string(s.step + 1) + " " + s.commit.substr(0, 8) + " " + s.verdict +
+            (s.run_id ? " (run " + std::to_string(s.run_id) + ")" : "") + ": " + s.detail.substr(0, s.detail.find('\n')) + "\n";
+  return text;
+}
+
+// What the step that found the first bad commit printed beyond its first line (perft: the
+// wrong counts with the move the divide walk located).
+std::string found_detail(const BisectOutcome& outcome) {
+  if (outcome.candidates.size() != 1) return "";
+  for (auto it = outcome.steps.rbegin(); it != outcome.steps.rend(); ++it)
+    if (it->commit == outcome.candidates.front().sha && it->verdict == "bad") {
+      const std::size_t at = it->detail.find('\n');
+      return at == std::string::npos ? "" : it->detail.substr(at + 1);
+    }
+  return "";
+}
+
+[[noreturn]] void bisect(BisectOptions& o) {
+  install_stop_handlers();
+  const GitCommit good = value_or_fail(with_option("--good", resolve_commit(o.repo, o.good)));
+  const GitCommit bad = value_or_fail(with_option("--bad", resolve_commit(o.repo, o.bad)));
+  std::vector<GitCommit> commits = value_or_fail(commits_between(good.repo, good, bad));
+  if (commits.empty()) fail("--bad " + o.bad + " is not a descendant of --good " + o.good + ": there is nothing to bisect");
+  const BisectSettings settings = settings_of(o, good, bad);
+  auto db = value_or_fail(Database::open(o.match.db));
+  std::int64_t id = resumable(*db, settings);
+  if (o.match.resume && !id) fail("--resume: no unfinished bisect with these settings in " + o.match.db);
+  if (!o.match.resume && id) fail("an unfinished bisect of these settings is run " + std::to_string(id) + ": give --resume");
+  if (!id) id = value_or_fail(db->create_run("bisect", settings.to_json()));
+  std::cout << "Bisect run " << id << ": " << commits.size() << " commits after " << good.short_sha() << " (" << good.subject
+            << ") up to " << bad.short_sha() << " (" << bad.subject << "), by " << bisect_mode_name(settings.mode) << std::endl;
+  Bisector bisector(settings, std::move(commits), good, *db, id);
+  auto ran = bisector.run(std::cout);
+  if (!ran) {
+    (void)db->update_run(id, "failed", ran.error() + "\n");  // a failure to store this too is already in the message
+    fail(ran.error());
+  }
+  const BisectOutcome& outcome = *ran;
+  if (outcome.interrupted) {
+    (void)db->update_run(id, "stopped", "");
+    std::cerr << "harness: bisect stopped; 'harness bisect ... --resume' goes on\n";
+    std::exit(130);
+  }
+  const std::string text = outcome_text(outcome);
+  std::cout << text << found_detail(outcome);
+  value_or_fail(db->update_run(id, "finished", text));
+  std::exit(0);
+}
+
+}  // namespace
+
+void add_bisect_command(CLI::App& app) {
+  auto o = std::make_shared<BisectOptions>();
+  CLI::App* cmd = app.add_subcommand("bisect", "Find the first commit that breaks perft, changes the bench, or loses Elo");
+  cmd->add_option("--repo", o->repo, "The engine's git repository")->required();
+  cmd->add_option("--good", o->good, "A commit that is good (a branch, tag or commit)")->required();
+  cmd->add_option("--bad", o->bad, "A later commit that is bad")->required();
+  cmd->add_option("--build", o->build, "Build command, run in the commit's worktree; {out} is where the binary goes")
+      ->capture_default_str();
+  cmd->add_option("--cache", o->cache, "Folder of built engines, by commit and build command (default: results/builds)");
+  cmd->add_option("--perft", o->perft, "Bisect by this perft suite: bad is a wrong count");
+  cmd->add_option("--max-depth", o->max_depth, "--perft: check depths up to this one (0: all)");
+  cmd->add_option("--perft-concurrency", o->perft_concurrency, "--perft: positions checked at once")->capture_default_str();
+  cmd->add_option("--perft-timeout", o->perft_timeout, "--perft: seconds allowed per position and depth")->capture_default_str();
+  cmd->add_flag("--bench", o->bench, "Bisect by bench: bad is a node count other than the good commit's");
+  cmd->add_option("--bench-args", o->bench_args, "--bench: what runs an engine's bench")->capture_default_str();
+  cmd->add_option("--nodes-pattern", o->nodes_pattern, "--bench: regular expression whose first group is the node count");
+  cmd->add_option("--bench-timeout", o->bench_timeout, "--bench: seconds a bench may take")->capture_default_str();
+  cmd->add_option("--sprt", o->match.sprt,
+                  "Bisect by an SPRT of each commit against the good one: \"elo0=-5 elo1=0\"; bad is H0 accepted");
+  cmd->add_option("--games", o->match.games, "--sprt: most games of a step")->capture_default_str();
+  cmd->add_option("--retries", o->retries, "--sprt: times an undecided step is played again on the next openings")
+      ->capture_default_str();
+  add_common(cmd, o->match);
+  cmd->callback([o] { bisect(*o); });
+}
+
+}  // namespace harness

@@ -1,0 +1,136 @@
+// harness bisect on git repositories the test makes, whose commits build (by a script that
+// copies a wrapper) the project's engine versions or the mock engine: perft bisect finds the
+// first commit whose move generator misses en passant, bench bisect the first whose count
+// changes, SPRT bisect the first that plays a weaker version (at a node limit, so every step is
+// deterministic), and a bisect killed with SIGKILL during an SPRT step goes on with that step's
+// run on --resume.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <thread>
+
+#include "core/perft.h"
+#include "support/git_repo.h"
+#include "support/harness_cli.h"
+
+namespace {
+
+const std::string BUILD = "cp engine.sh {out} && chmod +x {out}";
+
+std::string engine_version(const std::string& version) { return std::string(ENGINE_PATH) + " --version " + version; }
+
+// Commits whose wrappers run `commands[i]`; the first is the good one. Returns the repository.
+GitRepo make_repo(const std::string& dir, const std::vector<std::string>& commands) {
+  GitRepo repo(dir);
+  for (std::size_t i = 0; i < commands.size(); ++i)
+    repo.commit({{"engine.sh", wrapper(commands[i])}, {"note.txt", std::to_string(i)}}, "commit " + std::to_string(i));
+  return repo;
+}
+
+std::vector<std::string> bisect_args(const GitRepo& repo, const std::string& db, std::vector<std::string> more) {
+  std::vector<std::string> args = {"bisect", "--repo",  repo.dir(), "--good",  "HEAD~" + std::to_string(0), "--bad",
+                                   "HEAD",   "--build", BUILD,      "--cache", repo.dir() + "/../cache",    "--db",
+                                   db};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+std::string work_dir(const std::string& db) { return std::filesystem::path(db).parent_path().string(); }
+
+std::string suite_line(const std::string& fen, int depth) {
+  std::string line = fen;
+  for (int d = 1; d <= depth; ++d) {
+    chess::Position pos = chess::Position::from_fen(fen).value();
+    line += " ;D" + std::to_string(d) + " " + std::to_string(chess::perft(pos, d));
+  }
+  return line + "\n";
+}
+
+TEST(Bisect, PerftFindsTheFirstCommitWhoseGeneratorFailsAndNamesTheMove) {
+  const std::string db = temp_db("bisect_perft");
+  std::vector<std::string> commands(9, engine_version("dev"));
+  for (std::size_t i = 5; i < commands.size(); ++i) commands[i] = std::string(MOCK_ENGINE_PATH) + " perft-no-ep";
+  const GitRepo repo = make_repo(work_dir(db) + "/repo", commands);
+  const std::string suite = work_dir(db) + "/ep.epd";
+  std::ofstream(suite) << suite_line("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1", 3) << suite_line(std::string(chess::START_FEN), 2);
+  std::vector<std::string> args = bisect_args(repo, db, {"--perft", suite});
+  args[4] = "HEAD~8";
+  HarnessRun r = run_harness(args, 300s);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("First bad commit: " + repo.sha("HEAD~3") + " commit 5\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("e5d6"), std::string::npos) << "the divide walk names the en passant capture:\n" << r.out;
+  // Every step is a stored run, and the bisect is one too.
+  auto d = harness::Database::open(db).value();
+  const std::vector<harness::BisectStepRow> steps = d->bisect_steps(1).value();
+  ASSERT_GE(steps.size(), 3u);
+  for (const harness::BisectStepRow& s : steps) EXPECT_EQ(d->run(s.run_id).value()->kind, "perft");
+  EXPECT_EQ(d->run(1).value()->status, "finished");
+}
+
+TEST(Bisect, BenchFindsTheFirstCommitWhoseCountChanges) {
+  const std::string db = temp_db("bisect_bench");
+  std::vector<std::string> commands = {engine_version("v0.2"), engine_version("v0.2"), engine_version("v0.2"),
+                                       engine_version("dev"),  engine_version("dev"),  engine_version("dev")};
+  const GitRepo repo = make_repo(work_dir(db) + "/repo", commands);
+  std::vector<std::string> args = bisect_args(repo, db, {"--bench", "--bench-args", "bench 5"});
+  args[4] = "HEAD~5";
+  HarnessRun r = run_harness(args, 300s);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("First bad commit: " + repo.sha("HEAD~2") + " commit 3\n"), std::string::npos) << r.out;
+}
+
+std::vector<std::string> sprt_repo_commands() {
+  // The good commit plays v0.2; two commits then play dev (stronger), and from commit 3 on v0.1 (weaker).
+  return {engine_version("v0.2"), engine_version("dev"),  engine_version("dev"),
+          engine_version("v0.1"), engine_version("v0.1"), engine_version("v0.1")};
+}
+
+std::vector<std::string> sprt_args(const GitRepo& repo, const std::string& db) {
+  std::vector<std::string> args = bisect_args(
+      repo, db, {"--sprt", "elo0=-10 elo1=0 alpha=0.05 beta=0.05", "--nodes", "1500", "--games", "400", "--concurrency", "2"});
+  args[4] = "HEAD~5";
+  return args;
+}
+
+TEST(Bisect, SprtFindsTheFirstWeakerCommitAtANodeLimit) {
+  const std::string db = temp_db("bisect_sprt");
+  const GitRepo repo = make_repo(work_dir(db) + "/repo", sprt_repo_commands());
+  HarnessRun r = run_harness(sprt_args(repo, db), 900s);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("First bad commit: " + repo.sha("HEAD~2") + " commit 3\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("weaker (H0 accepted): LLR"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("not weaker (H1 accepted): LLR"), std::string::npos) << r.out;
+}
+
+TEST(Bisect, KilledDuringAnSprtStepItGoesOnWithThatStepsRunOnResume) {
+  const std::string db = temp_db("bisect_resume");
+  const GitRepo repo = make_repo(work_dir(db) + "/repo", sprt_repo_commands());
+  auto p = start_harness(sprt_args(repo, db), work_dir(db) + "/killed.txt");
+  // Run 1 is the bisect, run 2 the first step's match: killed once it has games stored.
+  const auto deadline = std::chrono::steady_clock::now() + 300s;
+  for (;;) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the first step never stored a game";
+    if (auto d = harness::Database::open_readonly(db)) {
+      auto count = (*d)->game_count(2);
+      if (count && *count >= 4) break;
+    }
+    std::this_thread::sleep_for(100ms);
+  }
+  ::kill(p->pid(), SIGKILL);
+  (void)p->stop(5000ms);
+  const int before = harness::Database::open(db).value()->game_count(2).value();
+
+  std::vector<std::string> args = sprt_args(repo, db);
+  args.push_back("--resume");
+  HarnessRun r = run_harness(args, 900s);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("First bad commit: " + repo.sha("HEAD~2") + " commit 3\n"), std::string::npos) << r.out;
+  auto d = harness::Database::open(db).value();
+  const std::vector<harness::BisectStepRow> steps = d->bisect_steps(1).value();
+  ASSERT_FALSE(steps.empty());
+  EXPECT_EQ(steps.front().run_id, 2) << "the interrupted step's run decided it";
+  EXPECT_GE(d->game_count(2).value(), before);
+  EXPECT_EQ(d->run(1).value()->status, "finished");
+}
+
+}  // namespace
