@@ -53,7 +53,7 @@ BisectSettings settings_of(BisectOptions& o, const GitCommit& good, const GitCom
   s.good = good.sha;
   s.bad = bad.sha;
   s.build = o.build;
-  s.cache = std::filesystem::absolute(o.cache.empty() ? project_file("results/builds") : o.cache).lexically_normal().string();
+  s.cache = std::filesystem::absolute(o.cache.empty() ? build_cache_beside(o.match.db) : o.cache).lexically_normal().string();
   if (s.mode == BisectMode::PERFT) {
     s.suite = std::filesystem::absolute(o.perft).lexically_normal().string();
     auto suite = value_or_fail(read_perft_suite(o.perft, false));
@@ -156,7 +156,7 @@ void add_bisect_command(CLI::App& app) {
   cmd->add_option("--bad", o->bad, "A later commit that is bad")->required();
   cmd->add_option("--build", o->build, "Build command, run in the commit's worktree; {out} is where the binary goes")
       ->capture_default_str();
-  cmd->add_option("--cache", o->cache, "Folder of built engines, by commit and build command (default: results/builds)");
+  cmd->add_option("--cache", o->cache, "Folder of built engines, by commit and build command (default: builds/ beside the database)");
   cmd->add_option("--perft", o->perft, "Bisect by this perft suite: bad is a wrong count");
   cmd->add_option("--max-depth", o->max_depth, "--perft: check depths up to this one (0: all)");
   cmd->add_option("--perft-concurrency", o->perft_concurrency, "--perft: positions checked at once")->capture_default_str();

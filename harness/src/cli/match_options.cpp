@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "fail.h"
 #include "paths.h"
@@ -36,13 +37,16 @@ std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
 
 // Registry engines given as "repo", "ref" and "build": built (or taken from the cache) and
 // benched as harness test does its sides, their bench checked against the commit's Bench: line.
-void build_git_engines(MatchConfig& c) {
-  const EngineBuilds builds(project_file("results/builds"));
+void build_git_engines(MatchConfig& c, const std::string& db_path) {
+  const EngineBuilds builds(build_cache_beside(db_path));
   for (EngineConfig& e : c.engines) {
     if (!e.source || !e.command.empty()) continue;
     TestSettings s;
     s.repo = e.source->repo;
     s.build = e.source->build;
+    std::istringstream words(e.source->bench);
+    s.bench.args.clear();
+    for (std::string w; words >> w;) s.bench.args.push_back(w);
     const TestedEngine t = value_or_fail(prepare_tested_engine(e.name, e.source->ref, s, builds, std::cout));
     e.command = t.built.binary;
     TestedCommit tested = t.record();
@@ -87,12 +91,16 @@ void read_game_settings(const MatchOptions& o, MatchConfig& c) {
 
 }  // namespace
 
+std::string build_cache_beside(const std::string& db_path) {
+  return (std::filesystem::absolute(db_path).parent_path() / "builds").lexically_normal().string();
+}
+
 MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   MatchConfig c;
   c.kind = kind;
   c.engines = resolve_engines(o);
   c.tested = o.tested;
-  build_git_engines(c);
+  build_git_engines(c, o.db);
   c.games = o.games;
   c.rounds = o.rounds;
   read_game_settings(o, c);

@@ -50,6 +50,8 @@ struct MatchOptions {
   std::optional<SpeedScale> speed_scale;   // harness test --scale-nps: the clock is scaled by it
 };
 
+// Where engines built from git are kept unless --cache says otherwise: `builds/` beside the database.
+std::string build_cache_beside(const std::string& db_path);
 // Adds the options every match-like command takes.
 void add_common(CLI::App* cmd, MatchOptions& o);
 // The run configuration of a command line, validated; a bad setting ends the program with a

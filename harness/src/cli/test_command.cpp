@@ -42,7 +42,7 @@ EngineConfig engine_of(const TestedEngine& t) {
   s.bench.nodes_pattern = o.nodes_pattern;
   s.ignore_bench = o.ignore_bench;
   s.bench_timeout = std::chrono::seconds(o.bench_timeout_s);
-  const EngineBuilds builds(o.cache.empty() ? project_file("results/builds") : o.cache);
+  const EngineBuilds builds(o.cache.empty() ? build_cache_beside(o.match.db) : o.cache);
   const TestedEngine dev = value_or_fail(prepare_tested_engine("dev", o.dev, s, builds, std::cout));
   const TestedEngine base = value_or_fail(prepare_tested_engine("base", o.base, s, builds, std::cout));
   o.match.engines = {dev.name(), base.name()};
@@ -65,7 +65,7 @@ void add_test_command(CLI::App& app) {
   cmd->add_option("--base", o->base, "The ref it is tested against")->required();
   cmd->add_option("--build", o->build, "Build command, run in the commit's worktree; {out} is where the binary goes")
       ->capture_default_str();
-  cmd->add_option("--cache", o->cache, "Folder of built engines, by commit and build command (default: results/builds)");
+  cmd->add_option("--cache", o->cache, "Folder of built engines, by commit and build command (default: builds/ beside the database)");
   cmd->add_option("--bench-args", o->bench_args, "What runs an engine's bench")->capture_default_str();
   cmd->add_option("--nodes-pattern", o->nodes_pattern, "Regular expression whose first group is the bench's node count");
   cmd->add_option("--bench-timeout", o->bench_timeout_s, "Seconds a bench may take")

@@ -41,21 +41,23 @@ chess::Result<bool> check_limits(const EngineConfig& c, const std::string& where
   return true;
 }
 
-// "repo", "ref" and "build" of an entry built from git, if it has them; a relative repository
+// "repo", "ref", "build" and "bench" of an entry built from git, if it has them; a relative repository
 // is taken from the registry's folder.
 chess::Result<std::optional<GitSource>> git_source_from_json(const nlohmann::json& e, const std::string& at,
                                                              const fs::path& base) {
-  if (!e.contains("repo") && !e.contains("ref") && !e.contains("build")) return std::optional<GitSource>{};
-  for (const char* key : {"repo", "ref", "build"})
+  if (!e.contains("repo") && !e.contains("ref") && !e.contains("build") && !e.contains("bench"))
+    return std::optional<GitSource>{};
+  for (const char* key : {"repo", "ref", "build", "bench"})
     if (e.contains(key) && !e[key].is_string()) return chess::Error{at + ": '" + key + "' must be a string"};
   if (!e.contains("repo") || !e.contains("ref"))
-    return chess::Error{at + ": an engine built from git needs both 'repo' and 'ref' ('build' is optional)"};
+    return chess::Error{at + ": an engine built from git needs both 'repo' and 'ref' ('build' and 'bench' are optional)"};
   if (e.contains("command")) return chess::Error{at + ": give either 'command' or 'repo' and 'ref', not both"};
   GitSource g;
   fs::path repo(e["repo"].get<std::string>());
   g.repo = (repo.is_relative() ? base / repo : repo).lexically_normal().string();
   g.ref = e["ref"].get<std::string>();
   if (e.contains("build")) g.build = e["build"].get<std::string>();
+  if (e.contains("bench")) g.bench = e["bench"].get<std::string>();
   if (g.build.find("{out}") == std::string::npos)
     return chess::Error{at + ": 'build' must name where the binary goes with {out} (e.g. " + DEFAULT_BUILD + ")"};
   return std::optional<GitSource>{g};
@@ -64,7 +66,7 @@ chess::Result<std::optional<GitSource>> git_source_from_json(const nlohmann::jso
 chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
   static const std::vector<std::string> KEYS = {"name",       "command", "args", "working_dir", "protocol", "proto",
                                                 "options",    "init",    "tc",   "nodes",       "depth",    "movetime",
-                                                "timemargin", "repo",    "ref",  "build"};
+                                                "timemargin", "repo",    "ref",  "build", "bench"};
   if (auto keys = json_input::check_keys(e, where, KEYS); !keys) return chess::Error{keys.error()};
   EngineConfig c;
   if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};

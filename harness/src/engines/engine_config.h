@@ -19,11 +19,12 @@ enum class Protocol { UCI, XBOARD };
 inline constexpr const char* DEFAULT_BUILD = "make -j$(nproc) EXE={out}";
 
 // An engine built from a git commit instead of a command (registry keys "repo", "ref",
-// "build"): builds/ makes the binary and the command is then set to it.
+// "build", "bench"): builds/ makes the binary and the command is then set to it.
 struct GitSource {
   std::string repo;  // absolute
   std::string ref;
   std::string build = DEFAULT_BUILD;
+  std::string bench = "bench";  // what runs its bench, whose count is checked against the commit's Bench: line
   bool operator==(const GitSource&) const = default;
 };
 

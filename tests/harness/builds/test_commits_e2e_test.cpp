@@ -2,23 +2,21 @@
 // project's engine versions behind a wrapper, one commit's Bench: line is wrong and one does not
 // build. The wrong bench and the broken build are refused by name before anything is recorded;
 // a good pair plays and the run keeps the commits; a second test of the same commits builds
-// nothing.
+// nothing; a clock scaled by the bench speed is stored and shown; a registry names engines by
+// repo and ref; the dashboard lists the tests.
 #include <gtest/gtest.h>
 
 #include <regex>
 
-#include "process/command.h"
+#include <nlohmann/json.hpp>
+
+#include "report/dashboard_server.h"
+#include "support/git_repo.h"
 #include "support/harness_cli.h"
 
 namespace {
 
 using namespace std::chrono_literals;
-
-std::string sh(const std::string& script) {
-  auto r = harness::run_command("sh", {"-c", script}, 120s);
-  if (!r || r->exit_code != 0) throw std::runtime_error("sh failed: " + script + "\n" + (r ? r->err : r.error()));
-  return r->out;
-}
 
 // The node count of `ENGINE --version V bench 6`, as the repository's Bench: line gives it.
 std::string bench_of(const std::string& version) {
@@ -145,6 +143,56 @@ TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) 
   EXPECT_EQ(no_ref.exit_code, 2);
   EXPECT_NE(no_ref.out.find("--dev: ref 'no-such-branch' names no commit in " + r.dir), std::string::npos) << no_ref.out;
   EXPECT_EQ(runs_in(db), 1) << "only the run of --ignore-bench";
+}
+
+TEST(TestCommits, TheClockScaledByBenchSpeedIsStoredShownAndListedOnTheTestsPage) {
+  const std::string db = temp_db("test_scaled");
+  const Repo r = make_repo(std::filesystem::path(db).parent_path().string() + "/work");
+  std::vector<std::string> args = test_args(r, "HEAD~2", "HEAD~3", db);
+  args.erase(std::find(args.begin(), args.end(), "--nodes"), std::find(args.begin(), args.end(), "--nodes") + 2);
+  for (const char* a : {"--tc", "2+0.02", "--scale-nps", "1000", "--scale-by", "both"}) args.push_back(a);
+  HarnessRun scaled = run_harness(args, 300s);
+  ASSERT_EQ(scaled.exit_code, 0) << scaled.out;
+  const std::regex line(R"(Time control scaled x(\d+\.\d{3}) \(reference 1000 nps over the mean (\d+) nps\): 2\+0\.02 played as )");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(scaled.out, m, line)) << scaled.out;
+  const auto config = nlohmann::json::parse(harness::Database::open(db).value()->run(1).value()->config);
+  EXPECT_NEAR(config["speed_scale"]["factor"].get<double>(), 1000.0 / std::stod(m[2].str()), 1e-9);
+  EXPECT_NE(run_harness({"show", "1", "--db", db}).out.find(m[0].str()), std::string::npos);
+
+  const harness::HttpAnswer api = harness::dashboard_answer(db, "/api/tests");
+  ASSERT_EQ(api.status, 200) << api.body;
+  const auto tests = nlohmann::json::parse(api.body);
+  ASSERT_EQ(tests.size(), 1u);
+  EXPECT_EQ(tests[0]["dev_subject"], "v0.2: a better search");
+  EXPECT_EQ(tests[0]["games"], 2);
+  EXPECT_NE(tests[0]["tc"].get<std::string>().find("played as"), std::string::npos);
+  EXPECT_EQ(harness::dashboard_answer(db, "/tests").status, 200);
+
+  // A depth or node limit is the same on every machine: scaling it is refused before anything runs.
+  std::vector<std::string> nodes = test_args(r, "HEAD~2", "HEAD~3", db);
+  for (const char* a : {"--scale-nps", "1000"}) nodes.push_back(a);
+  HarnessRun refused = run_harness(nodes, 300s);
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.out.find("--scale-nps scales a clock or a move time"), std::string::npos) << refused.out;
+}
+
+TEST(TestCommits, ARegistryNamesEnginesByRepositoryAndRef) {
+  const std::string db = temp_db("test_registry");
+  const std::string work = std::filesystem::path(db).parent_path().string() + "/work";
+  const Repo r = make_repo(work);
+  std::ofstream(work + "/engines.json") << R"({"engines": [
+    {"name": "new", "repo": "repo", "ref": "HEAD~2", "build": "sh build.sh {out}", "bench": "bench 6"},
+    {"name": "old", "repo": "repo", "ref": "HEAD~3", "build": "sh build.sh {out}", "bench": "bench 6"}]})";
+  HarnessRun played = run_harness(
+      {"match", "new", "old", "--registry", work + "/engines.json", "--nodes", "300", "--games", "2", "--db", db}, 300s);
+  ASSERT_EQ(played.exit_code, 0) << played.out;
+  EXPECT_EQ(lines_in(r.counter), 2);
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(db).parent_path() / "builds")) << "the cache is beside the database";
+  HarnessRun shown = run_harness({"show", "1", "--db", db});
+  EXPECT_NE(shown.out.find("new  " + sh("git -C " + r.dir + " rev-parse HEAD~2").substr(0, 8) + " v0.2: a better search"),
+            std::string::npos)
+      << shown.out;
 }
 
 }  // namespace
