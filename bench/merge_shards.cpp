@@ -59,7 +59,13 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   harness::MatchConfig config;
-  config.engines = {{"a", "/bin/true"}, {"b", "/bin/true"}};
+  auto no_engine = [](const char* name) {
+    harness::EngineConfig e;
+    e.name = name;
+    e.command = "/bin/true";
+    return e;
+  };
+  config.engines = {no_engine("a"), no_engine("b")};
   config.games = shards * games;
   config.openings_path = "openings.epd";
   std::vector<double> write_s, merge_s, read_s;

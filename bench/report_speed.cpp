@@ -86,7 +86,13 @@ int main(int argc, char** argv) {
   const std::string path = dir + "/large.sqlite";
   {
     harness::MatchConfig c;
-    c.engines = {{"a", "/bin/true"}, {"b", "/bin/true"}};
+    auto no_engine = [](const char* name) {
+      harness::EngineConfig e;
+      e.name = name;
+      e.command = "/bin/true";
+      return e;
+    };
+    c.engines = {no_engine("a"), no_engine("b")};
     c.games = games;
     c.openings_path = "openings.epd";
     c.settings.tc = harness::TimeControl::clock(0, 10000, 100);

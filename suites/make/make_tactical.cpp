@@ -69,11 +69,13 @@ int main(int argc, char** argv) {
                " kept only when Stockfish 15.1 at depth 16 plays the same move.\n";
   for (const harness::StoredGame& g : (*db)->games(std::atoll(argv[2])).value()) {
     Game game(Position::from_fen(g.opening_fen).value());
-    for (const std::string& m : g.opening_moves) game.play_uci(m);
+    bool readable = true;
+    for (const std::string& m : g.opening_moves) readable = readable && bool(game.play_uci(m));
+    if (!readable) continue;  // a stored game the rules cannot replay has no positions to offer
     std::vector<std::string> moves = (*db)->game_moves(g.id).value();
     for (std::size_t i = 0; i < moves.size() && made < wanted; ++i) {
       const Position pos = game.position();
-      game.play_uci(moves[i]);
+      if (!game.play_uci(moves[i])) break;
       if (i < 6 || i % 2 || legal_moves(pos).size() < 2) continue;
       std::string fen = pos.fen();
       std::string epd = fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));

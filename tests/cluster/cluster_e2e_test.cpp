@@ -12,6 +12,7 @@
 
 #include "process/command.h"
 #include "storage/database.h"
+#include "support/git_repo.h"
 #include "support/harness_cli.h"
 #include "support/stored_runs.h"
 
@@ -72,6 +73,31 @@ TEST(Cluster, AMatchInTwoAndFourShardsThroughSlurmIsTheUnshardedMatch) {
     EXPECT_EQ(job->shards, shards);
     for (int k = 1; k <= shards; ++k) EXPECT_EQ(shard_games(job->dir + "/shard-" + std::to_string(k) + ".sqlite"), 16 / shards);
   }
+}
+
+// Engines a registry names by repository and ref are built on the controller (its cache is
+// beside the database, on the filesystem the node shares) and their commits kept with the run.
+TEST(Cluster, CommitsFromARegistryOfRepoAndRefPlayOnSlurm) {
+  const std::string db = temp_db("cluster_commits");
+  const std::string work = fs::path(db).parent_path().string();
+  GitRepo repo(work + "/repo");
+  repo.commit({{"engine.sh", wrapper(std::string(ENGINE_PATH) + " --version v0.12")},
+               {"build.sh", "cp engine.sh \"$1\" && chmod +x \"$1\"\n"}},
+              "base: v0.12");
+  repo.commit({{"engine.sh", wrapper(std::string(ENGINE_PATH) + " --version dev")}}, "dev: a stronger search");
+  std::ofstream(work + "/engines.json") << R"({"engines": [
+    {"name": "new", "repo": "repo", "ref": "HEAD", "build": "sh build.sh {out}", "bench": "bench 5"},
+    {"name": "old", "repo": "repo", "ref": "HEAD~1", "build": "sh build.sh {out}", "bench": "bench 5"}]})";
+  HarnessRun r = run_harness({"cluster", "match", "new", "old", "--registry", work + "/engines.json", "--nodes", "2000",
+                              "--games", "8", "--shards", "2", "--poll-ms", "200", "--db", db},
+                             std::chrono::seconds(600));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("8 of 8 games"), std::string::npos) << r.out;
+  HarnessRun shown = run_harness({"show", "1", "--db", db});
+  EXPECT_NE(shown.out.find("new  " + repo.sha("HEAD").substr(0, 8) + " dev: a stronger search (ref HEAD)"), std::string::npos)
+      << shown.out;
+  EXPECT_NE(shown.out.find("old  " + repo.sha("HEAD~1").substr(0, 8) + " base: v0.12 (ref HEAD~1)"), std::string::npos)
+      << shown.out;
 }
 
 TEST(Cluster, AnSprtDecisionOnTheCombinedPairsCancelsTheRemainingTasks) {

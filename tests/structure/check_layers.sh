@@ -4,7 +4,7 @@
 # eval/, search/) and itself. The README's layer table says the same order.
 set -euo pipefail
 src="${1:-$(cd "$(dirname "$0")/../.." && pwd)/harness/src}"
-layers=(text settings process time_control engines builds record pgn players openings adjudication stats game storage run suites report cluster bisect frontends cli)
+layers=(text settings process time_control engines builds record pgn players openings adjudication stats game storage run suites report datagen cluster bisect frontends cli)
 declare -A rank
 for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
 status=0

@@ -36,13 +36,13 @@ inline std::string mock(const std::string& name, const std::string& mode) {
   return "name=" + name + " cmd=" + MOCK_ENGINE_PATH + " arg=" + mode;
 }
 
-std::unique_ptr<harness::ChildProcess> start_harness(const std::vector<std::string>& args, const std::string& err_path) {
+inline std::unique_ptr<harness::ChildProcess> start_harness(const std::vector<std::string>& args, const std::string& err_path) {
   auto p = harness::ChildProcess::start({HARNESS_PATH, args, "", err_path});
   if (!p) throw std::runtime_error(p.error());
   return std::move(p).value();
 }
 
-HarnessRun run_harness(const std::vector<std::string>& args, std::chrono::seconds timeout = 120s) {
+inline HarnessRun run_harness(const std::vector<std::string>& args, std::chrono::seconds timeout = 120s) {
   std::string err = ::testing::TempDir() + "harness_e2e_stderr.txt";
   auto p = start_harness(args, err);
   HarnessRun r;
@@ -55,12 +55,13 @@ HarnessRun run_harness(const std::vector<std::string>& args, std::chrono::second
   return r;
 }
 
-std::vector<harness::StoredGame> games_in(const std::string& db_path, std::int64_t run = 1) {
+inline std::vector<harness::StoredGame> games_in(const std::string& db_path, std::int64_t run = 1) {
   auto db = harness::Database::open(db_path);
   return db ? (*db)->games(run).value() : std::vector<harness::StoredGame>{};
 }
 
-std::vector<std::string> match_args(const std::string& db, const std::string& a_spec, const std::string& b_spec, int games) {
+inline std::vector<std::string> match_args(const std::string& db, const std::string& a_spec, const std::string& b_spec,
+                                           int games) {
   return {"match", "--engine", a_spec,          "--engine", b_spec,       "--games", std::to_string(games),
           "--db",  db,         "--concurrency", "1",        "--maxmoves", "60"};
 }

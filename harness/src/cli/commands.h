@@ -20,6 +20,7 @@ void add_import_command(CLI::App& app);    // import
 void add_bench_command(CLI::App& app);     // bench
 void add_test_command(CLI::App& app);      // test
 void add_bisect_command(CLI::App& app);    // bisect
+void add_datagen_commands(CLI::App& app);  // datagen, positions
 // The subcommand a program called through a link of that name runs ("fastchess" for
 // fastchess or fastchess-ob, "cutechess" for cutechess-cli), or nullptr.
 const char* foreign_command_for_program(const std::string& program_name);

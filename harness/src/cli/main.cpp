@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   harness::add_bench_command(app);
   harness::add_test_command(app);
   harness::add_bisect_command(app);
+  harness::add_datagen_commands(app);
   // Called as fastchess, fastchess-ob or cutechess-cli (a link to this binary): that program's
   // command line, as OpenBench's client and Stockfish's worker run it.
   std::vector<char*> args(argv, argv + argc);

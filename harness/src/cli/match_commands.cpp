@@ -9,6 +9,7 @@
 #include "fail.h"
 #include "match_options.h"
 #include "paths.h"
+#include "run/datagen_reporter.h"
 #include "run/match_runner.h"
 #include "stored_runs.h"
 #include "text/words.h"
@@ -40,7 +41,9 @@ int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id
                     : std::string(chess::variant_name(config.settings.variant)) + ", ")
             << "concurrency " << config.concurrency << std::endl;
   if (config.speed_scale) std::cout << "Time control scaled " << describe(*config.speed_scale, config.settings.tc) << std::endl;
-  MatchRunner runner(std::move(config), std::move(inputs), db, run_id);
+  DatagenReporter datagen(config.concurrency);
+  MatchReporter* reporter = config.datagen ? &datagen : nullptr;  // null: the harness's own lines
+  MatchRunner runner(std::move(config), std::move(inputs), db, run_id, reporter);
   const MatchStatus status = runner.run(std::cout);
   if (status.kind == MatchStatus::FAILED) {
     // When the database cannot take even that (a full disk), the message says what to do.
@@ -100,8 +103,10 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
   exit_if_stopped();
   auto db = open_db(o.db);
   if (config.shard.active()) db->use_rollback_journal();
-  const std::int64_t run_id =
-      value_or_fail(db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json()));
+  const std::int64_t run_id = value_or_fail(db->create_run(config.datagen                  ? "datagen"
+                                                           : kind == TournamentKind::MATCH ? "match"
+                                                                                           : "tournament",
+                                                           config.to_json()));
   std::exit(play(std::move(config), std::move(inputs), *db, run_id));
 }
 
@@ -130,7 +135,7 @@ void add_match_commands(CLI::App& app) {
     install_stop_handlers();
     auto db = value_or_fail(Database::open_existing(o->db));
     const RunRow run = run_or_fail(*db, o->run);
-    if (run.kind != "match" && run.kind != "tournament")
+    if (run.kind != "match" && run.kind != "tournament" && run.kind != "datagen")
       fail("run " + std::to_string(o->run) + " is " + a_run_of_kind(run.kind) + ", not a match");
     std::exit(continue_run(*db, o->run, o->concurrency));
   });

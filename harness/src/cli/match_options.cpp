@@ -100,6 +100,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.kind = kind;
   c.engines = resolve_engines(o);
   c.tested = o.tested;
+  c.datagen = o.datagen;
   build_git_engines(c, o.db);
   c.games = o.games;
   c.rounds = o.rounds;

@@ -48,6 +48,7 @@ struct MatchOptions {
   std::vector<EngineConfig> made_engines;  // engines the command made itself (harness test's builds)
   std::vector<TestedCommit> tested;        // and the commits they were built from
   std::optional<SpeedScale> speed_scale;   // harness test --scale-nps: the clock is scaled by it
+  bool datagen = false;                    // harness datagen: the moves are stored packed
 };
 
 // Where engines built from git are kept unless --cache says otherwise: `builds/` beside the database.

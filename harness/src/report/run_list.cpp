@@ -70,7 +70,7 @@ chess::Result<std::vector<RunListRow>> run_list(Database& db) {
     row.result = headline(r.summary);
     row.reportable = r.kind == "match" || r.kind == "tournament" || r.kind == "perft" || r.kind == "epd";
     chess::Result<bool> described = true;
-    if (r.kind == "match" || r.kind == "tournament") described = describe_match(db, r, row);
+    if (r.kind == "match" || r.kind == "tournament" || r.kind == "datagen") described = describe_match(db, r, row);
     if (r.kind == "perft" || r.kind == "epd") described = describe_suite(db, r, row);
     if (!described) return chess::Error{described.error()};
     rows.push_back(row);

@@ -57,7 +57,10 @@ chess::Result<std::optional<TestListRow>> test_row(Database& db, const RunRow& r
   return std::optional<TestListRow>{row};
 }
 
+// The body counts the rows drawn and the script errors (data-rows, data-errors), as the report
+// pages count theirs, so that a browser test reads them from the DOM.
 const char* const TESTS_SCRIPT = R"(<script>
+window.addEventListener("error", () => { document.body.dataset.errors = String(Number(document.body.dataset.errors) + 1); });
 const fixed = (v, d) => v === null || v === undefined || !isFinite(v) ? "n/a" : Number(v).toFixed(d);
 const cell = (t) => { const td = document.createElement("td"); td.textContent = t; return td; };
 // The LLR as a bar between its bounds: left of the middle towards H0, right towards H1.
@@ -71,6 +74,7 @@ function llrCell(r) {
   return td;
 }
 function draw(rows) {
+  document.body.dataset.rows = String(rows.length);
   const table = document.getElementById("tests");
   while (table.rows.length > 1) table.deleteRow(1);
   for (const r of rows) {
@@ -124,7 +128,7 @@ std::string tests_page(const std::string& db_path, const std::vector<TestListRow
          "body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"
          "td,th{border:1px solid #ccd;padding:3px 8px}th{background:#eef}"
          ".llr{display:inline-block;width:120px;height:10px;background:#f3d6d6;border:1px solid #bbb;vertical-align:middle}"
-         ".llr .fill{height:100%;background:#7bc47f}</style></head><body><h1>Tests in " +
+         ".llr .fill{height:100%;background:#7bc47f}</style></head><body data-errors=\"0\" data-rows=\"0\"><h1>Tests in " +
          html_text(db_path) +
          "</h1><p><a href=\"/\">all runs</a></p><table id=\"tests\"><tr><th>run</th><th>dev</th><th>base</th><th>time "
          "control</th><th>games</th><th>Elo</th><th>LLR</th><th>status</th><th>started</th></tr></table>" +

@@ -7,8 +7,6 @@
 
 namespace harness {
 
-namespace {
-
 std::string clock_text(double seconds) {
   long s = long(seconds);
   char buf[32];
@@ -17,8 +15,6 @@ std::string clock_text(double seconds) {
 }
 
 bool on_terminal() { return isatty(STDOUT_FILENO); }
-
-}  // namespace
 
 void HarnessReporter::resuming(std::ostream& out, std::int64_t run_id, int done, int total) {
   out << "Resuming run " << run_id << ": " << done << " of " << total << " games already played\n";

@@ -39,6 +39,8 @@ void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProbl
   problems.require(
       c.shard.count >= 1 && c.shard.index >= 0 && c.shard.index < c.shard.count, "shard",
       "must be K/N with 1 <= K <= N, got " + std::to_string(c.shard.index + 1) + "/" + std::to_string(c.shard.count));
+  problems.require(!c.datagen || !c.shard.active(), "shard",
+                   "a datagen run is not played in shards (a shard merge copies move rows, not packed moves)");
 }
 
 void check_sprt(const MatchConfig& c, SettingProblems& problems) {
@@ -130,6 +132,7 @@ std::string MatchConfig::to_json() const {
   if (imported) j["imported"] = *imported;
   if (!tested.empty()) j["tested"] = tested;
   if (speed_scale) j["speed_scale"] = *speed_scale;
+  if (datagen) j["datagen"] = true;
   return j.dump();
 }
 
@@ -150,6 +153,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     if (j.contains("imported")) c.imported = j.at("imported").get<ImportedGames>();
     if (j.contains("tested")) j.at("tested").get_to(c.tested);
     if (j.contains("speed_scale")) c.speed_scale = j.at("speed_scale").get<SpeedScale>();
+    c.datagen = j.value("datagen", false);
     j.at("seed").get_to(c.seed);
     j.at("concurrency").get_to(c.concurrency);
     if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();

@@ -80,6 +80,9 @@ struct MatchConfig {
   std::optional<ImportedGames> imported;
   // Set by `harness test`: the commits its engines were built from, with their bench signatures.
   std::vector<TestedCommit> tested;
+  // A datagen run (harness datagen): each game's moves are stored packed in its row, without
+  // PGN or engine logs, for `harness positions` to export.
+  bool datagen = false;
   // Set by --scale-nps: the time control in `settings` is the given one scaled by this.
   std::optional<SpeedScale> speed_scale;
   // A run of this configuration measured again (harness test --resume): the speeds are taken

@@ -48,6 +48,11 @@ class MatchReporter {
   virtual bool wants_starts() const { return false; }
 };
 
+// "1:02:03": hours, minutes and seconds, as the progress lines give elapsed and remaining time.
+std::string clock_text(double seconds);
+// Whether standard output is a terminal (progress then rewrites one line).
+bool on_terminal();
+
 // The harness's own lines: one per game with the running score (a progress line on a terminal),
 // the results block at the end, and how to resume a stopped run.
 class HarnessReporter : public MatchReporter {

@@ -315,8 +315,11 @@ void MatchRunner::hand_in(const GameSpec& spec, chess::Result<GameRecord> played
 
 chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   const GameSpec spec = schedule_.at(std::size_t(g.game_index));
-  g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments, config_.settings.variant});
-  if (auto saved = db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)]); !saved)
+  if (!config_.datagen || !config_.pgn_path.empty())  // a datagen game keeps no PGN unless a file asks for it
+    g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments, config_.settings.variant});
+  const auto moves = config_.datagen ? RunStore::MovesStored::PACKED : RunStore::MovesStored::ROWS;
+  if (auto saved = db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)], moves);
+      !saved)
     return chess::Error{saved.error()};
   if (!config_.pgn_path.empty()) std::ofstream(config_.pgn_path, std::ios::app) << g.pgn;
   const std::string result(chess::result_string(g.result));

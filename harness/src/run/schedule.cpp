@@ -19,7 +19,8 @@ std::vector<GameSpec> make_schedule(const MatchConfig& c) {
     out.push_back({int(out.size()), pair, b, a, opening});
   };
   if (c.kind == TournamentKind::MATCH) {
-    for (int g = 0; g < c.games; ++g) out.push_back({g, g / 2, g % 2 == 0 ? 0 : 1, g % 2 == 0 ? 1 : 0, g / 2});
+    // Datagen: each game its own opening (an engine playing itself would repeat a pair's first game).
+    for (int g = 0; g < c.games; ++g) out.push_back({g, g / 2, g % 2 == 0 ? 0 : 1, g % 2 == 0 ? 1 : 0, c.datagen ? g : g / 2});
     return out;
   }
   const int n = int(c.engines.size());

@@ -155,6 +155,9 @@ const char* const MIGRATIONS[] = {
       detail TEXT NOT NULL,
       PRIMARY KEY (bisect_run, step));
     )sql",
+    R"sql(
+    ALTER TABLE games ADD COLUMN packed BLOB;  -- record/packed_moves.h: a datagen game's moves, instead of rows in moves
+    )sql",
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "record/packed_moves.h"
 #include "storage/statement.h"
 #include "text/timestamp.h"
 
@@ -92,26 +93,52 @@ chess::Result<std::vector<RunRow>> RunStore::runs() {
 }
 
 chess::Result<std::int64_t> RunStore::save_game(std::int64_t run_id, const GameRecord& g, std::int64_t white_id,
-                                                std::int64_t black_id) {
+                                                std::int64_t black_id, MovesStored moves) {
+  std::string packed;
+  if (moves == MovesStored::PACKED) {
+    auto bytes = pack_moves(g.moves);
+    if (!bytes) return chess::Error{"game " + std::to_string(g.game_index + 1) + ": " + bytes.error()};
+    packed = std::move(*bytes);
+  }
+  const bool rows = moves == MovesStored::ROWS;
   return guarded(c_, [&] {
     return c_.transaction([&] {
       Statement s(
           c_,
           "INSERT INTO games (run_id, game_index, pair_index, white_engine_id, black_engine_id, white, black, opening_fen, "
           "opening_moves, result, termination, reason, plies, time_control, started_at, finished_at, pgn, white_stderr, "
-          "black_stderr, end_kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+          "black_stderr, end_kind, packed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
       s.bind(1, run_id).bind(2, g.game_index).bind(3, g.pair_index);
       white_id ? s.bind(4, white_id) : s.bind_null(4);
       black_id ? s.bind(5, black_id) : s.bind_null(5);
       s.bind(6, g.white).bind(7, g.black).bind(8, g.opening.fen).bind(9, joined(g.opening.moves, " "));
       s.bind(10, std::string(chess::result_string(g.result))).bind(11, std::string(pgn_termination(g.end))).bind(12, g.reason);
       s.bind(13, std::int64_t(g.opening.moves.size() + g.moves.size())).bind(14, g.time_control);
-      s.bind(15, g.started_at).bind(16, g.finished_at).bind(17, g.pgn).bind(18, g.white_stderr).bind(19, g.black_stderr);
-      s.bind(20, std::string(game_end_name(g.end))).step();
+      s.bind(15, g.started_at).bind(16, g.finished_at);
+      s.bind(17, rows ? g.pgn : "").bind(18, rows ? g.white_stderr : "").bind(19, rows ? g.black_stderr : "");
+      s.bind(20, std::string(game_end_name(g.end)));
+      rows ? s.bind_null(21) : s.bind_blob(21, packed);
+      s.step();
       const std::int64_t game_id = c_.last_insert_id();
-      insert_moves(c_, game_id, g);
+      if (rows) insert_moves(c_, game_id, g);
       return game_id;
     });
+  });
+}
+
+chess::Result<bool> RunStore::for_each_packed_game(std::int64_t run_id, const std::function<bool(const PackedGame&)>& each) {
+  return guarded(c_, [&] {
+    Statement s(c_,
+                "SELECT game_index, opening_fen, opening_moves, result, packed FROM games WHERE run_id=? AND packed IS NOT NULL "
+                "ORDER BY game_index");
+    s.bind(1, run_id);
+    while (s.step()) {
+      PackedGame g{int(s.integer(0)), s.text(1), {}, s.text(3), s.blob(4)};
+      std::istringstream moves(s.text(2));
+      for (std::string m; moves >> m;) g.opening_moves.push_back(m);
+      if (!each(g)) break;
+    }
+    return true;
   });
 }
 

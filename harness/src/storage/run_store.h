@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -36,6 +37,15 @@ struct StoredGame {
   std::string reason;
   int plies = 0;
   std::string pgn;
+};
+
+// A game stored with its moves packed (record/packed_moves.h).
+struct PackedGame {
+  int game_index = 0;
+  std::string opening_fen;
+  std::vector<std::string> opening_moves;  // UCI
+  std::string result;                      // "1-0", "0-1", "1/2-1/2"
+  std::string packed;
 };
 
 // A game as a report shows it: its row without the PGN, and its moves.
@@ -79,9 +89,14 @@ class RunStore {
   // The run, or nullopt when there is none of that id.
   chess::Result<std::optional<RunRow>> run(std::int64_t run_id);
   chess::Result<std::vector<RunRow>> runs();
+  // How a game's moves are kept: a row each (reports, replays), or packed into the game's row
+  // with no PGN or engine logs (datagen: tens of millions of positions).
+  enum class MovesStored { ROWS, PACKED };
   // Stores a finished game and its moves in one transaction.
-  chess::Result<std::int64_t> save_game(std::int64_t run_id, const GameRecord& game, std::int64_t white_id,
-                                        std::int64_t black_id);
+  chess::Result<std::int64_t> save_game(std::int64_t run_id, const GameRecord& game, std::int64_t white_id, std::int64_t black_id,
+                                        MovesStored moves = MovesStored::ROWS);
+  // The run's games stored packed, one at a time in game order, until `each` returns false.
+  chess::Result<bool> for_each_packed_game(std::int64_t run_id, const std::function<bool(const PackedGame&)>& each);
   chess::Result<std::vector<StoredGame>> games(std::int64_t run_id);
   // The engines' moves of a stored game (UCI), in order.
   chess::Result<std::vector<std::string>> game_moves(std::int64_t game_id);

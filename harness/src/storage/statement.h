@@ -29,6 +29,14 @@ class Statement {
     return *this;
   }
   Statement& bind(int i, int v) { return bind(i, std::int64_t(v)); }
+  Statement& bind_blob(int i, const std::string& bytes) {
+    sqlite3_bind_blob(stmt_, i, bytes.data(), int(bytes.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  std::string blob(int col) {
+    const void* data = sqlite3_column_blob(stmt_, col);
+    return data ? std::string(static_cast<const char*>(data), std::size_t(sqlite3_column_bytes(stmt_, col))) : std::string();
+  }
   Statement& bind_real(int i, double v) {
     sqlite3_bind_double(stmt_, i, v);
     return *this;

@@ -11,6 +11,7 @@
 
 #include "process/command.h"
 #include "support/browser.h"
+#include "support/git_repo.h"
 #include "support/harness_cli.h"
 #include "support/stored_runs.h"
 
@@ -93,6 +94,60 @@ TEST(ReportInABrowser, TheDashboardServesTheRunsAndALiveRunPageWhileAMatchWrites
   EXPECT_NE(second.find("data-errors=\"0\""), std::string::npos) << second;
   EXPECT_NE(second.find("data-replay=\"1:"), std::string::npos) << second;
   screenshot(base + "/run/1", "dashboard-run");
+  ::kill(server->pid(), SIGINT);
+  EXPECT_EQ(server->stop(10000ms), 0);
+}
+
+// A test of two commits with an SPRT: the dashboard's tests page draws its row (dev's subject,
+// the LLR bar between its bounds) and the run's page its "Commits tested" table.
+TEST(ReportInABrowser, TheTestsPageListsATestOfCommitsWithItsLlrBar) {
+  const std::string db = temp_db("tests_page_browser");
+  GitRepo repo(std::filesystem::path(db).parent_path().string() + "/repo");
+  const std::string copy = "cp engine.sh \"$1\" && chmod +x \"$1\"\n";
+  repo.commit({{"engine.sh", wrapper(std::string(ENGINE_PATH) + " --version v0.2")}, {"build.sh", copy}}, "base: v0.2");
+  repo.commit({{"engine.sh", wrapper(std::string(ENGINE_PATH) + " --version dev")}}, "dev: a stronger search");
+  HarnessRun played = run_harness({"test",
+                                   "--repo",
+                                   repo.dir(),
+                                   "--dev",
+                                   "HEAD",
+                                   "--base",
+                                   "HEAD~1",
+                                   "--build",
+                                   "sh build.sh {out}",
+                                   "--bench-args",
+                                   "bench 5",
+                                   "--nodes",
+                                   "1500",
+                                   "--games",
+                                   "8",
+                                   "--sprt",
+                                   "elo0=0 elo1=10",
+                                   "--concurrency",
+                                   "2",
+                                   "--db",
+                                   db},
+                                  300s);
+  ASSERT_EQ(played.exit_code, 0) << played.out;
+  auto server = start_harness({"serve", "--db", db, "--port", "0"}, ::testing::TempDir() + "serve-tests.err");
+  std::string line;
+  ASSERT_EQ(server->read_line(line, 60s), harness::ReadStatus::LINE);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(line, m, std::regex("http://127\\.0\\.0\\.1:(\\d+)/"))) << line;
+  const std::string base = "http://127.0.0.1:" + m[1].str();
+
+  const std::string dom = page_dom(base + "/tests");
+  EXPECT_NE(dom.find("data-rows=\"1\""), std::string::npos) << dom.substr(0, 3000);
+  EXPECT_NE(dom.find("data-errors=\"0\""), std::string::npos) << dom.substr(0, 3000);
+  EXPECT_NE(dom.find("dev-" + repo.sha("HEAD").substr(0, 8) + " dev: a stronger search"), std::string::npos)
+      << dom.substr(0, 3000);
+  EXPECT_TRUE(std::regex_search(dom, std::regex("<div class=\"fill\" style=\"width: [0-9.]+%;\"></div></div> -?[0-9]+\\.[0-9]{2} "
+                                                "\\(-2\\.94, 2\\.94\\) elo0=0 elo1=10")))
+      << dom.substr(0, 3000);
+  screenshot(base + "/tests", "dashboard-tests");
+  const std::string run = page_dom(base + "/run/1");
+  EXPECT_NE(run.find("Commits tested"), std::string::npos);
+  EXPECT_NE(run.find(repo.sha("HEAD~1").substr(0, 12)), std::string::npos) << "the base commit's id in the table";
   ::kill(server->pid(), SIGINT);
   EXPECT_EQ(server->stop(10000ms), 0);
 }

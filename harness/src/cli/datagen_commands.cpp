@@ -1,0 +1,150 @@
+// harness datagen: self-play of a UCI engine (or two) whose positions, with the mover's score
+// and the game's result, are kept packed in the database; harness positions: those positions
+// exported, filtered and without duplicates, as texel EPD or an NNUE trainer's text.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <unordered_set>
+
+#include "commands.h"
+#include "datagen/position_export.h"
+#include "fail.h"
+#include "match_options.h"
+#include "openings/chess960_openings.h"
+#include "paths.h"
+#include "stored_runs.h"
+
+namespace harness {
+
+namespace {
+
+struct DatagenOptions {
+  MatchOptions match;
+  int random_plies = -1;  // -1: openings from --openings
+};
+
+// `count` openings of `plies` random legal plies from the standard start, drawn by `seed`.
+void write_random_openings(const std::string& path, int count, int plies, std::uint64_t seed) {
+  std::mt19937_64 rng(seed ^ 0x2545f4914f6cdd1dULL);
+  std::ofstream out(path + ".part");
+  out << "# " << count << " openings of " << plies << " random plies from the start (harness datagen, seed " << seed << ")\n";
+  for (int i = 0; i < count; ++i) {
+    std::vector<chess::Move> moves;
+    for (int tries = 0; moves.empty() && tries < 100; ++tries) moves = random_plies(chess::Position::startpos(), plies, rng);
+    if (moves.empty()) fail("--random-plies " + std::to_string(plies) + ": no opening that long without the game ending");
+    chess::Game game;
+    for (chess::Move m : moves) game.play(m);
+    const std::string fen = game.position().fen();
+    out << fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1)) << " id \"random-" << i + 1 << "\";\n";
+  }
+  out.close();
+  if (!out) fail(path + ": cannot write the openings");
+  std::filesystem::rename(path + ".part", path);
+}
+
+// One engine plays itself: a second entry of it under another name.
+void self_play(MatchOptions& o) {
+  if (o.engines.size() + o.engine_specs.size() != 1) return;
+  EngineConfig e = o.engines.empty() ? value_or_fail(parse_engine_spec(o.engine_specs.front()))
+                                     : engine_from_command_line(o.engines.front(), o.registry);
+  o.engine_specs.clear();
+  o.engines = {e.name, e.name + "-2"};
+  EngineConfig twin = e;
+  twin.name = e.name + "-2";
+  o.made_engines = {e, twin};
+}
+
+[[noreturn]] void datagen(DatagenOptions& d) {
+  MatchOptions& o = d.match;
+  if (o.nodes == 0 && o.depth == 0) fail("datagen needs a node or depth limit: give --nodes N or --depth D");
+  if (d.random_plies >= 0) {
+    if (!o.openings.empty()) fail("give --openings or --random-plies, not both");
+    if (d.random_plies > 40) fail("--random-plies must be from 0 to 40, got " + std::to_string(d.random_plies));
+    const std::filesystem::path folder = std::filesystem::absolute(o.db).parent_path();
+    std::filesystem::create_directories(folder);
+    o.openings = (folder / ("datagen-openings-" + std::to_string(o.games) + "x" + std::to_string(d.random_plies) + "-seed" +
+                            std::to_string(o.seed) + ".epd"))
+                     .string();
+    if (!std::filesystem::exists(o.openings)) write_random_openings(o.openings, std::max(1, o.games), d.random_plies, o.seed);
+  }
+  self_play(o);
+  o.datagen = true;
+  start_or_resume(o, TournamentKind::MATCH);
+}
+
+struct PositionsOptions {
+  std::vector<std::int64_t> runs;
+  std::string db = default_database(), out, format = "epd", keep;
+  int min_ply = 0;
+  bool no_dedup = false;
+};
+
+PositionFilters filters_of(const PositionsOptions& o) {
+  PositionFilters f;
+  f.min_ply = o.min_ply;
+  f.dedup = !o.no_dedup;
+  std::string list = o.keep;
+  for (std::size_t at = 0; (at = list.find(',', at)) != std::string::npos;) list[at] = ' ';
+  std::istringstream words(list);
+  for (std::string what; words >> what;) {
+    if (what == "checks")
+      f.skip_checks = false;
+    else if (what == "tactical")
+      f.skip_tactical = false;
+    else if (what == "mates")
+      f.skip_mates = false;
+    else
+      fail("--keep takes checks, tactical and mates (comma-separated), got '" + what + "'");
+  }
+  return f;
+}
+
+int export_runs(const PositionsOptions& o) {
+  const PositionFormat format = value_or_fail(parse_position_format(o.format));
+  const PositionFilters filters = filters_of(o);
+  auto db = value_or_fail(Database::open_existing(o.db));
+  std::ofstream file(o.out + ".part");
+  if (!file) fail(o.out + ": cannot write");
+  std::unordered_set<std::uint64_t> seen;
+  ExportCounts total;
+  for (std::int64_t run : o.runs) {
+    const ExportCounts c = value_or_fail(export_positions(*db, run, filters, format, file, seen));
+    std::cout << "run " << run << ": " << c.games << " games, " << c.scored << " scored positions: " << c.written
+              << " written; left out " << c.in_check << " in check, " << c.tactical << " captures or promotions, " << c.mates
+              << " mate scores, " << c.early << " before ply " << o.min_ply << ", " << c.duplicates << " duplicates\n";
+    total.written += c.written;
+  }
+  file.close();
+  if (!file) fail(o.out + ": write failed");
+  std::filesystem::rename(o.out + ".part", o.out);
+  std::cout << "wrote " << total.written << " positions to " << o.out << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_datagen_commands(CLI::App& app) {
+  auto d = std::make_shared<DatagenOptions>();
+  CLI::App* cmd = app.add_subcommand("datagen", "Self-play of a UCI engine (or two) kept as training positions");
+  cmd->add_option("ENGINES", d->match.engines, "One engine (it plays itself) or two, from the registry (or --engine names)");
+  cmd->add_option("--games", d->match.games, "Number of games (played in pairs with colours reversed)")->capture_default_str();
+  cmd->add_option("--random-plies", d->random_plies, "Openings of this many random plies from the start, drawn by --seed");
+  add_common(cmd, d->match);
+  cmd->callback([d] { datagen(*d); });
+
+  auto p = std::make_shared<PositionsOptions>();
+  CLI::App* positions = app.add_subcommand("positions", "Export a datagen run's positions for a tuner or a trainer");
+  positions->add_option("RUNS", p->runs, "Datagen runs (see 'harness runs')")->required()->check(run_number());
+  positions->add_option("-o,--out", p->out, "Output file")->required();
+  positions->add_option("--format", p->format, "epd (c9 \"1-0\";), bracket ([1.0]) or text (FEN | score | result)")
+      ->capture_default_str();
+  positions->add_option("--keep", p->keep, "Keep what is left out by default: checks,tactical,mates");
+  positions->add_option("--min-ply", p->min_ply, "Leave out the positions before this ply")->capture_default_str();
+  positions->add_flag("--no-dedup", p->no_dedup, "Keep repeated positions");
+  positions->add_option("--db", p->db, DATABASE_HELP);
+  positions->callback([p] { std::exit(export_runs(*p)); });
+}
+
+}  // namespace harness

@@ -1,0 +1,40 @@
+// Training positions from a datagen run: each position before an engine's move, with that
+// engine's score and the game's result, replayed from the packed moves. Filters drop positions
+// in check, those whose played move is a capture or a promotion, mate scores, and the first
+// plies; duplicates are dropped by the position's key across every run exported at once. The
+// formats are the ones tuners and trainers read: EPD with `c9 "1-0";` (texel), EPD with `[1.0]`,
+// and the `FEN | score | result` text of NNUE trainers (both from White's view).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <unordered_set>
+
+#include "core/result.h"
+#include "storage/database.h"
+
+namespace harness {
+
+enum class PositionFormat { EPD, BRACKET, TEXT };
+chess::Result<PositionFormat> parse_position_format(const std::string& name);
+
+struct PositionFilters {
+  bool skip_checks = true;
+  bool skip_tactical = true;  // the engine's move is a capture or a promotion
+  bool skip_mates = true;     // the score is a mate
+  int min_ply = 0;            // positions before this ply of the game (opening plies count) are dropped
+  bool dedup = true;
+};
+
+struct ExportCounts {
+  std::uint64_t games = 0, scored = 0, written = 0;
+  std::uint64_t in_check = 0, tactical = 0, mates = 0, early = 0, duplicates = 0;
+};
+
+// Writes the run's positions to `out`; `seen` holds the keys written before (several runs into
+// one file). An error names the game that cannot be replayed.
+chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, const PositionFilters& filters,
+                                             PositionFormat format, std::ostream& out, std::unordered_set<std::uint64_t>& seen);
+
+}  // namespace harness

@@ -1,0 +1,37 @@
+#include "run/datagen_reporter.h"
+
+#include <cstdio>
+#include <ostream>
+
+namespace harness {
+
+void DatagenReporter::game_stored(std::ostream& out, const GameRecord& g, const RunTally&, const RunProgress& p) {
+  for (const MoveRecord& m : g.moves) {
+    positions_ += m.has_score;
+    search_ms_ += m.time_ms;
+  }
+  elapsed_seconds_ = p.elapsed_seconds;
+  const double rate = p.elapsed_seconds > 0 ? double(positions_) / p.elapsed_seconds : 0;
+  const double remaining = p.elapsed_seconds / p.played_this_session * double(p.total - p.done);
+  char line[200];
+  std::snprintf(line, sizeof line, "Games %d/%d  positions %llu (%.0f/s)  elapsed %s  remaining %s", p.done, p.total,
+                static_cast<unsigned long long>(positions_), rate, clock_text(p.elapsed_seconds).c_str(),
+                clock_text(remaining).c_str());
+  if (on_terminal())
+    out << "\r\033[K" << line << std::flush;
+  else
+    out << line << "\n" << std::flush;
+}
+
+void DatagenReporter::ended(std::ostream& out, const RunTally& tally, const RunEnding& e) {
+  HarnessReporter::ended(out, tally, e);
+  if (elapsed_seconds_ <= 0) return;
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "Datagen: %llu positions in %.1f s (%.0f/s); the engines searched %.1f %% of the %d slots' time\n",
+                static_cast<unsigned long long>(positions_), elapsed_seconds_, double(positions_) / elapsed_seconds_,
+                100.0 * double(search_ms_) / 1000.0 / (elapsed_seconds_ * concurrency_), concurrency_);
+  out << line << std::flush;
+}
+
+}  // namespace harness
