@@ -142,16 +142,20 @@ chess::Result<bool> Bisector::check_bad(std::ostream& out) {
   const int bad = int(commits_.size()) - 1;
   if (settings_.mode == BisectMode::SPRT || search_.first_bad() != bad) return true;
   for (const BisectStepRow& row : steps_)
-    if (row.commit == commits_.back().sha) return true;
+    if (row.commit == commits_.back().sha && row.verdict != "skipped")
+      return row.verdict == "good" ? passes_too() : chess::Result<bool>(true);
   out << "step " << (steps_.empty() ? 1 : steps_.back().step + 2) << ": " << commits_.back().short_sha() << " "
       << commits_.back().subject << " (the bad commit itself)" << std::endl;
   auto v = test(bad, 0, out);
   if (!v) return chess::Error{v.error()};
   out << "  " << v->verdict << ": " << first_line(v->detail) << " [run " << v->run_id << "]" << std::endl;
-  if (v->verdict == "good")
-    return chess::Error{"the bad commit " + commits_.back().short_sha() + " (" + commits_.back().subject +
-                        ") passes too: no commit from the good one to it is bad"};
+  if (v->verdict == "good") return passes_too();
   return true;
+}
+
+chess::Result<bool> Bisector::passes_too() const {
+  return chess::Error{"the bad commit " + commits_.back().short_sha() + " (" + commits_.back().subject +
+                      ") passes too: no commit from the good one to it is bad"};
 }
 
 chess::Result<Bisector::Verdict> Bisector::test(int index, std::int64_t resume_run, std::ostream& out) {

@@ -40,6 +40,7 @@ class Bisector {
   chess::Result<std::int64_t> replay(std::ostream& out);
   chess::Result<bool> check_good(std::ostream& out);
   chess::Result<bool> check_bad(std::ostream& out);
+  chess::Result<bool> passes_too() const;
   chess::Result<Verdict> test(int index, std::int64_t resume_run, std::ostream& out);
   chess::Result<Verdict> perft_step(const BuiltEngine& built, std::ostream& out);
   chess::Result<Verdict> bench_step(const BuiltEngine& built);

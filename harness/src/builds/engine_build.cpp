@@ -1,8 +1,10 @@
 #include "builds/engine_build.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -34,16 +36,44 @@ std::string last_lines(const std::string& text, int count) {
   return out.empty() ? "\n  (the build wrote nothing)" : out;
 }
 
-// The build command with every {out} replaced by the binary's path.
+// The path quoted for sh: a folder with spaces or shell characters stays one word.
+std::string shell_quoted(const std::string& path) {
+  std::string out = "'";
+  for (char c : path) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The build command with every {out} replaced by the binary's path, quoted.
 std::string with_out(std::string build, const std::string& out) {
-  for (std::size_t at = build.find("{out}"); at != std::string::npos; at = build.find("{out}", at + out.size()))
-    build.replace(at, 5, out);
+  const std::string quoted = shell_quoted(out);
+  for (std::size_t at = build.find("{out}"); at != std::string::npos; at = build.find("{out}", at + quoted.size()))
+    build.replace(at, 5, quoted);
   return build;
+}
+
+// Folders of builds of this commit whose process is gone (killed mid-build): removed, with the
+// worktrees git still lists for them.
+void remove_stale_builds(const std::string& folder, const std::string& repo) {
+  std::error_code ec;
+  const fs::path parent = fs::path(folder).parent_path();
+  const std::string prefix = fs::path(folder).filename().string() + ".building-";
+  bool removed = false;
+  for (const auto& entry : fs::directory_iterator(parent, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+    if (pid > 0 && ::kill(pid_t(pid), 0) == 0) continue;  // still building
+    fs::remove_all(entry.path(), ec);
+    removed = true;
+  }
+  if (removed) (void)run_command("git", {"-C", repo, "worktree", "prune"}, std::chrono::seconds(60));
 }
 
 bool executable(const std::string& path) { return ::access(path.c_str(), X_OK) == 0 && fs::is_regular_file(path); }
 
 }  // namespace
+
+std::string EngineBuilds::absolute_path(const std::string& dir) { return fs::absolute(dir).lexically_normal().string(); }
 
 std::string EngineBuilds::cache_folder(const GitCommit& commit, const std::string& build) const {
   return (fs::path(cache_dir_) / (commit.sha + "-" + fnv1a_hex(build))).string();
@@ -56,6 +86,7 @@ chess::Result<BuiltEngine> EngineBuilds::binary(const GitCommit& commit, const s
   BuiltEngine built{commit, build, (fs::path(folder) / "engine").string(), true, 0};
   if (executable(built.binary)) return built;
   std::error_code ec;
+  remove_stale_builds(folder, commit.repo);
   const std::string building = folder + ".building-" + std::to_string(::getpid());
   fs::remove_all(building, ec);
   fs::create_directories(building, ec);
@@ -88,6 +119,7 @@ chess::Result<bool> EngineBuilds::build_into(const GitCommit& commit, const std:
   (void)run_command("git", {"-C", commit.repo, "worktree", "prune"}, std::chrono::seconds(60));
   if (!ran) return chess::Error{who + ": " + ran.error()};
   std::ofstream(fs::path(folder) / "build.log") << ran->out << ran->err;
+  if (ran->interrupted) return chess::Error{who + ": interrupted"};
   if (ran->timed_out) return chess::Error{who + ": no end within " + std::to_string(timeout_.count()) + " s"};
   if (ran->exit_code != 0)
     return chess::Error{who + " failed (exit status " + std::to_string(ran->exit_code) +

@@ -26,7 +26,7 @@ class EngineBuilds {
  public:
   // `cache_dir` holds one folder per commit and build command.
   explicit EngineBuilds(std::string cache_dir, std::chrono::seconds timeout = std::chrono::seconds(3600))
-      : cache_dir_(std::move(cache_dir)), timeout_(timeout) {}
+      : cache_dir_(absolute_path(cache_dir)), timeout_(timeout) {}
 
   // The binary of `commit` built with `build`: from the cache, or built now.
   chess::Result<BuiltEngine> binary(const GitCommit& commit, const std::string& build) const;
@@ -34,6 +34,7 @@ class EngineBuilds {
   std::string cache_folder(const GitCommit& commit, const std::string& build) const;
 
  private:
+  static std::string absolute_path(const std::string& dir);
   chess::Result<bool> build_into(const GitCommit& commit, const std::string& build, const std::string& folder) const;
   std::string cache_dir_;
   std::chrono::seconds timeout_;

@@ -11,6 +11,7 @@
 #include "fail.h"
 #include "match_options.h"
 #include "paths.h"
+#include "process/command.h"
 #include "process/stop_request.h"
 #include "suites/perft_suite.h"
 
@@ -118,6 +119,11 @@ std::string found_detail(const BisectOutcome& outcome) {
   install_stop_handlers();
   const GitCommit good = value_or_fail(with_option("--good", resolve_commit(o.repo, o.good)));
   const GitCommit bad = value_or_fail(with_option("--bad", resolve_commit(o.repo, o.bad)));
+  auto ancestor =
+      run_command("git", {"-C", good.repo, "merge-base", "--is-ancestor", good.sha, bad.sha}, std::chrono::seconds(60));
+  if (!ancestor) fail(ancestor.error());
+  if (ancestor->exit_code != 0)
+    fail("--good " + o.good + " is not an ancestor of --bad " + o.bad + ": the commits between them never held the good state");
   std::vector<GitCommit> commits = value_or_fail(commits_between(good.repo, good, bad));
   if (commits.empty()) fail("--bad " + o.bad + " is not a descendant of --good " + o.good + ": there is nothing to bisect");
   const BisectSettings settings = settings_of(o, good, bad);
@@ -156,7 +162,8 @@ void add_bisect_command(CLI::App& app) {
   cmd->add_option("--bad", o->bad, "A later commit that is bad")->required();
   cmd->add_option("--build", o->build, "Build command, run in the commit's worktree; {out} is where the binary goes")
       ->capture_default_str();
-  cmd->add_option("--cache", o->cache, "Folder of built engines, by commit and build command (default: builds/ beside the database)");
+  cmd->add_option("--cache", o->cache,
+                  "Folder of built engines, by commit and build command (default: builds/ beside the database)");
   cmd->add_option("--perft", o->perft, "Bisect by this perft suite: bad is a wrong count");
   cmd->add_option("--max-depth", o->max_depth, "--perft: check depths up to this one (0: all)");
   cmd->add_option("--perft-concurrency", o->perft_concurrency, "--perft: positions checked at once")->capture_default_str();

@@ -32,23 +32,26 @@ void write_random_openings(const std::string& path, int count, int plies, std::u
   out << "# " << count << " openings of " << plies << " random plies from the start (harness datagen, seed " << seed << ")\n";
   for (int i = 0; i < count; ++i) {
     std::vector<chess::Move> moves;
-    for (int tries = 0; moves.empty() && tries < 100; ++tries) moves = random_plies(chess::Position::startpos(), plies, rng);
-    if (moves.empty()) fail("--random-plies " + std::to_string(plies) + ": no opening that long without the game ending");
+    for (int tries = 0; plies > 0 && moves.empty() && tries < 100; ++tries)
+      moves = random_plies(chess::Position::startpos(), plies, rng);
+    if (plies > 0 && moves.empty())
+      fail("--random-plies " + std::to_string(plies) + ": no opening that long without the game ending");
     chess::Game game;
     for (chess::Move m : moves) game.play(m);
     const std::string fen = game.position().fen();
     out << fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1)) << " id \"random-" << i + 1 << "\";\n";
   }
   out.close();
-  if (!out) fail(path + ": cannot write the openings");
-  std::filesystem::rename(path + ".part", path);
+  std::error_code ec;
+  if (out) std::filesystem::rename(path + ".part", path, ec);
+  if (!out || ec) fail(path + ": cannot write the openings" + (ec ? ": " + ec.message() : ""));
 }
 
 // One engine plays itself: a second entry of it under another name.
 void self_play(MatchOptions& o) {
   if (o.engines.size() + o.engine_specs.size() != 1) return;
   EngineConfig e = o.engines.empty() ? value_or_fail(parse_engine_spec(o.engine_specs.front()))
-                                     : engine_from_command_line(o.engines.front(), o.registry);
+                                     : engine_from_command_line(o.engines.front(), o.registry, true);
   o.engine_specs.clear();
   o.engines = {e.name, e.name + "-2"};
   EngineConfig twin = e;
@@ -63,7 +66,9 @@ void self_play(MatchOptions& o) {
     if (!o.openings.empty()) fail("give --openings or --random-plies, not both");
     if (d.random_plies > 40) fail("--random-plies must be from 0 to 40, got " + std::to_string(d.random_plies));
     const std::filesystem::path folder = std::filesystem::absolute(o.db).parent_path();
-    std::filesystem::create_directories(folder);
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) fail(folder.string() + ": cannot create the database's folder: " + ec.message());
     o.openings = (folder / ("datagen-openings-" + std::to_string(o.games) + "x" + std::to_string(d.random_plies) + "-seed" +
                             std::to_string(o.seed) + ".epd"))
                      .string();
@@ -105,20 +110,28 @@ int export_runs(const PositionsOptions& o) {
   const PositionFormat format = value_or_fail(parse_position_format(o.format));
   const PositionFilters filters = filters_of(o);
   auto db = value_or_fail(Database::open_existing(o.db));
-  std::ofstream file(o.out + ".part");
+  const std::string part = o.out + ".part";
+  std::ofstream file(part);
   if (!file) fail(o.out + ": cannot write");
   std::unordered_set<std::uint64_t> seen;
   ExportCounts total;
   for (std::int64_t run : o.runs) {
-    const ExportCounts c = value_or_fail(export_positions(*db, run, filters, format, file, seen));
+    auto exported = export_positions(*db, run, filters, format, file, seen);
+    if (!exported) std::filesystem::remove(part);
+    const ExportCounts c = value_or_fail(std::move(exported));
     std::cout << "run " << run << ": " << c.games << " games, " << c.scored << " scored positions: " << c.written
               << " written; left out " << c.in_check << " in check, " << c.tactical << " captures or promotions, " << c.mates
               << " mate scores, " << c.early << " before ply " << o.min_ply << ", " << c.duplicates << " duplicates\n";
     total.written += c.written;
   }
   file.close();
-  if (!file) fail(o.out + ": write failed");
-  std::filesystem::rename(o.out + ".part", o.out);
+  std::error_code ec;
+  if (file) std::filesystem::rename(part, o.out, ec);
+  if (!file || ec) {
+    const std::string why = ec ? ": " + ec.message() : "";
+    std::filesystem::remove(part, ec);
+    fail(o.out + ": write failed" + why);
+  }
   std::cout << "wrote " << total.written << " positions to " << o.out << "\n";
   return 0;
 }

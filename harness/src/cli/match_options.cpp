@@ -39,8 +39,14 @@ std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
 // benched as harness test does its sides, their bench checked against the commit's Bench: line.
 void build_git_engines(MatchConfig& c, const std::string& db_path) {
   const EngineBuilds builds(build_cache_beside(db_path));
+  std::vector<std::pair<GitSource, std::string>> built;  // an engine that plays itself is built once
   for (EngineConfig& e : c.engines) {
     if (!e.source || !e.command.empty()) continue;
+    auto same = std::find_if(built.begin(), built.end(), [&](const auto& b) { return b.first == *e.source; });
+    if (same != built.end()) {
+      e.command = same->second;
+      continue;
+    }
     TestSettings s;
     s.repo = e.source->repo;
     s.build = e.source->build;
@@ -49,6 +55,7 @@ void build_git_engines(MatchConfig& c, const std::string& db_path) {
     for (std::string w; words >> w;) s.bench.args.push_back(w);
     const TestedEngine t = value_or_fail(prepare_tested_engine(e.name, e.source->ref, s, builds, std::cout));
     e.command = t.built.binary;
+    built.emplace_back(*e.source, e.command);
     TestedCommit tested = t.record();
     tested.name = e.name;
     c.tested.push_back(tested);

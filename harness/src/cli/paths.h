@@ -12,6 +12,8 @@ struct EngineConfig;
 // An engine given on the command line: a specification "name=X cmd=/path ..." when it has an
 // '=', else a name in the registry (configs/engines.json unless `registry` is given). A bad one
 // ends the program with one message.
-EngineConfig engine_from_command_line(const std::string& name_or_spec, const std::string& registry);
+// `built_from_git`: a registry entry with repo and ref is taken as it is (its caller builds it);
+// otherwise it is an error, since the command has nothing to run.
+EngineConfig engine_from_command_line(const std::string& name_or_spec, const std::string& registry, bool built_from_git = false);
 
 }  // namespace harness

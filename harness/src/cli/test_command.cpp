@@ -11,6 +11,7 @@
 #include "fail.h"
 #include "match_options.h"
 #include "paths.h"
+#include "process/stop_request.h"
 
 namespace harness {
 
@@ -33,6 +34,7 @@ EngineConfig engine_of(const TestedEngine& t) {
 }
 
 [[noreturn]] void test(TestOptions& o) {
+  install_stop_handlers();  // a second interrupt stops a build or a bench at once
   TestSettings s;
   s.repo = o.repo;
   s.build = o.build;
@@ -65,7 +67,8 @@ void add_test_command(CLI::App& app) {
   cmd->add_option("--base", o->base, "The ref it is tested against")->required();
   cmd->add_option("--build", o->build, "Build command, run in the commit's worktree; {out} is where the binary goes")
       ->capture_default_str();
-  cmd->add_option("--cache", o->cache, "Folder of built engines, by commit and build command (default: builds/ beside the database)");
+  cmd->add_option("--cache", o->cache,
+                  "Folder of built engines, by commit and build command (default: builds/ beside the database)");
   cmd->add_option("--bench-args", o->bench_args, "What runs an engine's bench")->capture_default_str();
   cmd->add_option("--nodes-pattern", o->nodes_pattern, "Regular expression whose first group is the bench's node count");
   cmd->add_option("--bench-timeout", o->bench_timeout_s, "Seconds a bench may take")

@@ -26,9 +26,10 @@ chess::Result<CommandOutput> run_command(const ProcessSpec& spec, std::chrono::m
   const auto deadline = ChildProcess::Clock::now() + timeout;
   std::string line;
   ReadStatus status;
-  while ((status = (*child)->read_line(line, deadline)) == ReadStatus::LINE) result.out += line + "\n";
+  while ((status = (*child)->read_line(line, deadline, Wait::UNTIL_ABORT)) == ReadStatus::LINE) result.out += line + "\n";
   // At end of output the program has finished or is about to: give it a moment to exit.
   result.timed_out = status == ReadStatus::TIMEOUT;
+  result.interrupted = status == ReadStatus::ABORTED;
   result.exit_code =
       (*child)->stop(status == ReadStatus::CLOSED ? std::chrono::milliseconds(timeout) : std::chrono::milliseconds(0));
   std::ifstream err(with_err.stderr_path);

@@ -11,10 +11,11 @@
 namespace harness {
 
 struct CommandOutput {
-  int exit_code = -1;      // -1: killed at the deadline, or unknown
-  bool timed_out = false;  // still writing at the deadline, and killed
-  std::string out;         // standard output
-  std::string err;         // standard error
+  int exit_code = -1;        // -1: killed at the deadline, or unknown
+  bool timed_out = false;    // still writing at the deadline, and killed
+  bool interrupted = false;  // a stop at once (a second interrupt) ended it: the command was killed
+  std::string out;           // standard output
+  std::string err;           // standard error
 };
 
 // The error is only for a program that cannot be started; a non-zero exit is a CommandOutput.

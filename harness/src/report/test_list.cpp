@@ -16,11 +16,12 @@ std::string html_text(const std::string& s) {
   return out;
 }
 
-// The side of a test by its role; a match of registry engines built from git has the first as dev.
-const TestedCommit* side(const MatchConfig& c, const std::string& role, std::size_t fallback) {
+// The commit engine `i` was built from, if it was: by its name (a match of registry engines
+// may have only one side built from git).
+const TestedCommit* commit_of(const MatchConfig& c, std::size_t i) {
   for (const TestedCommit& t : c.tested)
-    if (t.role == role) return &t;
-  return fallback < c.tested.size() ? &c.tested[fallback] : nullptr;
+    if (t.name == c.engines.at(i).name) return &t;
+  return nullptr;
 }
 
 chess::Result<std::optional<TestListRow>> test_row(Database& db, const RunRow& run) {
@@ -33,8 +34,8 @@ chess::Result<std::optional<TestListRow>> test_row(Database& db, const RunRow& r
   row.created = run.created_at;
   row.dev = c.engines.at(0).name;
   row.base = c.engines.at(1).name;
-  if (const TestedCommit* dev = side(c, "dev", 0)) row.dev_subject = dev->subject;
-  if (const TestedCommit* base = side(c, "base", 1); base && c.tested.size() > 1) row.base_subject = base->subject;
+  if (const TestedCommit* dev = commit_of(c, 0)) row.dev_subject = dev->subject;
+  if (const TestedCommit* base = commit_of(c, 1)) row.base_subject = base->subject;
   row.tc = c.speed_scale ? describe(*c.speed_scale, c.settings.tc) : c.settings.tc.describe();
   auto results = db.game_results(run.id);
   if (!results) return chess::Error{results.error()};

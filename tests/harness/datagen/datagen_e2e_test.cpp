@@ -77,6 +77,10 @@ TEST(Datagen, SelfPlayIsStoredPackedAndExportedInEveryFormat) {
   ASSERT_EQ(texel.size(), kept.size());
   EXPECT_TRUE(std::regex_match(texel[0], std::regex(R"re([^ ]+ [wb] [-KQkqA-Ha-h]+ [-a-h1-8]+ c9 "(1-0|0-1|1/2-1/2)";)re")))
       << texel[0];
+  HarnessRun zero = run_harness({"datagen", "--engine", project_engine("dev"), "--nodes", "500", "--games", "2", "--random-plies",
+                                 "0", "--db", dir + "/zero.sqlite"},
+                                120s);
+  EXPECT_EQ(zero.exit_code, 0) << "openings of no random plies are the start position:\n" << zero.out;
   HarnessRun bad = run_harness({"positions", "1", "--db", db, "-o", dir + "/x", "--keep", "quiet"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.out.find("--keep takes checks, tactical and mates"), std::string::npos) << bad.out;

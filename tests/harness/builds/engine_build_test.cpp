@@ -1,0 +1,18 @@
+#include "builds/engine_build.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace {
+
+// A relative cache is taken from the harness's folder, not from the repository git runs in.
+TEST(EngineBuilds, ACacheGivenRelativeIsMadeAbsoluteOnce) {
+  const harness::GitCommit commit{"/repo", "HEAD", std::string(40, 'a'), "s", "s"};
+  const std::string folder = harness::EngineBuilds("cache/../builds").cache_folder(commit, "make EXE={out}");
+  EXPECT_TRUE(std::filesystem::path(folder).is_absolute()) << folder;
+  EXPECT_EQ(std::filesystem::path(folder).parent_path(), std::filesystem::current_path() / "builds");
+  EXPECT_NE(folder, harness::EngineBuilds("builds").cache_folder(commit, "make -j2 EXE={out}")) << "keyed by the build command";
+}
+
+}  // namespace
