@@ -24,13 +24,6 @@ std::string head_lines(const std::string& text, int count) {
   return at == std::string::npos ? text : text.substr(0, at + 1) + "...\n";
 }
 
-EngineConfig engine_of(const std::string& name, const BuiltEngine& built) {
-  EngineConfig e;
-  e.name = name;
-  e.command = built.binary;
-  return e;
-}
-
 TestedCommit tested_of(const std::string& role, const std::string& name, const BuiltEngine& built) {
   const GitCommit& c = built.commit;
   return {role, name, c.repo, c.ref, c.sha, c.subject, built.build, 0, 0, bench_in_message(c.message)};
@@ -178,7 +171,7 @@ chess::Result<Bisector::Verdict> Bisector::test(int index, std::int64_t resume_r
 chess::Result<Bisector::Verdict> Bisector::perft_step(const BuiltEngine& built, std::ostream&) {
   auto suite = read_perft_suite(settings_.suite, true);
   if (!suite) return chess::Error{suite.error()};
-  const EngineConfig engine = engine_of("bisect-" + built.commit.short_sha(), built);
+  const EngineConfig engine = built.as_engine("bisect-" + built.commit.short_sha());
   const std::chrono::milliseconds timeout(std::int64_t(settings_.perft_timeout_s) * 1000);
   nlohmann::json config = {{"suite", settings_.suite},
                            {"engine", engine.name},
@@ -205,7 +198,7 @@ chess::Result<std::uint64_t> Bisector::good_bench() {
   if (good_bench_) return *good_bench_;
   auto built = builds_.binary(good_, settings_.build);
   if (!built) return chess::Error{"the good commit: " + built.error()};
-  auto bench = run_bench(engine_of("good", *built), settings_.bench, std::chrono::seconds(settings_.bench_timeout_s));
+  auto bench = run_bench(built->as_engine("good"), settings_.bench, std::chrono::seconds(settings_.bench_timeout_s));
   if (!bench) return chess::Error{"the good commit's bench: " + bench.error()};
   good_bench_ = bench->nodes;
   return *good_bench_;
@@ -214,7 +207,7 @@ chess::Result<std::uint64_t> Bisector::good_bench() {
 chess::Result<Bisector::Verdict> Bisector::bench_step(const BuiltEngine& built) {
   auto reference = good_bench();
   if (!reference) return chess::Error{reference.error()};
-  const EngineConfig engine = engine_of("bisect-" + built.commit.short_sha(), built);
+  const EngineConfig engine = built.as_engine("bisect-" + built.commit.short_sha());
   nlohmann::json config = {
       {"engine", engine.name}, {"commit", built.commit.sha}, {"args", settings_.bench.args}, {"bisect", bisect_run_}};
   auto run_id = db_.create_run("bench", config.dump());
@@ -235,7 +228,7 @@ chess::Result<Bisector::Verdict> Bisector::sprt_step(const BuiltEngine& built, s
   if (!good) return chess::Error{"the good commit: " + good.error()};
   MatchConfig config = *settings_.match;
   const std::string dev = "dev-" + built.commit.short_sha(), base = "base-" + good_.short_sha();
-  config.engines = {engine_of(dev, built), engine_of(base, *good)};
+  config.engines = {built.as_engine(dev), good->as_engine(base)};
   config.tested = {tested_of("dev", dev, built), tested_of("base", base, *good)};
   int attempt = 0;
   for (const BisectStepRow& row : steps_) attempt += row.commit == built.commit.sha && row.verdict == "undecided";

@@ -20,6 +20,13 @@ struct BuiltEngine {
   std::string binary;   // absolute path in the cache
   bool cached = false;  // found built, not built now
   double build_seconds = 0;
+  // The binary as an engine to play or bench under `name`.
+  EngineConfig as_engine(const std::string& name) const {
+    EngineConfig e;
+    e.name = name;
+    e.command = binary;
+    return e;
+  }
 };
 
 class EngineBuilds {

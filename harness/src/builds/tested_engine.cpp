@@ -27,10 +27,7 @@ chess::Result<TestedEngine> prepare_tested_engine(const std::string& role, const
       e.built.commit.subject.substr(0, 60).c_str(),
       e.built.cached ? "built before (cache)" : ("built in " + std::to_string(int(e.built.build_seconds + 0.5)) + " s").c_str());
   progress << line << std::endl;
-  EngineConfig engine;
-  engine.name = e.name();
-  engine.command = e.built.binary;
-  auto bench = run_bench(engine, s.bench, s.bench_timeout);
+  auto bench = run_bench(e.built.as_engine(e.name()), s.bench, s.bench_timeout);
   if (!bench) return chess::Error{side(role) + ": " + bench.error()};
   e.bench = *bench;
   e.expected_bench = bench_in_message(e.built.commit.message);

@@ -1,6 +1,5 @@
 // harness bench ENGINE...: each engine's bench signature (node count) and speed.
 #include <cstdio>
-#include <sstream>
 
 #include "commands.h"
 #include "engines/bench_signature.h"
@@ -20,11 +19,7 @@ struct BenchOptions {
 };
 
 void bench(const BenchOptions& o) {
-  BenchCommand command;
-  command.args.clear();
-  std::istringstream words(o.args);
-  for (std::string w; words >> w;) command.args.push_back(w);
-  command.nodes_pattern = o.pattern;
+  const BenchCommand command = BenchCommand::from_words(o.args, o.pattern);
   std::vector<EngineConfig> engines;
   for (const std::string& e : o.engines) engines.push_back(engine_from_command_line(e, o.registry));
   std::printf("%-24s %14s %12s %9s\n", "Engine", "Bench", "NPS", "Seconds");

@@ -4,7 +4,6 @@
 // options). Every step is a stored run; --resume goes on with the bisect of the same settings.
 #include <filesystem>
 #include <iostream>
-#include <sstream>
 
 #include "bisect/bisector.h"
 #include "commands.h"
@@ -36,12 +35,8 @@ BisectMode mode_of(const BisectOptions& o) {
 // commit's binary) until a step sets them.
 MatchConfig match_template(BisectOptions& o, const GitCommit& good, const EngineBuilds& builds) {
   const BuiltEngine built = value_or_fail(with_option("--good", builds.binary(good, o.build)));
-  EngineConfig dev, base;
-  dev.name = "dev";
-  base.name = "base";
-  dev.command = base.command = built.binary;
   o.match.engines = {"dev", "base"};
-  o.match.made_engines = {dev, base};
+  o.match.made_engines = {built.as_engine("dev"), built.as_engine("base")};
   return build_config(o.match, TournamentKind::MATCH);
 }
 
@@ -64,10 +59,7 @@ BisectSettings settings_of(BisectOptions& o, const GitCommit& good, const GitCom
     s.perft_timeout_s = o.perft_timeout;
   }
   if (s.mode == BisectMode::BENCH) {
-    std::istringstream words(o.bench_args);
-    s.bench.args.clear();
-    for (std::string w; words >> w;) s.bench.args.push_back(w);
-    s.bench.nodes_pattern = o.nodes_pattern;
+    s.bench = BenchCommand::from_words(o.bench_args, o.nodes_pattern);
     s.bench_timeout_s = o.bench_timeout;
   }
   if (s.mode == BisectMode::SPRT) {

@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 #include "fail.h"
 #include "paths.h"
@@ -50,9 +49,7 @@ void build_git_engines(MatchConfig& c, const std::string& db_path) {
     TestSettings s;
     s.repo = e.source->repo;
     s.build = e.source->build;
-    std::istringstream words(e.source->bench);
-    s.bench.args.clear();
-    for (std::string w; words >> w;) s.bench.args.push_back(w);
+    s.bench = BenchCommand::from_words(e.source->bench);
     const TestedEngine t = value_or_fail(prepare_tested_engine(e.name, e.source->ref, s, builds, std::cout));
     e.command = t.built.binary;
     built.emplace_back(*e.source, e.command);

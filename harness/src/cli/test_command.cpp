@@ -3,7 +3,6 @@
 // signature is checked against its commit's Bench: line, and then it is a match with every
 // option `harness match` has. Nothing is recorded before both engines are built and benched.
 #include <iostream>
-#include <sstream>
 
 #include "builds/speed_scale.h"
 #include "builds/tested_engine.h"
@@ -26,29 +25,19 @@ struct TestOptions {
   std::string scale_by = "base";
 };
 
-EngineConfig engine_of(const TestedEngine& t) {
-  EngineConfig e;
-  e.name = t.name();
-  e.command = t.built.binary;
-  return e;
-}
-
 [[noreturn]] void test(TestOptions& o) {
   install_stop_handlers();  // a second interrupt stops a build or a bench at once
   TestSettings s;
   s.repo = o.repo;
   s.build = o.build;
-  std::istringstream words(o.bench_args);
-  s.bench.args.clear();
-  for (std::string w; words >> w;) s.bench.args.push_back(w);
-  s.bench.nodes_pattern = o.nodes_pattern;
+  s.bench = BenchCommand::from_words(o.bench_args, o.nodes_pattern);
   s.ignore_bench = o.ignore_bench;
   s.bench_timeout = std::chrono::seconds(o.bench_timeout_s);
   const EngineBuilds builds(o.cache.empty() ? build_cache_beside(o.match.db) : o.cache);
   const TestedEngine dev = value_or_fail(prepare_tested_engine("dev", o.dev, s, builds, std::cout));
   const TestedEngine base = value_or_fail(prepare_tested_engine("base", o.base, s, builds, std::cout));
   o.match.engines = {dev.name(), base.name()};
-  o.match.made_engines = {engine_of(dev), engine_of(base)};
+  o.match.made_engines = {dev.built.as_engine(dev.name()), base.built.as_engine(base.name())};
   o.match.tested = {dev.record(), base.record()};
   if (o.scale_nps > 0) {
     const ScaleBy by = value_or_fail(parse_scale_by(o.scale_by));

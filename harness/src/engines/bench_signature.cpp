@@ -7,6 +7,15 @@
 
 namespace harness {
 
+BenchCommand BenchCommand::from_words(const std::string& args, const std::string& nodes_pattern) {
+  BenchCommand c;
+  c.args.clear();
+  std::istringstream words(args);
+  for (std::string w; words >> w;) c.args.push_back(w);
+  c.nodes_pattern = nodes_pattern;
+  return c;
+}
+
 namespace {
 
 // The first group of the last line that matches, as a number; 0 when none does.

@@ -26,6 +26,8 @@ struct BenchSignature {
 struct BenchCommand {
   std::vector<std::string> args{"bench"};
   std::string nodes_pattern;
+  // As a command line or a registry entry gives it: "bench 13" split at spaces.
+  static BenchCommand from_words(const std::string& args, const std::string& nodes_pattern = "");
 };
 
 // The signature from the bench's output lines (standard output and error together). Without a

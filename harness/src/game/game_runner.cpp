@@ -15,17 +15,6 @@ chess::GameResult loss_for(chess::Color loser) {
   return loser == chess::WHITE ? chess::GameResult::BLACK_WINS : chess::GameResult::WHITE_WINS;
 }
 
-GameEnd rules_end(chess::Termination t) {
-  switch (t) {
-    case chess::Termination::CHECKMATE: return GameEnd::MATE;
-    case chess::Termination::STALEMATE: return GameEnd::STALEMATE;
-    case chess::Termination::THREEFOLD_REPETITION: return GameEnd::REPETITION;
-    case chess::Termination::FIFTY_MOVE_RULE: return GameEnd::FIFTY_MOVES;
-    case chess::Termination::INSUFFICIENT_MATERIAL: return GameEnd::INSUFFICIENT_MATERIAL;
-    default: return GameEnd::UNKNOWN;
-  }
-}
-
 // A player's own limit if its engine has one (time or node odds), else the run's.
 const TimeControl& own_tc(Player& p, const GameSettings& settings) { return p.config().limit ? *p.config().limit : settings.tc; }
 std::int64_t own_margin(Player& p, const GameSettings& settings) {

@@ -118,18 +118,6 @@ chess::Result<chess::GameResult> game_result(const PgnGame& game, const std::str
   return chess::Error{at(file, game.line) + ": an unfinished game (result '" + (result.empty() ? "none" : result) + "')"};
 }
 
-GameEnd rules_end(chess::Termination t) {
-  switch (t) {
-    case chess::Termination::CHECKMATE: return GameEnd::MATE;
-    case chess::Termination::STALEMATE: return GameEnd::STALEMATE;
-    case chess::Termination::THREEFOLD_REPETITION: return GameEnd::REPETITION;
-    case chess::Termination::FIFTY_MOVE_RULE: return GameEnd::FIFTY_MOVES;
-    case chess::Termination::INSUFFICIENT_MATERIAL: return GameEnd::INSUFFICIENT_MATERIAL;
-    case chess::Termination::NONE: break;
-  }
-  return GameEnd::UNKNOWN;
-}
-
 // The game's end and reason: the rules' verdict on the final position first, then the words.
 chess::Result<bool> read_end(const chess::Game& replay, const PgnGame& game, const std::string& file, GameRecord& r) {
   const chess::Outcome outcome = replay.outcome();

@@ -99,6 +99,18 @@ GameEnd end_from_foreign_words(const std::string& termination, const std::string
 
 }  // namespace
 
+GameEnd rules_end(chess::Termination termination) {
+  switch (termination) {
+    case chess::Termination::CHECKMATE: return GameEnd::MATE;
+    case chess::Termination::STALEMATE: return GameEnd::STALEMATE;
+    case chess::Termination::THREEFOLD_REPETITION: return GameEnd::REPETITION;
+    case chess::Termination::FIFTY_MOVE_RULE: return GameEnd::FIFTY_MOVES;
+    case chess::Termination::INSUFFICIENT_MATERIAL: return GameEnd::INSUFFICIENT_MATERIAL;
+    case chess::Termination::NONE: break;
+  }
+  return GameEnd::UNKNOWN;
+}
+
 GameEnd game_end_from_text(const std::string& termination, const std::string& reason) {
   if (termination == "time forfeit" && ends_with(reason, "(no move)")) return GameEnd::STALL;
   if (termination == "rules infraction") return GameEnd::ILLEGAL_MOVE;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "core/game.h"
 #include "core/types.h"
 
 namespace harness {
@@ -41,6 +42,8 @@ const char* game_end_label(GameEnd end);
 // numbers, the tablebase's verdict). These words are what clients match: "loses on time",
 // "disconnects", "illegal move", "mates", "resigns".
 std::string end_reason(GameEnd end, chess::Color side, const std::string& detail = "");
+// The end the rules gave a game (mate, stalemate, repetition, ...); UNKNOWN while it goes on.
+GameEnd rules_end(chess::Termination termination);
 // The end of a game stored before ends had names, or read from another program's PGN, from its
 // Termination tag and reason: this harness's words, fastchess's and cutechess-cli's.
 GameEnd game_end_from_text(const std::string& termination, const std::string& reason);
