@@ -12,7 +12,12 @@ bin="$root/build/bin"
 db="${DB:-$root/results/datagen-dev.sqlite}"
 [ -x "$bin/harness" ] && [ -x "$bin/engine" ] || { echo "selfplay_data: build first (scripts/build.sh)" >&2; exit 1; }
 mkdir -p "$(dirname "$db")"
-args=(datagen --engine "name=dev cmd=$bin/engine arg=--version arg=dev option.Hash=16"
+# The engine plays from a copy named by its bench signature, so rebuilding the project while the
+# run goes on (or between sessions) cannot change the engine under it; a resume needs the same copy.
+signature="$("$bin/engine" --version dev bench 2>/dev/null | awk '/^Nodes searched/ {print $3}')"
+engine="$(dirname "$db")/engines/dev-$signature"
+[ -x "$engine" ] || { mkdir -p "$(dirname "$engine")" && cp "$bin/engine" "$engine"; }
+args=(datagen --engine "name=dev cmd=$engine arg=--version arg=dev option.Hash=16"
   --games "${GAMES:-30000}" --nodes "${NODES:-5000}" --random-plies "${PLIES:-8}" --seed "${SEED:-2027}"
   --concurrency "${CONCURRENCY:-2}" --db "$db")
 # A database that exists holds this run: go on with it (--resume finds it by its settings).

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -7,6 +8,8 @@
 #include "gradient_run.h"
 #include "labeled_positions.h"
 #include "linear_texel.h"
+#include "search/search.h"
+#include "search/versions.h"
 #include "texel.h"
 #include "tuned_weights.h"
 #include "tuner_config.h"
@@ -46,36 +49,55 @@ eval::EvalParams weak_queen() {
 
 tuner::TunerConfig config() { return tuner::parse_tuner_config(QUEEN_CONFIG, "eval.json").value(); }
 
+// K = 1: these six quiet positions all agree with material, so a K fitted to them would grow
+// until the sigmoid saturates and no weight learns.
 tuner::TexelFitness& fitted(tuner::TexelFitness& texel) {
-  texel.fit_k(eval::default_params());
+  texel.set_k(1.0);
   return texel;
 }
 
-// The positions with K fitted on the default weights, and their linear model around the weak queen.
+// The quiet positions with K = 1, and their linear model around the weak queen.
 struct QueenModel {
   const tuner::TunerConfig c = config();
-  tuner::TexelFitness texel{positions(), 2};
   const eval::EvalParams start = weak_queen();
-  const tuner::LinearTexel model{fitted(texel), c, start, 2};
+  tuner::TexelFitness texel{positions(), 2, start};
+  const tuner::LinearTexel model{fitted(texel), c, start};
 };
+
+// The texel error as the engine itself gives it: its quiescence search on each board.
+double engine_error(const std::vector<tuner::LabeledPosition>& positions, const eval::EvalParams& p, double k) {
+  search::Searcher searcher;
+  searcher.set_hash_mb(1);
+  searcher.set_features(search::find_version("dev")->features);
+  searcher.set_params(p);
+  double sum = 0;
+  for (const tuner::LabeledPosition& lp : positions) {
+    const int q = searcher.quiescence_score(lp.position);
+    const double white = lp.position.side_to_move() == chess::WHITE ? q : -q;
+    const double d = lp.result - 1.0 / (1.0 + std::pow(10.0, -k * white / 400.0));
+    sum += d * d;
+  }
+  return sum / double(positions.size());
+}
 
 TEST(LinearTexel, MatchesTheEngineErrorAndItsGradientMatchesDifferences) {
   QueenModel q;
-  const auto& [c, texel, start, model] = q;
-  EXPECT_EQ(model.size(), 6u);
-  EXPECT_EQ(model.left_out(), 1u);
-  // Without the hanging queen, the linear model's error is the engine's own at the start.
+  const auto& [c, start, texel, model] = q;
+  EXPECT_EQ(model.size(), 6u);  // the hanging queen is left out: not quiet
+  // On the quiet positions, the traced model's error is the engine's own, at the start... but
+  // for the engine's rounding to whole centipawns: at most 1 cp a position, and the error
+  // moves by at most 2 x 0.25 x K ln 10 / 400 (0.003) per centipawn.
   std::vector<tuner::LabeledPosition> quiet = positions();
   quiet.pop_back();
-  tuner::TexelFitness quiet_texel(quiet, 1);
-  quiet_texel.set_k(texel.k());
   std::vector<double> theta = tuner::tuned_real_values(c, start);
   std::vector<double> gradient;
-  EXPECT_NEAR(model.error(theta, &gradient), quiet_texel.error(start), 1e-9);
-  // And away from it: the evaluation is linear in every weight.
+  constexpr double ROUNDING = 0.003;
+  EXPECT_NEAR(model.error(theta, &gradient), engine_error(quiet, start, texel.k()), ROUNDING);
+  EXPECT_DOUBLE_EQ(texel.error(start), model.error(theta, nullptr));
+  // ...and away from it: the evaluation is linear in every weight.
   eval::EvalParams moved = start;
   moved.piece_value_mg[4] = moved.piece_value_eg[4] = 700;
-  EXPECT_NEAR(model.error(tuner::tuned_real_values(c, moved), nullptr), quiet_texel.error(moved), 1e-4);
+  EXPECT_NEAR(model.error(tuner::tuned_real_values(c, moved), nullptr), engine_error(quiet, moved, texel.k()), ROUNDING);
   ASSERT_EQ(gradient.size(), 3u);
   EXPECT_LT(gradient[0], 0);  // a dearer queen fits better
   for (std::size_t i = 0; i < theta.size(); ++i) {
@@ -87,9 +109,17 @@ TEST(LinearTexel, MatchesTheEngineErrorAndItsGradientMatchesDifferences) {
   EXPECT_EQ(gradient[2], 0);  // no position has a bishop pair
 }
 
-TEST(GradientRun, LowersTheErrorAndResumesExactly) {
+// Full-batch Adam, and AdaGrad over shuffled mini-batches of two positions.
+class GradientRun : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(GradientRun, LowersTheErrorAndResumesExactly) {
+  std::string text = QUEEN_CONFIG;
+  const std::string plain = R"("gradient": {"epochs": 120, "learning_rate": 8, "record_every": 20})";
+  text.replace(text.find(plain), plain.size(), GetParam());
   QueenModel q;
-  auto& [c, texel, start, model] = q;
+  auto& [c0, start, texel, model0] = q;
+  const tuner::TunerConfig c = tuner::parse_tuner_config(text, "eval.json").value();
+  const tuner::LinearTexel model{texel, c, start};
   const std::string dir = ::testing::TempDir() + "tuner_gradient/";
   std::filesystem::create_directories(dir);
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
@@ -101,9 +131,10 @@ TEST(GradientRun, LowersTheErrorAndResumesExactly) {
   EXPECT_TRUE(done->complete);
   EXPECT_LT(done->best_fitness, texel.error(start));
   const eval::EvalParams best = tuner::with_values(c, start, done->best);
-  EXPECT_GT(best.piece_value_mg[4], 300);
+  EXPECT_GT(best.piece_value_mg[4], 300) << best.piece_value_eg[4];
   EXPECT_EQ(best.piece_value_eg[4] % 5, 0);             // on its grid
   EXPECT_EQ(whole->generations(a).value().size(), 6u);  // 120 epochs, 20 a generation
+  EXPECT_NE(sink.str().find(" s/epoch"), std::string::npos) << sink.str();
 
   auto split = harness::Database::open(dir + "split.sqlite").value();
   const std::int64_t b = split->create_run("tuner-gradient", c.source_text).value();
@@ -117,6 +148,11 @@ TEST(GradientRun, LowersTheErrorAndResumesExactly) {
   EXPECT_EQ(whole->generations(a).value().back().state, split->generations(b).value().back().state);
 }
 
+INSTANTIATE_TEST_SUITE_P(Optimizers, GradientRun,
+                         ::testing::Values(R"("gradient": {"epochs": 120, "learning_rate": 8, "record_every": 20})",
+                                           R"("gradient": {"epochs": 120, "learning_rate": 40, "record_every": 20,
+                                                           "optimizer": "adagrad", "batch_size": 2, "seed": 3})"));
+
 TEST(GradientConfig, ReadsSettingsAndNamesBadKeys) {
   EXPECT_EQ(config().gradient.epochs, 120);
   EXPECT_EQ(config().gradient.record_every, 20);
@@ -128,6 +164,14 @@ TEST(GradientConfig, ReadsSettingsAndNamesBadKeys) {
       R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"learning_rate": 0}, "fitness": {"positions": "x"}})", "e.json");
   ASSERT_FALSE(zero);
   EXPECT_NE(zero.error().find("'learning_rate' positive"), std::string::npos);
+  auto sgd = tuner::parse_tuner_config(
+      R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"optimizer": "sgd"}, "fitness": {"positions": "x"}})", "e.json");
+  ASSERT_FALSE(sgd);
+  EXPECT_EQ(sgd.error(), "e.json: gradient: 'optimizer' must be \"adam\" or \"adagrad\", not \"sgd\"");
+  auto batch = tuner::parse_tuner_config(
+      R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"batch_size": -1}, "fitness": {"positions": "x"}})", "e.json");
+  ASSERT_FALSE(batch);
+  EXPECT_NE(batch.error().find("e.json: gradient: 'batch_size'"), std::string::npos);
 }
 
 }  // namespace

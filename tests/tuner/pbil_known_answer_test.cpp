@@ -10,8 +10,10 @@
 #include <filesystem>
 #include <sstream>
 
+#include "eval/evaluate.h"
 #include "labeled_positions.h"
 #include "pbil_run.h"
+#include "search/versions.h"
 #include "texel_fitness.h"
 #include "tuner_config.h"
 
@@ -19,18 +21,22 @@ namespace {
 
 constexpr double K = 1.0;
 
+// Every `every`th position of suites/labeled.epd, labeled by the default evaluation itself.
 std::vector<tuner::LabeledPosition> self_labeled(std::size_t every) {
   auto all = tuner::read_labeled_positions(std::string(PROJECT_DIR) + "/suites/labeled.epd").value();
   std::vector<tuner::LabeledPosition> positions;
-  for (std::size_t i = 0; i < all.size(); i += every) positions.push_back(all[i]);
-  tuner::TexelFitness texel(positions, 2);
-  const std::vector<int> scores = texel.scores(eval::default_params());
-  for (std::size_t i = 0; i < positions.size(); ++i) positions[i].result = 1.0 / (1.0 + std::pow(10.0, -K * scores[i] / 400.0));
+  for (std::size_t i = 0; i < all.size(); i += every) {
+    tuner::LabeledPosition p = all[i];
+    const int score = eval::evaluate(p.position, eval::default_params(), search::find_version("dev")->features.eval);
+    const double white = p.position.side_to_move() == chess::WHITE ? score : -score;
+    p.result = 1.0 / (1.0 + std::pow(10.0, -K * white / 400.0));
+    positions.push_back(p);
+  }
   return positions;
 }
 
 TEST(PbilKnownAnswer, RecoversTheDefaultMaterialFromEveryPieceWorth300) {
-  tuner::TexelFitness texel(self_labeled(64), 2);  // about 2,000 positions
+  tuner::TexelFitness texel(self_labeled(64), 2, eval::default_params());  // about 2,000 positions, the quiet ones
   texel.set_k(K);
   auto config = tuner::parse_tuner_config(R"({
     "parameters": [{"name": "piece_value_mg", "min": 0, "max": 1500, "step": 5},

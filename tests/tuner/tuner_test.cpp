@@ -13,6 +13,7 @@
 #include "labeled_positions.h"
 #include "pbil.h"
 #include "pbil_run.h"
+#include "position_tracing.h"
 #include "texel.h"
 #include "texel_fitness.h"
 #include "tuner_config.h"
@@ -170,14 +171,14 @@ TEST(Texel, ReadsLabelsFitsKAndPrefersSensibleWeights) {
 TEST(Texel, HoldoutTakesWholeBlocksOfConsecutivePositions) {
   std::vector<tuner::LabeledPosition> all;
   for (int i = 0; i < 1000; ++i) all.push_back({chess::Position::startpos(), double(i)});  // result = original index
-  std::vector<tuner::LabeledPosition> none = all;
-  EXPECT_TRUE(tuner::split_holdout(none, 0).empty());
-  EXPECT_EQ(none.size(), 1000u);
-  auto held = tuner::split_holdout(all, 0.1);
-  ASSERT_EQ(held.size(), 100u);
-  ASSERT_EQ(all.size(), 900u);
-  for (std::size_t i = 0; i < held.size(); ++i) EXPECT_EQ(held[i].result, double(900 + i));  // the tenth block
-  for (const auto& lp : all) EXPECT_LT(lp.result, 900);
+  const tuner::TracedSets none = tuner::trace_labeled_positions(all, 0, eval::dev_params(), 2);
+  EXPECT_EQ(none.heldout.size(), 0u);
+  EXPECT_EQ(none.tuning.size(), 1000u);
+  const tuner::TracedSets sets = tuner::trace_labeled_positions(all, 0.1, eval::dev_params(), 2);
+  ASSERT_EQ(sets.heldout.size(), 100u);
+  ASSERT_EQ(sets.tuning.size(), 900u);
+  for (std::size_t i = 0; i < sets.heldout.size(); ++i) EXPECT_EQ(sets.heldout.result(i), double(900 + i));  // the tenth block
+  for (std::size_t i = 0; i < sets.tuning.size(); ++i) EXPECT_EQ(sets.tuning.result(i), double(i));
   EXPECT_NE(config_error(R"({"parameters": [{"name": "tempo_mg"}], "fitness": {"positions": "x", "holdout": 0.9}})")
                 .find("'holdout' must lie within [0, 0.5]"),
             std::string::npos);
@@ -312,6 +313,37 @@ TEST(OptionParameters, MistakesNameTheParameter) {
   EXPECT_NE(error(R"([{"option": "X", "min": 1, "max": 3}])", R"({"positions": "p.epd"})").find("UCI options are tuned by games"),
             std::string::npos);
   EXPECT_NE(error(R"([{"option": "X", "min": 1, "max": 3, "start": 9}])").find("'start' lies outside [min, max]"),
+            std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(PositionTracing, ReadsAFileInBlocksAndNamesTheLineOfABadOne) {
+  const std::string dir = ::testing::TempDir() + "tuner_tracing/";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream out(dir + "many.epd");
+    for (int i = 0; i < 70000; ++i)  // more than one block
+      out << (i % 2 ? "4k3/8/8/8/8/8/8/R3K3 w - - c9 \"1-0\";\n" : "4k3/8/8/8/8/8/3q4/3QK3 w - - [0.5]\n");
+  }
+  auto sets = tuner::trace_labeled_file(dir + "many.epd", 0.2, eval::dev_params(), 2);
+  ASSERT_TRUE(sets) << sets.error();
+  EXPECT_EQ(sets->read, 70000u);
+  EXPECT_EQ(sets->not_quiet, 35000u);  // the hanging queens
+  EXPECT_EQ(sets->tuning.size() + sets->heldout.size(), 35000u);
+  EXPECT_EQ(sets->heldout.size(), 7000u);  // every fifth block of 100
+  for (std::size_t i = 0; i < sets->tuning.size(); i += 997) EXPECT_EQ(sets->tuning.result(i), 1.0);
+  EXPECT_GT(sets->tuning.bytes(), sets->tuning.size() * 4);
+
+  std::ofstream(dir + "bad.epd") << "4k3/8/8/8/8/8/8/R3K3 w - - c9 \"1-0\";\n4k3/8/8/8/8/8/8/R3K3 w - - c9 \"2-0\";\n";
+  auto bad = tuner::trace_labeled_file(dir + "bad.epd", 0, eval::dev_params(), 2);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("bad.epd:2"), std::string::npos) << bad.error();
+  EXPECT_NE(bad.error().find("no result label"), std::string::npos) << bad.error();
+  std::ofstream(dir + "empty.epd") << "\n";
+  EXPECT_NE(tuner::trace_labeled_file(dir + "empty.epd", 0, eval::dev_params(), 1).error().find("no labeled positions"),
             std::string::npos);
 }
 

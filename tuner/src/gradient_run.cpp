@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <random>
 #include <sstream>
 
 #include "tuned_weights.h"
@@ -15,21 +16,31 @@ namespace tuner {
 
 namespace {
 
-// Adam (Kingma and Ba 2015): each weight steps by the learning rate times its gradient's
-// running mean over the root of its running square, so every weight moves at a similar pace
+// One optimiser step per mini-batch. Adam (Kingma and Ba 2015): each weight steps by the rate
+// times its gradient's running mean over the root of its running square. AdaGrad (Duchi et al.
+// 2011, as Ethereal's tuner uses it): by the rate times its gradient over the root of the sum of
+// all its squared gradients so far. Either way every weight moves at a pace of its own,
 // whatever the scale of its coefficients.
-struct Adam {
+struct Optimizer {
+  bool adagrad = false;
   std::vector<double> theta, m, v;
-  int epoch = 0;
+  int epoch = 0;           // passes over the positions done
+  std::int64_t steps = 0;  // batches stepped
 
   void step(const std::vector<double>& gradient, double rate, const TunerConfig& config) {
     constexpr double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-12;
-    ++epoch;
-    const double correction1 = 1 - std::pow(beta1, epoch), correction2 = 1 - std::pow(beta2, epoch);
+    ++steps;
+    const double correction1 = 1 - std::pow(beta1, double(steps)), correction2 = 1 - std::pow(beta2, double(steps));
     for (std::size_t i = 0; i < theta.size(); ++i) {
-      m[i] = beta1 * m[i] + (1 - beta1) * gradient[i];
-      v[i] = beta2 * v[i] + (1 - beta2) * gradient[i] * gradient[i];
-      const double update = rate * (m[i] / correction1) / (std::sqrt(v[i] / correction2) + epsilon);
+      double update;
+      if (adagrad) {
+        v[i] += gradient[i] * gradient[i];
+        update = rate * gradient[i] / (std::sqrt(v[i]) + epsilon);
+      } else {
+        m[i] = beta1 * m[i] + (1 - beta1) * gradient[i];
+        v[i] = beta2 * v[i] + (1 - beta2) * gradient[i] * gradient[i];
+        update = rate * (m[i] / correction1) / (std::sqrt(v[i] / correction2) + epsilon);
+      }
       theta[i] = std::clamp(theta[i] - update, double(config.weights[i].min), double(config.weights[i].max));
     }
   }
@@ -40,18 +51,50 @@ struct Adam {
     os << theta.size() << ' ' << epoch;
     for (const std::vector<double>* values : {&theta, &m, &v})
       for (double x : *values) os << ' ' << x;
+    os << ' ' << steps;
     return os.str();
   }
 
+  // Runs stored before mini-batches hold no step count: a step was an epoch.
   bool restore(const std::string& text) {
     std::istringstream is(text);
     std::size_t n = 0;
     if (!(is >> n >> epoch) || n != theta.size()) return false;
     for (std::vector<double>* values : {&theta, &m, &v})
       for (double& x : *values) is >> x;
-    return bool(is);
+    if (!is) return false;
+    if (!(is >> steps)) steps = epoch;
+    return true;
   }
 };
+
+// The positions' order for mini-batches: shuffled once by the seed, so that a batch mixes
+// games (a labeled file lists a game's positions together) and a resumed run sees the same batches.
+std::vector<std::uint32_t> batch_order(std::size_t n, const GradientSettings& s) {
+  std::vector<std::uint32_t> order;
+  if (s.batch_size == 0 || std::size_t(s.batch_size) >= n) return order;
+  order.resize(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(i);
+  std::mt19937_64 random(s.seed);
+  std::shuffle(order.begin(), order.end(), random);
+  return order;
+}
+
+// One pass over the positions, a step per batch; the error is the mean over the batches.
+double run_epoch(const LinearTexel& model, const std::vector<std::uint32_t>& order, const GradientSettings& s,
+                 const std::vector<double>& theta0, double rate, const TunerConfig& config, Optimizer& optimizer) {
+  std::vector<double> gradient;
+  const std::size_t n = model.size(), batch = order.empty() ? n : std::size_t(s.batch_size);
+  double error_sum = 0;
+  for (std::size_t first = 0; first < n; first += batch) {
+    const std::size_t last = std::min(n, first + batch);
+    error_sum += model.error(optimizer.theta, &gradient, order, first, last) * double(last - first);
+    for (std::size_t i = 0; i < gradient.size(); ++i) gradient[i] += 2 * s.l2 * (optimizer.theta[i] - theta0[i]);
+    optimizer.step(gradient, rate, config);
+  }
+  ++optimizer.epoch;
+  return error_sum / double(std::max<std::size_t>(n, 1));
+}
 
 // The learning rate falls linearly to a twentieth of its start over the run.
 double rate_at(const GradientSettings& s, int epoch) { return s.learning_rate * (1.0 - 0.95 * double(epoch) / double(s.epochs)); }
@@ -62,49 +105,49 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
                                        TexelFitness& texel, harness::Database& db, std::int64_t run_id, std::ostream& out,
                                        const RunHooks& hooks) {
   const GradientSettings& s = config.gradient;
-  Adam adam;
-  adam.theta = tuned_real_values(config, start);
-  const std::vector<double> theta0 = adam.theta;
-  adam.m.assign(adam.theta.size(), 0.0);
-  adam.v.assign(adam.theta.size(), 0.0);
+  Optimizer optimizer;
+  optimizer.adagrad = s.optimizer == "adagrad";
+  optimizer.theta = tuned_real_values(config, start);
+  const std::vector<double> theta0 = optimizer.theta;
+  optimizer.m.assign(optimizer.theta.size(), 0.0);
+  optimizer.v.assign(optimizer.theta.size(), 0.0);
   auto stored_rows = db.generations(run_id);
   if (!stored_rows) return chess::Error{stored_rows.error()};
   const std::vector<harness::GenerationRow> stored = std::move(stored_rows).value();
   if (!stored.empty()) {
-    if (!adam.restore(stored.back().state))
+    if (!optimizer.restore(stored.back().state))
       return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
-    out << "Resuming tuner run " << run_id << " at epoch " << adam.epoch + 1 << "\n";
+    out << "Resuming tuner run " << run_id << " at epoch " << optimizer.epoch + 1 << "\n";
   }
+  const std::vector<std::uint32_t> order = batch_order(model.size(), s);
   const int blocks = s.generations();
   const int print_every = std::max(1, blocks / 50);
   auto started = std::chrono::steady_clock::now();
   RunOutcome outcome;
-  std::vector<double> gradient;
-  while (adam.epoch < s.epochs) {
+  int epochs_run = 0;
+  while (optimizer.epoch < s.epochs) {
     if (hooks.stop_after >= 0 && outcome.generations_run >= hooks.stop_after) break;
-    const int block = adam.epoch / s.record_every;
+    const int block = optimizer.epoch / s.record_every;
     double linear_error = 0;
-    for (int e = 0; e < s.record_every && adam.epoch < s.epochs; ++e) {
-      linear_error = model.error(adam.theta, &gradient);
-      for (std::size_t i = 0; i < gradient.size(); ++i) gradient[i] += 2 * s.l2 * (adam.theta[i] - theta0[i]);
-      adam.step(gradient, rate_at(s, adam.epoch), config);
-    }
-    const Values values = nearest_values(config, adam.theta);
+    for (int e = 0; e < s.record_every && optimizer.epoch < s.epochs; ++e, ++epochs_run)
+      linear_error = run_epoch(model, order, s, theta0, rate_at(s, optimizer.epoch), config, optimizer);
+    const Values values = nearest_values(config, optimizer.theta);
     const eval::EvalParams current = with_values(config, start, values);
     std::vector<harness::IndividualRow> rows{{0, "", values_json(config, values), linear_error, 0}};
-    nlohmann::json theta = adam.theta;
-    if (auto saved = db.save_generation(run_id, {block, 0.0, linear_error, linear_error, theta.dump(), adam.save()}, rows);
+    nlohmann::json theta = optimizer.theta;
+    if (auto saved = db.save_generation(run_id, {block, 0.0, linear_error, linear_error, theta.dump(), optimizer.save()}, rows);
         !saved)
       return chess::Error{saved.error()};
     ++outcome.generations_run;
-    if ((block + 1) % print_every == 0 || adam.epoch == s.epochs) {
+    if ((block + 1) % print_every == 0 || optimizer.epoch == s.epochs) {
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       const double remaining = elapsed / outcome.generations_run * double(blocks - block - 1);
       std::string note = hooks.progress_note ? "  " + hooks.progress_note(values) : "";
-      char line[320];
+      char line[360];
       std::snprintf(line, sizeof line,
-                    "epoch %d/%d  linear error %.6f  error %.6f%s  rate %.3f  elapsed %.0f s  remaining %.0f s\n", adam.epoch,
-                    s.epochs, linear_error, texel.error(current), note.c_str(), rate_at(s, adam.epoch), elapsed, remaining);
+                    "epoch %d/%d  linear error %.6f  error %.6f%s  rate %.3f  %.2f s/epoch  elapsed %.0f s  remaining %.0f s\n",
+                    optimizer.epoch, s.epochs, linear_error, texel.error(current), note.c_str(), rate_at(s, optimizer.epoch),
+                    elapsed / std::max(1, epochs_run), elapsed, remaining);
       out << line << std::flush;
     }
     if (hooks.after_generation) {
@@ -112,8 +155,8 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
       if (!r) return chess::Error{r.error()};
     }
   }
-  outcome.complete = adam.epoch >= s.epochs;
-  outcome.best = nearest_values(config, adam.theta);
+  outcome.complete = optimizer.epoch >= s.epochs;
+  outcome.best = nearest_values(config, optimizer.theta);
   outcome.best_fitness = texel.error(with_values(config, start, outcome.best));
   return outcome;
 }
@@ -124,7 +167,7 @@ class GradientMethod : public TuningMethod {
  public:
   const char* name() const override { return "gradient"; }
   const char* description() const override {
-    return "Tune by gradient descent (Adam) on the texel error of the linearised evaluation";
+    return "Tune by gradient descent (Adam or AdaGrad, in mini-batches) on the texel error of the traced evaluation";
   }
   chess::Result<bool> check(const TunerConfig& config, const std::string& source) const override {
     if (config.fitness.type != "texel")
@@ -138,10 +181,7 @@ class GradientMethod : public TuningMethod {
   int planned_generations(const TunerConfig& config) const override { return config.gradient.generations(); }
   std::string games_plan(const TunerConfig&) const override { return ""; }
   chess::Result<RunOutcome> run(const TuningContext& c) const override {
-    LinearTexel linear(*c.texel, c.config, c.start_weights, c.config.fitness.threads);
-    c.out << "Linearised evaluation: " << linear.size() << " positions (" << linear.left_out()
-          << " left out: their quiescence score is not their evaluation), error "
-          << linear.error(tuned_real_values(c.config, c.start_weights), nullptr) << std::endl;
+    const LinearTexel linear(*c.texel, c.config, c.start_weights);
     return run_gradient(c.config, c.start_weights, linear, *c.texel, c.db, c.run_id, c.out, c.hooks);
   }
   // A generation is record_every epochs; its fitness the linearised error at its end.

@@ -28,6 +28,8 @@ double result_of(const chess::EpdOperation& op) {
   return -1;
 }
 
+}  // namespace
+
 chess::Result<LabeledPosition> to_labeled(const chess::EpdRecord& record, const std::string& where) {
   for (const chess::EpdOperation& op : record.operations) {
     const double result = result_of(op);
@@ -35,8 +37,6 @@ chess::Result<LabeledPosition> to_labeled(const chess::EpdRecord& record, const 
   }
   return chess::Error{where + ": no result label (expected c9 \"1-0\" or [1.0])"};
 }
-
-}  // namespace
 
 chess::Result<LabeledPosition> parse_labeled_line(const std::string& line, const std::string& where) {
   auto record = chess::parse_epd(line);
@@ -58,15 +58,6 @@ chess::Result<std::vector<LabeledPosition>> read_labeled_positions(const std::st
   if (!read) return chess::Error{read.error()};
   if (out.empty()) return chess::Error{path + ": no labeled positions"};
   return out;
-}
-
-std::vector<LabeledPosition> split_holdout(std::vector<LabeledPosition>& all, double fraction) {
-  std::vector<LabeledPosition> kept, held;
-  if (fraction <= 0) return held;
-  const std::size_t every = std::max<std::size_t>(2, std::size_t(std::lround(1.0 / fraction)));
-  for (std::size_t i = 0; i < all.size(); ++i) (((i / HOLDOUT_BLOCK) % every == every - 1) ? held : kept).push_back(all[i]);
-  all = std::move(kept);
-  return held;
 }
 
 }  // namespace tuner

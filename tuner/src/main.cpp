@@ -1,7 +1,9 @@
 // tuner: tunes evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite.
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -16,10 +18,12 @@
 #include "game_fitness.h"
 #include "holdout_choice.h"
 #include "option_check.h"
+#include "position_tracing.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
 #include "report/html_page.h"
 #include "run/match_runner.h"
+#include "search/search.h"
 #include "stats/report.h"
 #include "texel_fitness.h"
 #include "text/words.h"
@@ -66,14 +70,24 @@ struct TexelSets {
   double heldout_start = 0;  // the held-out error of the start weights
 };
 
-TexelSets read_texel_sets(const tuner::TunerConfig& config) {
+TexelSets read_texel_sets(const tuner::TunerConfig& config, const eval::EvalParams& start_weights) {
   TexelSets sets;
   if (config.fitness.type != "texel") return sets;
-  auto positions = value_or_fail(tuner::read_labeled_positions(config.fitness.positions));
-  auto held = tuner::split_holdout(positions, config.fitness.holdout);
-  if (positions.empty()) fail(config.fitness.positions + ": no positions left for tuning after the holdout");
-  sets.texel = std::make_unique<tuner::TexelFitness>(std::move(positions), config.fitness.threads);
-  if (!held.empty()) sets.heldout = std::make_unique<tuner::TexelFitness>(std::move(held), config.fitness.threads);
+  const auto began = std::chrono::steady_clock::now();
+  tuner::TracedSets traced = value_or_fail(
+      tuner::trace_labeled_file(config.fitness.positions, config.fitness.holdout, start_weights, config.fitness.threads));
+  if (traced.tuning.size() == 0) fail(config.fitness.positions + ": no quiet positions left for tuning after the holdout");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  const std::size_t kept = traced.tuning.size() + traced.heldout.size();
+  std::printf(
+      "Positions: %zu read from %s, %zu kept (%zu left out: their quiescence score is not their evaluation), "
+      "%.1f bytes each in memory, traced in %.1f s\n",
+      traced.read, config.fitness.positions.c_str(), kept, traced.not_quiet,
+      double(traced.tuning.bytes() + traced.heldout.bytes()) / double(kept), seconds);
+  std::fflush(stdout);
+  sets.texel = std::make_unique<tuner::TexelFitness>(std::move(traced.tuning), config.fitness.threads);
+  if (traced.heldout.size() > 0)
+    sets.heldout = std::make_unique<tuner::TexelFitness>(std::move(traced.heldout), config.fitness.threads);
   return sets;
 }
 
@@ -230,7 +244,7 @@ int tune_command(const Options& o, const tuner::TuningMethod& method) {
     value_or_fail(tuner::check_tuned_options(config, engines->engine(), o.config));
   }
   const tuner::Values start = tuner::start_values(config, start_weights);
-  TexelSets sets = read_texel_sets(config);
+  TexelSets sets = read_texel_sets(config, start_weights);
   const std::int64_t run_id = find_or_create_run(*db, std::string("tuner-") + method.name(), config, o);
   if (engines) value_or_fail(engines->set_run(run_id));
   std::cout << "Tuner run " << run_id << " (" << method.name() << ") in " << o.db << ": " << config.weights.size()

@@ -1,51 +1,46 @@
 #include "texel.h"
 
 #include <cmath>
-#include <thread>
 
-#include "search/versions.h"
+#include "parallel_shares.h"
+#include "position_tracing.h"
 
 namespace tuner {
 
-TexelFitness::TexelFitness(std::vector<LabeledPosition> positions, int threads) : positions_(std::move(positions)) {
-  for (int t = 0; t < std::max(1, threads); ++t) {
-    auto s = std::make_unique<search::Searcher>();
-    s->set_hash_mb(1);
-    s->set_features(search::find_version("dev")->features);
-    searchers_.push_back(std::move(s));
-  }
-}
+TexelFitness::TexelFitness(TracedPositions positions, int threads)
+    : positions_(std::move(positions)), threads_(std::max(1, threads)) {}
 
-std::vector<int> TexelFitness::scores(const eval::EvalParams& params) {
-  std::vector<int> out(positions_.size());
-  std::vector<std::thread> threads;
-  const std::size_t n = searchers_.size();
-  for (std::size_t t = 0; t < n; ++t)
-    threads.emplace_back([&, t] {
-      search::Searcher& s = *searchers_[t];
-      s.set_params(params);
-      for (std::size_t i = t; i < positions_.size(); i += n) {
-        const chess::Position& pos = positions_[i].position;
-        int q = s.quiescence_score(pos);
-        out[i] = pos.side_to_move() == chess::WHITE ? q : -q;
-      }
-    });
-  for (std::thread& th : threads) th.join();
+TexelFitness::TexelFitness(const std::vector<LabeledPosition>& positions, int threads, const eval::EvalParams& filter)
+    : TexelFitness(trace_labeled_positions(positions, 0, filter, threads).tuning, threads) {}
+
+std::vector<double> TexelFitness::scores(const eval::EvalParams& params) const {
+  const std::vector<int> flat = eval::flat_weights(params);
+  const std::vector<double> weights(flat.begin(), flat.end());
+  std::vector<double> out(positions_.size());
+  parallel_shares(out.size(), threads_, [&](std::size_t first, std::size_t last, std::size_t) {
+    for (std::size_t p = first; p < last; ++p) out[p] = positions_.score(p, weights.data());
+  });
   return out;
 }
 
-double TexelFitness::error(const std::vector<int>& scores, double k) const {
-  double sum = 0;
-  for (std::size_t i = 0; i < scores.size(); ++i) {
-    double predicted = 1.0 / (1.0 + std::pow(10.0, -k * scores[i] / 400.0));
-    double d = positions_[i].result - predicted;
-    sum += d * d;
-  }
-  return scores.empty() ? 0 : sum / double(scores.size());
+double TexelFitness::error(const std::vector<double>& scores, double k) const {
+  std::vector<double> sums(std::size_t(threads_), 0.0);
+  const double slope = k * std::log(10.0) / 400.0;
+  parallel_shares(scores.size(), threads_, [&](std::size_t first, std::size_t last, std::size_t t) {
+    double sum = 0;
+    for (std::size_t p = first; p < last; ++p) {
+      const double d = positions_.result(p) - 1.0 / (1.0 + std::exp(-slope * scores[p]));
+      sum += d * d;
+    }
+    sums[t] = sum;
+  });
+  double total = 0;
+  for (double s : sums) total += s;
+  return scores.empty() ? 0 : total / double(scores.size());
 }
 
 double TexelFitness::fit_k(const eval::EvalParams& params) {
-  std::vector<int> s = scores(params);
+  const std::vector<double> s = scores(params);
   const double phi = (std::sqrt(5.0) - 1) / 2;
   double a = 0.05, b = 5.0;
   double c = b - phi * (b - a), d = a + phi * (b - a);

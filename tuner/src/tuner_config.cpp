@@ -223,13 +223,18 @@ chess::Result<bool> read_gradient(const json& doc, const std::string& source, Gr
   const json& g = doc["gradient"];
   const std::string where = source + ": gradient";
   if (!g.is_object()) return chess::Error{where + ": expected an object"};
-  auto k = check_keys(g, where, {"epochs", "learning_rate", "record_every", "l2"});
+  auto k = check_keys(g, where, {"epochs", "learning_rate", "record_every", "l2", "optimizer", "batch_size", "seed"});
   if (!k) return k;
   auto r = first_error({read(g, "epochs", s.epochs, where), read(g, "learning_rate", s.learning_rate, where),
-                        read(g, "record_every", s.record_every, where), read(g, "l2", s.l2, where)});
+                        read(g, "record_every", s.record_every, where), read(g, "l2", s.l2, where),
+                        read(g, "optimizer", s.optimizer, where), read(g, "batch_size", s.batch_size, where),
+                        read(g, "seed", s.seed, where)});
   if (!r) return r;
   if (s.epochs < 1 || s.record_every < 1 || !(s.learning_rate > 0) || !(s.l2 >= 0))
     return chess::Error{where + ": 'epochs' and 'record_every' must be at least 1, 'learning_rate' positive, 'l2' not negative"};
+  if (s.optimizer != "adam" && s.optimizer != "adagrad")
+    return chess::Error{where + ": 'optimizer' must be \"adam\" or \"adagrad\", not \"" + s.optimizer + "\""};
+  if (s.batch_size < 0) return chess::Error{where + ": 'batch_size' must be 0 (the whole set) or a number of positions"};
   return true;
 }
 

@@ -67,9 +67,11 @@ struct SpsaSettings {
   std::uint64_t seed = 1;
 };
 
-// Gradient descent (Adam) on the texel error of the linearised evaluation (linear_texel.h):
-// `epochs` full passes, the step falling linearly from learning_rate to a twentieth of it;
-// every `record_every` epochs are stored as one generation. `l2` adds l2 x the squared distance
+// Gradient descent on the texel error of the traced evaluation (linear_texel.h): `epochs`
+// passes over the positions, in mini-batches of `batch_size` positions (0: the whole set, one
+// step an epoch) drawn in an order shuffled once by `seed`, each a step of Adam or AdaGrad, the
+// rate falling linearly from learning_rate to a twentieth of it over the run; every
+// `record_every` epochs are stored as one generation. `l2` adds l2 x the squared distance
 // (in centipawns) of every weight from its start to the error: a few thousand games' labels
 // cannot pin hundreds of weights, and this keeps those they say little about near the start.
 struct GradientSettings {
@@ -77,6 +79,9 @@ struct GradientSettings {
   double learning_rate = 1.0;  // centipawns per epoch at the start
   int record_every = 20;
   double l2 = 0;
+  std::string optimizer = "adam";  // or "adagrad"
+  int batch_size = 0;
+  std::uint64_t seed = 1;
   int generations() const { return (epochs + record_every - 1) / record_every; }
 };
 

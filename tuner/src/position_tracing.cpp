@@ -1,0 +1,116 @@
+#include "position_tracing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <thread>
+
+#include "core/epd.h"
+#include "search/search.h"
+#include "search/versions.h"
+
+namespace tuner {
+
+namespace {
+
+constexpr std::size_t BLOCK = 1 << 16;  // positions parsed before a block is traced across threads
+
+class Tracer {
+ public:
+  Tracer(double holdout, const eval::EvalParams& filter, int threads)
+      : every_(holdout > 0 ? std::max<std::size_t>(2, std::size_t(std::lround(1.0 / holdout))) : 0),
+        filter_(filter),
+        mode_(search::find_version("dev")->features.eval) {
+    for (int t = 0; t < std::max(1, threads); ++t) {
+      auto s = std::make_unique<search::Searcher>();
+      s->set_hash_mb(1);
+      s->set_features(search::find_version("dev")->features);
+      s->set_params(filter);
+      searchers_.push_back(std::move(s));
+    }
+  }
+
+  void take(LabeledPosition position) {
+    block_.push_back(std::move(position));
+    if (block_.size() == BLOCK) flush();
+  }
+
+  TracedSets finish() {
+    flush();
+    return std::move(sets_);
+  }
+
+ private:
+  struct Part {
+    TracedPositions tuning, heldout;
+    std::size_t not_quiet = 0;
+  };
+
+  // Each thread traces a contiguous share of the block; the shares join in order.
+  void flush() {
+    const std::size_t n = searchers_.size(), share = (block_.size() + n - 1) / n;
+    std::vector<Part> parts(n);
+    std::vector<std::thread> workers;
+    for (std::size_t t = 0; t < n; ++t)
+      workers.emplace_back([&, t] {
+        for (std::size_t i = t * share; i < std::min(block_.size(), (t + 1) * share); ++i) trace(i, *searchers_[t], parts[t]);
+      });
+    for (std::thread& w : workers) w.join();
+    for (const Part& part : parts) {
+      sets_.tuning.append(part.tuning);
+      sets_.heldout.append(part.heldout);
+      sets_.not_quiet += part.not_quiet;
+    }
+    sets_.read += block_.size();
+    block_.clear();
+  }
+
+  void trace(std::size_t i, search::Searcher& searcher, Part& part) const {
+    const chess::Position& pos = block_[i].position;
+    const eval::EvalTrace traced = eval::trace_evaluation(pos, filter_, mode_);
+    const int quiescence = searcher.quiescence_score(pos);
+    if ((pos.side_to_move() == chess::WHITE ? quiescence : -quiescence) != traced.score) {
+      ++part.not_quiet;
+      return;
+    }
+    const std::size_t index = sets_.read + i;
+    const bool held = every_ && (index / HOLDOUT_BLOCK) % every_ == every_ - 1;
+    (held ? part.heldout : part.tuning).add(traced, block_[i].result);
+  }
+
+  std::size_t every_;
+  const eval::EvalParams& filter_;
+  eval::EvalMode mode_;
+  std::vector<std::unique_ptr<search::Searcher>> searchers_;
+  std::vector<LabeledPosition> block_;
+  TracedSets sets_;
+};
+
+}  // namespace
+
+chess::Result<TracedSets> trace_labeled_file(const std::string& path, double holdout, const eval::EvalParams& filter,
+                                             int threads) {
+  Tracer tracer(holdout, filter, threads);
+  auto read =
+      chess::read_epd_file(path, "labeled positions",
+                           [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) -> chess::Result<bool> {
+                             if (!record) return chess::Error{at.text() + ": " + record.error()};
+                             auto labeled = to_labeled(*record, at.text());
+                             if (!labeled) return chess::Error{labeled.error()};
+                             tracer.take(std::move(labeled).value());
+                             return true;
+                           });
+  if (!read) return chess::Error{read.error()};
+  TracedSets sets = tracer.finish();
+  if (sets.read == 0) return chess::Error{path + ": no labeled positions"};
+  return sets;
+}
+
+TracedSets trace_labeled_positions(const std::vector<LabeledPosition>& positions, double holdout, const eval::EvalParams& filter,
+                                   int threads) {
+  Tracer tracer(holdout, filter, threads);
+  for (const LabeledPosition& p : positions) tracer.take(p);
+  return tracer.finish();
+}
+
+}  // namespace tuner

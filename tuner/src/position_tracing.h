@@ -1,0 +1,30 @@
+// Labeled positions turned into the tuner's in-memory set (traced_positions.h): read, kept
+// only when quiet (their quiescence score under the filter weights is their static evaluation,
+// so that the score is the linear function the trace describes), and traced, a block at a time
+// across threads, so a file of millions never exists as boards in memory.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "eval/params.h"
+#include "labeled_positions.h"
+#include "traced_positions.h"
+
+namespace tuner {
+
+struct TracedSets {
+  TracedPositions tuning;
+  TracedPositions heldout;    // about `holdout` of the positions, by split_holdout's blocks
+  std::size_t read = 0;       // positions read
+  std::size_t not_quiet = 0;  // left out: their quiescence score is not their evaluation
+};
+
+// Errors name the file and line.
+chess::Result<TracedSets> trace_labeled_file(const std::string& path, double holdout, const eval::EvalParams& filter,
+                                             int threads);
+TracedSets trace_labeled_positions(const std::vector<LabeledPosition>& positions, double holdout, const eval::EvalParams& filter,
+                                   int threads);
+
+}  // namespace tuner
