@@ -15,10 +15,10 @@ TexelFitness::TexelFitness(const std::vector<LabeledPosition>& positions, int th
 
 std::vector<double> TexelFitness::scores(const eval::EvalParams& params) const {
   const std::vector<int> flat = eval::flat_weights(params);
-  const std::vector<double> weights(flat.begin(), flat.end());
+  const std::vector<double> values = TracedPositions::slot_values(std::vector<double>(flat.begin(), flat.end()));
   std::vector<double> out(positions_.size());
   parallel_shares(out.size(), threads_, [&](std::size_t first, std::size_t last, std::size_t) {
-    for (std::size_t p = first; p < last; ++p) out[p] = positions_.score(p, weights.data());
+    for (std::size_t p = first; p < last; ++p) out[p] = positions_.score(p, values.data());
   });
   return out;
 }

@@ -1,9 +1,81 @@
 #include "traced_positions.h"
 
+#include <algorithm>
+#include <string_view>
+
 namespace tuner {
 
+namespace {
+
+constexpr int NONE = -1;
+
+// Slot s stands for a middle-game weight mg[s] and an end-game weight eg[s] (either may be
+// NONE). Slots 0 to W - 1 are the W weights alone, in flat order; then one slot per twin pair.
+struct Slots {
+  std::vector<int> mg, eg;
+  std::vector<int> pair_of;  // by flat index of a middle-game weight: its pair's slot, or NONE
+
+  Slots() {
+    const std::vector<bool>& endgame = eval::endgame_weights();
+    const int weights = int(endgame.size());
+    for (int i = 0; i < weights; ++i) {
+      mg.push_back(endgame[std::size_t(i)] ? NONE : i);
+      eg.push_back(endgame[std::size_t(i)] ? i : NONE);
+    }
+    pair_of.assign(std::size_t(weights), NONE);
+    int first = 0;
+    for (const eval::ParamInfo& info : eval::param_list()) {
+      if (const int twin = twin_of(info); twin >= 0)
+        for (int e = 0; e < info.size; ++e) {
+          pair_of[std::size_t(first + e)] = int(mg.size());
+          mg.push_back(first + e);
+          eg.push_back(twin + e);
+        }
+      first += info.size;
+    }
+  }
+
+  // The flat index of the first element of a middle-game parameter's end-game twin, or NONE.
+  static int twin_of(const eval::ParamInfo& info) {
+    const std::string_view name = info.name;
+    if (name.size() < 3 || name.substr(name.size() - 3) != "_mg") return NONE;
+    int first = 0;
+    for (const eval::ParamInfo& other : eval::param_list()) {
+      if (other.size == info.size && other.name.substr(0, other.name.size() - 3) == name.substr(0, name.size() - 3) &&
+          other.name.substr(other.name.size() - 3) == "_eg")
+        return first;
+      first += other.size;
+    }
+    return NONE;
+  }
+};
+
+const Slots& slots() {
+  static const Slots table;
+  return table;
+}
+
+}  // namespace
+
 void TracedPositions::add(const eval::EvalTrace& trace, double result) {
-  terms_.insert(terms_.end(), trace.terms.begin(), trace.terms.end());
+  const Slots& table = slots();
+  std::vector<bool> taken(trace.terms.size(), false);
+  for (std::size_t i = 0; i < trace.terms.size(); ++i) {
+    if (taken[i]) continue;
+    const eval::TraceTerm& t = trace.terms[i];
+    const int pair = table.pair_of[t.weight];
+    if (pair != NONE) {
+      // The twin comes later in flat order (terms are sorted by weight).
+      const auto twin = std::lower_bound(trace.terms.begin() + std::ptrdiff_t(i), trace.terms.end(), table.eg[std::size_t(pair)],
+                                         [](const eval::TraceTerm& term, int weight) { return term.weight < weight; });
+      if (twin != trace.terms.end() && twin->weight == table.eg[std::size_t(pair)] && twin->count == t.count) {
+        taken[std::size_t(twin - trace.terms.begin())] = true;
+        terms_.push_back({std::uint16_t(pair), t.count});
+        continue;
+      }
+    }
+    terms_.push_back({t.weight, t.count});
+  }
   start_.push_back(terms_.size());
   phase_.push_back(std::uint8_t(trace.phase));
   result_.push_back(float(result));
@@ -18,13 +90,28 @@ void TracedPositions::append(const TracedPositions& other) {
 }
 
 std::size_t TracedPositions::bytes() const {
-  return start_.capacity() * sizeof(std::uint64_t) + terms_.capacity() * sizeof(eval::TraceTerm) + phase_.capacity() +
-         result_.capacity() * sizeof(float) + endgame_.capacity();
+  return start_.capacity() * sizeof(std::uint64_t) + terms_.capacity() * sizeof(Term) + phase_.capacity() +
+         result_.capacity() * sizeof(float);
 }
 
-std::vector<std::uint8_t> TracedPositions::endgame_table() {
-  const std::vector<bool>& endgame = eval::endgame_weights();
-  return std::vector<std::uint8_t>(endgame.begin(), endgame.end());
+std::size_t TracedPositions::slot_count() { return slots().mg.size(); }
+
+std::vector<double> TracedPositions::slot_values(const std::vector<double>& weights) {
+  const Slots& table = slots();
+  std::vector<double> values(2 * table.mg.size(), 0.0);
+  for (std::size_t s = 0; s < table.mg.size(); ++s) {
+    if (table.mg[s] != NONE) values[2 * s] = weights[std::size_t(table.mg[s])];
+    if (table.eg[s] != NONE) values[2 * s + 1] = weights[std::size_t(table.eg[s])];
+  }
+  return values;
+}
+
+void TracedPositions::add_flat_gradient(const std::vector<double>& slot_gradient, std::vector<double>& weights_gradient) {
+  const Slots& table = slots();
+  for (std::size_t s = 0; s < table.mg.size(); ++s) {
+    if (table.mg[s] != NONE) weights_gradient[std::size_t(table.mg[s])] += slot_gradient[2 * s];
+    if (table.eg[s] != NONE) weights_gradient[std::size_t(table.eg[s])] += slot_gradient[2 * s + 1];
+  }
 }
 
 }  // namespace tuner

@@ -3,6 +3,11 @@
 // stored sparsely. Any weights' score of a position is then one pass over its few terms, and
 // so is the score's derivative by every weight: the texel error and its exact gradient need
 // neither the board nor the engine.
+//
+// Most terms come in pairs: a middle-game weight and its end-game twin ("pst_knight_mg[27]"
+// and "pst_knight_eg[27]") fire together with one count, so such a pair is stored as one term
+// of a "slot" that stands for both; a weight without its twin's count is a slot of its own.
+// A term is 4 bytes (slot and count).
 #pragma once
 
 #include <cstdint>
@@ -19,31 +24,42 @@ class TracedPositions {
   std::size_t size() const { return result_.size(); }
   // The memory the set holds, in bytes (its arrays' capacities).
   std::size_t bytes() const;
-
   double result(std::size_t p) const { return double(result_[p]); }
-  // White's score of position p under weights in flat order (eval::flat_weights), as a real:
-  // the evaluation without its rounding.
-  double score(std::size_t p, const double* weights) const {
-    double sums[2] = {0, 0};
-    for (std::uint64_t j = start_[p]; j < start_[p + 1]; ++j)
-      sums[endgame_[terms_[j].weight]] += weights[terms_[j].weight] * terms_[j].count;
-    return (sums[0] * phase_[p] + sums[1] * (24 - phase_[p])) / 24.0;
+
+  // Weights in flat order (eval::flat_weights) as the slots' middle-game and end-game values,
+  // interleaved: what score() and add_gradient() read.
+  static std::vector<double> slot_values(const std::vector<double>& weights);
+  // A gradient by slot values back to one by flat weights (added to `weights_gradient`).
+  static void add_flat_gradient(const std::vector<double>& slot_gradient, std::vector<double>& weights_gradient);
+  static std::size_t slot_count();
+
+  // White's score of position p, as a real (the evaluation without its rounding).
+  double score(std::size_t p, const double* slot_values) const {
+    double mg = 0, eg = 0;
+    for (std::uint64_t j = start_[p]; j < start_[p + 1]; ++j) {
+      mg += slot_values[2 * terms_[j].slot] * terms_[j].count;
+      eg += slot_values[2 * terms_[j].slot + 1] * terms_[j].count;
+    }
+    return (mg * phase_[p] + eg * (24 - phase_[p])) / 24.0;
   }
-  // Adds `factor` times the score's derivative by each weight to `gradient` (flat order).
-  void add_gradient(std::size_t p, double factor, double* gradient) const {
-    const double share[2] = {factor * phase_[p] / 24.0, factor * (24 - phase_[p]) / 24.0};
-    for (std::uint64_t j = start_[p]; j < start_[p + 1]; ++j)
-      gradient[terms_[j].weight] += share[endgame_[terms_[j].weight]] * terms_[j].count;
+  // Adds `factor` times the score's derivative by each slot value to `slot_gradient`.
+  void add_gradient(std::size_t p, double factor, double* slot_gradient) const {
+    const double mg = factor * phase_[p] / 24.0, eg = factor * (24 - phase_[p]) / 24.0;
+    for (std::uint64_t j = start_[p]; j < start_[p + 1]; ++j) {
+      slot_gradient[2 * terms_[j].slot] += mg * terms_[j].count;
+      slot_gradient[2 * terms_[j].slot + 1] += eg * terms_[j].count;
+    }
   }
 
  private:
+  struct Term {
+    std::uint16_t slot;
+    std::int16_t count;
+  };
   std::vector<std::uint64_t> start_{0};  // position p's terms: [start_[p], start_[p + 1])
-  std::vector<eval::TraceTerm> terms_;
+  std::vector<Term> terms_;
   std::vector<std::uint8_t> phase_;
   std::vector<float> result_;
-  std::vector<std::uint8_t> endgame_ = endgame_table();
-
-  static std::vector<std::uint8_t> endgame_table();
 };
 
 }  // namespace tuner

@@ -140,6 +140,7 @@ class Referee {
     mr.hashfull = r.report.hashfull;
     mr.nps = r.report.nps;
     mr.engine_time_ms = r.report.time_ms;
+    mr.time_us = r.elapsed_us;
     if (tc_[us].kind == TimeControl::Kind::CLOCK) mr.clock_left_ms = clock_[us];
     record_.moves.push_back(mr);
     game_.play(m);

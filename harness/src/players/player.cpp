@@ -12,7 +12,8 @@ void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess
     // One wait per line: it ends on the line, the deadline, the engine's exit or a stop at once.
     ReadStatus status = process.read_line(line, request.deadline, Wait::UNTIL_ABORT);
     // The move is charged from the moment its line arrived, before anything else is done with it.
-    result.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(ChildProcess::Clock::now() - start).count();
+    result.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(ChildProcess::Clock::now() - start).count();
+    result.elapsed_ms = result.elapsed_us / 1000;
     switch (status) {
       case ReadStatus::ABORTED: result.status = ThinkStatus::ABORTED; return;
       case ReadStatus::TIMEOUT: result.status = ThinkStatus::TIMEOUT; return;

@@ -46,6 +46,7 @@ struct ThinkResult {
   std::string move;  // as the engine wrote it
   SearchReport report;
   std::int64_t elapsed_ms = 0;  // measured by the harness from the go command to the move
+  std::int64_t elapsed_us = 0;  // the same in microseconds (a node-limited search takes a few milliseconds)
   bool pv_mismatch = false;     // the move is not the first move of the engine's last reported PV
   std::string ponder_move;      // the reply the engine expects ("bestmove e2e4 ponder e7e5"), if given
 };

@@ -29,6 +29,7 @@ struct MoveRecord {
   std::uint64_t nps = 0;
   std::int64_t engine_time_ms = -1;  // the engine's own time for the search, -1: not reported
   std::int64_t clock_left_ms = -1;   // clock time controls: the mover's clock after the move
+  std::int64_t time_us = 0;          // time_ms in microseconds, while the game is in memory (not stored)
 };
 
 struct Opening {

@@ -8,7 +8,7 @@ namespace harness {
 void DatagenReporter::game_stored(std::ostream& out, const GameRecord& g, const RunTally&, const RunProgress& p) {
   for (const MoveRecord& m : g.moves) {
     positions_ += m.has_score;
-    search_ms_ += m.time_ms;
+    search_us_ += m.time_us;
   }
   elapsed_seconds_ = p.elapsed_seconds;
   const double rate = p.elapsed_seconds > 0 ? double(positions_) / p.elapsed_seconds : 0;
@@ -30,7 +30,7 @@ void DatagenReporter::ended(std::ostream& out, const RunTally& tally, const RunE
   std::snprintf(line, sizeof line,
                 "Datagen: %llu positions in %.1f s (%.0f/s); the engines searched %.1f %% of the %d slots' time\n",
                 static_cast<unsigned long long>(positions_), elapsed_seconds_, double(positions_) / elapsed_seconds_,
-                100.0 * double(search_ms_) / 1000.0 / (elapsed_seconds_ * concurrency_), concurrency_);
+                100.0 * double(search_us_) / 1e6 / (elapsed_seconds_ * concurrency_), concurrency_);
   out << line << std::flush;
 }
 

@@ -18,7 +18,7 @@ class DatagenReporter : public HarnessReporter {
  private:
   int concurrency_;
   std::uint64_t positions_ = 0;  // this session
-  std::int64_t search_ms_ = 0;   // the engines' time on their moves, this session
+  std::int64_t search_us_ = 0;   // the engines' time on their moves (go to bestmove), this session
   double elapsed_seconds_ = 0;
 };
 
