@@ -99,7 +99,40 @@ std::string TimeControl::describe() const {
   return "";
 }
 
+namespace {
+
+// "nodes=5000", "depth=8", "movetime=0.1" (seconds), or describe()'s "nodes 5000", "depth 8",
+// "movetime 100 ms"; nullopt when the text names no fixed limit.
+std::optional<chess::Result<TimeControl>> parse_fixed_limit(const std::string& text) {
+  const std::size_t split = text.find_first_of("= ");
+  if (split == std::string::npos) return std::nullopt;
+  const std::string kind = text.substr(0, split);
+  std::string value = text.substr(split + 1);
+  if (kind != "nodes" && kind != "depth" && kind != "movetime") return std::nullopt;
+  const bool in_ms = text[split] == ' ' && kind == "movetime";
+  if (in_ms) {
+    if (value.size() < 4 || value.substr(value.size() - 3) != " ms")
+      return chess::Error{"time control '" + text + "': expected 'movetime N ms'"};
+    value.resize(value.size() - 3);
+  }
+  std::uint64_t n = 0;
+  double seconds = 0;
+  const bool whole = std::from_chars(value.data(), value.data() + value.size(), n).ptr == value.data() + value.size();
+  if (kind == "movetime" && !in_ms) {
+    auto ms = parse_seconds(value, seconds) ? to_ms(seconds) : std::nullopt;
+    if (!ms || *ms <= 0) return chess::Error{"time control '" + text + "': movetime must be a positive number of seconds"};
+    return TimeControl::movetime(*ms);
+  }
+  if (value.empty() || !whole || n == 0 || (kind == "depth" && n > 1000))
+    return chess::Error{"time control '" + text + "': " + kind + " must be a positive whole number"};
+  if (kind == "nodes") return TimeControl::fixed_nodes(n);
+  return kind == "depth" ? TimeControl::fixed_depth(int(n)) : TimeControl::movetime(std::int64_t(n));
+}
+
+}  // namespace
+
 chess::Result<TimeControl> parse_time_control(const std::string& text) {
+  if (auto fixed = parse_fixed_limit(text)) return *fixed;
   std::string rest = text;
   int moves = 0;
   std::size_t slash = rest.find('/');

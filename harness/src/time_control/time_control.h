@@ -30,7 +30,8 @@ struct TimeControl {
   std::string describe() const;
 };
 
-// "40/60+0.6", "60+0.6", "60", "2:30+1" (minutes:seconds); errors name what was wrong.
+// "40/60+0.6", "60+0.6", "60", "2:30+1" (minutes:seconds), or a fixed limit: "nodes=5000",
+// "depth=8", "movetime=0.1" (seconds; describe()'s "nodes 5000" too); errors name what was wrong.
 chess::Result<TimeControl> parse_time_control(const std::string& text);
 
 // "clock", "movetime", "depth", "nodes": how a run's configuration stores the kind.

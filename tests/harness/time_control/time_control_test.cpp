@@ -59,3 +59,30 @@ TEST(TimeControl, Describes) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TimeControl, ReadsFixedLimitsInBothSpellings) {
+  using harness::TimeControl;
+  for (const char* text : {"nodes=5000", "nodes 5000"}) {
+    auto tc = harness::parse_time_control(text);
+    ASSERT_TRUE(tc) << tc.error();
+    EXPECT_EQ(tc->kind, TimeControl::Kind::NODES);
+    EXPECT_EQ(tc->nodes, 5000u);
+  }
+  EXPECT_EQ(harness::parse_time_control("depth=8")->depth, 8);
+  EXPECT_EQ(harness::parse_time_control("movetime=0.25")->movetime_ms, 250);
+  EXPECT_EQ(harness::parse_time_control("movetime 250 ms")->movetime_ms, 250);
+  for (const TimeControl& tc : {TimeControl::fixed_nodes(777), TimeControl::fixed_depth(5), TimeControl::movetime(40)}) {
+    auto back = harness::parse_time_control(tc.describe());
+    ASSERT_TRUE(back) << tc.describe() << ": " << back.error();
+    EXPECT_EQ(back->describe(), tc.describe());
+  }
+  EXPECT_EQ(harness::parse_time_control("nodes=0").error(), "time control 'nodes=0': nodes must be a positive whole number");
+  EXPECT_EQ(harness::parse_time_control("nodes=5k").error(), "time control 'nodes=5k': nodes must be a positive whole number");
+  EXPECT_EQ(harness::parse_time_control("movetime=-1").error(),
+            "time control 'movetime=-1': movetime must be a positive number of seconds");
+  EXPECT_FALSE(harness::parse_time_control("speed=5"));
+}
+
+}  // namespace
