@@ -136,21 +136,38 @@ void pawn_structure(const Context& ctx, Sums<Trace>& s) {
   }
 }
 
+// The weights of each piece type's mobility and king attacks, by piece type (knight to queen).
+using Weight = int EvalParams::*;
+constexpr Weight MOBILITY_MG[PIECE_TYPE_NB] = {nullptr,
+                                               nullptr,
+                                               &EvalParams::mobility_knight_mg,
+                                               &EvalParams::mobility_bishop_mg,
+                                               &EvalParams::mobility_rook_mg,
+                                               &EvalParams::mobility_queen_mg,
+                                               nullptr};
+constexpr Weight MOBILITY_EG[PIECE_TYPE_NB] = {nullptr,
+                                               nullptr,
+                                               &EvalParams::mobility_knight_eg,
+                                               &EvalParams::mobility_bishop_eg,
+                                               &EvalParams::mobility_rook_eg,
+                                               &EvalParams::mobility_queen_eg,
+                                               nullptr};
+constexpr Weight KING_ATTACK[PIECE_TYPE_NB] = {nullptr,
+                                               nullptr,
+                                               &EvalParams::king_attack_knight_mg,
+                                               &EvalParams::king_attack_bishop_mg,
+                                               &EvalParams::king_attack_rook_mg,
+                                               &EvalParams::king_attack_queen_mg,
+                                               nullptr};
+
 template <class Trace>
 void piece_terms(const Context& ctx, PieceType pt, Square sq, Bitboard safe, Bitboard king_zone, Sums<Trace>& s) {
   const Position& pos = ctx.pos;
   const EvalParams& p = ctx.p;
   const Color c = s.color;
-  const int* mob_mg[PIECE_TYPE_NB] = {
-      nullptr, nullptr, &p.mobility_knight_mg, &p.mobility_bishop_mg, &p.mobility_rook_mg, &p.mobility_queen_mg, nullptr};
-  const int* mob_eg[PIECE_TYPE_NB] = {
-      nullptr, nullptr, &p.mobility_knight_eg, &p.mobility_bishop_eg, &p.mobility_rook_eg, &p.mobility_queen_eg, nullptr};
-  const int* attack[PIECE_TYPE_NB] = {
-      nullptr, nullptr, &p.king_attack_knight_mg, &p.king_attack_bishop_mg, &p.king_attack_rook_mg, &p.king_attack_queen_mg,
-      nullptr};
   const Bitboard att = attacks_of(pt, sq, pos.pieces());
-  if (const int mobility = popcount(att & safe)) s.add(*mob_mg[pt], *mob_eg[pt], mobility);
-  if (const int near_king = popcount(att & king_zone)) s.add_mg(*attack[pt], near_king);
+  if (const int mobility = popcount(att & safe)) s.add(p.*MOBILITY_MG[pt], p.*MOBILITY_EG[pt], mobility);
+  if (const int near_king = popcount(att & king_zone)) s.add_mg(p.*KING_ATTACK[pt], near_king);
   if (pt <= BISHOP)
     if (const int n = popcount(att & pos.pieces(~c, ROOK, QUEEN))) s.add(p.threat_by_minor_mg, p.threat_by_minor_eg, n);
   if (pt == ROOK) {

@@ -1,6 +1,7 @@
 #include "trace.h"
 
 #include <array>
+#include <stdexcept>
 
 #include "evaluate_terms.h"
 
@@ -23,6 +24,9 @@ struct CountingTrace {
   std::array<int, WEIGHT_COUNT> counts{};
   void record(const int& weight, chess::Color color, int count) {
     const auto offset = reinterpret_cast<const char*>(&weight) - reinterpret_cast<const char*>(&params);
+    // A term must name its weight inside `params`, not a copy or a computed value.
+    if (offset < 0 || std::size_t(offset) >= sizeof(EvalParams))
+      throw std::logic_error("an evaluation term's weight is not in EvalParams");
     counts[std::size_t(offset) / sizeof(int)] += color == chess::WHITE ? count : -count;
   }
 };
@@ -51,8 +55,11 @@ const std::vector<bool>& endgame_weights() {
 }
 
 std::vector<int> flat_weights(const EvalParams& params) {
-  const int* first = reinterpret_cast<const int*>(&params);
-  return std::vector<int>(first, first + WEIGHT_COUNT);
+  std::vector<int> out;
+  out.reserve(WEIGHT_COUNT);
+  for (std::size_t i = 0; i < param_list().size(); ++i)
+    out.insert(out.end(), param_data(params, i), param_data(params, i) + param_list()[i].size);
+  return out;
 }
 
 }  // namespace eval

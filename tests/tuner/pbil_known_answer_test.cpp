@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "eval/evaluate.h"
+#include "labeled_file.h"
 #include "labeled_positions.h"
 #include "pbil_run.h"
 #include "search/versions.h"
@@ -23,7 +24,7 @@ constexpr double K = 1.0;
 
 // Every `every`th position of suites/labeled.epd, labeled by the default evaluation itself.
 std::vector<tuner::LabeledPosition> self_labeled(std::size_t every) {
-  auto all = tuner::read_labeled_positions(std::string(PROJECT_DIR) + "/suites/labeled.epd").value();
+  auto all = labeled_positions_of(std::string(PROJECT_DIR) + "/suites/labeled.epd");
   std::vector<tuner::LabeledPosition> positions;
   for (std::size_t i = 0; i < all.size(); i += every) {
     tuner::LabeledPosition p = all[i];

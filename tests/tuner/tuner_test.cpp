@@ -10,6 +10,7 @@
 
 #include "genome.h"
 #include "holdout_choice.h"
+#include "labeled_file.h"
 #include "labeled_positions.h"
 #include "pbil.h"
 #include "pbil_run.h"
@@ -150,12 +151,11 @@ std::string labeled_file() {
 }
 
 TEST(Texel, ReadsLabelsFitsKAndPrefersSensibleWeights) {
-  auto positions = tuner::read_labeled_positions(labeled_file());
-  ASSERT_TRUE(positions) << positions.error();
+  auto positions = std::make_optional(labeled_positions_of(labeled_file()));
   ASSERT_EQ(positions->size(), 6u);
   EXPECT_EQ((*positions)[1].result, 1.0);
   EXPECT_EQ((*positions)[4].result, 0.5);
-  tuner::TexelFitness fitness(*positions, 2);
+  tuner::TexelFitness fitness(*positions, 2, eval::default_params());
   double k = fitness.fit_k(eval::default_params());
   EXPECT_GT(k, 0.05);
   EXPECT_LT(k, 5.0);
@@ -165,7 +165,8 @@ TEST(Texel, ReadsLabelsFitsKAndPrefersSensibleWeights) {
   EXPECT_LT(sensible, fitness.error(silly));
   EXPECT_NE(tuner::parse_labeled_line("4k3/8/8/8/8/8/8/4K3 w - -", "x:1").error().find("x:1: no result label"),
             std::string::npos);
-  EXPECT_NE(tuner::read_labeled_positions("/nonexistent").error().find("cannot open"), std::string::npos);
+  EXPECT_NE(tuner::read_labeled_file("/nonexistent", [](tuner::LabeledPosition&&) {}).error().find("cannot open"),
+            std::string::npos);
 }
 
 TEST(Texel, HoldoutTakesWholeBlocksOfConsecutivePositions) {
@@ -195,8 +196,8 @@ TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "p.epd") << std::ifstream(labeled_file()).rdbuf();
   auto config = tuner::parse_tuner_config(text, dir + "eval.json").value();
-  auto positions = tuner::read_labeled_positions(dir + "p.epd").value();
-  tuner::TexelFitness texel(positions, 2);
+  auto positions = labeled_positions_of(dir + "p.epd");
+  tuner::TexelFitness texel(positions, 2, eval::default_params());
   texel.fit_k(eval::default_params());
   tuner::TexelFitnessAdapter fitness(texel, config, eval::default_params());
   const tuner::Values start = tuner::start_values(config, eval::default_params());
@@ -236,13 +237,13 @@ TEST(HoldoutChoice, PicksTheStoredGenerationThatFitsTheHeldOutPositionsBest) {
   std::string dir = ::testing::TempDir() + "tuner_holdout/";
   std::filesystem::create_directories(dir);
   auto config = tuner::parse_tuner_config(MATERIAL_CONFIG, dir + "eval.json").value();
-  auto positions = tuner::read_labeled_positions(labeled_file()).value();
-  tuner::TexelFitness texel(positions, 1);
+  auto positions = labeled_positions_of(labeled_file());
+  tuner::TexelFitness texel(positions, 1, eval::default_params());
   texel.fit_k(eval::default_params());
   // "Held-out" positions that disagree with the tuning ones: every label reversed.
   auto reversed = positions;
   for (auto& p : reversed) p.result = 1 - p.result;
-  tuner::TexelFitness heldout(reversed, 1);
+  tuner::TexelFitness heldout(reversed, 1, eval::default_params());
   heldout.set_k(texel.k());
   tuner::TexelFitnessAdapter fitness(texel, config, eval::default_params());
   std::filesystem::remove(dir + "h.sqlite");

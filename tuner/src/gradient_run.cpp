@@ -68,21 +68,23 @@ struct Optimizer {
   }
 };
 
-// The positions' order for mini-batches: shuffled once by the seed, so that a batch mixes
-// games (a labeled file lists a game's positions together) and a resumed run sees the same batches.
-std::vector<std::uint32_t> batch_order(std::size_t n, const GradientSettings& s) {
+// The positions' order for an epoch's mini-batches: shuffled anew each epoch, so that a batch
+// mixes games (a labeled file lists a game's positions together), from the seed and the epoch's
+// number, so that a resumed run sees the same batches. Empty for one batch of the whole set.
+std::vector<std::uint32_t> batch_order(std::size_t n, const GradientSettings& s, int epoch) {
   std::vector<std::uint32_t> order;
   if (s.batch_size == 0 || std::size_t(s.batch_size) >= n) return order;
   order.resize(n);
   for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(i);
-  std::mt19937_64 random(s.seed);
+  std::mt19937_64 random(s.seed ^ (0x9E3779B97F4A7C15ULL * std::uint64_t(epoch + 1)));
   std::shuffle(order.begin(), order.end(), random);
   return order;
 }
 
 // One pass over the positions, a step per batch; the error is the mean over the batches.
-double run_epoch(const LinearTexel& model, const std::vector<std::uint32_t>& order, const GradientSettings& s,
-                 const std::vector<double>& theta0, double rate, const TunerConfig& config, Optimizer& optimizer) {
+double run_epoch(const LinearTexel& model, const GradientSettings& s, const std::vector<double>& theta0, double rate,
+                 const TunerConfig& config, Optimizer& optimizer) {
+  const std::vector<std::uint32_t> order = batch_order(model.size(), s, optimizer.epoch);
   std::vector<double> gradient;
   const std::size_t n = model.size(), batch = order.empty() ? n : std::size_t(s.batch_size);
   double error_sum = 0;
@@ -119,7 +121,6 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
       return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
     out << "Resuming tuner run " << run_id << " at epoch " << optimizer.epoch + 1 << "\n";
   }
-  const std::vector<std::uint32_t> order = batch_order(model.size(), s);
   const int blocks = s.generations();
   const int print_every = std::max(1, blocks / 50);
   auto started = std::chrono::steady_clock::now();
@@ -130,7 +131,7 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
     const int block = optimizer.epoch / s.record_every;
     double linear_error = 0;
     for (int e = 0; e < s.record_every && optimizer.epoch < s.epochs; ++e, ++epochs_run)
-      linear_error = run_epoch(model, order, s, theta0, rate_at(s, optimizer.epoch), config, optimizer);
+      linear_error = run_epoch(model, s, theta0, rate_at(s, optimizer.epoch), config, optimizer);
     const Values values = nearest_values(config, optimizer.theta);
     const eval::EvalParams current = with_values(config, start, values);
     std::vector<harness::IndividualRow> rows{{0, "", values_json(config, values), linear_error, 0}};
@@ -184,7 +185,8 @@ class GradientMethod : public TuningMethod {
     const LinearTexel linear(*c.texel, c.config, c.start_weights);
     return run_gradient(c.config, c.start_weights, linear, *c.texel, c.db, c.run_id, c.out, c.hooks);
   }
-  // A generation is record_every epochs; its fitness the linearised error at its end.
+  // A generation is record_every epochs; its fitness the mean error of its last epoch's batches
+  // (each taken before its step).
   std::string describe_generation(const TunerConfig& config, const harness::GenerationRow& g,
                                   const std::function<std::string(double)>& text) const override {
     const int epochs = std::min((g.generation + 1) * config.gradient.record_every, config.gradient.epochs);

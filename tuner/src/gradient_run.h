@@ -1,7 +1,8 @@
-// A gradient-descent tuning run: Adam over the exact gradient of the linearised texel error
-// (linear_texel.h), in the same configuration, storage and validation as PBIL and SPSA. Each
-// `record_every` epochs are stored as a generation (the weights in place of the probability
-// vector, the optimiser's moments as its state), so `tuner show` and --resume work the same way.
+// A gradient-descent tuning run: Adam or AdaGrad over mini-batches (or the whole set) with the
+// exact gradient of the texel error of the traced evaluation (linear_texel.h), in the same
+// configuration, storage and validation as PBIL and SPSA. Each `record_every` epochs are stored
+// as a generation (the weights in place of the probability vector, the optimiser's moments as
+// its state), so `tuner show` and --resume work the same way.
 #pragma once
 
 #include <iosfwd>

@@ -44,20 +44,21 @@ chess::Result<LabeledPosition> parse_labeled_line(const std::string& line, const
   return to_labeled(*record, where);
 }
 
-chess::Result<std::vector<LabeledPosition>> read_labeled_positions(const std::string& path) {
-  std::vector<LabeledPosition> out;
+chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take) {
+  std::size_t count = 0;
   auto read =
       chess::read_epd_file(path, "labeled positions",
                            [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) -> chess::Result<bool> {
                              if (!record) return chess::Error{at.text() + ": " + record.error()};
-                             auto lp = to_labeled(*record, at.text());
-                             if (!lp) return chess::Error{lp.error()};
-                             out.push_back(std::move(lp).value());
+                             auto labeled = to_labeled(*record, at.text());
+                             if (!labeled) return chess::Error{labeled.error()};
+                             take(std::move(labeled).value());
+                             ++count;
                              return true;
                            });
   if (!read) return chess::Error{read.error()};
-  if (out.empty()) return chess::Error{path + ": no labeled positions"};
-  return out;
+  if (count == 0) return chess::Error{path + ": no labeled positions"};
+  return count;
 }
 
 }  // namespace tuner

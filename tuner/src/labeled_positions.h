@@ -2,6 +2,7 @@
 // 'FEN c9 "1-0";' (also "0-1", "1/2-1/2") and 'FEN [1.0]' (also [0.5], [0.0]), White's view.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,13 +20,8 @@ struct LabeledPosition {
 // The position of an EPD record with its result label; `where` names it in the error.
 chess::Result<LabeledPosition> to_labeled(const chess::EpdRecord& record, const std::string& where);
 chess::Result<LabeledPosition> parse_labeled_line(const std::string& line, const std::string& where);
-// Reads a file; errors name the file and line.
-chess::Result<std::vector<LabeledPosition>> read_labeled_positions(const std::string& path);
-
-// Positions kept out of tuning to measure the fit on positions it did not see: about a
-// fraction f of them, as whole blocks of HOLDOUT_BLOCK consecutive positions (a labeled file
-// lists a game's positions together, and positions of one game share their label): position i
-// is held out when (i / HOLDOUT_BLOCK) % round(1 / f) is the last of those blocks.
-constexpr std::size_t HOLDOUT_BLOCK = 100;
+// Reads a file a position at a time, handing each to `take`; errors name the file and line.
+// Returns the number of positions read.
+chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take);
 
 }  // namespace tuner

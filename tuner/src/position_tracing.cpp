@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <thread>
 
-#include "core/epd.h"
+#include "parallel_shares.h"
 #include "search/search.h"
 #include "search/versions.h"
 
@@ -37,6 +36,8 @@ class Tracer {
 
   TracedSets finish() {
     flush();
+    sets_.tuning.shrink_to_fit();
+    sets_.heldout.shrink_to_fit();
     return std::move(sets_);
   }
 
@@ -48,14 +49,10 @@ class Tracer {
 
   // Each thread traces a contiguous share of the block; the shares join in order.
   void flush() {
-    const std::size_t n = searchers_.size(), share = (block_.size() + n - 1) / n;
-    std::vector<Part> parts(n);
-    std::vector<std::thread> workers;
-    for (std::size_t t = 0; t < n; ++t)
-      workers.emplace_back([&, t] {
-        for (std::size_t i = t * share; i < std::min(block_.size(), (t + 1) * share); ++i) trace(i, *searchers_[t], parts[t]);
-      });
-    for (std::thread& w : workers) w.join();
+    std::vector<Part> parts(searchers_.size());
+    parallel_shares(block_.size(), int(searchers_.size()), [&](std::size_t first, std::size_t last, std::size_t t) {
+      for (std::size_t i = first; i < last; ++i) trace(i, *searchers_[t], parts[t]);
+    });
     for (const Part& part : parts) {
       sets_.tuning.append(part.tuning);
       sets_.heldout.append(part.heldout);
@@ -73,7 +70,7 @@ class Tracer {
       ++part.not_quiet;
       return;
     }
-    const std::size_t index = sets_.read + i;
+    const std::size_t index = sets_.read + i;  // the position's place in the file
     const bool held = every_ && (index / HOLDOUT_BLOCK) % every_ == every_ - 1;
     (held ? part.heldout : part.tuning).add(traced, block_[i].result);
   }
@@ -91,19 +88,9 @@ class Tracer {
 chess::Result<TracedSets> trace_labeled_file(const std::string& path, double holdout, const eval::EvalParams& filter,
                                              int threads) {
   Tracer tracer(holdout, filter, threads);
-  auto read =
-      chess::read_epd_file(path, "labeled positions",
-                           [&](chess::Result<chess::EpdRecord>&& record, const chess::EpdLocation& at) -> chess::Result<bool> {
-                             if (!record) return chess::Error{at.text() + ": " + record.error()};
-                             auto labeled = to_labeled(*record, at.text());
-                             if (!labeled) return chess::Error{labeled.error()};
-                             tracer.take(std::move(labeled).value());
-                             return true;
-                           });
+  auto read = read_labeled_file(path, [&](LabeledPosition&& p) { tracer.take(std::move(p)); });
   if (!read) return chess::Error{read.error()};
-  TracedSets sets = tracer.finish();
-  if (sets.read == 0) return chess::Error{path + ": no labeled positions"};
-  return sets;
+  return tracer.finish();
 }
 
 TracedSets trace_labeled_positions(const std::vector<LabeledPosition>& positions, double holdout, const eval::EvalParams& filter,

@@ -14,9 +14,15 @@
 
 namespace tuner {
 
+// Positions kept out of tuning to measure the fit on positions it did not see: about a
+// fraction f of them, as whole blocks of HOLDOUT_BLOCK consecutive positions (a labeled file
+// lists a game's positions together, and positions of one game share their label): position i
+// of the file is held out when (i / HOLDOUT_BLOCK) % n == n - 1, n = max(2, round(1 / f)).
+constexpr std::size_t HOLDOUT_BLOCK = 100;
+
 struct TracedSets {
   TracedPositions tuning;
-  TracedPositions heldout;    // about `holdout` of the positions, by split_holdout's blocks
+  TracedPositions heldout;    // about `holdout` of the positions, in blocks (HOLDOUT_BLOCK)
   std::size_t read = 0;       // positions read
   std::size_t not_quiet = 0;  // left out: their quiescence score is not their evaluation
 };

@@ -15,8 +15,9 @@ namespace tuner {
 class TexelFitness {
  public:
   TexelFitness(TracedPositions positions, int threads);
-  // Traces `positions`, keeping the quiet ones under `filter` (position_tracing.h).
-  TexelFitness(const std::vector<LabeledPosition>& positions, int threads, const eval::EvalParams& filter = eval::dev_params());
+  // Traces `positions` held in memory (a few, as tests use), keeping the quiet ones under
+  // `filter` (position_tracing.h).
+  TexelFitness(const std::vector<LabeledPosition>& positions, int threads, const eval::EvalParams& filter);
 
   // White's score of every position under `params`.
   std::vector<double> scores(const eval::EvalParams& params) const;

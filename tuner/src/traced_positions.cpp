@@ -1,6 +1,8 @@
 #include "traced_positions.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace tuner {
@@ -33,17 +35,18 @@ struct Slots {
         }
       first += info.size;
     }
+    if (mg.size() > 65536) throw std::logic_error("more evaluation weights than a term's 16-bit slot can name");
   }
 
-  // The flat index of the first element of a middle-game parameter's end-game twin, or NONE.
+  // The flat index of the first element of a middle-game parameter's end-game twin (the same
+  // name ending in "_eg", of the same size), or NONE.
   static int twin_of(const eval::ParamInfo& info) {
     const std::string_view name = info.name;
-    if (name.size() < 3 || name.substr(name.size() - 3) != "_mg") return NONE;
+    if (!name.ends_with("_mg")) return NONE;
+    const std::string twin = std::string(name.substr(0, name.size() - 3)) + "_eg";
     int first = 0;
     for (const eval::ParamInfo& other : eval::param_list()) {
-      if (other.size == info.size && other.name.substr(0, other.name.size() - 3) == name.substr(0, name.size() - 3) &&
-          other.name.substr(other.name.size() - 3) == "_eg")
-        return first;
+      if (other.name == twin && other.size == info.size) return first;
       first += other.size;
     }
     return NONE;
@@ -59,7 +62,8 @@ const Slots& slots() {
 
 void TracedPositions::add(const eval::EvalTrace& trace, double result) {
   const Slots& table = slots();
-  std::vector<bool> taken(trace.terms.size(), false);
+  thread_local std::vector<char> taken;
+  taken.assign(trace.terms.size(), 0);
   for (std::size_t i = 0; i < trace.terms.size(); ++i) {
     if (taken[i]) continue;
     const eval::TraceTerm& t = trace.terms[i];
@@ -69,7 +73,7 @@ void TracedPositions::add(const eval::EvalTrace& trace, double result) {
       const auto twin = std::lower_bound(trace.terms.begin() + std::ptrdiff_t(i), trace.terms.end(), table.eg[std::size_t(pair)],
                                          [](const eval::TraceTerm& term, int weight) { return term.weight < weight; });
       if (twin != trace.terms.end() && twin->weight == table.eg[std::size_t(pair)] && twin->count == t.count) {
-        taken[std::size_t(twin - trace.terms.begin())] = true;
+        taken[std::size_t(twin - trace.terms.begin())] = 1;
         terms_.push_back({std::uint16_t(pair), t.count});
         continue;
       }
@@ -87,6 +91,13 @@ void TracedPositions::append(const TracedPositions& other) {
   for (std::size_t p = 1; p < other.start_.size(); ++p) start_.push_back(offset + other.start_[p]);
   phase_.insert(phase_.end(), other.phase_.begin(), other.phase_.end());
   result_.insert(result_.end(), other.result_.begin(), other.result_.end());
+}
+
+void TracedPositions::shrink_to_fit() {
+  start_.shrink_to_fit();
+  terms_.shrink_to_fit();
+  phase_.shrink_to_fit();
+  result_.shrink_to_fit();
 }
 
 std::size_t TracedPositions::bytes() const {

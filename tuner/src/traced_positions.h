@@ -21,6 +21,8 @@ class TracedPositions {
  public:
   void add(const eval::EvalTrace& trace, double result);
   void append(const TracedPositions& other);
+  // Gives back the memory the arrays hold beyond their contents (after the last append).
+  void shrink_to_fit();
   std::size_t size() const { return result_.size(); }
   // The memory the set holds, in bytes (its arrays' capacities).
   std::size_t bytes() const;

@@ -76,7 +76,7 @@ struct SpsaSettings {
 // cannot pin hundreds of weights, and this keeps those they say little about near the start.
 struct GradientSettings {
   int epochs = 2000;
-  double learning_rate = 1.0;  // centipawns per epoch at the start
+  double learning_rate = 1.0;  // about the centipawns a weight moves in one step, at the start
   int record_every = 20;
   double l2 = 0;
   std::string optimizer = "adam";  // or "adagrad"

@@ -120,13 +120,21 @@ std::optional<chess::Result<TimeControl>> parse_fixed_limit(const std::string& t
   const bool whole = std::from_chars(value.data(), value.data() + value.size(), n).ptr == value.data() + value.size();
   if (kind == "movetime" && !in_ms) {
     auto ms = parse_seconds(value, seconds) ? to_ms(seconds) : std::nullopt;
-    if (!ms || *ms <= 0) return chess::Error{"time control '" + text + "': movetime must be a positive number of seconds"};
+    if (!ms || *ms <= 0)
+      return chess::Error{"time control '" + text + "': movetime must be a positive number of seconds, in whole milliseconds"};
     return TimeControl::movetime(*ms);
   }
-  if (value.empty() || !whole || n == 0 || (kind == "depth" && n > 1000))
+  if (value.empty() || !whole || n == 0)
     return chess::Error{"time control '" + text + "': " + kind + " must be a positive whole number"};
   if (kind == "nodes") return TimeControl::fixed_nodes(n);
-  return kind == "depth" ? TimeControl::fixed_depth(int(n)) : TimeControl::movetime(std::int64_t(n));
+  if (kind == "depth") {
+    if (n > 1000) return chess::Error{"time control '" + text + "': depth must be at most 1000"};
+    return TimeControl::fixed_depth(int(n));
+  }
+  if (n > std::uint64_t(*to_ms(MAX_SECONDS)))
+    return chess::Error{"time control '" + text + "': movetime must be at most " + std::to_string(std::int64_t(MAX_SECONDS)) +
+                        " seconds"};
+  return TimeControl::movetime(std::int64_t(n));
 }
 
 }  // namespace
