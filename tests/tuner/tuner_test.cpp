@@ -349,3 +349,22 @@ TEST(PositionTracing, ReadsAFileInBlocksAndNamesTheLineOfABadOne) {
 }
 
 }  // namespace
+
+namespace {
+
+// Every configuration the project ships is one the tuner reads (its position files may be made
+// later, by scripts: the text is checked here, not the paths).
+TEST(TunerConfig, EveryShippedConfigurationParses) {
+  std::vector<std::filesystem::path> files{std::filesystem::path(PROJECT_DIR) / "configs/eval.json"};
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(PROJECT_DIR) / "configs/tuner"))
+    files.push_back(entry.path());
+  ASSERT_GE(files.size(), 9u);
+  for (const auto& path : files) {
+    std::ostringstream text;
+    text << std::ifstream(path).rdbuf();
+    auto config = tuner::parse_tuner_config(text.str(), path.string());
+    EXPECT_TRUE(config) << path << ": " << config.error();
+  }
+}
+
+}  // namespace
