@@ -68,14 +68,12 @@ struct Optimizer {
   }
 };
 
-// The positions' order for an epoch's mini-batches: shuffled anew each epoch, so that a batch
-// mixes games (a labeled file lists a game's positions together), from the seed and the epoch's
-// number, so that a resumed run sees the same batches. Empty for one batch of the whole set.
-std::vector<std::uint32_t> batch_order(std::size_t n, const GradientSettings& s, int epoch) {
-  std::vector<std::uint32_t> order;
-  if (s.batch_size == 0 || std::size_t(s.batch_size) >= n) return order;
-  order.resize(n);
-  for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(i);
+// The order of an epoch's mini-batches, each a run of consecutive positions of the set (which
+// the method shuffled once, so that a batch mixes games and is read from memory in order): drawn
+// anew each epoch from the seed and the epoch's number, so that a resumed run sees the same.
+std::vector<std::size_t> batch_order(std::size_t batches, const GradientSettings& s, int epoch) {
+  std::vector<std::size_t> order(batches);
+  for (std::size_t i = 0; i < batches; ++i) order[i] = i;
   std::mt19937_64 random(s.seed ^ (0x9E3779B97F4A7C15ULL * std::uint64_t(epoch + 1)));
   std::shuffle(order.begin(), order.end(), random);
   return order;
@@ -84,13 +82,12 @@ std::vector<std::uint32_t> batch_order(std::size_t n, const GradientSettings& s,
 // One pass over the positions, a step per batch; the error is the mean over the batches.
 double run_epoch(const LinearTexel& model, const GradientSettings& s, const std::vector<double>& theta0, double rate,
                  const TunerConfig& config, Optimizer& optimizer) {
-  const std::vector<std::uint32_t> order = batch_order(model.size(), s, optimizer.epoch);
+  const std::size_t n = model.size(), batch = s.batch_size == 0 ? std::max<std::size_t>(n, 1) : std::size_t(s.batch_size);
   std::vector<double> gradient;
-  const std::size_t n = model.size(), batch = order.empty() ? n : std::size_t(s.batch_size);
   double error_sum = 0;
-  for (std::size_t first = 0; first < n; first += batch) {
-    const std::size_t last = std::min(n, first + batch);
-    error_sum += model.error(optimizer.theta, &gradient, order, first, last) * double(last - first);
+  for (std::size_t b : batch_order((n + batch - 1) / batch, s, optimizer.epoch)) {
+    const std::size_t first = b * batch, last = std::min(n, first + batch);
+    error_sum += model.error(optimizer.theta, &gradient, first, last) * double(last - first);
     for (std::size_t i = 0; i < gradient.size(); ++i) gradient[i] += 2 * s.l2 * (optimizer.theta[i] - theta0[i]);
     optimizer.step(gradient, rate, config);
   }
@@ -182,6 +179,7 @@ class GradientMethod : public TuningMethod {
   int planned_generations(const TunerConfig& config) const override { return config.gradient.generations(); }
   std::string games_plan(const TunerConfig&) const override { return ""; }
   chess::Result<RunOutcome> run(const TuningContext& c) const override {
+    if (c.config.gradient.batch_size > 0) c.texel->shuffle(c.config.gradient.seed);
     const LinearTexel linear(*c.texel, c.config, c.start_weights);
     return run_gradient(c.config, c.start_weights, linear, *c.texel, c.db, c.run_id, c.out, c.hooks);
   }

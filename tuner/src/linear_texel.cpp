@@ -20,11 +20,11 @@ LinearTexel::LinearTexel(const TexelFitness& texel, const TunerConfig& config, c
 }
 
 double LinearTexel::error(const std::vector<double>& theta, std::vector<double>* gradient) const {
-  return error(theta, gradient, {}, 0, size());
+  return error(theta, gradient, 0, size());
 }
 
-double LinearTexel::error(const std::vector<double>& theta, std::vector<double>* gradient,
-                          const std::vector<std::uint32_t>& order, std::size_t first, std::size_t last) const {
+double LinearTexel::error(const std::vector<double>& theta, std::vector<double>* gradient, std::size_t first,
+                          std::size_t last) const {
   std::vector<double> weights = start_;
   for (std::size_t i = 0; i < theta.size(); ++i) weights[flat_index_[i]] = theta[i];
   const std::vector<double> values = TracedPositions::slot_values(weights);
@@ -37,8 +37,7 @@ double LinearTexel::error(const std::vector<double>& theta, std::vector<double>*
     std::vector<double>& g = slot_gradients[t];
     if (gradient) g.assign(values.size(), 0.0);
     double sum = 0;
-    for (std::size_t i = first + from; i < first + to; ++i) {
-      const std::size_t p = order.empty() ? i : order[i];
+    for (std::size_t p = first + from; p < first + to; ++p) {
       const double s = 1.0 / (1.0 + std::exp(-slope * positions.score(p, values.data())));
       const double d = positions.result(p) - s;
       sum += d * d;

@@ -18,11 +18,10 @@ class LinearTexel {
   LinearTexel(const TexelFitness& texel, const TunerConfig& config, const eval::EvalParams& start);
 
   // The mean squared error at the (real-valued) tuned weights `theta`, in config order, over
-  // positions order[first, last) (first to last in the set's own order when `order` is empty),
-  // and, when `gradient` is given, its derivative by each tuned weight.
+  // the positions [first, last) of the set (all of them by default), and, when `gradient` is
+  // given, its derivative by each tuned weight.
   double error(const std::vector<double>& theta, std::vector<double>* gradient) const;
-  double error(const std::vector<double>& theta, std::vector<double>* gradient, const std::vector<std::uint32_t>& order,
-               std::size_t first, std::size_t last) const;
+  double error(const std::vector<double>& theta, std::vector<double>* gradient, std::size_t first, std::size_t last) const;
 
   std::size_t size() const { return texel_.size(); }
 

@@ -4,6 +4,7 @@
 // across threads.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "eval/params.h"
@@ -31,6 +32,9 @@ class TexelFitness {
   std::size_t size() const { return positions_.size(); }
   int threads() const { return threads_; }
   const TracedPositions& positions() const { return positions_; }
+  // Puts the positions in an order drawn by `seed`, so that consecutive positions (a
+  // mini-batch) come from many games; the error does not depend on the order.
+  void shuffle(std::uint64_t seed) { positions_ = positions_.shuffled(seed); }
 
  private:
   TracedPositions positions_;

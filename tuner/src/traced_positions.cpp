@@ -1,6 +1,7 @@
 #include "traced_positions.h"
 
 #include <algorithm>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -98,6 +99,26 @@ void TracedPositions::shrink_to_fit() {
   terms_.shrink_to_fit();
   phase_.shrink_to_fit();
   result_.shrink_to_fit();
+}
+
+TracedPositions TracedPositions::shuffled(std::uint64_t seed) const {
+  std::vector<std::size_t> order(size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::mt19937_64 random(seed);
+  std::shuffle(order.begin(), order.end(), random);
+  TracedPositions out;
+  out.start_.reserve(start_.size());
+  out.terms_.reserve(terms_.size());
+  out.phase_.reserve(phase_.size());
+  out.result_.reserve(result_.size());
+  for (std::size_t p : order) {
+    out.terms_.insert(out.terms_.end(), terms_.begin() + std::ptrdiff_t(start_[p]),
+                      terms_.begin() + std::ptrdiff_t(start_[p + 1]));
+    out.start_.push_back(out.terms_.size());
+    out.phase_.push_back(phase_[p]);
+    out.result_.push_back(result_[p]);
+  }
+  return out;
 }
 
 std::size_t TracedPositions::bytes() const {

@@ -23,6 +23,8 @@ class TracedPositions {
   void append(const TracedPositions& other);
   // Gives back the memory the arrays hold beyond their contents (after the last append).
   void shrink_to_fit();
+  // The same positions in an order drawn by `seed`.
+  TracedPositions shuffled(std::uint64_t seed) const;
   std::size_t size() const { return result_.size(); }
   // The memory the set holds, in bytes (its arrays' capacities).
   std::size_t bytes() const;

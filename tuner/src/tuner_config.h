@@ -69,8 +69,9 @@ struct SpsaSettings {
 
 // Gradient descent on the texel error of the traced evaluation (linear_texel.h): `epochs`
 // passes over the positions, in mini-batches of `batch_size` positions (0: the whole set, one
-// step an epoch) drawn in an order shuffled once by `seed`, each a step of Adam or AdaGrad, the
-// rate falling linearly from learning_rate to a twentieth of it over the run; every
+// step an epoch; the set shuffled once by `seed`, the batches' order anew each epoch), each a
+// step of Adam or AdaGrad, the rate falling linearly from learning_rate to a twentieth of it
+// over the run; every
 // `record_every` epochs are stored as one generation. `l2` adds l2 x the squared distance
 // (in centipawns) of every weight from its start to the error: a few thousand games' labels
 // cannot pin hundreds of weights, and this keeps those they say little about near the start.
