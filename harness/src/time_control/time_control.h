@@ -28,6 +28,8 @@ struct TimeControl {
   std::string pgn_tag() const;
   // The same text parse_time_control reads back, for storing a run's configuration.
   std::string describe() const;
+
+  bool operator==(const TimeControl&) const = default;
 };
 
 // "40/60+0.6", "60+0.6", "60", "2:30+1" (minutes:seconds), or a fixed limit: "nodes=5000",
