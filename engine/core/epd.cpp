@@ -88,8 +88,8 @@ Result<EpdRecord> parse_epd(std::string_view line) {
   return EpdRecord{std::move(position).value(), split_operations(line.substr(at))};
 }
 
-Result<int> read_epd_file(const std::string& path, const std::string& what,
-                          const std::function<Result<bool>(Result<EpdRecord>&&, const EpdLocation&)>& take) {
+Result<int> read_epd_lines(const std::string& path, const std::string& what,
+                           const std::function<Result<bool>(std::string_view, const EpdLocation&)>& take) {
   std::ifstream in(path);
   if (!in) return Error{path + ": cannot open " + what};
   int number = 0, handed = 0;
@@ -98,9 +98,14 @@ Result<int> read_epd_file(const std::string& path, const std::string& what,
     std::string_view t = trimmed(line);
     if (t.empty() || t[0] == '#') continue;
     ++handed;
-    if (auto taken = take(parse_epd(t), EpdLocation{path, number}); !taken) return Error{taken.error()};
+    if (auto taken = take(t, EpdLocation{path, number}); !taken) return Error{taken.error()};
   }
   return handed;
+}
+
+Result<int> read_epd_file(const std::string& path, const std::string& what,
+                          const std::function<Result<bool>(Result<EpdRecord>&&, const EpdLocation&)>& take) {
+  return read_epd_lines(path, what, [&](std::string_view line, const EpdLocation& at) { return take(parse_epd(line), at); });
 }
 
 }  // namespace chess

@@ -39,9 +39,12 @@ struct EpdLocation {
 };
 
 // Reads `path` line by line: blank lines and '#' comments are skipped, every other line is
-// parsed and handed to `take` with its location; an error from `take` stops the reading. The
+// handed to `take`, trimmed, with its location; an error from `take` stops the reading. The
 // result is the number of lines handed over, or the first error: the file's ("PATH: cannot
 // open WHAT") or the one `take` returned.
+Result<int> read_epd_lines(const std::string& path, const std::string& what,
+                           const std::function<Result<bool>(std::string_view, const EpdLocation&)>& take);
+// The same, each line parsed as EPD.
 Result<int> read_epd_file(const std::string& path, const std::string& what,
                           const std::function<Result<bool>(Result<EpdRecord>&&, const EpdLocation&)>& take);
 

@@ -171,7 +171,8 @@ TEST(Texel, ReadsLabelsFitsKAndPrefersSensibleWeights) {
 
 TEST(Texel, HoldoutTakesWholeBlocksOfConsecutivePositions) {
   std::vector<tuner::LabeledPosition> all;
-  for (int i = 0; i < 1000; ++i) all.push_back({chess::Position::startpos(), double(i)});  // result = original index
+  for (int i = 0; i < 1000; ++i)
+    all.push_back({chess::Position::startpos(), double(i), std::nullopt});  // result = original index
   const tuner::TracedSets none = tuner::trace_labeled_positions(all, 0, eval::dev_params(), 2);
   EXPECT_EQ(none.heldout.size(), 0u);
   EXPECT_EQ(none.tuning.size(), 1000u);
@@ -329,7 +330,7 @@ TEST(PositionTracing, ReadsAFileInBlocksAndNamesTheLineOfABadOne) {
     for (int i = 0; i < 70000; ++i)  // more than one block
       out << (i % 2 ? "4k3/8/8/8/8/8/8/R3K3 w - - c9 \"1-0\";\n" : "4k3/8/8/8/8/8/3q4/3QK3 w - - [0.5]\n");
   }
-  auto sets = tuner::trace_labeled_file(dir + "many.epd", 0.2, eval::dev_params(), 2);
+  auto sets = tuner::trace_labeled_file(dir + "many.epd", {.holdout = 0.2, .threads = 2}, eval::dev_params());
   ASSERT_TRUE(sets) << sets.error();
   EXPECT_EQ(sets->read, 70000u);
   EXPECT_EQ(sets->not_quiet, 35000u);  // the hanging queens
@@ -339,12 +340,12 @@ TEST(PositionTracing, ReadsAFileInBlocksAndNamesTheLineOfABadOne) {
   EXPECT_GT(sets->tuning.bytes(), sets->tuning.size() * 4);
 
   std::ofstream(dir + "bad.epd") << "4k3/8/8/8/8/8/8/R3K3 w - - c9 \"1-0\";\n4k3/8/8/8/8/8/8/R3K3 w - - c9 \"2-0\";\n";
-  auto bad = tuner::trace_labeled_file(dir + "bad.epd", 0, eval::dev_params(), 2);
+  auto bad = tuner::trace_labeled_file(dir + "bad.epd", {.threads = 2}, eval::dev_params());
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("bad.epd:2"), std::string::npos) << bad.error();
   EXPECT_NE(bad.error().find("no result label"), std::string::npos) << bad.error();
   std::ofstream(dir + "empty.epd") << "\n";
-  EXPECT_NE(tuner::trace_labeled_file(dir + "empty.epd", 0, eval::dev_params(), 1).error().find("no labeled positions"),
+  EXPECT_NE(tuner::trace_labeled_file(dir + "empty.epd", {}, eval::dev_params()).error().find("no labeled positions"),
             std::string::npos);
 }
 

@@ -1,8 +1,11 @@
 // Positions labeled with the result of the game they came from, for texel fitness:
-// 'FEN c9 "1-0";' (also "0-1", "1/2-1/2") and 'FEN [1.0]' (also [0.5], [0.0]), White's view.
+// 'FEN c9 "1-0";' (also "0-1", "1/2-1/2") and 'FEN [1.0]' (also [0.5], [0.0]), White's view,
+// or the text NNUE trainers read (harness positions --format text): 'FEN | SCORE | RESULT', the
+// search score in centipawns and the result (1.0, 0.5, 0.0), both White's.
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,14 +17,22 @@ namespace tuner {
 
 struct LabeledPosition {
   chess::Position position;
-  double result = 0.5;  // 1 White won, 0.5 draw, 0 Black won
+  double result = 0.5;       // 1 White won, 0.5 draw, 0 Black won
+  std::optional<int> score;  // White's search score in centipawns, when the line gives one
 };
+
+// The label a position is tuned towards: its result, or with `score_weight` w > 0 the blend
+// (1 - w) result + w / (1 + 10^(-score / 400)) of the result and the score's expectation, as
+// NNUE trainers blend them (their lambda). A position without a score takes its result.
+double blended_label(const LabeledPosition& position, double score_weight);
 
 // The position of an EPD record with its result label; `where` names it in the error.
 chess::Result<LabeledPosition> to_labeled(const chess::EpdRecord& record, const std::string& where);
-chess::Result<LabeledPosition> parse_labeled_line(const std::string& line, const std::string& where);
+chess::Result<LabeledPosition> parse_labeled_line(std::string_view line, const std::string& where);
 // Reads a file a position at a time, handing each to `take`; errors name the file and line.
-// Returns the number of positions read.
-chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take);
+// With `score_weight` > 0 every line must give a score, and `take` gets the blended label as
+// the result. Returns the number of positions read.
+chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take,
+                                             double score_weight = 0);
 
 }  // namespace tuner

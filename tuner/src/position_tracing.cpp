@@ -85,10 +85,11 @@ class Tracer {
 
 }  // namespace
 
-chess::Result<TracedSets> trace_labeled_file(const std::string& path, double holdout, const eval::EvalParams& filter,
-                                             int threads) {
-  Tracer tracer(holdout, filter, threads);
-  auto read = read_labeled_file(path, [&](LabeledPosition&& p) { tracer.take(std::move(p)); });
+chess::Result<TracedSets> trace_labeled_file(const std::string& path, const TracingOptions& options,
+                                             const eval::EvalParams& filter) {
+  Tracer tracer(options.holdout, filter, options.threads);
+  auto read = read_labeled_file(
+      path, [&](LabeledPosition&& p) { tracer.take(std::move(p)); }, options.score_weight);
   if (!read) return chess::Error{read.error()};
   return tracer.finish();
 }

@@ -27,9 +27,17 @@ struct TracedSets {
   std::size_t not_quiet = 0;  // left out: their quiescence score is not their evaluation
 };
 
+// How a labeled file is read: the share held out, the weight of the search score in the label
+// (labeled_positions.h: blended_label), and the threads that trace.
+struct TracingOptions {
+  double holdout = 0;
+  double score_weight = 0;
+  int threads = 1;
+};
+
 // Errors name the file and line.
-chess::Result<TracedSets> trace_labeled_file(const std::string& path, double holdout, const eval::EvalParams& filter,
-                                             int threads);
+chess::Result<TracedSets> trace_labeled_file(const std::string& path, const TracingOptions& options,
+                                             const eval::EvalParams& filter);
 TracedSets trace_labeled_positions(const std::vector<LabeledPosition>& positions, double holdout, const eval::EvalParams& filter,
                                    int threads);
 

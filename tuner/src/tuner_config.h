@@ -92,6 +92,9 @@ struct FitnessSettings {
   std::string positions;  // labeled position file
   int threads = 1;
   double holdout = 0;  // fraction of the positions kept out of tuning, to measure the fit on unseen ones
+  // The search score's weight in the label, 0 to 1 (labeled_positions.h: blended_label); above
+  // 0 the positions must be 'FEN | score | result' lines.
+  double score_weight = 0;
   // The scaling constant K of the sigmoid: "start" (fitted once on the starting weights),
   // "defaults" (fitted once on dev's own weights: the engine's centipawn scale, for a start
   // far from it), "refit" (fitted on the start, then again on each generation's best), or a number.
