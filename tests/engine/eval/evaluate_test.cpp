@@ -40,6 +40,19 @@ TEST(Evaluate, ThreatByMinorCountsRooksAndQueens) {
   EXPECT_EQ(full_eval("4k3/8/3r1q2/8/4N3/8/8/4K2B w - - 0 1", p), 50);
 }
 
+TEST(Evaluate, MobilityByCountTakesTheWeightOfEachPiecesSquareCount) {
+  eval::EvalParams p = zero_params();
+  p.mobility_knight_by_count_mg[2] = p.mobility_knight_by_count_eg[2] = 30;
+  p.mobility_knight_by_count_mg[8] = p.mobility_knight_by_count_eg[8] = 70;
+  p.mobility_knight_by_count_mg[0] = p.mobility_knight_by_count_eg[0] = -45;
+  EXPECT_EQ(full_eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", p), 30);   // a1: b3 and c2
+  EXPECT_EQ(full_eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", p), 70);  // d4: all eight
+  EXPECT_EQ(full_eval("n3k3/8/8/8/8/8/8/4K3 w - - 0 1", p), -30);  // Black's knight counts for Black
+  // Squares held by its own pieces or attacked by enemy pawns do not count: none is left.
+  EXPECT_EQ(full_eval("4k3/8/8/8/8/1P6/2P5/N3K3 w - - 0 1", p), -45);
+  EXPECT_EQ(full_eval("4k3/8/8/8/p7/8/8/N3K3 w - - 0 1", p), 0);  // the a4 pawn guards b3: one square, weight 0
+}
+
 TEST(Evaluate, PassedPawnKingDistanceInTheEndGame) {
   eval::EvalParams p = zero_params();
   p.passed_king_distance_eg = 10;
