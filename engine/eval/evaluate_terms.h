@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 
 #include "core/position.h"
 #include "params.h"
@@ -158,7 +159,7 @@ inline const int& by_count_mg(const EvalParams& p, PieceType pt, int n) {
     case KNIGHT: return p.mobility_knight_by_count_mg[std::size_t(n)];
     case BISHOP: return p.mobility_bishop_by_count_mg[std::size_t(n)];
     case ROOK: return p.mobility_rook_by_count_mg[std::size_t(n)];
-    default: return p.mobility_queen_by_count_mg[std::size_t(n)];
+    default: assert(pt == QUEEN); return p.mobility_queen_by_count_mg[std::size_t(n)];
   }
 }
 inline const int& by_count_eg(const EvalParams& p, PieceType pt, int n) {
@@ -166,7 +167,7 @@ inline const int& by_count_eg(const EvalParams& p, PieceType pt, int n) {
     case KNIGHT: return p.mobility_knight_by_count_eg[std::size_t(n)];
     case BISHOP: return p.mobility_bishop_by_count_eg[std::size_t(n)];
     case ROOK: return p.mobility_rook_by_count_eg[std::size_t(n)];
-    default: return p.mobility_queen_by_count_eg[std::size_t(n)];
+    default: assert(pt == QUEEN); return p.mobility_queen_by_count_eg[std::size_t(n)];
   }
 }
 constexpr Weight KING_ATTACK[PIECE_TYPE_NB] = {nullptr,

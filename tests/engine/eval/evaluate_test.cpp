@@ -53,6 +53,17 @@ TEST(Evaluate, MobilityByCountTakesTheWeightOfEachPiecesSquareCount) {
   EXPECT_EQ(full_eval("4k3/8/8/8/p7/8/8/N3K3 w - - 0 1", p), 0);  // the a4 pawn guards b3: one square, weight 0
 }
 
+TEST(Evaluate, MobilityByCountReachesTheLastEntryOfEachTable) {
+  eval::EvalParams p = zero_params();
+  p.mobility_bishop_by_count_mg[13] = p.mobility_bishop_by_count_eg[13] = 13;
+  p.mobility_rook_by_count_mg[14] = p.mobility_rook_by_count_eg[14] = 14;
+  p.mobility_queen_by_count_mg[27] = p.mobility_queen_by_count_eg[27] = 27;
+  // From d4 on a board with only the kings out of its lines: every square a piece can attack.
+  EXPECT_EQ(full_eval("4k3/8/8/8/3B4/8/8/7K w - - 0 1", p), 13);
+  EXPECT_EQ(full_eval("4k3/8/8/8/3R4/8/8/7K w - - 0 1", p), 14);
+  EXPECT_EQ(full_eval("4k3/8/8/8/3Q4/8/8/7K w - - 0 1", p), 27);
+}
+
 TEST(Evaluate, PassedPawnKingDistanceInTheEndGame) {
   eval::EvalParams p = zero_params();
   p.passed_king_distance_eg = 10;
