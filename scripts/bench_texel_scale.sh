@@ -2,7 +2,7 @@
 # Texel tuning at scale (issue 27): the tuner's gradient descent on N labeled positions against
 # Ethereal's texel tuner on the same positions, in one run: seconds per epoch (median over the
 # epochs, from the time each epoch's line appears) and bytes per position in memory.
-#  - ours: `tuner gradient` over every evaluation weight (823), Adam in mini-batches of 16,384,
+#  - ours: `tuner gradient` over every weight dev.json names (823; not the mobility-by-count tables), Adam in mini-batches of 16,384,
 #    THREADS threads; each epoch is one pass of batches plus the error over all positions;
 #  - Ethereal: its tuner (src/tuner.c, built from ETHEREAL_SRC, a source tree or a git mirror,
 #    with -DTUNE and its classical evaluation's 856 normal terms), AdaGrad in batches of 16,384

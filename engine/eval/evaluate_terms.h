@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 
 #include "core/position.h"
 #include "params.h"
@@ -152,6 +153,23 @@ constexpr Weight MOBILITY_EG[PIECE_TYPE_NB] = {nullptr,
                                                &EvalParams::mobility_rook_eg,
                                                &EvalParams::mobility_queen_eg,
                                                nullptr};
+// Each piece type's mobility-by-count weight for n safe squares.
+inline const int& by_count_mg(const EvalParams& p, PieceType pt, int n) {
+  switch (pt) {
+    case KNIGHT: return p.mobility_knight_by_count_mg[std::size_t(n)];
+    case BISHOP: return p.mobility_bishop_by_count_mg[std::size_t(n)];
+    case ROOK: return p.mobility_rook_by_count_mg[std::size_t(n)];
+    default: assert(pt == QUEEN); return p.mobility_queen_by_count_mg[std::size_t(n)];
+  }
+}
+inline const int& by_count_eg(const EvalParams& p, PieceType pt, int n) {
+  switch (pt) {
+    case KNIGHT: return p.mobility_knight_by_count_eg[std::size_t(n)];
+    case BISHOP: return p.mobility_bishop_by_count_eg[std::size_t(n)];
+    case ROOK: return p.mobility_rook_by_count_eg[std::size_t(n)];
+    default: assert(pt == QUEEN); return p.mobility_queen_by_count_eg[std::size_t(n)];
+  }
+}
 constexpr Weight KING_ATTACK[PIECE_TYPE_NB] = {nullptr,
                                                nullptr,
                                                &EvalParams::king_attack_knight_mg,
@@ -166,7 +184,9 @@ void piece_terms(const Context& ctx, PieceType pt, Square sq, Bitboard safe, Bit
   const EvalParams& p = ctx.p;
   const Color c = s.color;
   const Bitboard att = attacks_of(pt, sq, pos.pieces());
-  if (const int mobility = popcount(att & safe)) s.add(p.*MOBILITY_MG[pt], p.*MOBILITY_EG[pt], mobility);
+  const int mobility = popcount(att & safe);
+  if (mobility) s.add(p.*MOBILITY_MG[pt], p.*MOBILITY_EG[pt], mobility);
+  s.add(by_count_mg(p, pt, mobility), by_count_eg(p, pt, mobility));
   if (const int near_king = popcount(att & king_zone)) s.add_mg(p.*KING_ATTACK[pt], near_king);
   if (pt <= BISHOP)
     if (const int n = popcount(att & pos.pieces(~c, ROOK, QUEEN))) s.add(p.threat_by_minor_mg, p.threat_by_minor_eg, n);

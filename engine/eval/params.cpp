@@ -35,11 +35,13 @@ const int* as_ints(const T& v) {
 
 const std::vector<ParamInfo>& param_list() {
   static const std::vector<ParamInfo> list = {
-#define SCALAR(name, lo, hi) {#name, 1, lo, hi, false},
-#define TABLE(name, size, lo, hi) {#name, size, lo, hi, true},
+#define SCALAR(name, lo, hi) {#name, 1, lo, hi, false, false},
+#define TABLE(name, size, lo, hi) {#name, size, lo, hi, true, false},
+#define ADDED_TABLE(name, size, lo, hi) {#name, size, lo, hi, true, true},
 #include "params.def"
 #undef SCALAR
 #undef TABLE
+#undef ADDED_TABLE
   };
   return list;
 }
@@ -90,7 +92,10 @@ chess::Result<EvalParams> params_from_json(std::string_view json_text, const std
   for (std::size_t i = 0; i < list.size(); ++i) {
     const ParamInfo& info = list[i];
     const std::string key(info.name);
-    if (!doc.contains(key)) return chess::Error{source + ": missing weight '" + key + "'"};
+    if (!doc.contains(key)) {
+      if (info.may_be_absent) continue;  // zero, as EvalParams starts
+      return chess::Error{source + ": missing weight '" + key + "'"};
+    }
     const nlohmann::json& v = doc[key];
     int* data = param_data(p, i);
     if (info.is_table && (!v.is_array() || int(v.size()) != info.size))

@@ -26,6 +26,7 @@ struct ParamInfo {
   int min;
   int max;
   bool is_table;
+  bool may_be_absent;  // from a weights file: then zero (ADDED_TABLE in params.def)
 };
 
 const std::vector<ParamInfo>& param_list();

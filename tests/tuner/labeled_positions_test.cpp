@@ -29,6 +29,14 @@ TEST(LabeledPositions, ReadsTheTextTrainersReadWithScoreAndResult) {
   ASSERT_TRUE(epd) << epd.error();
   EXPECT_EQ(epd->result, 0.5);
   EXPECT_FALSE(epd->score.has_value());
+  auto signed_score = tuner::parse_labeled_line(std::string(ROOK_UP) + " | +29 | 1/2-1/2\r", "x:4");
+  ASSERT_TRUE(signed_score) << signed_score.error();
+  EXPECT_EQ(*signed_score->score, 29);
+  EXPECT_EQ(signed_score->result, 0.5);
+  // A '|' inside a quoted EPD operand is the operand's, not the text format's.
+  auto quoted = tuner::parse_labeled_line("4k3/8/8/8/8/8/8/R3K3 w - - c9 \"1-0\"; id \"a|b\";", "x:5");
+  ASSERT_TRUE(quoted) << quoted.error();
+  EXPECT_EQ(quoted->result, 1.0);
 }
 
 TEST(LabeledPositions, ABadScoredLineIsNamedWithWhatIsWrong) {
@@ -36,6 +44,8 @@ TEST(LabeledPositions, ABadScoredLineIsNamedWithWhatIsWrong) {
   const auto error_of = [](const std::string& line) { return tuner::parse_labeled_line(line, "d.txt:7").error(); };
   EXPECT_NE(error_of(fen + " | 51x | 1.0").find("d.txt:7: the score '51x' is not a whole number"), std::string::npos);
   EXPECT_NE(error_of(fen + " |  | 1.0").find("the score '' is not"), std::string::npos);
+  EXPECT_NE(error_of(fen + " | + | 1.0").find("the score '+' is not"), std::string::npos);
+  EXPECT_NE(error_of(fen + " | +-3 | 1.0").find("the score '+-3' is not"), std::string::npos);
   EXPECT_NE(error_of(fen + " | 51 | 2.0").find("d.txt:7: the result '2.0' is not 1.0, 0.5 or 0.0"), std::string::npos);
   EXPECT_NE(error_of(fen + " | 51").find("d.txt:7: expected 'FEN | score | result'"), std::string::npos);
   EXPECT_NE(error_of(fen + " | 51 | 1.0 | 3").find("expected 'FEN | score | result'"), std::string::npos);

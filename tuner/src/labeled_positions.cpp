@@ -31,7 +31,7 @@ double result_of(const chess::EpdOperation& op) {
 }
 
 std::string trim(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t"), last = text.find_last_not_of(" \t");
+  const std::size_t first = text.find_first_not_of(" \t\r\n"), last = text.find_last_not_of(" \t\r\n");
   return first == std::string_view::npos ? "" : std::string(text.substr(first, last - first + 1));
 }
 
@@ -45,14 +45,25 @@ chess::Result<LabeledPosition> parse_scored_line(std::string_view line, const st
   if (!record) return chess::Error{where + ": " + record.error()};
   if (!record->operations.empty()) return chess::Error{where + ": expected 'FEN | score | result', got more after the FEN"};
   const std::string score_text = trim(line.substr(bar1 + 1, bar2 - bar1 - 1));
+  const std::size_t digits = score_text.size() > 1 && score_text[0] == '+' && score_text[1] != '-' ? 1 : 0;  // "+29"
   int score = 0;
-  auto [end, ec] = std::from_chars(score_text.data(), score_text.data() + score_text.size(), score);
+  auto [end, ec] = std::from_chars(score_text.data() + digits, score_text.data() + score_text.size(), score);
   if (score_text.empty() || ec != std::errc{} || end != score_text.data() + score_text.size())
     return chess::Error{where + ": the score '" + score_text + "' is not a whole number of centipawns"};
   const std::string result_text = trim(line.substr(bar2 + 1));
   const double result = result_value(result_text);
   if (result < 0) return chess::Error{where + ": the result '" + result_text + "' is not 1.0, 0.5 or 0.0"};
   return LabeledPosition{record->position, result, score};
+}
+
+// Where a line's first '|' outside double quotes is (an EPD operand may quote one), or npos.
+std::size_t first_bar(std::string_view line) {
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '"') quoted = !quoted;
+    if (line[i] == '|' && !quoted) return i;
+  }
+  return std::string_view::npos;
 }
 
 }  // namespace
@@ -72,7 +83,7 @@ chess::Result<LabeledPosition> to_labeled(const chess::EpdRecord& record, const 
 }
 
 chess::Result<LabeledPosition> parse_labeled_line(std::string_view line, const std::string& where) {
-  if (line.find('|') != std::string_view::npos) return parse_scored_line(line, where);
+  if (first_bar(line) != std::string_view::npos) return parse_scored_line(line, where);
   auto record = chess::parse_epd(line);
   if (!record) return chess::Error{where + ": " + record.error()};
   return to_labeled(*record, where);

@@ -38,6 +38,7 @@ struct TracingOptions {
 // Errors name the file and line.
 chess::Result<TracedSets> trace_labeled_file(const std::string& path, const TracingOptions& options,
                                              const eval::EvalParams& filter);
+// Positions already in memory keep their result as the label (no score_weight).
 TracedSets trace_labeled_positions(const std::vector<LabeledPosition>& positions, double holdout, const eval::EvalParams& filter,
                                    int threads);
 

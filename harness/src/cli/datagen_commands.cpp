@@ -121,7 +121,8 @@ int export_runs(const PositionsOptions& o) {
     const ExportCounts c = value_or_fail(std::move(exported));
     std::cout << "run " << run << ": " << c.games << " games, " << c.scored << " scored positions: " << c.written
               << " written; left out " << c.in_check << " in check, " << c.tactical << " captures or promotions, " << c.mates
-              << " mate scores, " << c.early << " before ply " << o.min_ply << ", " << c.duplicates << " duplicates\n";
+              << " mate scores, " << c.early << " before ply " << o.min_ply << ", " << c.duplicates << " duplicates"
+              << (c.unfinished ? ", " + std::to_string(c.unfinished) + " unfinished games" : std::string()) << "\n";
     total.written += c.written;
   }
   file.close();

@@ -53,6 +53,7 @@ struct Replay {
     auto moves = unpack_moves(g.packed);
     const std::string where = "game " + std::to_string(g.game_index + 1) + ": ";
     if (!start || !moves) return error = where + (start ? moves.error() : start.error()), false;
+    if (g.result != "1-0" && g.result != "0-1" && g.result != "1/2-1/2") return ++counts.unfinished, true;
     chess::Game game(*start);
     for (const std::string& m : g.opening_moves)
       if (auto played = game.play_uci(m, variant); !played)

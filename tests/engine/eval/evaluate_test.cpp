@@ -40,6 +40,30 @@ TEST(Evaluate, ThreatByMinorCountsRooksAndQueens) {
   EXPECT_EQ(full_eval("4k3/8/3r1q2/8/4N3/8/8/4K2B w - - 0 1", p), 50);
 }
 
+TEST(Evaluate, MobilityByCountTakesTheWeightOfEachPiecesSquareCount) {
+  eval::EvalParams p = zero_params();
+  p.mobility_knight_by_count_mg[2] = p.mobility_knight_by_count_eg[2] = 30;
+  p.mobility_knight_by_count_mg[8] = p.mobility_knight_by_count_eg[8] = 70;
+  p.mobility_knight_by_count_mg[0] = p.mobility_knight_by_count_eg[0] = -45;
+  EXPECT_EQ(full_eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", p), 30);   // a1: b3 and c2
+  EXPECT_EQ(full_eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", p), 70);  // d4: all eight
+  EXPECT_EQ(full_eval("n3k3/8/8/8/8/8/8/4K3 w - - 0 1", p), -30);  // Black's knight counts for Black
+  // Squares held by its own pieces or attacked by enemy pawns do not count: none is left.
+  EXPECT_EQ(full_eval("4k3/8/8/8/8/1P6/2P5/N3K3 w - - 0 1", p), -45);
+  EXPECT_EQ(full_eval("4k3/8/8/8/p7/8/8/N3K3 w - - 0 1", p), 0);  // the a4 pawn guards b3: one square, weight 0
+}
+
+TEST(Evaluate, MobilityByCountReachesTheLastEntryOfEachTable) {
+  eval::EvalParams p = zero_params();
+  p.mobility_bishop_by_count_mg[13] = p.mobility_bishop_by_count_eg[13] = 13;
+  p.mobility_rook_by_count_mg[14] = p.mobility_rook_by_count_eg[14] = 14;
+  p.mobility_queen_by_count_mg[27] = p.mobility_queen_by_count_eg[27] = 27;
+  // From d4 on a board with only the kings out of its lines: every square a piece can attack.
+  EXPECT_EQ(full_eval("4k3/8/8/8/3B4/8/8/7K w - - 0 1", p), 13);
+  EXPECT_EQ(full_eval("4k3/8/8/8/3R4/8/8/7K w - - 0 1", p), 14);
+  EXPECT_EQ(full_eval("4k3/8/8/8/3Q4/8/8/7K w - - 0 1", p), 27);
+}
+
 TEST(Evaluate, PassedPawnKingDistanceInTheEndGame) {
   eval::EvalParams p = zero_params();
   p.passed_king_distance_eg = 10;

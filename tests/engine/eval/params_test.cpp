@@ -56,6 +56,22 @@ TEST(EvalParams, CountComesFromTheDeclarationList) {
   EXPECT_EQ(eval::find_param("tempo"), -1);
 }
 
+TEST(EvalParams, AFileMayLeaveOutATableAddedAfterItWasWrittenWhichIsThenZero) {
+  nlohmann::json doc = nlohmann::json::parse(default_json());
+  ASSERT_FALSE(doc.contains("mobility_queen_by_count_eg"));  // written before the tables were declared
+  auto loaded = eval::params_from_json(doc.dump(), "old.json");
+  ASSERT_TRUE(loaded) << loaded.error();
+  for (int v : loaded->mobility_queen_by_count_eg) EXPECT_EQ(v, 0);
+  doc["mobility_queen_by_count_eg"] = std::vector<int>(28, 5);
+  auto given = eval::params_from_json(doc.dump(), "new.json");
+  ASSERT_TRUE(given) << given.error();
+  EXPECT_EQ(given->mobility_queen_by_count_eg[27], 5);
+  EXPECT_EQ(error_after([](nlohmann::json& d) {
+              d["mobility_rook_by_count_mg"] = {1, 2};
+            }),
+            "w.json: weight 'mobility_rook_by_count_mg' must be an array of 15 integers");
+}
+
 TEST(EvalParams, ErrorsNameTheKey) {
   EXPECT_EQ(error_after([](nlohmann::json& d) { d["bishop_pair_mgg"] = 1; }),
             "w.json: unknown weight 'bishop_pair_mgg' (did you mean 'bishop_pair_mg'?)");
