@@ -153,21 +153,18 @@ constexpr Weight MOBILITY_EG[PIECE_TYPE_NB] = {nullptr,
                                                &EvalParams::mobility_rook_eg,
                                                &EvalParams::mobility_queen_eg,
                                                nullptr};
-// Each piece type's mobility-by-count weight for n safe squares.
-inline const int& by_count_mg(const EvalParams& p, PieceType pt, int n) {
+// Each piece type's mobility-by-count weights (middle game, end game) for n safe squares.
+struct CountWeights {
+  const int& mg;
+  const int& eg;
+};
+inline CountWeights by_count(const EvalParams& p, PieceType pt, int n) {
+  const std::size_t i = std::size_t(n);
   switch (pt) {
-    case KNIGHT: return p.mobility_knight_by_count_mg[std::size_t(n)];
-    case BISHOP: return p.mobility_bishop_by_count_mg[std::size_t(n)];
-    case ROOK: return p.mobility_rook_by_count_mg[std::size_t(n)];
-    default: assert(pt == QUEEN); return p.mobility_queen_by_count_mg[std::size_t(n)];
-  }
-}
-inline const int& by_count_eg(const EvalParams& p, PieceType pt, int n) {
-  switch (pt) {
-    case KNIGHT: return p.mobility_knight_by_count_eg[std::size_t(n)];
-    case BISHOP: return p.mobility_bishop_by_count_eg[std::size_t(n)];
-    case ROOK: return p.mobility_rook_by_count_eg[std::size_t(n)];
-    default: assert(pt == QUEEN); return p.mobility_queen_by_count_eg[std::size_t(n)];
+    case KNIGHT: return {p.mobility_knight_by_count_mg[i], p.mobility_knight_by_count_eg[i]};
+    case BISHOP: return {p.mobility_bishop_by_count_mg[i], p.mobility_bishop_by_count_eg[i]};
+    case ROOK: return {p.mobility_rook_by_count_mg[i], p.mobility_rook_by_count_eg[i]};
+    default: assert(pt == QUEEN); return {p.mobility_queen_by_count_mg[i], p.mobility_queen_by_count_eg[i]};
   }
 }
 constexpr Weight KING_ATTACK[PIECE_TYPE_NB] = {nullptr,
@@ -186,7 +183,8 @@ void piece_terms(const Context& ctx, PieceType pt, Square sq, Bitboard safe, Bit
   const Bitboard att = attacks_of(pt, sq, pos.pieces());
   const int mobility = popcount(att & safe);
   if (mobility) s.add(p.*MOBILITY_MG[pt], p.*MOBILITY_EG[pt], mobility);
-  s.add(by_count_mg(p, pt, mobility), by_count_eg(p, pt, mobility));
+  const CountWeights by_mobility = by_count(p, pt, mobility);
+  s.add(by_mobility.mg, by_mobility.eg);
   if (const int near_king = popcount(att & king_zone)) s.add_mg(p.*KING_ATTACK[pt], near_king);
   if (pt <= BISHOP)
     if (const int n = popcount(att & pos.pieces(~c, ROOK, QUEEN))) s.add(p.threat_by_minor_mg, p.threat_by_minor_eg, n);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/epd.h"
+#include "text/trim.h"
 
 namespace tuner {
 
@@ -30,11 +31,6 @@ double result_of(const chess::EpdOperation& op) {
   return text.find('-') == std::string::npos ? result_value(text) : -1;
 }
 
-std::string trim(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n"), last = text.find_last_not_of(" \t\r\n");
-  return first == std::string_view::npos ? "" : std::string(text.substr(first, last - first + 1));
-}
-
 // 'FEN | SCORE | RESULT': the search score in whole centipawns and the result as 1.0, 0.5 or 0.0
 // (or 1, 0, 1-0, 0-1, 1/2-1/2), both White's.
 chess::Result<LabeledPosition> parse_scored_line(std::string_view line, const std::string& where) {
@@ -44,13 +40,13 @@ chess::Result<LabeledPosition> parse_scored_line(std::string_view line, const st
   auto record = chess::parse_epd(line.substr(0, bar1));
   if (!record) return chess::Error{where + ": " + record.error()};
   if (!record->operations.empty()) return chess::Error{where + ": expected 'FEN | score | result', got more after the FEN"};
-  const std::string score_text = trim(line.substr(bar1 + 1, bar2 - bar1 - 1));
+  const std::string score_text = harness::trim(std::string(line.substr(bar1 + 1, bar2 - bar1 - 1)));
   const std::size_t digits = score_text.size() > 1 && score_text[0] == '+' && score_text[1] != '-' ? 1 : 0;  // "+29"
   int score = 0;
   auto [end, ec] = std::from_chars(score_text.data() + digits, score_text.data() + score_text.size(), score);
   if (score_text.empty() || ec != std::errc{} || end != score_text.data() + score_text.size())
     return chess::Error{where + ": the score '" + score_text + "' is not a whole number of centipawns"};
-  const std::string result_text = trim(line.substr(bar2 + 1));
+  const std::string result_text = harness::trim(std::string(line.substr(bar2 + 1)));
   const double result = result_value(result_text);
   if (result < 0) return chess::Error{where + ": the result '" + result_text + "' is not 1.0, 0.5 or 0.0"};
   return LabeledPosition{record->position, result, score};
