@@ -46,7 +46,7 @@ case "$runner" in
       "$fastchess" -engine "cmd=$engine" "args=--version dev" name=tuned "option.EvalFile=$weights" \
         -engine "cmd=$engine" "args=--version dev" name=dev \
         -each proto=uci "tc=$tc" option.Hash=16 -rounds "$((games / 2))" -games 2 -repeat \
-        -concurrency "$concurrency" -openings "file=$book" format=pgn order=random "srand=$seed" \
+        -concurrency "$concurrency" -openings "file=$book" format=pgn order=random -srand "$seed" \
         -pgnout file=fastchess.pgn -autosaveinterval 10
     fi
     rm -f fastchess.sqlite
