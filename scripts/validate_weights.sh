@@ -40,7 +40,20 @@ case "$runner" in
     fastchess="$(find_fastchess "$out")"
     [ -n "$fastchess" ] || { echo "validate_weights: no fastchess (set FASTCHESS or FASTCHESS_SRC)" >&2; exit 1; }
     cd "$out"
+    # A stop (Ctrl-C, or the end of a session) can leave a pair with one game in the PGN while
+    # config.json counts complete pairs only; resuming replays that pair, so its game goes first.
+    drop_unpaired() {
+      [ -f fastchess.pgn ] || return 0
+      python3 - fastchess.pgn <<'PY'
+import collections, re, sys
+games = ["[Event " + g for g in open(sys.argv[1]).read().split("[Event ")[1:]]
+rounds = [re.search(r'\[Round "(\d+)"\]', g).group(1) for g in games]
+count = collections.Counter(rounds)
+open(sys.argv[1], "w").write("".join(g for g, r in zip(games, rounds) if count[r] == 2))
+PY
+    }
     if [ -f config.json ]; then
+      drop_unpaired
       "$fastchess" -config file=config.json
     else
       "$fastchess" -engine "cmd=$engine" "args=--version dev" name=tuned "option.EvalFile=$weights" \
