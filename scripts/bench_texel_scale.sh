@@ -2,7 +2,7 @@
 # Texel tuning at scale (issue 27): the tuner's gradient descent on N labeled positions against
 # Ethereal's texel tuner on the same positions, in one run: seconds per epoch (median over the
 # epochs, from the time each epoch's line appears) and bytes per position in memory.
-#  - ours: `tuner gradient` over every weight dev.json names (823; not the mobility-by-count tables), Adam in mini-batches of 16,384,
+#  - ours: `tuner gradient` over the 823 weights dev.json names outside the mobility-by-count tables, Adam in mini-batches of 16,384,
 #    THREADS threads; each epoch is one pass of batches plus the error over all positions;
 #  - Ethereal: its tuner (src/tuner.c, built from ETHEREAL_SRC, a source tree or a git mirror,
 #    with -DTUNE and its classical evaluation's 856 normal terms), AdaGrad in batches of 16,384
@@ -44,7 +44,7 @@ gaps = [b - a for a, b in zip(times, times[1:])]
 print("%.2f" % statistics.median(gaps) if gaps else "nan")' "$1" "$2"; }
 
 echo "== ours: tuner gradient, $n positions, $epochs epochs, $threads threads"
-params=$(python3 -c 'import json,sys; print(json.dumps([{"name": k} for k in json.load(open(sys.argv[1]))]))' "$root/configs/weights/dev.json")
+params=$(python3 -c 'import json,sys; print(json.dumps([{"name": k} for k in json.load(open(sys.argv[1])) if "_by_count_" not in k]))' "$root/configs/weights/dev.json")
 cat > "$work/texel.json" <<JSON
 { "name": "scale", "parameters": $params,
   "gradient": {"epochs": $epochs, "learning_rate": 1, "record_every": 1, "batch_size": 16384},
