@@ -8,7 +8,7 @@
 #     did not play (its games start from suites/openings.epd), into results/validate-spsa-search/.
 # Run the script again to resume either stage where it stopped; a stop (Ctrl-C) is safe at any
 # time: the tune keeps its last stored batch of iterations, the match its finished games.
-# Settings (environment): DB, VALUES, STOP_AFTER (batches of iterations to run in this session;
+# Settings (environment): DB, VALUES, STOP_AFTER (iterations to run in this session;
 # default: to the end), GAMES (validation games, default 1000).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -25,8 +25,9 @@ using namespace std::chrono_literals;
 // dev, which changes with every tune, wins every game against either.
 std::string played_match(const std::string& name) {
   const std::string db = temp_db(name);
-  HarnessRun r = run_harness({"match", "--engine", project_engine("v0.2"), "--engine", project_engine("v0.12"), "--nodes", "2000",
-                              "--games", "10", "--sprt", "elo0=0 elo1=10 alpha=0.05 beta=0.05", "--db", db, "--concurrency", "2"});
+  HarnessRun r =
+      run_harness({"match", "--engine", project_engine("v0.2"), "--engine", project_engine("v0.12"), "--nodes", "2000", "--games",
+                   "10", "--sprt", "elo0=0 elo1=10 alpha=0.05 beta=0.05", "--db", db, "--concurrency", "2"});
   EXPECT_EQ(r.exit_code, 0) << r.out;
   return db;
 }
