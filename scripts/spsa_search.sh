@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPSA over dev's 21 search options by games (issue 27), in two resumable stages:
-#  1. `tuner spsa` with configs/tuner/search-spsa.json: 15,000 iterations of a game pair (theta+
+#  1. `tuner spsa` with configs/tuner/search-spsa.json: 10,000 iterations of a game pair (theta+
 #     against theta-) at 6,000 nodes a move, into DB (default results/spsa-search.sqlite, kept
 #     out of git); the tuned values go to VALUES (default results/spsa-search.json);
 #  2. once the tune has finished, the validation of those values against dev's defaults:
