@@ -18,12 +18,17 @@ values="${VALUES:-$root/results/spsa-search.json}"
 [ -x "$bin/tuner" ] || { echo "spsa_search: build first (scripts/build.sh)" >&2; exit 1; }
 mkdir -p "$(dirname "$db")" "$(dirname "$values")"
 
-args=(spsa --config "$root/configs/tuner/search-spsa.json" --db "$db" --out "$values" --no-validation)
-[ -n "${STOP_AFTER:-}" ] && args+=(--stop-after "$STOP_AFTER")
-[ -f "$db" ] && args+=(--resume)
-"$bin/tuner" "${args[@]}"
-if ! "$bin/tuner" show 1 --db "$db" | grep -q '^Tuner run 1 (finished'; then
-  echo "spsa_search: the tune has stopped before its last iteration; run the script again to go on"
-  exit 0
+# The whole report is read before it is matched: `tuner show | grep -q` under pipefail fails
+# when grep stops reading early and the tuner dies of the closed pipe.
+finished() { [ -f "$db" ] && [[ "$("$bin/tuner" show 1 --db "$db")" == "Tuner run 1 (finished"* ]]; }
+if ! finished; then
+  args=(spsa --config "$root/configs/tuner/search-spsa.json" --db "$db" --out "$values" --no-validation)
+  [ -n "${STOP_AFTER:-}" ] && args+=(--stop-after "$STOP_AFTER")
+  [ -f "$db" ] && args+=(--resume)
+  "$bin/tuner" "${args[@]}"
+  if ! finished; then
+    echo "spsa_search: the tune has stopped before its last iteration; run the script again to go on"
+    exit 0
+  fi
 fi
 OPTIONS="$values" GAMES="${GAMES:-1000}" OUT="$root/results/validate-spsa-search" exec bash "$root/scripts/validate_tuned.sh" harness
