@@ -6,7 +6,7 @@
 
 namespace {
 
-constexpr const char* BENCH_SIGNATURE = "Nodes searched: 608344";
+constexpr const char* BENCH_SIGNATURE = "Nodes searched: 847753";
 
 TEST(Bench, NodeCountMatchesTheSignature) {
   testing_support::EngineSession bench(ENGINE_PATH, {"bench"});
