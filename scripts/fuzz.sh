@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan + UBSan) into build-fuzz/ and runs them.
+# Builds the libFuzzer targets with clang (ASan + UBSan) into build-asan/, the build the ASan
+# smoke run shares (scripts/lib/clang_builds.sh), and runs them.
 #   scripts/fuzz.sh            each target for 15 s through CTest (label "fuzz"), as CI does
 #   scripts/fuzz.sh 600        each target for 600 s, one after another
 #   scripts/fuzz.sh 600 fen_fuzz   one target
-# Findings land in build-fuzz/ as crash-*, leak-* or timeout-* files; a regression test for
+# Findings land in build-asan/ as crash-*, leak-* or timeout-* files; a regression test for
 # each goes into the tests, and the input into fuzz/corpus/TARGET.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-build="$root/build-fuzz"
-CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWORKBENCH_FUZZ=ON \
-  -DWORKBENCH_TESTS=OFF -DWORKBENCH_ARCH_FLAGS= > /dev/null
+# shellcheck source=lib/clang_builds.sh
+source "$root/scripts/lib/clang_builds.sh"
+configure_clang_build address
+build="$CLANG_BUILD"
 cmake --build "$build" -j "$(nproc)" --target fuzzers
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 if [ $# -eq 0 ]; then

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages the workbench needs, only those that are missing.
 set -euo pipefail
 packages=(
-  g++ cmake make
+  g++ cmake make ccache  # ccache: every build of scripts/build.sh, fuzz.sh and sanitize.sh goes through it
   libgtest-dev libgmock-dev
   libboost-dev libboost-filesystem-dev
   nlohmann-json3-dev libsqlite3-dev libcli11-dev

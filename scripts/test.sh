@@ -1,12 +1,25 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test: the labels unit, perft, protocol and
-# e2e in build/; every fuzz target briefly (label fuzz, clang with ASan + UBSan) in build-fuzz/;
-# then the sanitizer smoke runs (clang, ASan + UBSan in build-asan/ and ThreadSanitizer in
-# build-tsan/: faulty engines, signals and storage stress).
+# Installs what is missing, builds, and runs every test:
+#   the labels unit, perft, protocol, e2e, slow and cluster in build/ (Release, gcc);
+#   every fuzz target briefly (label fuzz) and the ASan + UBSan smoke run, in one clang build
+#   (build-asan/: the libraries are instrumented for both);
+#   the ThreadSanitizer smoke run in build-tsan/.
+# Builds go through ccache when it is installed (scripts/install-deps.sh installs it). At the end
+# the time of each stage, the test time by label and the ten slowest tests are printed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/install-deps.sh"
-"$root/scripts/build.sh"
-(cd "$root/build" && ctest --output-on-failure -j "$(nproc)" --timeout 900)
-"$root/scripts/fuzz.sh"
-"$root/scripts/sanitize.sh" --smoke address thread
+# shellcheck source=lib/stages.sh
+source "$root/scripts/lib/stages.sh"
+log="$(mktemp)"
+trap 'print_stages; [ -s "$log" ] && print_test_times "$log"; rm -f "$log"' EXIT
+
+run_tests() {
+  (cd "$root/build" && ctest --output-on-failure -j "$(nproc)" --timeout 900) 2>&1 | tee "$log"
+}
+
+stage install "$root/scripts/install-deps.sh"
+stage build "$root/scripts/build.sh"
+stage tests run_tests
+stage fuzz "$root/scripts/fuzz.sh"
+stage "asan+ubsan smoke" "$root/scripts/sanitize.sh" --smoke address
+stage "tsan smoke" "$root/scripts/sanitize.sh" --smoke thread

@@ -84,7 +84,7 @@ Result<EpdRecord> parse_epd(std::string_view line) {
     at = after_counters;
   }
   auto position = Position::from_fen(fen);
-  if (!position) return Error{position.error()};
+  CHESS_RETURN_IF_ERROR(position);
   return EpdRecord{std::move(position).value(), split_operations(line.substr(at))};
 }
 
@@ -98,7 +98,7 @@ Result<int> read_epd_lines(const std::string& path, const std::string& what,
     std::string_view t = trimmed(line);
     if (t.empty() || t[0] == '#') continue;
     ++handed;
-    if (auto taken = take(t, EpdLocation{path, number}); !taken) return Error{taken.error()};
+    CHESS_RETURN_IF_ERROR(take(t, EpdLocation{path, number}));
   }
   return handed;
 }

@@ -33,3 +33,11 @@ class [[nodiscard]] Result {
 };
 
 }  // namespace chess
+
+// Returns the error of `result` (any Result, evaluated once) from the calling function, whose own
+// Result may hold another type; the one way errors are passed up, in place of hand-written
+// `if (!x) return Error{x.error()};` lines.
+#define CHESS_RETURN_IF_ERROR(result)                                                                  \
+  do {                                                                                                 \
+    if (auto&& chess_result_ = (result); !chess_result_) return ::chess::Error{chess_result_.error()}; \
+  } while (false)

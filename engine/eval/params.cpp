@@ -81,12 +81,12 @@ std::vector<std::string> nearest_param_names(std::string_view name, std::size_t 
 
 chess::Result<EvalParams> params_from_json(std::string_view json_text, const std::string& source) {
   auto parsed = json_input::parse(json_text, source);
-  if (!parsed) return chess::Error{parsed.error()};
+  CHESS_RETURN_IF_ERROR(parsed);
   const nlohmann::json& doc = *parsed;
   if (!doc.is_object()) return chess::Error{source + ": expected a JSON object of weight names"};
   std::vector<std::string> names;
   for (const ParamInfo& info : param_list()) names.emplace_back(info.name);
-  if (auto keys = json_input::check_keys(doc, source, names, "weight"); !keys) return chess::Error{keys.error()};
+  CHESS_RETURN_IF_ERROR(json_input::check_keys(doc, source, names, "weight"));
   EvalParams p;
   const auto& list = param_list();
   for (std::size_t i = 0; i < list.size(); ++i) {

@@ -13,7 +13,8 @@ chess::Result<json> parse(std::string_view text, const std::string& source) {
   if (doc.is_discarded()) {
     // Parse again for the message only: it names the line and column.
     try {
-      (void)json::parse(text.begin(), text.end());
+      const json unused = json::parse(text.begin(), text.end());
+      (void)unused;
     } catch (const json::parse_error& e) {
       return chess::Error{source + ": not valid JSON: " + e.what()};
     }

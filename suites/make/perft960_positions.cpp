@@ -34,12 +34,6 @@ const char* const HANDPICKED[] = {
     "qr2k1rb/pppppppp/8/8/8/8/PPPPPPPP/QR2K1RB w GBgb - 0 1 ; rooks on b and g",
 };
 
-bool has_castling(const MoveList& moves) {
-  for (Move m : moves)
-    if (m.kind() == MoveKind::CASTLING) return true;
-  return false;
-}
-
 // Whether a castling right has an empty path but castling is not legal (an attacked square).
 bool castling_attacked(const Position& pos, const MoveList& moves) {
   const Color us = pos.side_to_move();

@@ -65,9 +65,13 @@ TEST(HarnessE2E, AnEngineThatCannotStartIsAnErrorBeforeAnyGame) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("harness: engine 'ghost': cannot start '/nonexistent/engine'"), std::string::npos) << r.out;
   EXPECT_TRUE(games_in(db).empty());
-  HarnessRun handshake = run_harness(match_args(db, mock("good", "random"), mock("mute", "no-uciok"), 2));
+  std::vector<std::string> mute = match_args(db, mock("good", "random"), mock("mute", "no-uciok"), 2);
+  mute.insert(mute.end(), {"--startup-ms", "1000"});
+  HarnessRun handshake = run_harness(mute);
   EXPECT_EQ(handshake.exit_code, 2);
-  EXPECT_NE(handshake.out.find("engine 'mute' did not answer 'uci' with 'uciok'"), std::string::npos) << handshake.out;
+  EXPECT_NE(handshake.out.find("engine 'mute' did not answer 'uci' with 'uciok' within 1000 ms (--startup-ms)"),
+            std::string::npos)
+      << handshake.out;
 }
 
 TEST(HarnessE2E, BadCommandLinesGetOneClearMessage) {
@@ -169,7 +173,7 @@ TEST(HarnessE2E, TournamentRanksEveryEngine) {
 
 TEST(HarnessE2E, KilledRunResumesWithoutLosingOrRepeatingGames) {
   std::string db = temp_db("resume");
-  std::vector<std::string> args = match_args(db, mock("a", "slow=20"), mock("b", "slow=20"), 12);
+  std::vector<std::string> args = match_args(db, mock("a", "slow=5"), mock("b", "slow=5"), 12);
   args.insert(args.end(), {"--movetime", "1", "--order", "random", "--seed", "7"});
   args[10] = "2";  // --concurrency 2
   {
@@ -268,11 +272,11 @@ TEST(HarnessCheck, EachFaultIsNamed) {
     const char* mode;
     const char* expected;
   };
-  for (const Case& c : {Case{"no-uciok", "FAIL  handshake: no uciok within 10 s of 'uci'"},
+  for (const Case& c : {Case{"no-uciok", "FAIL  handshake: no uciok within 1000 ms of 'uci' (--startup-ms)"},
                         Case{"garbage", "FAIL  go depth: 'bestmove zz99' after"},
                         Case{"random", "FAIL  stop: bestmove before 'stop' in an infinite search"},
                         Case{"ignore-quit", "FAIL  quit: still running 3 s after 'quit' (killed)"}}) {
-    HarnessRun r = run_harness({"check", mock("m", c.mode)});
+    HarnessRun r = run_harness({"check", mock("m", c.mode), "--startup-ms", "1000"});
     EXPECT_EQ(r.exit_code, 1) << c.mode << "\n" << r.out;
     EXPECT_NE(r.out.find(c.expected), std::string::npos) << c.mode << "\n" << r.out;
   }

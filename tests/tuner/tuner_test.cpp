@@ -220,7 +220,9 @@ TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   ASSERT_TRUE(tuner::run_pbil(config, start, fitness, *split, b, resumed, noted));
   EXPECT_NE(resumed.str().find("generation 5/5  best error"), std::string::npos) << resumed.str();
   EXPECT_NE(resumed.str().find("  queen "), std::string::npos) << resumed.str();
-  if (config.pbil.radius > 0) EXPECT_NE(resumed.str().find("restart around the best"), std::string::npos) << resumed.str();
+  if (config.pbil.radius > 0) {
+    EXPECT_NE(resumed.str().find("restart around the best"), std::string::npos) << resumed.str();
+  }
   auto ga = whole->generations(a).value(), gb = split->generations(b).value();
   ASSERT_EQ(ga.size(), 5u);
   ASSERT_EQ(gb.size(), 5u);

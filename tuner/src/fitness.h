@@ -33,7 +33,7 @@ class Fitness {
     std::vector<Comparison> out;
     for (std::size_t i = 0; i < pairs.size(); ++i) {
       auto c = compare(pairs[i].first, pairs[i].second, first + int(i));
-      if (!c) return chess::Error{c.error()};
+      CHESS_RETURN_IF_ERROR(c);
       out.push_back(*c);
     }
     return out;

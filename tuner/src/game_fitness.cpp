@@ -38,7 +38,7 @@ chess::Result<std::vector<Score>> GameFitness::score(const std::vector<Values>& 
   const int rounds = std::max(1, f.games_per_individual / per_round);
   auto played = play(players, gauntlet ? harness::TournamentKind::GAUNTLET : harness::TournamentKind::ROUND_ROBIN, rounds, round,
                      "Tuner generation " + std::to_string(round + 1));
-  if (!played) return chess::Error{played.error()};
+  CHESS_RETURN_IF_ERROR(played);
   std::vector<Score> out;
   const std::size_t first = gauntlet ? 1 : 0;
   for (std::size_t i = 0; i < population.size(); ++i) out.push_back({-score_of(played->tallies[first + i]), played->run_id});
@@ -63,7 +63,7 @@ chess::Result<std::vector<Comparison>> GameFitness::compare_all(const std::vecto
       pairs.size() == 1 ? "SPSA iteration " + std::to_string(first + 1)
                         : "SPSA iterations " + std::to_string(first + 1) + "-" + std::to_string(first + int(pairs.size()));
   auto played = play(players, harness::TournamentKind::PAIRS, spsa_games_ / 2, first, event);
-  if (!played) return chess::Error{played.error()};
+  CHESS_RETURN_IF_ERROR(played);
   std::vector<Comparison> out;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const harness::Tally& t = played->tallies[2 * i];
@@ -78,7 +78,7 @@ chess::Result<std::vector<Comparison>> GameFitness::compare_all(const std::vecto
 
 chess::Result<Comparison> GameFitness::compare(const Values& a, const Values& b, int round) {
   auto all = compare_all({{a, b}}, round);
-  if (!all) return chess::Error{all.error()};
+  CHESS_RETURN_IF_ERROR(all);
   return all->front();
 }
 

@@ -111,7 +111,7 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
   optimizer.m.assign(optimizer.theta.size(), 0.0);
   optimizer.v.assign(optimizer.theta.size(), 0.0);
   auto stored_rows = db.generations(run_id);
-  if (!stored_rows) return chess::Error{stored_rows.error()};
+  CHESS_RETURN_IF_ERROR(stored_rows);
   const std::vector<harness::GenerationRow> stored = std::move(stored_rows).value();
   if (!stored.empty()) {
     if (!optimizer.restore(stored.back().state))
@@ -133,9 +133,8 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
     const eval::EvalParams current = with_values(config, start, values);
     std::vector<harness::IndividualRow> rows{{0, "", values_json(config, values), linear_error, 0}};
     nlohmann::json theta = optimizer.theta;
-    if (auto saved = db.save_generation(run_id, {block, 0.0, linear_error, linear_error, theta.dump(), optimizer.save()}, rows);
-        !saved)
-      return chess::Error{saved.error()};
+    CHESS_RETURN_IF_ERROR(
+        db.save_generation(run_id, {block, 0.0, linear_error, linear_error, theta.dump(), optimizer.save()}, rows));
     ++outcome.generations_run;
     if ((block + 1) % print_every == 0 || optimizer.epoch == s.epochs) {
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -150,7 +149,7 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
     }
     if (hooks.after_generation) {
       auto r = hooks.after_generation(block + 1, values);
-      if (!r) return chess::Error{r.error()};
+      CHESS_RETURN_IF_ERROR(r);
     }
   }
   outcome.complete = optimizer.epoch >= s.epochs;

@@ -6,11 +6,11 @@ chess::Result<std::optional<HoldoutChoice>> best_on_holdout(harness::Database& d
                                                             const TuningMethod& method, const TunerConfig& config,
                                                             const eval::EvalParams& base, TexelFitness& heldout) {
   auto generations = db.generations(run_id);
-  if (!generations) return chess::Error{generations.error()};
+  CHESS_RETURN_IF_ERROR(generations);
   std::optional<HoldoutChoice> choice;
   for (const harness::GenerationRow& g : *generations) {
     auto values = method.generation_values(db, run_id, config, g);
-    if (!values) return chess::Error{values.error()};
+    CHESS_RETURN_IF_ERROR(values);
     if (!*values) continue;
     const double error = heldout.error(with_values(config, base, **values));
     if (!choice || error < choice->error) choice = HoldoutChoice{g.generation, **values, error};

@@ -91,7 +91,7 @@ chess::Result<std::size_t> read_labeled_file(const std::string& path, const std:
   auto read = chess::read_epd_lines(
       path, "labeled positions", [&](std::string_view line, const chess::EpdLocation& at) -> chess::Result<bool> {
         auto labeled = parse_labeled_line(line, at.text());
-        if (!labeled) return chess::Error{labeled.error()};
+        CHESS_RETURN_IF_ERROR(labeled);
         LabeledPosition position = std::move(labeled).value();
         if (score_weight > 0 && !position.score)
           return chess::Error{at.text() + ": no search score ('score_weight' needs 'FEN | score | result' lines)"};
@@ -100,7 +100,7 @@ chess::Result<std::size_t> read_labeled_file(const std::string& path, const std:
         ++count;
         return true;
       });
-  if (!read) return chess::Error{read.error()};
+  CHESS_RETURN_IF_ERROR(read);
   if (count == 0) return chess::Error{path + ": no labeled positions"};
   return count;
 }

@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cli/command_line.h"
-#include "cli/fail.h"
-#include "cli/stored_runs.h"
 #include "cluster/slurm.h"
+#include "command_line/command_line.h"
+#include "command_line/fail.h"
+#include "command_line/stored_runs.h"
 #include "core/game.h"
 #include "game_fitness.h"
 #include "holdout_choice.h"
@@ -189,10 +189,10 @@ tuner::RunHooks make_hooks(const Options& o, const tuner::TuningContext& c, cons
     if (interrupted()) return chess::Error{"interrupted"};
     if (sets.heldout) {
       auto g = c.db.generation(c.run_id, done - 1);
-      if (!g) return chess::Error{g.error()};
+      CHESS_RETURN_IF_ERROR(g);
       auto values = *g ? method.generation_values(c.db, c.run_id, c.config, **g)
                        : chess::Result<std::optional<tuner::Values>>(std::nullopt);
-      if (!values) return chess::Error{values.error()};
+      CHESS_RETURN_IF_ERROR(values);
       if (*values)
         if (auto saved = c.db.save_heldout(c.run_id, (*g)->generation,
                                            sets.heldout->error(tuner::with_values(c.config, c.start_weights, **values)));
@@ -203,7 +203,7 @@ tuner::RunHooks make_hooks(const Options& o, const tuner::TuningContext& c, cons
     if (engines && c.config.validation.games > 0 && every > 0 && done % every == 0 && done < total) {
       auto v = tuner::validate(*engines, best, c.start, c.config.validation, done, "tuned-g" + std::to_string(done), c.db,
                                c.run_id, std::cout);
-      if (!v) return chess::Error{v.error()};
+      CHESS_RETURN_IF_ERROR(v);
     }
     return true;
   };

@@ -12,7 +12,7 @@ namespace {
 
 chess::Result<bool> check_one(TunedWeight& w, const std::vector<harness::UciOption>& declared, const std::string& where) {
   auto found = harness::find_declared_option(declared, w.option, where);
-  if (!found) return chess::Error{found.error()};
+  CHESS_RETURN_IF_ERROR(found);
   const harness::UciOption* o = *found;
   w.option = o->name;
   const bool wants_check = w.type == "check";

@@ -116,7 +116,7 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
   Search search(config, start, config.pbil.radius);
   int first = 0;
   auto stored_rows = db.generations(run_id);
-  if (!stored_rows) return chess::Error{stored_rows.error()};
+  CHESS_RETURN_IF_ERROR(stored_rows);
   const std::vector<harness::GenerationRow> stored = std::move(stored_rows).value();
   if (!stored.empty()) {
     auto restored = restore_search(config, stored.back().state);
@@ -152,7 +152,7 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
     std::vector<Values> values;
     for (const Bits& b : population) values.push_back(decode(b, search.space));
     auto scores = fitness.score(values, gen);
-    if (!scores) return chess::Error{scores.error()};
+    CHESS_RETURN_IF_ERROR(scores);
     std::vector<Individual> scored;
     std::vector<harness::IndividualRow> rows;
     double mean = 0, gen_best = (*scores)[0].fitness;
@@ -167,8 +167,7 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
     pbil.update(scored);
     search.stalled = pbil.best().fitness < best_before ? 0 : search.stalled + 1;
     nlohmann::json probs = pbil.probabilities();
-    if (auto saved = db.save_generation(run_id, {gen, pbil.entropy(), gen_best, mean, probs.dump(), search.save()}, rows); !saved)
-      return chess::Error{saved.error()};
+    CHESS_RETURN_IF_ERROR(db.save_generation(run_id, {gen, pbil.entropy(), gen_best, mean, probs.dump(), search.save()}, rows));
     ++outcome.generations_run;
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     double remaining = elapsed / outcome.generations_run * double(config.pbil.generations - gen - 1);
@@ -178,7 +177,7 @@ chess::Result<RunOutcome> run_pbil(const TunerConfig& config, const Values& star
                    remaining);
     if (hooks.after_generation) {
       auto r = hooks.after_generation(gen + 1, now);
-      if (!r) return chess::Error{r.error()};
+      CHESS_RETURN_IF_ERROR(r);
     }
   }
   outcome.complete = converged || gen >= config.pbil.generations;

@@ -90,7 +90,7 @@ chess::Result<TracedSets> trace_labeled_file(const std::string& path, const Trac
   Tracer tracer(options.holdout, filter, options.threads);
   auto read = read_labeled_file(
       path, [&](LabeledPosition&& p) { tracer.take(std::move(p)); }, options.score_weight);
-  if (!read) return chess::Error{read.error()};
+  CHESS_RETURN_IF_ERROR(read);
   return tracer.finish();
 }
 

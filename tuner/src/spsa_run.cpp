@@ -23,7 +23,7 @@ chess::Result<double> calibrate_scale(Spsa spsa, Fitness& fitness) {
   for (int i = 0; i < samples; ++i) {
     Spsa::Step step = spsa.perturb();
     auto c = fitness.compare(step.plus, step.minus, -1);
-    if (!c) return chess::Error{c.error()};
+    CHESS_RETURN_IF_ERROR(c);
     sum += std::abs(c->result);
   }
   return sum > 0 ? sum / samples : 1.0;
@@ -36,7 +36,7 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
   Spsa spsa(config, start);
   const int iterations = config.spsa.iterations;
   auto stored_rows = db.generations(run_id);
-  if (!stored_rows) return chess::Error{stored_rows.error()};
+  CHESS_RETURN_IF_ERROR(stored_rows);
   const std::vector<harness::GenerationRow> stored = std::move(stored_rows).value();
   if (!stored.empty()) {
     if (!spsa.restore(stored.back().state))
@@ -44,7 +44,7 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
     out << "Resuming tuner run " << run_id << " at iteration " << spsa.iteration() + 1 << "\n";
   } else if (fitness.needs_scale()) {
     auto scale = calibrate_scale(spsa, fitness);
-    if (!scale) return chess::Error{scale.error()};
+    CHESS_RETURN_IF_ERROR(scale);
     spsa.set_scale(*scale);
   }
   const int print_every = std::max(1, iterations / 100);
@@ -64,7 +64,7 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
       pairs.emplace_back(steps.back().plus, steps.back().minus);
     }
     auto compared = fitness.compare_all(pairs, spsa.iteration());
-    if (!compared) return chess::Error{compared.error()};
+    CHESS_RETURN_IF_ERROR(compared);
     for (int j = 0; j < size; ++j) {
       const Spsa::Step& step = steps[std::size_t(j)];
       const Comparison& c = (*compared)[std::size_t(j)];
@@ -73,11 +73,9 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
       std::vector<harness::IndividualRow> rows{{0, "+", values_json(config, step.plus), c.a.fitness, c.a.match_run},
                                                {1, "-", values_json(config, step.minus), c.b.fitness, c.b.match_run}};
       nlohmann::json theta = spsa.theta();
-      if (auto saved = db.save_generation(
-              run_id, {k, 0.0, std::min(c.a.fitness, c.b.fitness), (c.a.fitness + c.b.fitness) / 2, theta.dump(), spsa.save()},
-              rows);
-          !saved)
-        return chess::Error{saved.error()};
+      CHESS_RETURN_IF_ERROR(db.save_generation(
+          run_id, {k, 0.0, std::min(c.a.fitness, c.b.fitness), (c.a.fitness + c.b.fitness) / 2, theta.dump(), spsa.save()},
+          rows));
       ++outcome.generations_run;
       if (spsa.iteration() % print_every == 0 || spsa.iteration() == iterations) {
         double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -85,7 +83,7 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
         std::string now = "theta+ " + fitness.describe(c.a.fitness);
         if (!fitness.noisy()) {  // a deterministic fitness can afford theta's own value
           auto s = fitness.score({spsa.current()}, k);
-          if (!s) return chess::Error{s.error()};
+          CHESS_RETURN_IF_ERROR(s);
           now = "theta " + fitness.describe((*s)[0].fitness);
         }
         if (hooks.progress_note) now += "  " + hooks.progress_note(spsa.current());
@@ -96,7 +94,7 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
       }
       if (hooks.after_generation) {
         auto r = hooks.after_generation(spsa.iteration(), spsa.current());
-        if (!r) return chess::Error{r.error()};
+        CHESS_RETURN_IF_ERROR(r);
       }
     }
   }
@@ -104,7 +102,7 @@ chess::Result<RunOutcome> run_spsa(const TunerConfig& config, const Values& star
   outcome.best = spsa.current();
   if (!fitness.noisy()) {
     auto s = fitness.score({outcome.best}, spsa.iteration());
-    if (!s) return chess::Error{s.error()};
+    CHESS_RETURN_IF_ERROR(s);
     outcome.best_fitness = (*s)[0].fitness;
   }
   return outcome;

@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 chess::Result<harness::EngineConfig> find_engine(const std::string& name_or_spec, const std::string& registry_path) {
   if (name_or_spec.find('=') != std::string::npos) return harness::parse_engine_spec(name_or_spec);
   auto registry = harness::EngineRegistry::load(registry_path);
-  if (!registry) return chess::Error{registry.error()};
+  CHESS_RETURN_IF_ERROR(registry);
   return registry->find(name_or_spec);
 }
 
@@ -130,13 +130,12 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   // declares); on a cluster the tasks start them where they run.
   auto book = harness::is_polyglot_book(c.openings_path) ? harness::read_opening_book(c.openings_path, c.plies, c.polyglot())
                                                          : chess::Result<harness::OpeningBook>(*book_);
-  if (!book) return chess::Error{book.error()};
-  if (!on_cluster)
-    if (auto started = harness::check_engines_start(c, *book); !started) return chess::Error{started.error()};
+  CHESS_RETURN_IF_ERROR(book);
+  if (!on_cluster) CHESS_RETURN_IF_ERROR(harness::check_engines_start(c, *book));
   std::int64_t run_id = on_cluster ? unfinished_cluster_run(c) : 0;
   if (!run_id) {
     auto created = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
-    if (!created) return chess::Error{created.error()};
+    CHESS_RETURN_IF_ERROR(created);
     run_id = *created;
   }
   harness::MatchStatus status;

@@ -61,7 +61,7 @@ chess::Result<bool> read_grid(const json& p, const std::string& where, TunedWeig
 // {"name": "pst_knight_mg[27]", "min": -50, "max": 50, "step": 2}: an evaluation weight.
 chess::Result<bool> add_weight(const json& p, const std::string& where, TunerConfig& config) {
   auto keys = check_keys(p, where, {"name", "min", "max", "bits", "step", "c_end", "r_end"});
-  if (!keys) return chess::Error{keys.error()};
+  CHESS_RETURN_IF_ERROR(keys);
   if (!p["name"].is_string()) return chess::Error{where + ": 'name' must be a string"};
   auto [base, element] = split_element(p["name"].get<std::string>());
   int index = eval::find_param(base);
@@ -99,7 +99,7 @@ chess::Result<bool> add_weight(const json& p, const std::string& where, TunerCon
 // units, tuned on a grid of 1 / S and sent as a decimal). Checked against the engine later.
 chess::Result<bool> add_option(const json& p, const std::string& where, TunerConfig& config) {
   auto keys = check_keys(p, where, {"option", "type", "min", "max", "step", "bits", "scale", "start", "c_end", "r_end"});
-  if (!keys) return chess::Error{keys.error()};
+  CHESS_RETURN_IF_ERROR(keys);
   if (!p["option"].is_string() || p["option"].get<std::string>().empty())
     return chess::Error{where + ": 'option' must be an option name"};
   TunedWeight w;
@@ -160,8 +160,7 @@ std::string relative_to(const std::string& source, const std::string& path) {
 }
 
 chess::Result<bool> first_error(std::initializer_list<chess::Result<bool>> results) {
-  for (const auto& r : results)
-    if (!r) return chess::Error{r.error()};
+  for (const auto& r : results) CHESS_RETURN_IF_ERROR(r);
   return true;
 }
 
@@ -344,28 +343,28 @@ int TunerConfig::total_bits() const {
 
 chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std::string& source) {
   auto parsed = json_input::parse(text, source);
-  if (!parsed) return chess::Error{parsed.error()};
+  CHESS_RETURN_IF_ERROR(parsed);
   const json& doc = *parsed;
   if (!doc.is_object()) return chess::Error{source + ": expected a JSON object"};
   auto keys =
       check_keys(doc, source, {"name", "start_weights", "parameters", "pbil", "spsa", "gradient", "fitness", "validation"});
-  if (!keys) return chess::Error{keys.error()};
+  CHESS_RETURN_IF_ERROR(keys);
   TunerConfig c;
   c.source_text = text;
-  if (auto r = read(doc, "name", c.name, source); !r) return chess::Error{r.error()};
-  if (auto r = read(doc, "start_weights", c.start_weights, source); !r) return chess::Error{r.error()};
+  CHESS_RETURN_IF_ERROR(read(doc, "name", c.name, source));
+  CHESS_RETURN_IF_ERROR(read(doc, "start_weights", c.start_weights, source));
   c.start_weights = relative_to(source, c.start_weights);
   if (!doc.contains("parameters") || !doc["parameters"].is_array() || doc["parameters"].empty())
     return chess::Error{source + ": 'parameters' must be a non-empty array"};
   for (std::size_t i = 0; i < doc["parameters"].size(); ++i) {
     auto r = add_parameter(doc["parameters"][i], source + ": parameters[" + std::to_string(i) + "]", c);
-    if (!r) return chess::Error{r.error()};
+    CHESS_RETURN_IF_ERROR(r);
   }
-  if (auto r = read_pbil(doc, source, c.pbil); !r) return chess::Error{r.error()};
-  if (auto r = read_spsa(doc, source, c.spsa); !r) return chess::Error{r.error()};
-  if (auto r = read_gradient(doc, source, c.gradient); !r) return chess::Error{r.error()};
-  if (auto r = read_fitness(doc, source, c.fitness); !r) return chess::Error{r.error()};
-  if (auto r = read_validation(doc, source, c.validation); !r) return chess::Error{r.error()};
+  CHESS_RETURN_IF_ERROR(read_pbil(doc, source, c.pbil));
+  CHESS_RETURN_IF_ERROR(read_spsa(doc, source, c.spsa));
+  CHESS_RETURN_IF_ERROR(read_gradient(doc, source, c.gradient));
+  CHESS_RETURN_IF_ERROR(read_fitness(doc, source, c.fitness));
+  CHESS_RETURN_IF_ERROR(read_validation(doc, source, c.validation));
   if (c.tunes_options() && c.fitness.type != "games")
     return chess::Error{
         source +

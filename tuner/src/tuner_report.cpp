@@ -27,17 +27,17 @@ struct StoredTunerRun {
 
 chess::Result<StoredTunerRun> read_run(harness::Database& db, std::int64_t run_id) {
   auto found = db.run(run_id);
-  if (!found) return chess::Error{found.error()};
+  CHESS_RETURN_IF_ERROR(found);
   if (!*found) return chess::Error{"no run " + std::to_string(run_id) + " in " + db.path() + " (see 'harness runs')"};
   StoredTunerRun r{**found, find_tuning_method((*found)->kind), {}, {}};
   if (!r.method)
     return chess::Error{"run " + std::to_string(run_id) + " is " + harness::a_run_of_kind(r.run.kind) +
                         ", not a tuner run: see 'harness report " + std::to_string(run_id) + "'"};
   auto config = parse_tuner_config(r.run.config, "run " + std::to_string(run_id));
-  if (!config) return chess::Error{config.error()};
+  CHESS_RETURN_IF_ERROR(config);
   r.config = std::move(config).value();
   auto generations = db.generations(run_id);
-  if (!generations) return chess::Error{generations.error()};
+  CHESS_RETURN_IF_ERROR(generations);
   r.generations = std::move(generations).value();
   if (r.generations.empty())
     return chess::Error{"run " + std::to_string(run_id) + " has no stored generation yet: nothing to report"};
@@ -50,7 +50,7 @@ chess::Result<json> series_json(harness::Database& db, const StoredTunerRun& r, 
   // Game fitness is minus the score; shown as the score in percent. Texel fitness is an error.
   auto shown = [games](double fitness) { return games ? -100 * fitness : fitness; };
   auto heldout_errors = db.heldout_errors(r.run.id);
-  if (!heldout_errors) return chess::Error{heldout_errors.error()};
+  CHESS_RETURN_IF_ERROR(heldout_errors);
   const std::map<int, double> heldout_at(heldout_errors->begin(), heldout_errors->end());
   json number = json::array(), best = json::array(), mean = json::array(), entropy = json::array(), heldout = json::array();
   for (const harness::GenerationRow& g : r.generations) {
@@ -60,7 +60,7 @@ chess::Result<json> series_json(harness::Database& db, const StoredTunerRun& r, 
     entropy.push_back(std::isfinite(g.entropy) ? json(g.entropy) : json(nullptr));
     heldout.push_back(heldout_at.count(g.generation) ? json(heldout_at.at(g.generation)) : json(nullptr));
     auto values = r.method->generation_values(db, r.run.id, r.config, g);
-    if (!values) return chess::Error{values.error()};
+    CHESS_RETURN_IF_ERROR(values);
     path.push_back(*values ? **values : (path.empty() ? Values{} : path.back()));
   }
   return json{{"generation", number},
@@ -115,17 +115,17 @@ json validations_json(const std::vector<harness::ValidationRow>& rows) {
 
 chess::Result<json> tuner_report(harness::Database& db, std::int64_t run_id) {
   auto stored = read_run(db, run_id);
-  if (!stored) return chess::Error{stored.error()};
+  CHESS_RETURN_IF_ERROR(stored);
   const StoredTunerRun& r = *stored;
   std::vector<Values> path;
   auto series = series_json(db, r, path);
   if (!series) return series;
   auto written = db.result(run_id);
-  if (!written) return chess::Error{written.error()};
+  CHESS_RETURN_IF_ERROR(written);
   auto params = params_json(r, path, final_values(*written, r.config, path.back()));
   if (!params) return params;
   auto validations = db.validations(run_id);
-  if (!validations) return chess::Error{validations.error()};
+  CHESS_RETURN_IF_ERROR(validations);
   json section = {{"id", run_id},
                   {"kind", "tuner"},
                   {"method", r.method->name()},

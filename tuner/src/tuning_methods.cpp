@@ -7,7 +7,7 @@ chess::Result<std::optional<Values>> TuningMethod::generation_values(harness::Da
                                                                      const TunerConfig& config,
                                                                      const harness::GenerationRow& g) const {
   auto individuals = db.individuals(run_id, g.generation);
-  if (!individuals) return chess::Error{individuals.error()};
+  CHESS_RETURN_IF_ERROR(individuals);
   std::optional<Values> best;
   double best_fitness = 0;
   for (const harness::IndividualRow& ind : *individuals)

@@ -22,10 +22,10 @@ chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, cons
       {a, b}, harness::TournamentKind::MATCH, settings.games, settings.tc, settings.concurrency, 1, "Tuner validation"};
   std::ostringstream quiet;
   auto played = engines.play(request, quiet);
-  if (!played) return chess::Error{played.error()};
+  CHESS_RETURN_IF_ERROR(played);
   harness::EloEstimate e = harness::estimate(played->first);
   harness::ValidationRow row{generation, played->run_id, e.elo, e.elo_error};
-  if (auto saved = db.save_validation(tuner_run, row); !saved) return chess::Error{saved.error()};
+  CHESS_RETURN_IF_ERROR(db.save_validation(tuner_run, row));
   out << harness::results_block(a.name + " vs " + b.name + " (harness run " + std::to_string(played->run_id) + ")", played->first,
                                 std::nullopt);
   return row;

@@ -18,11 +18,11 @@ using Setter = std::pair<std::string, int*>;
 // Reads "key=value ..." into the setters; every key must be given, each once.
 chess::Result<bool> apply(const std::string& what, const std::string& spec, const std::vector<Setter>& keys) {
   auto words = parse_key_values(what, spec);
-  if (!words) return chess::Error{words.error()};
+  CHESS_RETURN_IF_ERROR(words);
   std::vector<std::string> names;
   for (const auto& k : keys) names.push_back(k.first);
   for (const KeyValue& kv : *words) {
-    if (auto known = check_known_key(what, kv.key, names); !known) return chess::Error{known.error()};
+    CHESS_RETURN_IF_ERROR(check_known_key(what, kv.key, names));
     int value = 0;
     auto [ptr, ec] = std::from_chars(kv.value.data(), kv.value.data() + kv.value.size(), value);
     if (ec != std::errc() || ptr != kv.value.data() + kv.value.size() || value < 0)
@@ -53,7 +53,7 @@ bool last_scores(const std::vector<MoveRecord>& moves, std::size_t count, const 
 chess::Result<AdjudicationRules> parse_resign(const std::string& spec, AdjudicationRules rules) {
   rules.resign = true;
   auto r = apply("--resign", spec, {{"movecount", &rules.resign_moves}, {"score", &rules.resign_score}});
-  if (!r) return chess::Error{r.error()};
+  CHESS_RETURN_IF_ERROR(r);
   if (rules.resign_moves < 1) return chess::Error{"--resign: 'movecount' must be at least 1"};
   return rules;
 }
@@ -62,7 +62,7 @@ chess::Result<AdjudicationRules> parse_draw(const std::string& spec, Adjudicatio
   rules.draw = true;
   auto r = apply("--draw", spec,
                  {{"movenumber", &rules.draw_move_number}, {"movecount", &rules.draw_moves}, {"score", &rules.draw_score}});
-  if (!r) return chess::Error{r.error()};
+  CHESS_RETURN_IF_ERROR(r);
   if (rules.draw_moves < 1) return chess::Error{"--draw: 'movecount' must be at least 1"};
   return rules;
 }

@@ -60,7 +60,7 @@ chess::Result<BisectSettings> BisectSettings::from_json(const std::string& text)
     s.retries = j.value("retries", 1);
     if (j.contains("match")) {
       auto match = MatchConfig::from_json(j.at("match").dump());
-      if (!match) return chess::Error{match.error()};
+      CHESS_RETURN_IF_ERROR(match);
       s.match = *match;
     }
   } catch (const std::exception& e) {  // nlohmann's and StoredValueError: the documented boundary

@@ -61,7 +61,7 @@ void Bisector::mark(int index, const std::string& verdict) {
 // The stored steps into the search; the run of a step that was being played, to continue.
 chess::Result<std::int64_t> Bisector::replay(std::ostream& out) {
   auto stored = db_.bisect_steps(bisect_run_);
-  if (!stored) return chess::Error{stored.error()};
+  CHESS_RETURN_IF_ERROR(stored);
   steps_ = *stored;
   std::int64_t in_progress = 0;
   for (const BisectStepRow& row : steps_) {
@@ -92,23 +92,22 @@ chess::Result<bool> Bisector::save(const GitCommit& commit, const Verdict& v) {
 
 chess::Result<BisectOutcome> Bisector::run(std::ostream& out) {
   auto in_progress = replay(out);
-  if (!in_progress) return chess::Error{in_progress.error()};
+  CHESS_RETURN_IF_ERROR(in_progress);
   std::int64_t resume_run = *in_progress;
-  if (steps_.empty() && settings_.mode == BisectMode::PERFT)
-    if (auto checked = check_good(out); !checked) return chess::Error{checked.error()};
+  if (steps_.empty() && settings_.mode == BisectMode::PERFT) CHESS_RETURN_IF_ERROR(check_good(out));
   for (std::optional<int> next = search_.next(); next; next = search_.next()) {
     if (stop_requested() != StopRequest::NONE) return BisectOutcome{true, {}, steps_};
     const GitCommit& commit = commits_[std::size_t(*next)];
     out << "step " << (steps_.empty() ? 1 : steps_.back().step + 2) << ": " << commit.short_sha() << " " << commit.subject << " ("
         << search_.steps_left() << " left at most)" << std::endl;
     auto verdict = test(*next, resume_run, out);
-    if (!verdict) return chess::Error{verdict.error()};
+    CHESS_RETURN_IF_ERROR(verdict);
     resume_run = 0;
     if (verdict->verdict.empty()) return BisectOutcome{true, {}, steps_};
     mark(*next, verdict->verdict);
     out << "  " << verdict->verdict << ": " << first_line(verdict->detail) << " [run " << verdict->run_id << "]" << std::endl;
   }
-  if (auto checked = check_bad(out); !checked) return chess::Error{checked.error()};
+  CHESS_RETURN_IF_ERROR(check_bad(out));
   BisectOutcome outcome;
   for (int index : search_.candidates()) outcome.candidates.push_back(commits_[std::size_t(index)]);
   outcome.steps = steps_;
@@ -120,7 +119,7 @@ chess::Result<bool> Bisector::check_good(std::ostream& out) {
   auto built = builds_.binary(good_, settings_.build);
   if (!built) return chess::Error{"the good commit: " + built.error()};
   auto v = perft_step(*built, out);
-  if (!v) return chess::Error{v.error()};
+  CHESS_RETURN_IF_ERROR(v);
   out << "good " << good_.short_sha() << " " << good_.subject << ": " << first_line(v->detail) << " [run " << v->run_id << "]"
       << std::endl;
   if (v->verdict != "good")
@@ -140,7 +139,7 @@ chess::Result<bool> Bisector::check_bad(std::ostream& out) {
   out << "step " << (steps_.empty() ? 1 : steps_.back().step + 2) << ": " << commits_.back().short_sha() << " "
       << commits_.back().subject << " (the bad commit itself)" << std::endl;
   auto v = test(bad, 0, out);
-  if (!v) return chess::Error{v.error()};
+  CHESS_RETURN_IF_ERROR(v);
   out << "  " << v->verdict << ": " << first_line(v->detail) << " [run " << v->run_id << "]" << std::endl;
   if (v->verdict == "good") return passes_too();
   return true;
@@ -156,21 +155,20 @@ chess::Result<Bisector::Verdict> Bisector::test(int index, std::int64_t resume_r
   auto built = builds_.binary(commit, settings_.build);
   if (!built) {
     Verdict skipped{"skipped", 0, "it cannot be built: " + built.error()};
-    if (auto saved = save(commit, skipped); !saved) return chess::Error{saved.error()};
+    CHESS_RETURN_IF_ERROR(save(commit, skipped));
     return skipped;
   }
   chess::Result<Verdict> v = settings_.mode == BisectMode::PERFT   ? perft_step(*built, out)
                              : settings_.mode == BisectMode::BENCH ? bench_step(*built)
                                                                    : sprt_step(*built, resume_run, out);
   if (!v) return v;
-  if (settings_.mode != BisectMode::SPRT)
-    if (auto saved = save(commit, *v); !saved) return chess::Error{saved.error()};
+  if (settings_.mode != BisectMode::SPRT) CHESS_RETURN_IF_ERROR(save(commit, *v));
   return v;
 }
 
 chess::Result<Bisector::Verdict> Bisector::perft_step(const BuiltEngine& built, std::ostream&) {
   auto suite = read_perft_suite(settings_.suite, true);
-  if (!suite) return chess::Error{suite.error()};
+  CHESS_RETURN_IF_ERROR(suite);
   const EngineConfig engine = built.as_engine("bisect-" + built.commit.short_sha());
   const std::chrono::milliseconds timeout(std::int64_t(settings_.perft_timeout_s) * 1000);
   nlohmann::json config = {{"suite", settings_.suite},
@@ -182,7 +180,7 @@ chess::Result<Bisector::Verdict> Bisector::perft_step(const BuiltEngine& built, 
                            {"skip_malformed", true},
                            {"bisect", bisect_run_}};
   auto run_id = db_.create_run("perft", config.dump());
-  if (!run_id) return chess::Error{run_id.error()};
+  CHESS_RETURN_IF_ERROR(run_id);
   std::ostringstream failures;
   const PerftRunTotals t = run_perft_suite(
       *suite, {0, settings_.max_depth, settings_.perft_concurrency, true},
@@ -190,7 +188,7 @@ chess::Result<Bisector::Verdict> Bisector::perft_step(const BuiltEngine& built, 
       [] { return std::make_unique<BuiltinPerft>(); }, db_, *run_id, failures);
   if (!t.storage_error.empty()) return chess::Error{t.storage_error};
   const std::string summary = std::to_string(t.failed + t.errors) + " of " + std::to_string(t.checks) + " counts wrong\n";
-  if (auto done = db_.update_run(*run_id, "finished", summary); !done) return chess::Error{done.error()};
+  CHESS_RETURN_IF_ERROR(db_.update_run(*run_id, "finished", summary));
   return Verdict{t.failed + t.errors > 0 ? "bad" : "good", *run_id, summary + head_lines(failures.str(), 40)};
 }
 
@@ -206,12 +204,12 @@ chess::Result<std::uint64_t> Bisector::good_bench() {
 
 chess::Result<Bisector::Verdict> Bisector::bench_step(const BuiltEngine& built) {
   auto reference = good_bench();
-  if (!reference) return chess::Error{reference.error()};
+  CHESS_RETURN_IF_ERROR(reference);
   const EngineConfig engine = built.as_engine("bisect-" + built.commit.short_sha());
   nlohmann::json config = {
       {"engine", engine.name}, {"commit", built.commit.sha}, {"args", settings_.bench.args}, {"bisect", bisect_run_}};
   auto run_id = db_.create_run("bench", config.dump());
-  if (!run_id) return chess::Error{run_id.error()};
+  CHESS_RETURN_IF_ERROR(run_id);
   auto bench = run_bench(engine, settings_.bench, std::chrono::seconds(settings_.bench_timeout_s));
   if (!bench) {
     (void)db_.update_run(*run_id, "failed", bench.error() + "\n");
@@ -219,7 +217,7 @@ chess::Result<Bisector::Verdict> Bisector::bench_step(const BuiltEngine& built) 
   }
   const std::string summary =
       "bench " + std::to_string(bench->nodes) + " (the good commit's: " + std::to_string(*reference) + ")\n";
-  if (auto done = db_.update_run(*run_id, "finished", summary); !done) return chess::Error{done.error()};
+  CHESS_RETURN_IF_ERROR(db_.update_run(*run_id, "finished", summary));
   return Verdict{bench->nodes == *reference ? "good" : "bad", *run_id, summary};
 }
 
@@ -237,20 +235,20 @@ chess::Result<Bisector::Verdict> Bisector::sprt_step(const BuiltEngine& built, s
     std::int64_t run_id = resume_run;
     if (!run_id) {
       auto created = db_.create_run("match", config.to_json());
-      if (!created) return chess::Error{created.error()};
+      CHESS_RETURN_IF_ERROR(created);
       run_id = *created;
     }
-    if (auto saved = save(built.commit, {"", run_id, ""}); !saved) return chess::Error{saved.error()};
+    CHESS_RETURN_IF_ERROR(save(built.commit, {"", run_id, ""}));
     auto attempted = sprt_attempt(config, run_id, out);
     if (!attempted || attempted->verdict.empty()) return attempted;
     Verdict v = *attempted;
     if (v.verdict == "undecided" && attempt < settings_.retries) {
       out << "  undecided: " << v.detail << " [run " << run_id << "]; played again on the next openings" << std::endl;
-      if (auto saved = save(built.commit, v); !saved) return chess::Error{saved.error()};
+      CHESS_RETURN_IF_ERROR(save(built.commit, v));
       continue;
     }
     if (v.verdict == "undecided") v.verdict = v.by_elo;  // the tries are spent: the Elo's side decides
-    if (auto saved = save(built.commit, v); !saved) return chess::Error{saved.error()};
+    CHESS_RETURN_IF_ERROR(save(built.commit, v));
     return v;
   }
 }
@@ -263,7 +261,7 @@ chess::Result<Bisector::Verdict> Bisector::sprt_attempt(const MatchConfig& confi
     played.concurrency = config.concurrency;
   }
   auto inputs = prepare_run(played);
-  if (!inputs) return chess::Error{inputs.error()};
+  CHESS_RETURN_IF_ERROR(inputs);
   MatchRunner runner(played, std::move(*inputs), db_, run_id);
   const MatchStatus status = runner.run(out);
   if (status.kind == MatchStatus::INTERRUPTED) return Verdict{"", run_id, ""};

@@ -28,15 +28,15 @@ chess::Result<GitCommit> resolve_commit(const std::string& repo, const std::stri
   const std::string path = std::filesystem::absolute(repo, ec).lexically_normal().string();
   if (!std::filesystem::is_directory(path, ec)) return chess::Error{"--repo " + repo + ": no such directory"};
   auto top = git(path, {"rev-parse", "--show-toplevel"});
-  if (!top) return chess::Error{top.error()};
+  CHESS_RETURN_IF_ERROR(top);
   if (top->exit_code != 0) return chess::Error{"--repo " + repo + ": not a git repository"};
   auto sha = git(path, {"rev-parse", "--verify", "--quiet", ref + "^{commit}"});
-  if (!sha) return chess::Error{sha.error()};
+  CHESS_RETURN_IF_ERROR(sha);
   if (sha->exit_code != 0 || sha->out.size() < 40)
     return chess::Error{"ref '" + ref + "' names no commit in " + repo + " (see 'git -C " + repo + " log')"};
   GitCommit c{path, ref, first_line(sha->out), "", ""};
   auto message = git(path, {"log", "-1", "--format=%B", c.sha});
-  if (!message) return chess::Error{message.error()};
+  CHESS_RETURN_IF_ERROR(message);
   c.message = message->out;
   c.subject = first_line(c.message);
   return c;
@@ -52,13 +52,13 @@ std::optional<std::uint64_t> bench_in_message(const std::string& message) {
 
 chess::Result<std::vector<GitCommit>> commits_between(const std::string& repo, const GitCommit& good, const GitCommit& bad) {
   auto list = git(repo, {"rev-list", "--first-parent", "--reverse", good.sha + ".." + bad.sha});
-  if (!list) return chess::Error{list.error()};
+  CHESS_RETURN_IF_ERROR(list);
   if (list->exit_code != 0) return chess::Error{"git rev-list " + good.short_sha() + ".." + bad.short_sha() + ": " + list->err};
   std::vector<GitCommit> out;
   std::istringstream lines(list->out);
   for (std::string sha; std::getline(lines, sha);) {
     auto c = resolve_commit(repo, sha);
-    if (!c) return chess::Error{c.error()};
+    CHESS_RETURN_IF_ERROR(c);
     out.push_back(std::move(c.value()));
   }
   return out;

@@ -1,9 +1,9 @@
 // harness bench ENGINE...: each engine's bench signature (node count) and speed.
 #include <cstdio>
 
+#include "command_line/fail.h"
 #include "commands.h"
 #include "engines/bench_signature.h"
-#include "fail.h"
 #include "paths.h"
 
 namespace harness {

@@ -6,8 +6,8 @@
 #include <iostream>
 
 #include "bisect/bisector.h"
+#include "command_line/fail.h"
 #include "commands.h"
-#include "fail.h"
 #include "match_options.h"
 #include "paths.h"
 #include "process/command.h"

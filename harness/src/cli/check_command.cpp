@@ -1,9 +1,10 @@
 // harness check ENGINE: what a UCI engine does wrong, check by check.
 #include <iostream>
 
+#include "command_line/fail.h"
 #include "commands.h"
-#include "fail.h"
 #include "paths.h"
+#include "players/engine_deadlines.h"
 #include "players/uci_compliance.h"
 
 namespace harness {
@@ -13,13 +14,14 @@ namespace {
 struct CheckOptions {
   std::string engine;
   std::string registry;
+  EngineDeadlines deadlines;
 };
 
 void check(const CheckOptions& o) {
   const EngineConfig e = engine_from_command_line(o.engine, o.registry);
   if (e.protocol != Protocol::UCI) fail("engine '" + e.name + "' speaks xboard: harness check covers the UCI protocol");
   std::cout << "UCI compliance of " << e.name << " (" << e.command << ")" << std::endl;
-  const auto checks = check_uci_compliance(e, std::cout);
+  const auto checks = check_uci_compliance(e, o.deadlines, std::cout);
   int failed = 0;
   for (const ComplianceCheck& c : checks) failed += !c.passed;
   std::cout << checks.size() - std::size_t(failed) << " passed, " << failed << " failed" << std::endl;
@@ -34,6 +36,11 @@ void add_check_command(CLI::App& app) {
   cmd->add_option("ENGINE", o->engine, "A registry name, or a specification \"name=X cmd=/path arg=A option.Hash=16\"")
       ->required();
   cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
+  cmd->add_option("--startup-ms", o->deadlines.startup_ms, "Milliseconds the engine may take to answer 'uci' and 'isready'")
+      ->capture_default_str();
+  cmd->add_option("--ucinewgame-ms", o->deadlines.ucinewgame_ms,
+                  "Milliseconds the engine may take to get ready after 'ucinewgame'")
+      ->capture_default_str();
   cmd->callback([o] { check(*o); });
 }
 

@@ -8,12 +8,12 @@
 #include "cluster/cluster_runner.h"
 #include "cluster/shard_merge.h"
 #include "cluster/slurm.h"
+#include "command_line/fail.h"
+#include "command_line/stored_runs.h"
 #include "commands.h"
-#include "fail.h"
 #include "match_options.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
-#include "stored_runs.h"
 #include "text/words.h"
 
 namespace harness {

@@ -8,13 +8,13 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "command_line/fail.h"
+#include "command_line/stored_runs.h"
 #include "commands.h"
 #include "datagen/position_export.h"
-#include "fail.h"
 #include "match_options.h"
 #include "openings/chess960_openings.h"
 #include "paths.h"
-#include "stored_runs.h"
 
 namespace harness {
 

@@ -3,11 +3,11 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "command_line/fail.h"
+#include "command_line/stored_runs.h"
 #include "commands.h"
-#include "fail.h"
 #include "paths.h"
 #include "players/uci_player.h"
-#include "stored_runs.h"
 #include "suites/epd_runner.h"
 #include "text/words.h"
 

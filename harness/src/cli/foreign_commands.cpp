@@ -2,8 +2,8 @@
 // by this harness into its database, with their lines on standard output.
 #include <iostream>
 
+#include "command_line/fail.h"
 #include "commands.h"
-#include "fail.h"
 #include "frontends/foreign_reporter.h"
 #include "run/match_runner.h"
 #include "storage/database.h"

@@ -4,8 +4,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "command_line/fail.h"
 #include "commands.h"
-#include "fail.h"
 #include "frontends/pgn_import.h"
 #include "process/executable_path.h"
 #include "text/words.h"

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <vector>
 
-#include "command_line.h"
+#include "command_line/command_line.h"
 #include "commands.h"
 
 int main(int argc, char** argv) {

@@ -5,13 +5,13 @@
 #include <optional>
 #include <thread>
 
+#include "command_line/fail.h"
+#include "command_line/stored_runs.h"
 #include "commands.h"
-#include "fail.h"
 #include "match_options.h"
 #include "paths.h"
 #include "run/datagen_reporter.h"
 #include "run/match_runner.h"
-#include "stored_runs.h"
 #include "text/words.h"
 
 namespace harness {

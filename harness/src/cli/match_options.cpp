@@ -5,7 +5,7 @@
 #include <iostream>
 #include <optional>
 
-#include "fail.h"
+#include "command_line/fail.h"
 #include "paths.h"
 
 namespace harness {
@@ -84,6 +84,7 @@ void read_limit(const MatchOptions& o, MatchConfig& c) {
 void read_game_settings(const MatchOptions& o, MatchConfig& c) {
   read_limit(o, c);
   c.settings.time_margin_ms = o.timemargin;
+  c.settings.deadlines = o.deadlines;
   c.settings.ponder = o.ponder;
   c.settings.tb_pieces = o.tb_pieces;
   if (!o.tb.empty()) c.settings.tb_path = std::filesystem::absolute(o.tb).lexically_normal().string();
@@ -136,6 +137,17 @@ RunInputs prepare_or_fail(MatchConfig& config, const MatchOptions& o) {
   return value_or_fail(prepare_run(config, options));
 }
 
+void add_deadline_options(CLI::App* cmd, EngineDeadlines& d) {
+  cmd->add_option("--startup-ms", d.startup_ms,
+                  "Milliseconds an engine may take to start: uci to uciok and readyok (xboard: to feature done=1 and pong)")
+      ->capture_default_str();
+  cmd->add_option("--ucinewgame-ms", d.ucinewgame_ms, "Milliseconds an engine may take to answer isready after ucinewgame")
+      ->capture_default_str();
+  cmd->add_option("--ping-ms", d.ping_ms,
+                  "Milliseconds an engine may take to answer any other question (stop of a ponder search)")
+      ->capture_default_str();
+}
+
 void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--engine", o.engine_specs, "Ad-hoc engine: \"name=X cmd=PATH proto=uci|xboard option.Hash=16 arg=A dir=D\"");
   cmd->add_option("--registry", o.registry, "Engine registry (default: configs/engines.json)");
@@ -145,6 +157,7 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--nodes", o.nodes, "Fixed nodes per move (UCI engines)");
   cmd->add_option("--timemargin", o.timemargin, "Milliseconds an engine may overrun its clock before it forfeits")
       ->capture_default_str();
+  add_deadline_options(cmd, o.deadlines);
   cmd->add_option("--openings", o.openings, "EPD, PGN or Polyglot .bin opening book (default: suites/openings.epd)");
   cmd->add_option("--variant", o.variant,
                   "standard or fischerandom (Chess960 and DFRC; the default when the book has Chess960 castling)");

@@ -26,6 +26,7 @@ struct MatchOptions {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::int64_t timemargin = 0;
+  EngineDeadlines deadlines;  // --startup-ms, --ucinewgame-ms, --ping-ms
   std::string openings;
   int plies = 0;
   std::string order = "sequential";
@@ -53,6 +54,8 @@ struct MatchOptions {
 
 // Where engines built from git are kept unless --cache says otherwise: `builds/` beside the database.
 std::string build_cache_beside(const std::string& db_path);
+// --startup-ms, --ucinewgame-ms and --ping-ms, with fastchess's meanings and defaults.
+void add_deadline_options(CLI::App* cmd, EngineDeadlines& deadlines);
 // Adds the options every match-like command takes.
 void add_common(CLI::App* cmd, MatchOptions& o);
 // The run configuration of a command line, validated; a bad setting ends the program with a

@@ -4,8 +4,8 @@
 #include <iostream>
 #include <memory>
 
+#include "command_line/fail.h"
 #include "commands.h"
-#include "fail.h"
 #include "openings/chess960_openings.h"
 #include "paths.h"
 #include "players/uci_player.h"

@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
+#include "command_line/fail.h"
 #include "engines/engine_config.h"
-#include "fail.h"
 
 namespace harness {
 

@@ -2,8 +2,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "command_line/fail.h"
 #include "commands.h"
-#include "fail.h"
 #include "paths.h"
 #include "suites/perft_runner.h"
 #include "text/words.h"

@@ -3,12 +3,12 @@
 #include <cstdio>
 #include <iostream>
 
+#include "command_line/fail.h"
+#include "command_line/stored_runs.h"
 #include "commands.h"
-#include "fail.h"
 #include "process/executable_path.h"
 #include "stats/rating.h"
 #include "storage/database.h"
-#include "stored_runs.h"
 #include "text/words.h"
 
 namespace harness {

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <iostream>
 
+#include "command_line/fail.h"
 #include "commands.h"
-#include "fail.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
 #include "report/dashboard_server.h"

@@ -2,13 +2,13 @@
 #include <fstream>
 #include <iostream>
 
+#include "command_line/fail.h"
+#include "command_line/stored_runs.h"
 #include "commands.h"
-#include "fail.h"
 #include "paths.h"
 #include "report/run_list.h"
 #include "stats/terminations.h"
 #include "storage/database.h"
-#include "stored_runs.h"
 #include "text/words.h"
 
 namespace harness {

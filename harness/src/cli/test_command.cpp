@@ -6,8 +6,8 @@
 
 #include "builds/speed_scale.h"
 #include "builds/tested_engine.h"
+#include "command_line/fail.h"
 #include "commands.h"
-#include "fail.h"
 #include "match_options.h"
 #include "paths.h"
 #include "process/stop_request.h"

@@ -133,11 +133,11 @@ chess::Result<bool> ClusterRunner::watch(std::ostream& out) {
         job_.decided = true;
         job_.counted.clear();
         for (const auto& entry : results_) job_.counted.push_back(entry.first);
-        if (auto saved = db_.save_cluster_job(job_); !saved) return chess::Error{saved.error()};
+        CHESS_RETURN_IF_ERROR(db_.save_cluster_job(job_));
         if (tty) out << "\n";
         out << (d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted") << " after "
             << job_.counted.size() << " games: cancelling the remaining tasks" << std::endl;
-        if (auto c = cancel_jobs(job_.job_ids); !c) return chess::Error{c.error()};
+        CHESS_RETURN_IF_ERROR(cancel_jobs(job_.job_ids));
       }
     }
     if (stop_requested() != seen) {
@@ -150,7 +150,7 @@ chess::Result<bool> ClusterRunner::watch(std::ostream& out) {
         return true;
       }
       out << "Stopping: cancelling the tasks and merging their finished games (interrupt again to stop waiting)" << std::endl;
-      if (auto c = cancel_jobs(job_.job_ids); !c) return chess::Error{c.error()};
+      CHESS_RETURN_IF_ERROR(cancel_jobs(job_.job_ids));
     }
     auto active = active_tasks(job_.job_ids);
     if (!active) {

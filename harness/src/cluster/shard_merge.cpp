@@ -31,7 +31,7 @@ std::string merge_key(const MatchConfig& config) {
 
 chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path) {
   auto db = Database::open_readonly(path);
-  if (!db) return chess::Error{db.error()};
+  CHESS_RETURN_IF_ERROR(db);
   auto runs = (*db)->runs();
   if (!runs) return chess::Error{path + ": unreadable (" + runs.error() + ")"};
   std::vector<ShardRun> out;
@@ -94,7 +94,7 @@ chess::Result<std::int64_t> target_run(Database& out, const MergeOptions& option
   std::int64_t run_id = options.into_run;
   if (!run_id) {
     auto runs = out.runs();
-    if (!runs) return chess::Error{runs.error()};
+    CHESS_RETURN_IF_ERROR(runs);
     for (const RunRow& run : *runs) {
       auto c = MatchConfig::from_json(run.config);
       if (c && !c->shard.active() && merge_key(*c) == merge_key(base)) run_id = run.id;
@@ -102,7 +102,7 @@ chess::Result<std::int64_t> target_run(Database& out, const MergeOptions& option
   }
   if (!run_id) return out.create_run(base.kind == TournamentKind::MATCH ? "match" : "tournament", base.to_json());
   auto engines = out.run_engines(run_id);
-  if (!engines) return chess::Error{engines.error()};
+  CHESS_RETURN_IF_ERROR(engines);
   for (const auto& [name, checksum] : *engines) {
     auto it = checksums.find(name);
     if (it != checksums.end() && it->second.first != checksum)
@@ -132,7 +132,7 @@ void import_shards(Database& out, const std::vector<ShardRun>& shards, const Mer
 // The merged run's results block, stored with its status.
 chess::Result<bool> summarize(Database& out, const MatchConfig& base, const MergeOptions& options, MergeResult& result) {
   auto games = out.game_results(result.run_id);
-  if (!games) return chess::Error{games.error()};
+  CHESS_RETURN_IF_ERROR(games);
   RunTally tally(base);
   for (const auto& [index, game_result] : *games) {
     tally.add(index, game_result);
@@ -161,12 +161,12 @@ chess::Result<MergeResult> merge_shards(Database& out, const std::vector<std::st
   const std::string base_name =
       options.expected ? "the run" : shards.front().path + " (run " + std::to_string(shards.front().run_id) + ")";
   auto checksums = check_shards(shards, base, base_name);
-  if (!checksums) return chess::Error{checksums.error()};
+  CHESS_RETURN_IF_ERROR(checksums);
   auto run_id = target_run(out, options, base, *checksums);
-  if (!run_id) return chess::Error{run_id.error()};
+  CHESS_RETURN_IF_ERROR(run_id);
   result.run_id = *run_id;
   import_shards(out, shards, options, result);
-  if (auto summarized = summarize(out, base, options, result); !summarized) return chess::Error{summarized.error()};
+  CHESS_RETURN_IF_ERROR(summarize(out, base, options, result));
   return result;
 }
 

@@ -91,14 +91,14 @@ chess::Result<PositionFormat> parse_position_format(const std::string& name) {
 chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, const PositionFilters& filters,
                                              PositionFormat format, std::ostream& out, std::unordered_set<std::uint64_t>& seen) {
   auto run = db.run(run_id);
-  if (!run) return chess::Error{run.error()};
+  CHESS_RETURN_IF_ERROR(run);
   if (!*run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db.path()};
   auto config = MatchConfig::from_json((*run)->config);
   if (!config || !config->datagen)
     return chess::Error{"run " + std::to_string(run_id) + " is not a datagen run (see 'harness runs'): its moves are not packed"};
   Replay replay{filters, format, config->settings.variant, out, seen, {}, ""};
   auto read = db.for_each_packed_game(run_id, [&](const PackedGame& g) { return replay.game(g); });
-  if (!read) return chess::Error{read.error()};
+  CHESS_RETURN_IF_ERROR(read);
   if (!replay.error.empty()) return chess::Error{"run " + std::to_string(run_id) + ", " + replay.error};
   if (!out) return chess::Error{"the output could not be written"};
   return replay.counts;

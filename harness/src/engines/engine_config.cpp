@@ -66,14 +66,14 @@ chess::Result<std::optional<GitSource>> git_source_from_json(const nlohmann::jso
 chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
   static const std::vector<std::string> KEYS = {"name",       "command", "args", "working_dir", "protocol", "proto",
                                                 "options",    "init",    "tc",   "nodes",       "depth",    "movetime",
-                                                "timemargin", "repo",    "ref",  "build", "bench"};
-  if (auto keys = json_input::check_keys(e, where, KEYS); !keys) return chess::Error{keys.error()};
+                                                "timemargin", "repo",    "ref",  "build",       "bench"};
+  CHESS_RETURN_IF_ERROR(json_input::check_keys(e, where, KEYS));
   EngineConfig c;
   if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};
   c.name = e["name"].get<std::string>();
   const std::string at = where + " (" + c.name + ")";
   auto source = git_source_from_json(e, at, base);
-  if (!source) return chess::Error{source.error()};
+  CHESS_RETURN_IF_ERROR(source);
   c.source = *source;
   if (!c.source) {
     if (!e.contains("command") || !e["command"].is_string())
@@ -96,7 +96,7 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
   if (const char* key = e.contains("proto") ? "proto" : "protocol"; e.contains(key)) {
     if (!e[key].is_string()) return chess::Error{at + ": '" + key + "' must be a string"};
     auto p = parse_protocol(e[key].get<std::string>(), at);
-    if (!p) return chess::Error{p.error()};
+    CHESS_RETURN_IF_ERROR(p);
     c.protocol = *p;
   }
   if (e.contains("options")) {
@@ -112,23 +112,23 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
   for (const char* key : {"tc", "nodes", "depth", "movetime", "timemargin"}) {
     if (!e.contains(key)) continue;
     limits += std::string(key) != "timemargin";
-    if (auto r = read_engine_limit(c, key, option_value_text(e[key]), at); !r) return chess::Error{r.error()};
+    CHESS_RETURN_IF_ERROR(read_engine_limit(c, key, option_value_text(e[key]), at));
   }
-  if (auto r = check_limits(c, at, limits); !r) return chess::Error{r.error()};
+  CHESS_RETURN_IF_ERROR(check_limits(c, at, limits));
   return c;
 }
 
 }  // namespace
 
 const std::string* EngineConfig::option(const std::string& wanted) const {
-  for (const auto& [name, value] : options)
-    if (name == wanted) return &value;
+  for (const auto& [key, value] : options)
+    if (key == wanted) return &value;
   return nullptr;
 }
 
 void EngineConfig::set_option(const std::string& wanted, const std::string& value) {
-  for (auto& [name, old] : options)
-    if (name == wanted) {
+  for (auto& [key, old] : options)
+    if (key == wanted) {
       old = value;
       return;
     }
@@ -158,11 +158,11 @@ chess::Result<bool> read_engine_limit(EngineConfig& c, const std::string& key, c
     c.limit = *tc;
   } else if (key == "nodes") {
     auto n = whole(1000000000000LL);
-    if (!n) return chess::Error{n.error()};
+    CHESS_RETURN_IF_ERROR(n);
     c.limit = TimeControl::fixed_nodes(std::uint64_t(*n));
   } else if (key == "depth") {
     auto d = whole(200);
-    if (!d) return chess::Error{d.error()};
+    CHESS_RETURN_IF_ERROR(d);
     c.limit = TimeControl::fixed_depth(int(*d));
   } else if (key == "movetime") {
     char* end = nullptr;
@@ -206,16 +206,16 @@ std::string engine_limits_text(const EngineConfig& c) {
 
 chess::Result<EngineRegistry> EngineRegistry::load(const std::string& path) {
   auto loaded = json_input::load(path, "engine registry");
-  if (!loaded) return chess::Error{loaded.error()};
+  CHESS_RETURN_IF_ERROR(loaded);
   const nlohmann::json& doc = *loaded;
-  if (auto keys = json_input::check_keys(doc, path, {"engines"}); !keys) return chess::Error{keys.error()};
+  CHESS_RETURN_IF_ERROR(json_input::check_keys(doc, path, {"engines"}));
   if (!doc.contains("engines") || !doc["engines"].is_array()) return chess::Error{path + ": expected an 'engines' array"};
   EngineRegistry reg;
   reg.path_ = path;
   fs::path base = fs::absolute(fs::path(path)).parent_path();
   for (std::size_t i = 0; i < doc["engines"].size(); ++i) {
     auto c = engine_from_json(doc["engines"][i], path + ": engines[" + std::to_string(i) + "]", base);
-    if (!c) return chess::Error{c.error()};
+    CHESS_RETURN_IF_ERROR(c);
     for (const EngineConfig& other : reg.engines_)
       if (other.name == c->name) return chess::Error{path + ": engine name '" + c->name + "' appears twice"};
     reg.engines_.push_back(*c);
@@ -246,7 +246,7 @@ chess::Result<bool> apply_spec_word(EngineConfig& c, const KeyValue& kv, int& li
     c.command = value.find('/') != std::string::npos ? fs::absolute(value).lexically_normal().string() : value;
   else if (key == "proto" || key == "protocol") {
     auto p = parse_protocol(value, "--engine proto");
-    if (!p) return chess::Error{p.error()};
+    CHESS_RETURN_IF_ERROR(p);
     c.protocol = *p;
   } else if (key == "dir")
     c.working_dir = value;
@@ -268,19 +268,19 @@ chess::Result<bool> apply_spec_word(EngineConfig& c, const KeyValue& kv, int& li
 
 chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
   auto words = parse_key_values("--engine", spec, Repeats::ALLOWED);
-  if (!words) return chess::Error{words.error()};
+  CHESS_RETURN_IF_ERROR(words);
   EngineConfig c;
   int limits = 0;
   for (const KeyValue& kv : *words) {
     auto applied = apply_spec_word(c, kv, limits);
-    if (!applied) return chess::Error{applied.error()};
+    CHESS_RETURN_IF_ERROR(applied);
     if (!*applied)
       return chess::Error{"--engine: unknown key '" + kv.key + "'" +
                           chess::did_you_mean(kv.key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME", "tc", "nodes",
                                                        "depth", "movetime", "timemargin"})};
   }
   if (c.command.empty()) return chess::Error{"--engine: missing cmd=PATH in '" + spec + "'"};
-  if (auto r = check_limits(c, "--engine", limits); !r) return chess::Error{r.error()};
+  CHESS_RETURN_IF_ERROR(check_limits(c, "--engine", limits));
   if (c.name.empty()) c.name = fs::path(c.command).filename().string();
   return c;
 }

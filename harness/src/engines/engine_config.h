@@ -42,6 +42,14 @@ struct EngineConfig {
   std::optional<std::int64_t> time_margin_ms;
   std::optional<GitSource> source;  // built from git; `command` is empty until it is built
 
+  // An engine with a name and a command, everything else at its default.
+  static EngineConfig named(std::string name, std::string command) {
+    EngineConfig e;
+    e.name = std::move(name);
+    e.command = std::move(command);
+    return e;
+  }
+
   // The value given for option `name`, or nullptr.
   const std::string* option(const std::string& name) const;
   // Gives option `name` this value, in its place if it was given before, else at the end.

@@ -78,7 +78,7 @@ chess::Result<std::string> single(const Flag& f) {
 template <typename T>
 chess::Result<T> single_number(const Flag& f) {
   auto v = single(f);
-  if (!v) return chess::Error{v.error()};
+  CHESS_RETURN_IF_ERROR(v);
   return number<T>(f.name, *v);
 }
 
@@ -88,12 +88,12 @@ chess::Result<std::int64_t> seconds_ms(const std::string& where, std::string tex
   double minutes = 0;
   if (const std::size_t colon = text.find(':'); colon != std::string::npos) {
     auto m = number<double>(where, text.substr(0, colon));
-    if (!m) return chess::Error{m.error()};
+    CHESS_RETURN_IF_ERROR(m);
     minutes = *m;
     text = text.substr(colon + 1);
   }
   auto s = number<double>(where, text);
-  if (!s) return chess::Error{s.error()};
+  CHESS_RETURN_IF_ERROR(s);
   if (*s < 0 || minutes < 0) return chess::Error{where + ": a duration cannot be negative"};
   return std::int64_t(std::llround((minutes * 60 + *s) * 1000));
 }
@@ -117,11 +117,11 @@ chess::Result<std::optional<TimeControl>> foreign_tc(const std::string& where, c
     rest = rest.substr(0, plus);
   }
   auto base = seconds_ms(where + " '" + text + "'", rest);
-  if (!base) return chess::Error{base.error()};
+  CHESS_RETURN_IF_ERROR(base);
   std::int64_t inc = 0;
   if (!inc_text.empty()) {
     auto i = seconds_ms(where + " '" + text + "'", inc_text);
-    if (!i) return chess::Error{i.error()};
+    CHESS_RETURN_IF_ERROR(i);
     inc = *i;
   }
   return std::optional<TimeControl>{TimeControl::clock(moves, *base, inc)};
@@ -174,24 +174,24 @@ chess::Result<bool> apply_engine_key(Dialect dialect, EngineDraft& e, const KeyV
     e.config.args.push_back(kv.value);
   } else if (kv.key == "proto") {
     auto p = parse_protocol(kv.value, at);
-    if (!p) return chess::Error{p.error()};
+    CHESS_RETURN_IF_ERROR(p);
     e.config.protocol = *p;
   } else if (kv.key == "tc") {
     auto tc = foreign_tc(at, kv.value);
-    if (!tc) return chess::Error{tc.error()};
+    CHESS_RETURN_IF_ERROR(tc);
     e.clock = *tc;
     e.infinite = !tc->has_value();
   } else if (kv.key == "st") {
     auto ms = seconds_ms(at, kv.value);
-    if (!ms) return chess::Error{ms.error()};
+    CHESS_RETURN_IF_ERROR(ms);
     e.search = TimeControl::movetime(*ms);
   } else if (kv.key == "nodes") {
     auto n = number<std::uint64_t>(at, kv.value);
-    if (!n) return chess::Error{n.error()};
+    CHESS_RETURN_IF_ERROR(n);
     e.search = TimeControl::fixed_nodes(*n);
   } else if (kv.key == "depth" || kv.key == "plies") {
     auto d = number<int>(at, kv.value);
-    if (!d) return chess::Error{d.error()};
+    CHESS_RETURN_IF_ERROR(d);
     e.search = TimeControl::fixed_depth(*d);
   } else if (kv.key == "timemargin") {
     auto m = number<std::int64_t>(at, kv.value);
@@ -277,9 +277,6 @@ const std::map<std::string, std::string>& refused_options() {
       {"-quick", "give the engines and the book with -engine and -openings"},
       {"-debug", "engine communication logs are not written"},
       {"-tbignore50", "tablebase results always respect the fifty-move rule"},
-      {"-startup-ms", "the start-up deadline grows with the concurrency by itself"},
-      {"-ucinewgame-ms", "the start-up deadline grows with the concurrency by itself"},
-      {"-ping-ms", "the harness does not ping engines during a search"},
       {"-outcomeinterval", "outcome summaries are not printed"},
       {"-resultformat", "the result table has one format"},
       {"-pgnin", "PGN input is read by 'harness import'"},
@@ -335,6 +332,9 @@ class Parser {
     if (n == "-tbadjudicate") return tb_adjudicate(f);
     if (n == "-variant") return variant(f);
     if (n == "-srand") return number_to(f, run_.config.seed);
+    if (n == "-startup-ms") return number_to(f, run_.config.settings.deadlines.startup_ms);
+    if (n == "-ucinewgame-ms") return number_to(f, run_.config.settings.deadlines.ucinewgame_ms);
+    if (n == "-ping-ms") return number_to(f, run_.config.settings.deadlines.ping_ms);
     if (n == "-seeds") return seeds(f);
     if (n == "-ratinginterval") return number_to(f, run_.output.rating_interval);
     if (n == "-scoreinterval") return number_to(f, run_.output.score_interval);
@@ -347,10 +347,11 @@ class Parser {
     if (n == "-crc32") return crc32(f);
     if (auto refused = refused_options().find(n); refused != refused_options().end())
       return chess::Error{n + ": not supported: " + refused->second};
-    std::vector<std::string> known = {"-engine",     "-each",           "-rounds", "-games",    "-repeat",  "-concurrency",
-                                      "-tournament", "-openings",       "-pgnout", "-epdout",   "-sprt",    "-resign",
-                                      "-draw",       "-maxmoves",       "-tb",     "-tbpieces", "-variant", "-recover",
-                                      "-srand",      "-ratinginterval", "-db",     "-output"};
+    std::vector<std::string> known = {"-engine",      "-each",       "-rounds",     "-games",         "-repeat",
+                                      "-concurrency", "-tournament", "-openings",   "-pgnout",        "-epdout",
+                                      "-sprt",        "-resign",     "-draw",       "-maxmoves",      "-tb",
+                                      "-tbpieces",    "-variant",    "-recover",    "-srand",         "-ratinginterval",
+                                      "-db",          "-output",     "-startup-ms", "-ucinewgame-ms", "-ping-ms"};
     return chess::Error{"unknown option '" + n + "'" + chess::did_you_mean(n, known)};
   }
 
@@ -362,7 +363,7 @@ class Parser {
 
   chess::Result<bool> value_to(const Flag& f, std::string& out) {
     auto v = single(f);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     out = *v;
     return true;
   }
@@ -378,7 +379,7 @@ class Parser {
   template <typename T>
   chess::Result<bool> number_to(const Flag& f, T& out) {
     auto v = single_number<T>(f);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     if (*v < 0) return chess::Error{f.name + ": cannot be negative"};
     out = *v;
     return true;
@@ -386,7 +387,7 @@ class Parser {
 
   chess::Result<bool> engine(const Flag& f) {
     auto kvs = key_values(f);
-    if (!kvs) return chess::Error{kvs.error()};
+    CHESS_RETURN_IF_ERROR(kvs);
     engines_.push_back(*kvs);
     return true;
   }
@@ -400,7 +401,7 @@ class Parser {
 
   chess::Result<bool> concurrency(const Flag& f) {
     auto v = single_number<int>(f);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     int n = *v;
     if (n <= 0) n = int(std::thread::hardware_concurrency()) + n;  // fastchess: the cores less |N|
     if (n < 1) return chess::Error{"-concurrency: " + f.params[0] + " leaves no game to play on this machine"};
@@ -410,7 +411,7 @@ class Parser {
 
   chess::Result<bool> tournament(const Flag& f) {
     auto v = single(f);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     if (*v == "roundrobin" || *v == "round-robin")
       gauntlet_ = false;
     else if (*v == "gauntlet")
@@ -422,7 +423,7 @@ class Parser {
 
   chess::Result<bool> openings(const Flag& f) {
     auto kvs = key_values(f);
-    if (!kvs) return chess::Error{kvs.error()};
+    CHESS_RETURN_IF_ERROR(kvs);
     std::string format;
     for (const KeyValue& kv : *kvs) {
       const std::string at = "-openings " + kv.key;
@@ -437,7 +438,7 @@ class Parser {
         run_.config.order = *o;
       } else if (kv.key == "plies") {
         auto p = number<int>(at, kv.value);
-        if (!p) return chess::Error{p.error()};
+        CHESS_RETURN_IF_ERROR(p);
         run_.config.plies = std::max(0, *p);
       } else if (kv.key == "start") {
         auto s = number<int>(at, kv.value);
@@ -461,7 +462,7 @@ class Parser {
 
   chess::Result<bool> bookmode(const Flag& f) {
     auto v = single(f);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     if (*v != "ram" && *v != "disk") return chess::Error{"-bookmode: expected ram or disk, got '" + *v + "'"};
     return true;  // how cutechess holds the book; the book is read once into memory here either way
   }
@@ -469,7 +470,7 @@ class Parser {
   chess::Result<bool> pgnout(const Flag& f) {
     if (d_ == Dialect::CUTECHESS) return cutechess_pgnout(f);
     auto kvs = key_values(f);
-    if (!kvs) return chess::Error{kvs.error()};
+    CHESS_RETURN_IF_ERROR(kvs);
     run_.output.pgn_file = "fastchess.pgn";
     for (const KeyValue& kv : *kvs) {
       const std::string at = "-pgnout " + kv.key;
@@ -483,7 +484,7 @@ class Parser {
       }
       if (kv.key == "match_line") return chess::Error{at + ": not supported: engines' info lines are not kept per move"};
       auto on = boolean(at, kv.value);
-      if (!on) return chess::Error{on.error()};
+      CHESS_RETURN_IF_ERROR(on);
       PgnComments& x = run_.output.pgn_extras;
       if (kv.key == "append")
         run_.output.pgn_append = *on;
@@ -525,13 +526,13 @@ class Parser {
     run_.output.epd_file = d_ == Dialect::FASTCHESS ? "fastchess.epd" : "";
     if (d_ == Dialect::CUTECHESS) return value_to(f, run_.output.epd_file);
     auto kvs = key_values(f);
-    if (!kvs) return chess::Error{kvs.error()};
+    CHESS_RETURN_IF_ERROR(kvs);
     for (const KeyValue& kv : *kvs) {
       if (kv.key == "file") {
         run_.output.epd_file = kv.value;
       } else if (kv.key == "append") {
         auto on = boolean("-epdout append", kv.value);
-        if (!on) return chess::Error{on.error()};
+        CHESS_RETURN_IF_ERROR(on);
         run_.output.epd_append = *on;
       } else {
         return chess::Error{"-epdout: unknown key '" + kv.key + "' (file or append)"};
@@ -561,7 +562,7 @@ class Parser {
 
   chess::Result<bool> tablebases(const Flag& f) {
     auto v = single(f);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     if (v->find(':') != std::string::npos) return chess::Error{"-tb: give one directory (several are not supported)"};
     run_.config.settings.tb_path = fs::absolute(*v).lexically_normal().string();
     return true;
@@ -569,14 +570,14 @@ class Parser {
 
   chess::Result<bool> tb_adjudicate(const Flag& f) {
     auto v = single(f);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     if (*v != "BOTH") return chess::Error{"-tbadjudicate " + *v + ": not supported (tablebases adjudicate wins and draws: BOTH)"};
     return true;
   }
 
   chess::Result<bool> variant(const Flag& f) {
     auto v = single(f);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     auto parsed = parse_variant_setting(*v);
     if (!parsed) return chess::Error{"-variant: " + parsed.error()};
     run_.config.settings.variant = *parsed;
@@ -598,11 +599,11 @@ class Parser {
 
   chess::Result<bool> report(const Flag& f) {
     auto kvs = key_values(f);
-    if (!kvs) return chess::Error{kvs.error()};
+    CHESS_RETURN_IF_ERROR(kvs);
     for (const KeyValue& kv : *kvs) {
       if (kv.key != "penta") return chess::Error{"-report: unknown key '" + kv.key + "' (penta)"};
       auto on = boolean("-report penta", kv.value);
-      if (!on) return chess::Error{on.error()};
+      CHESS_RETURN_IF_ERROR(on);
       run_.output.penta = *on;
     }
     return true;
@@ -610,7 +611,7 @@ class Parser {
 
   chess::Result<bool> output(const Flag& f) {
     auto kvs = key_values(f);
-    if (!kvs) return chess::Error{kvs.error()};
+    CHESS_RETURN_IF_ERROR(kvs);
     for (const KeyValue& kv : *kvs) {
       if (kv.key != "format") return chess::Error{"-output: unknown key '" + kv.key + "' (format)"};
       if (kv.value == "fastchess")
@@ -625,7 +626,7 @@ class Parser {
 
   chess::Result<bool> config_file(const Flag& f) {
     auto kvs = key_values(f);
-    if (!kvs) return chess::Error{kvs.error()};
+    CHESS_RETURN_IF_ERROR(kvs);
     for (const KeyValue& kv : *kvs) {
       if (kv.key == "file")
         return chess::Error{"-config file=: not supported: a run is resumed from the database ('harness resume RUN')"};
@@ -638,11 +639,11 @@ class Parser {
 
   chess::Result<bool> crc32(const Flag& f) {
     auto kvs = key_values(f);
-    if (!kvs) return chess::Error{kvs.error()};
+    CHESS_RETURN_IF_ERROR(kvs);
     for (const KeyValue& kv : *kvs) {
       if (kv.key != "pgn") return chess::Error{"-crc32: unknown key '" + kv.key + "' (pgn)"};
       auto on = boolean("-crc32 pgn", kv.value);
-      if (!on) return chess::Error{on.error()};
+      CHESS_RETURN_IF_ERROR(on);
       run_.output.crc32 = *on;
     }
     return true;
@@ -667,11 +668,11 @@ class Parser {
       // -each comes after every -engine, wherever it stands (fastchess applies it last).
       for (const Flag& each : each_) {
         auto kvs = key_values(each);
-        if (!kvs) return chess::Error{kvs.error()};
+        CHESS_RETURN_IF_ERROR(kvs);
         if (auto ok = apply_all(*kvs, "-each"); !ok) return ok;
       }
       auto e = finish_engine(draft, where);
-      if (!e) return chess::Error{e.error()};
+      CHESS_RETURN_IF_ERROR(e);
       run_.config.engines.push_back(*e);
     }
     if (run_.config.engines.size() < 2) return chess::Error{"-engine: at least two engines are needed"};
@@ -743,13 +744,13 @@ chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std:
   run.db = default_database();
   run.config.concurrency = 1;
   auto flags = split_flags(args);
-  if (!flags) return chess::Error{flags.error()};
+  CHESS_RETURN_IF_ERROR(flags);
   if (flags->empty()) {
     run.help = true;
     return run;
   }
   Parser parser(dialect, run);
-  if (auto ok = parser.parse(*flags); !ok) return chess::Error{ok.error()};
+  CHESS_RETURN_IF_ERROR(parser.parse(*flags));
   if (run.help || run.version) return run;
   if (SettingProblems problems = run.config.validate(); !problems.empty())
     return chess::Error{problems.describe(command_line_spelling)};

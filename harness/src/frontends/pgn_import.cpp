@@ -23,7 +23,7 @@ using Take = std::function<chess::Result<bool>(GameRecord&&, const PgnGame&)>;
 chess::Result<bool> each_game(const std::vector<std::string>& files, const Take& take, const Skipped* skipped) {
   for (const std::string& file : files) {
     auto opened = PgnReader::open(file);
-    if (!opened) return chess::Error{opened.error()};
+    CHESS_RETURN_IF_ERROR(opened);
     PgnReader& reader = opened.value();
     while (auto game = reader.next()) {
       chess::Result<GameRecord> record = *game ? game_record_from_pgn(**game, file) : chess::Error{game->error()};
@@ -183,10 +183,10 @@ chess::Result<FirstPass> read_all(const std::vector<std::string>& files, const S
         return true;
       },
       &skipped);
-  if (!read) return chess::Error{read.error()};
+  CHESS_RETURN_IF_ERROR(read);
   if (first.games.empty())
     return chess::Error{"no game to import in " + files.front() + (files.size() > 1 ? " and the other files" : "")};
-  if (auto numbered = first.number_players(first_player); !numbered) return chess::Error{numbered.error()};
+  CHESS_RETURN_IF_ERROR(first.number_players(first_player));
   if (first.players.size() < 2)
     return chess::Error{"the games have one player only (" + first.players.front() + "): nothing to rate"};
   return first;
@@ -204,19 +204,19 @@ chess::Result<PgnImport> import_pgn_files(const std::vector<std::string>& files,
         skipped(why);
       },
       first_player);
-  if (!first) return chess::Error{first.error()};
+  CHESS_RETURN_IF_ERROR(first);
   const std::vector<Unit> units = pair_games(first->games);
   const MatchConfig config = run_config(*first, units, files);
   if (SettingProblems problems = config.validate(); !problems.empty()) return chess::Error{problems.describe(json_key_spelling)};
   const std::vector<Slot> slots = place_games(config, units, first->games);
   PgnImport out{0, config.kind == TournamentKind::MATCH ? "match" : "tournament", first->players, 0, 0, int(units.size())};
   auto run = db.create_run(out.kind, config.to_json());
-  if (!run) return chess::Error{run.error()};
+  CHESS_RETURN_IF_ERROR(run);
   out.run_id = *run;
   std::map<std::string, std::int64_t> engine_ids;
   for (const EngineConfig& e : config.engines) {
     auto id = db.engine_id(e);
-    if (!id) return chess::Error{id.error()};
+    CHESS_RETURN_IF_ERROR(id);
     engine_ids[e.name] = *id;
   }
   RunTally tally(config);
@@ -228,15 +228,15 @@ chess::Result<PgnImport> import_pgn_files(const std::vector<std::string>& files,
         r.game_index = slot.game_index;
         r.pair_index = slot.pair_index;
         auto saved = db.save_game(out.run_id, r, engine_ids.at(r.white), engine_ids.at(r.black));
-        if (!saved) return chess::Error{saved.error()};
+        CHESS_RETURN_IF_ERROR(saved);
         tally.add(r.game_index, std::string(chess::result_string(r.result)));
         ++out.stored;
         return true;
       },
       nullptr);
-  if (!stored) return chess::Error{stored.error()};
+  CHESS_RETURN_IF_ERROR(stored);
   out.skipped = skipped_games;
-  if (auto updated = db.update_run(out.run_id, "finished", tally.summary()); !updated) return chess::Error{updated.error()};
+  CHESS_RETURN_IF_ERROR(db.update_run(out.run_id, "finished", tally.summary()));
   return out;
 }
 

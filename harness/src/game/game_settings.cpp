@@ -30,6 +30,23 @@ void check_adjudication(const AdjudicationRules& a, SettingProblems& problems) {
   problems.require(a.max_moves >= 0, "max_moves", "must be 0 (no limit) or more, got " + std::to_string(a.max_moves));
 }
 
+// The engine deadlines by their stored keys, each with its member.
+struct DeadlineKey {
+  const char* key;
+  std::int64_t EngineDeadlines::*ms;
+};
+constexpr DeadlineKey DEADLINE_KEYS[] = {{"startup_ms", &EngineDeadlines::startup_ms},
+                                         {"ucinewgame_ms", &EngineDeadlines::ucinewgame_ms},
+                                         {"ping_ms", &EngineDeadlines::ping_ms}};
+
+void check_deadlines(const EngineDeadlines& d, SettingProblems& problems) {
+  for (const DeadlineKey& k : DEADLINE_KEYS) {
+    const std::int64_t ms = d.*k.ms;
+    problems.require(ms >= 1 && ms <= MAX_DEADLINE_MS, k.key,
+                     "must be from 1 to " + std::to_string(MAX_DEADLINE_MS) + " milliseconds, got " + std::to_string(ms));
+  }
+}
+
 }  // namespace
 
 chess::Result<chess::Variant> parse_variant_setting(const std::string& name) {
@@ -44,6 +61,7 @@ void check_game_settings(const GameSettings& s, SettingProblems& problems) {
                    "must be 0 or more milliseconds, got " + std::to_string(s.time_margin_ms));
   problems.require(s.search_timeout_ms > 0, "search_timeout_ms", "must be positive");
   check_adjudication(s.adjudication, problems);
+  check_deadlines(s.deadlines, problems);
   problems.require(!s.ponder || s.tc.kind == TimeControl::Kind::CLOCK, "ponder",
                    "needs a clock time control (--tc): with fixed moves, depth or nodes there is no clock to save");
   problems.require(!s.tb_path.empty() || s.tb_pieces == 0, "tb_pieces", "needs --tb DIRECTORY");
@@ -59,6 +77,9 @@ void to_json(nlohmann::json& j, const GameSettings& s) {
   if (s.variant != chess::Variant::STANDARD) j["variant"] = chess::variant_name(s.variant);
   if (s.ponder) j["ponder"] = true;
   if (!s.tb_path.empty()) j["tb"] = {{"path", s.tb_path}, {"pieces", s.tb_pieces}};
+  const EngineDeadlines defaults;
+  for (const DeadlineKey& k : DEADLINE_KEYS)
+    if (s.deadlines.*k.ms != defaults.*k.ms) j[k.key] = s.deadlines.*k.ms;
 }
 
 void from_json(const nlohmann::json& j, GameSettings& s) {
@@ -72,6 +93,8 @@ void from_json(const nlohmann::json& j, GameSettings& s) {
     j.at("tb").at("path").get_to(s.tb_path);
     j.at("tb").at("pieces").get_to(s.tb_pieces);
   }
+  for (const DeadlineKey& k : DEADLINE_KEYS)
+    if (j.contains(k.key)) j.at(k.key).get_to(s.deadlines.*k.ms);
 }
 
 }  // namespace harness

@@ -10,6 +10,7 @@
 #include "adjudication/adjudication.h"
 #include "adjudication/tablebases.h"
 #include "core/variant.h"
+#include "players/engine_deadlines.h"
 #include "settings/setting_problems.h"
 #include "time_control/time_control.h"
 
@@ -19,6 +20,7 @@ struct GameSettings {
   TimeControl tc = TimeControl::clock(0, 4000, 40);  // default: 100 games take about ten minutes on 2 cores
   std::int64_t time_margin_ms = 0;                   // overshoot of the clock tolerated before a forfeit
   std::int64_t search_timeout_ms = 60000;            // how long a fixed depth or nodes search may take
+  EngineDeadlines deadlines;                         // how long engines may take to start and to get ready
   AdjudicationRules adjudication;
   chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Chess960 castling notation for the engines
   bool ponder = false;                                // engines that can think on the opponent's time (clock time controls only)
@@ -34,7 +36,8 @@ chess::Result<chess::Variant> parse_variant_setting(const std::string& name);
 void check_game_settings(const GameSettings& settings, SettingProblems& problems);
 
 // Stored flat in a run's configuration: tc, time_margin_ms, search_timeout_ms, adjudication,
-// and variant, ponder and tb only when set (older runs have none of them).
+// and variant, ponder, tb and the engine deadlines (startup_ms, ucinewgame_ms, ping_ms) only
+// when set (older runs have none of them).
 void to_json(nlohmann::json& j, const GameSettings& settings);
 void from_json(const nlohmann::json& j, GameSettings& settings);
 

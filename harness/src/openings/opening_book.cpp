@@ -49,7 +49,7 @@ chess::Result<OpeningBook> read_epd_book(const std::string& path) {
         book.openings.push_back({record->position.fen(), {}, id ? id->unquoted() : at.text()});
         return true;
       });
-  if (!read) return chess::Error{read.error()};
+  CHESS_RETURN_IF_ERROR(read);
   if (book.openings.empty()) return chess::Error{path + ": no positions in opening book"};
   return book;
 }
@@ -62,7 +62,7 @@ chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies) {
   while (auto game = reader.next()) {
     if (!*game) return chess::Error{game->error()};
     auto o = game_to_opening(**game, plies, where(path, (*game)->line));
-    if (!o) return chess::Error{o.error()};
+    CHESS_RETURN_IF_ERROR(o);
     book.openings.push_back(std::move(*o));
   }
   if (book.openings.empty()) return chess::Error{path + ": no games in opening book"};
@@ -84,7 +84,7 @@ chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies,
   if (ends(".epd") || ends(".EPD") || ends(".fen")) return read_epd_book(path);
   if (is_polyglot_book(path)) {
     auto book = PolyglotBook::open(path);
-    if (!book) return chess::Error{book.error()};
+    CHESS_RETURN_IF_ERROR(book);
     if (book->moves(chess::Position::startpos()).empty())
       return chess::Error{path + ": the Polyglot book has no move for the start position"};
     const std::string name = std::filesystem::path(path).filename().string();

@@ -218,12 +218,12 @@ chess::Result<GameRecord> game_record_from_pgn(const PgnGame& game, const std::s
   r.white = *white;
   r.black = *black;
   auto result = game_result(game, file);
-  if (!result) return chess::Error{result.error()};
+  CHESS_RETURN_IF_ERROR(result);
   r.result = *result;
   r.opening.fen = start->fen();
   chess::Game replay(*start);
-  if (auto moves = replay_moves(game, file, *variant, replay, r); !moves) return chess::Error{moves.error()};
-  if (auto end = read_end(replay, game, file, r); !end) return chess::Error{end.error()};
+  CHESS_RETURN_IF_ERROR(replay_moves(game, file, *variant, replay, r));
+  CHESS_RETURN_IF_ERROR(read_end(replay, game, file, r));
   const std::string* tc = game.tag("TimeControl");
   r.time_control = tc ? *tc : "?";
   const std::string* wtc = game.tag("WhiteTimeControl");

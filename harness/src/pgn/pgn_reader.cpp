@@ -134,7 +134,7 @@ std::optional<chess::Error> PgnReader::read_movetext(PgnGame& game) {
     if (!in_comment_ && !t.empty() && t[0] == '%') continue;
     game.text += line_ + "\n";
     auto ended = read_movetext_line(game);
-    if (!ended) return chess::Error{ended.error()};
+    CHESS_RETURN_IF_ERROR(ended);
     if (*ended) return std::nullopt;
   }
   if (in_comment_) return malformed(comment_line_, "'{' comment not closed at the end of the file");

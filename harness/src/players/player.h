@@ -9,6 +9,7 @@
 #include "core/game.h"
 #include "core/variant.h"
 #include "engines/engine_config.h"
+#include "players/engine_deadlines.h"
 #include "process/child_process.h"
 #include "time_control/time_control.h"
 
@@ -96,9 +97,8 @@ class Player {
   // the same program the same way; false when the engine must be restarted for it instead.
   virtual bool reconfigure(const EngineConfig& next);
 
-  // How long the engine may take to answer its start-up and readiness questions; a runner
-  // with many games at once gives more, as engines then start slower.
-  void set_patience(std::chrono::milliseconds patience) { patience_ = patience; }
+  // How long the engine may take to answer its start-up, new-game and other questions.
+  void set_deadlines(const EngineDeadlines& deadlines) { deadlines_ = deadlines; }
 
   const EngineConfig& config() const { return config_; }
   const std::string& name() const { return config_.name; }
@@ -109,7 +109,7 @@ class Player {
   EngineConfig config_;
   std::string stderr_path_;
   std::size_t stderr_offset_ = 0;  // reset when a new process starts (the file is truncated)
-  std::chrono::milliseconds patience_{10000};
+  EngineDeadlines deadlines_;
 };
 
 }  // namespace harness

@@ -94,29 +94,30 @@ class Session {
 namespace {
 
 // uci, id name, the options' lines, isready and ucinewgame; false when the handshake failed.
-bool check_handshake(Session& s, const EngineConfig& engine) {
+bool check_handshake(Session& s, const EngineConfig& engine, const EngineDeadlines& deadlines) {
   std::string id_name;
   int options = 0;
   std::vector<std::string> bad_options;
   s.send("uci");
-  const bool uciok = s.expect("uciok", 10s, nullptr, [&](const std::string& line) {
+  const bool uciok = s.expect("uciok", deadlines.startup(), nullptr, [&](const std::string& line) {
     if (line.rfind("id name ", 0) == 0) id_name = line.substr(8);
     if (line.rfind("option ", 0) == 0) {
       ++options;
       if (!parse_uci_option(line)) bad_options.push_back(line);
     }
   });
-  s.record("handshake", uciok, uciok ? "uciok" : "no uciok within 10 s of 'uci'");
+  s.record("handshake", uciok,
+           uciok ? "uciok" : "no uciok within " + std::to_string(deadlines.startup_ms) + " ms of 'uci' (--startup-ms)");
   if (!uciok) return false;
   s.record("id name", !id_name.empty(), id_name.empty() ? "no 'id name' line before uciok" : id_name);
   s.record("options", bad_options.empty(),
            std::to_string(options) + " declared" + (bad_options.empty() ? "" : ", unreadable: " + bad_options.front()));
   for (const auto& [name, value] : engine.options) s.send("setoption name " + name + " value " + value);
   s.send("isready");
-  s.record("isready", s.expect("readyok", 10s), "readyok after 'isready'");
+  s.record("isready", s.expect("readyok", deadlines.startup()), "readyok after 'isready'");
   s.send("ucinewgame");
   s.send("isready");
-  s.record("ucinewgame", s.expect("readyok", 10s), "readyok after 'ucinewgame' and 'isready'");
+  s.record("ucinewgame", s.expect("readyok", deadlines.ucinewgame()), "readyok after 'ucinewgame' and 'isready'");
   return true;
 }
 
@@ -177,14 +178,15 @@ void check_quit(Session& s) {
 
 }  // namespace
 
-std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, std::ostream& out) {
+std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, const EngineDeadlines& deadlines,
+                                                  std::ostream& out) {
   auto started = ChildProcess::start({engine.command, engine.args, engine.working_dir, ""});
   if (!started) {
     out << "FAIL  start: " << started.error() << std::endl;
     return {{"start", false, started.error()}};
   }
   Session s(std::move(started).value(), out);
-  if (!check_handshake(s, engine)) {
+  if (!check_handshake(s, engine, deadlines)) {
     s.stop(1000ms);
     return s.checks();
   }

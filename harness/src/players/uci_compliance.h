@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engines/engine_config.h"
+#include "players/engine_deadlines.h"
 
 namespace harness {
 
@@ -18,7 +19,8 @@ struct ComplianceCheck {
 };
 
 // Runs every check it can (a failed handshake ends the list); each result is also printed to
-// `out` as it comes.
-std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, std::ostream& out);
+// `out` as it comes. The handshake is held to the start-up deadline, ucinewgame to its own.
+std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, const EngineDeadlines& deadlines,
+                                                  std::ostream& out);
 
 }  // namespace harness

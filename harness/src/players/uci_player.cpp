@@ -99,13 +99,16 @@ chess::Result<bool> UciPlayer::start() {
   declared_.clear();
   chess960_on_ = false;
   ponder_on_ = false;
-  if (!ask("uci", "uciok", patience_, [this](const std::string& line) {
+  if (!ask("uci", "uciok", deadlines_.startup(), [this](const std::string& line) {
         if (auto o = parse_uci_option(line)) declared_.push_back(std::move(*o));
       }))
-    return chess::Error{"engine '" + config_.name + "' did not answer 'uci' with 'uciok'"};
+    return chess::Error{"engine '" + config_.name + "' did not answer 'uci' with 'uciok' within " +
+                        std::to_string(deadlines_.startup_ms) + " ms (--startup-ms)"};
   for (const auto& [name, value] : config_.options) process_->write_line("setoption name " + name + " value " + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
-  if (!ask("isready", "readyok", patience_)) return chess::Error{"engine '" + config_.name + "' did not answer 'isready'"};
+  if (!ask("isready", "readyok", deadlines_.startup()))
+    return chess::Error{"engine '" + config_.name + "' did not answer 'isready' within " + std::to_string(deadlines_.startup_ms) +
+                        " ms (--startup-ms)"};
   return true;
 }
 
@@ -160,7 +163,7 @@ bool UciPlayer::new_game(const TimeControl&, chess::Variant variant) {
     ponder_on_ = true;
   }
   if (!set_chess960(variant == chess::Variant::FISCHERANDOM) || !process_->write_line("ucinewgame")) return false;
-  return ask("isready", "readyok", patience_);
+  return ask("isready", "readyok", deadlines_.ucinewgame());
 }
 
 ThinkResult UciPlayer::think(const ThinkRequest& request) {
@@ -185,7 +188,7 @@ ThinkResult UciPlayer::ponderhit(const ThinkRequest& request) {
 bool UciPlayer::stop_ponder() {
   if (!process_ || !process_->write_line("stop")) return false;
   std::string line;
-  const auto deadline = ChildProcess::Clock::now() + patience_;
+  const auto deadline = ChildProcess::Clock::now() + deadlines_.ping();
   while (process_->read_line(line, deadline) == ReadStatus::LINE)
     if (line.rfind("bestmove", 0) == 0) return true;
   return false;  // the engine ignores stop: the game's player is restarted
@@ -300,7 +303,7 @@ chess::Result<bool> UciPlayer::check_options(const EngineConfig& config) const {
   const std::string where = "engine '" + config.name + "'";
   for (const auto& [name, value] : config.options) {
     auto declared = find_declared_option(declared_, name, where);
-    if (!declared) return chess::Error{declared.error()};
+    CHESS_RETURN_IF_ERROR(declared);
     if (auto ok = check_uci_value(**declared, value); !ok) return chess::Error{where + ": " + ok.error()};
   }
   return true;

@@ -10,8 +10,12 @@ namespace harness {
 
 namespace {
 
-constexpr std::chrono::milliseconds FEATURE_TIMEOUT{2000};  // CECP: engines get 2 s to send done=1
-constexpr std::chrono::milliseconds FEATURE_DONE0_TIMEOUT{30000};
+// CECP gives engines 2 s to declare their features; GNU Chess 6 writes them only as it reads
+// further commands, so after 2 s of quiet the harness sends a ping every 100 ms until done=1.
+constexpr std::chrono::milliseconds FEATURE_QUIET{2000};
+constexpr std::chrono::milliseconds NUDGE_EVERY{100};
+// "feature done=0" asks for as long as the engine needs: xboard then waits an hour.
+constexpr std::chrono::milliseconds FEATURE_DONE0_TIMEOUT{3600000};
 constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 
 bool feature_on(const std::string& line, const std::string& name) { return line.find(" " + name + "=1") != std::string::npos; }
@@ -62,40 +66,38 @@ chess::Result<bool> XboardPlayer::start() {
   process_ = std::move(p).value();
   process_->write_line("xboard");
   process_->write_line("protover 2");
-  auto deadline = ChildProcess::Clock::now() + FEATURE_TIMEOUT;
-  std::string line;
-  bool done = false;
-  while (!done && process_->read_line(line, deadline) == ReadStatus::LINE) {
-    if (line.rfind("feature", 0) != 0) continue;
-    // done=0: the engine asks for as long as it needs (CECP); a generous bound still applies.
-    if (line.find(" done=0") != std::string::npos) deadline = ChildProcess::Clock::now() + FEATURE_DONE0_TIMEOUT;
-    done = read_features(line);
-  }
-  if (!process_->running()) return chess::Error{"engine '" + config_.name + "' exited during the xboard handshake"};
-  if (!done) {
-    // No done=1 yet: GNU Chess 6 writes its features only as it reads further commands, a
-    // line or so per command. Pings are such commands; features are read until done=1.
-    auto until = ChildProcess::Clock::now() + FEATURE_DONE0_TIMEOUT;
-    constexpr auto NUDGE_EVERY = std::chrono::milliseconds(100);
-    bool features = false;
-    int unanswered = 0;
-    while (!done && ChildProcess::Clock::now() < until && process_->running()) {
-      ReadStatus status = process_->read_line(line, std::min(until, ChildProcess::Clock::now() + NUDGE_EVERY));
-      if (status == ReadStatus::CLOSED || status == ReadStatus::OVERLONG) break;
-      if (status == ReadStatus::TIMEOUT) {
-        if (!features && ++unanswered > 20) break;  // no features at all: protocol version 1
-        process_->write_line("ping " + std::to_string(++ping_id_));
-        continue;
-      }
-      if (line.rfind("feature", 0) != 0) continue;
-      features = true;
-      done = read_features(line);
-    }
-  }
+  CHESS_RETURN_IF_ERROR(negotiate_features());
   for (const auto& [name, value] : config_.options) process_->write_line("option " + name + "=" + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
-  if (!ping(patience_)) return chess::Error{"engine '" + config_.name + "' did not answer 'ping'"};
+  if (!ping(deadlines_.startup()))
+    return chess::Error{"engine '" + config_.name + "' did not answer 'ping' within " + std::to_string(deadlines_.startup_ms) +
+                        " ms (--startup-ms)"};
   return true;
+}
+
+chess::Result<bool> XboardPlayer::negotiate_features() {
+  const auto begun = ChildProcess::Clock::now();
+  auto deadline = begun + deadlines_.startup();
+  std::string line;
+  while (true) {
+    const auto now = ChildProcess::Clock::now();
+    if (now >= deadline)
+      return chess::Error{"engine '" + config_.name + "' did not finish its xboard features ('feature done=1') within " +
+                          std::to_string(deadlines_.startup_ms) + " ms of 'protover 2' (--startup-ms)"};
+    const bool nudging = now >= begun + FEATURE_QUIET;
+    const ReadStatus status = process_->read_line(line, std::min(deadline, nudging ? now + NUDGE_EVERY : begun + FEATURE_QUIET));
+    if (status == ReadStatus::CLOSED || status == ReadStatus::ABORTED)
+      return chess::Error{"engine '" + config_.name + "' exited during the xboard handshake"};
+    if (status == ReadStatus::OVERLONG)
+      return chess::Error{"engine '" + config_.name + "' wrote an endless line during the xboard handshake"};
+    if (status == ReadStatus::TIMEOUT) {
+      if (nudging) process_->write_line("ping " + std::to_string(++ping_id_));
+      continue;
+    }
+    if (line.rfind("feature", 0) != 0) continue;
+    if (line.find(" done=0") != std::string::npos) deadline = std::max(deadline, now + FEATURE_DONE0_TIMEOUT);
+    if (read_features(line)) return true;
+  }
 }
 
 bool XboardPlayer::ping(std::chrono::milliseconds timeout) {
@@ -151,7 +153,7 @@ bool XboardPlayer::new_game(const TimeControl& tc, chess::Variant variant) {
   }
   moves_sent_ = 0;
   position_sent_ = false;
-  return ping(patience_);
+  return ping(deadlines_.ucinewgame());
 }
 
 ThinkResult XboardPlayer::think(const ThinkRequest& request) {

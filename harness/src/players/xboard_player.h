@@ -23,6 +23,9 @@ class XboardPlayer : public Player {
 
  private:
   bool ping(std::chrono::milliseconds timeout);
+  // Reads the engine's "feature" lines until done=1; the start-up deadline passing, or the
+  // engine exiting, is an error (a failed start, retried by the runner), never a missing feature.
+  chess::Result<bool> negotiate_features();
   // Records the features a "feature ..." line declares; true if it says done=1.
   bool read_features(const std::string& line);
   std::unique_ptr<ChildProcess> process_;

@@ -135,7 +135,7 @@ ChildProcess::~ChildProcess() {
 chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSpec& spec) {
   ignore_sigpipe();
   auto exe = resolve_program(spec.command);
-  if (!exe) return chess::Error{exe.error()};
+  CHESS_RETURN_IF_ERROR(exe);
   if (!spec.working_dir.empty() && ::access(spec.working_dir.c_str(), X_OK) != 0)
     return chess::Error{"cannot start '" + spec.command + "': cannot enter its folder " + spec.working_dir};
   const std::string err_path = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path;

@@ -54,7 +54,7 @@ chess::Result<std::string> pack_moves(const std::vector<MoveRecord>& moves) {
   bytes.reserve(moves.size() * PACKED_MOVE_BYTES);
   for (const MoveRecord& m : moves) {
     auto code = move_code(m.uci);
-    if (!code) return chess::Error{code.error()};
+    CHESS_RETURN_IF_ERROR(code);
     const auto score = std::uint16_t(std::int16_t(score_code(m)));
     for (std::uint16_t half : {*code, score}) bytes += {char(half & 0xff), char(half >> 8)};
   }

@@ -55,12 +55,12 @@ chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64
     if (it != cache.end()) return it->second;
   }
   auto db = Database::open_readonly(db_path);
-  if (!db) return chess::Error{db.error()};
+  CHESS_RETURN_IF_ERROR(db);
   auto run = (*db)->run(run_id);
-  if (!run) return chess::Error{run.error()};
+  CHESS_RETURN_IF_ERROR(run);
   if (!*run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db_path};
   auto rows = (*db)->stored_rows(run_id);
-  if (!rows) return chess::Error{rows.error()};
+  CHESS_RETURN_IF_ERROR(rows);
   const std::string key = (*run)->status + "/" + std::to_string(*rows);
   {
     std::lock_guard<std::mutex> lock(cache_mutex);
@@ -69,7 +69,7 @@ chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64
   }
   // Without the games' moves: the page fetches a game's when it is replayed.
   auto report = run_report(**db, {run_id}, false);
-  if (!report) return chess::Error{report.error()};
+  CHESS_RETURN_IF_ERROR(report);
   const std::string id = std::to_string(run_id);
   CachedReport entry{key, report->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
                      html_page("Run " + id + " (live)", *report, "/api/run/" + id)};

@@ -31,7 +31,7 @@ chess::Result<bool> describe_match(Database& db, const RunRow& r, RunListRow& ro
   if (row.tc.size() > 14) row.tc = row.tc.substr(0, row.tc.find(" (odds)")) + " (odds)";
   const int planned = planned_games(*config);
   auto stored = db.game_count(r.id);
-  if (!stored) return chess::Error{stored.error()};
+  CHESS_RETURN_IF_ERROR(stored);
   row.games = std::to_string(*stored) + "/" + std::to_string(planned);
   return true;
 }
@@ -42,7 +42,7 @@ chess::Result<bool> describe_suite(Database& db, const RunRow& r, RunListRow& ro
   const nlohmann::json config = nlohmann::json::parse(r.config, nullptr, false);
   if (config.is_object() && config.contains("limit") && config["limit"].is_string()) row.tc = config["limit"].get<std::string>();
   auto stored = db.stored_rows(r.id);
-  if (!stored) return chess::Error{stored.error()};
+  CHESS_RETURN_IF_ERROR(stored);
   row.games = std::to_string(*stored);
   return true;
 }
@@ -59,7 +59,7 @@ std::string suite_run_engines(const RunRow& r) {
 
 chess::Result<std::vector<RunListRow>> run_list(Database& db) {
   auto runs = db.runs();
-  if (!runs) return chess::Error{runs.error()};
+  CHESS_RETURN_IF_ERROR(runs);
   std::vector<RunListRow> rows;
   for (const RunRow& r : *runs) {
     RunListRow row;
@@ -72,7 +72,7 @@ chess::Result<std::vector<RunListRow>> run_list(Database& db) {
     chess::Result<bool> described = true;
     if (r.kind == "match" || r.kind == "tournament" || r.kind == "datagen") described = describe_match(db, r, row);
     if (r.kind == "perft" || r.kind == "epd") described = describe_suite(db, r, row);
-    if (!described) return chess::Error{described.error()};
+    CHESS_RETURN_IF_ERROR(described);
     rows.push_back(row);
   }
   return rows;

@@ -45,7 +45,7 @@ struct PerMove {
 
 chess::Result<json> engines_json(Database& db, std::int64_t run_id, const MatchConfig& c) {
   auto played = db.run_engines(run_id);
-  if (!played) return chess::Error{played.error()};
+  CHESS_RETURN_IF_ERROR(played);
   std::map<std::string, std::string> checksums;
   for (const auto& [name, sum] : *played) checksums[name] = sum;
   json out = json::array();
@@ -229,7 +229,7 @@ json game_entry(const ReportGame& g, const std::vector<const ReportMove*>& moves
 chess::Result<json> games_section(Database& db, std::int64_t run_id, const std::vector<ReportGame>& games, const MatchConfig& c,
                                   json& section, bool with_moves) {
   auto moves = db.report_moves(run_id, with_moves);
-  if (!moves) return chess::Error{moves.error()};
+  CHESS_RETURN_IF_ERROR(moves);
   const auto moves_of = moves_by_game(games, *moves);
   RunTally tally(c);
   series_section(games, c, tally, section);
@@ -311,7 +311,7 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
 
 chess::Result<json> perft_section(Database& db, const RunRow& run) {
   auto stored = db.perft_results(run.id);
-  if (!stored) return chess::Error{stored.error()};
+  CHESS_RETURN_IF_ERROR(stored);
   std::vector<PerftResultRow> rows = std::move(stored).value();
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return !a.passed && b.passed; });
   json list = json::array();
@@ -332,7 +332,7 @@ chess::Result<json> perft_section(Database& db, const RunRow& run) {
 
 chess::Result<json> epd_section(Database& db, const RunRow& run) {
   auto stored = db.epd_results(run.id);
-  if (!stored) return chess::Error{stored.error()};
+  CHESS_RETURN_IF_ERROR(stored);
   std::vector<EpdResultRow> rows = std::move(stored).value();
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return !a.solved && b.solved; });
   json list = json::array();
@@ -354,11 +354,11 @@ chess::Result<json> epd_section(Database& db, const RunRow& run) {
 
 chess::Result<json> report_game(Database& db, std::int64_t run_id, int game_number) {
   auto games = db.report_games(run_id);
-  if (!games) return chess::Error{games.error()};
+  CHESS_RETURN_IF_ERROR(games);
   for (const ReportGame& g : *games) {
     if (g.game_index + 1 != game_number) continue;
     auto moves = db.report_moves_of_game(g.id);
-    if (!moves) return chess::Error{moves.error()};
+    CHESS_RETURN_IF_ERROR(moves);
     std::vector<const ReportMove*> pointers;
     for (const ReportMove& m : *moves) pointers.push_back(&m);
     json entry = game_entry(g, pointers, true);
@@ -379,7 +379,7 @@ chess::Result<json> section_of(Database& db, const RunRow& run, bool with_moves,
                         ": harness report shows match, tournament, perft and epd runs" +
                         (run.kind.rfind("tuner", 0) == 0 ? " (see 'tuner report')" : "")};
   auto games = db.report_games(run.id);
-  if (!games) return chess::Error{games.error()};
+  CHESS_RETURN_IF_ERROR(games);
   if (games->empty()) return chess::Error{"run " + std::to_string(run.id) + " has no finished games yet: nothing to report"};
   for (const ReportGame& g : *games) rated.add(g.white, g.black, g.result);
   ++rated_runs;
@@ -394,7 +394,7 @@ chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& ru
   int rated_runs = 0;
   for (std::int64_t id : runs) {
     auto run = db.run(id);
-    if (!run) return chess::Error{run.error()};
+    CHESS_RETURN_IF_ERROR(run);
     if (!*run) return chess::Error{"no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')"};
     auto section = section_of(db, **run, with_moves, rated, rated_runs);
     if (!section) return section;

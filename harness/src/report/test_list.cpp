@@ -38,7 +38,7 @@ chess::Result<std::optional<TestListRow>> test_row(Database& db, const RunRow& r
   if (const TestedCommit* base = commit_of(c, 1)) row.base_subject = base->subject;
   row.tc = c.speed_scale ? describe(*c.speed_scale, c.settings.tc) : c.settings.tc.describe();
   auto results = db.game_results(run.id);
-  if (!results) return chess::Error{results.error()};
+  CHESS_RETURN_IF_ERROR(results);
   RunTally tally(c);
   for (const auto& [index, result] : *results) tally.add(index, result);
   const Tally t = tally.match_tally();
@@ -101,12 +101,12 @@ setInterval(async () => {
 
 chess::Result<std::vector<TestListRow>> test_list(Database& db) {
   auto runs = db.runs();
-  if (!runs) return chess::Error{runs.error()};
+  CHESS_RETURN_IF_ERROR(runs);
   std::vector<TestListRow> rows;
   for (auto it = runs->rbegin(); it != runs->rend(); ++it) {
     if (it->kind != "match") continue;
     auto row = test_row(db, *it);
-    if (!row) return chess::Error{row.error()};
+    CHESS_RETURN_IF_ERROR(row);
     if (*row) rows.push_back(**row);
   }
   return rows;

@@ -74,7 +74,7 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
   const std::vector<GameSpec> schedule = shard_games(schedule_, config_.shard);
   total_games_ = int(schedule.size());
   auto stored = db_.games(run_id_);
-  if (!stored) return chess::Error{stored.error()};
+  CHESS_RETURN_IF_ERROR(stored);
   std::set<int> done;
   for (const StoredGame& g : *stored) {
     done.insert(g.game_index);
@@ -88,7 +88,7 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
     pending_.clear();
   for (const EngineConfig& e : config_.engines) {
     auto id = db_.engine_id(e);
-    if (!id) return chess::Error{id.error()};
+    CHESS_RETURN_IF_ERROR(id);
     engine_ids_.push_back(*id);
   }
   return true;
@@ -214,11 +214,6 @@ std::string MatchRunner::pv_mismatch_lines() const {
   return lines;
 }
 
-std::chrono::milliseconds MatchRunner::patience() const {
-  // Engines start slower when hundreds start at once on a few cores: the wait grows with the load.
-  return std::chrono::milliseconds(10000 + 50 * std::int64_t(config_.concurrency));
-}
-
 chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other) {
   const EngineConfig& wanted = config_.engines[std::size_t(engine)];
   pool.erase(std::remove_if(pool.begin(), pool.end(), [&](const auto& p) { return p.get() != other && !p->alive(); }),
@@ -230,7 +225,7 @@ chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& p
   for (auto& p : pool)
     if (usable(p) && p->reconfigure(wanted)) return p.get();
   auto player = make_player(wanted, stderr_path(slot, engine));
-  player->set_patience(patience());
+  player->set_deadlines(config_.settings.deadlines);
   // A few engines start at a time: hundreds starting at once would share the cores so thinly
   // that none answers in time. A start's deadline runs from when its turn comes.
   start_gate_.acquire();
@@ -318,9 +313,8 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   if (!config_.datagen || !config_.pgn_path.empty())  // a datagen game keeps no PGN unless a file asks for it
     g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments, config_.settings.variant});
   const auto moves = config_.datagen ? RunStore::MovesStored::PACKED : RunStore::MovesStored::ROWS;
-  if (auto saved = db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)], moves);
-      !saved)
-    return chess::Error{saved.error()};
+  CHESS_RETURN_IF_ERROR(
+      db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)], moves));
   if (!config_.pgn_path.empty()) std::ofstream(config_.pgn_path, std::ios::app) << g.pgn;
   const std::string result(chess::result_string(g.result));
   tally_.add(g.game_index, result);

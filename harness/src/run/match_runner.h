@@ -66,7 +66,6 @@ class MatchRunner {
   // The game, or why its engines could not start for it.
   chess::Result<GameRecord> play_scheduled(std::vector<std::unique_ptr<Player>>& pool, int slot, const GameSpec& spec);
   void hand_in(const GameSpec& spec, chess::Result<GameRecord> played);
-  std::chrono::milliseconds patience() const;
   chess::Result<bool> record(GameRecord& game, std::ostream& out);
   std::string stderr_path(int slot, int engine) const;
   std::string pv_mismatch_lines() const;

@@ -20,6 +20,7 @@ chess::Result<bool> settle_variant(MatchConfig& config, const OpeningBook& book,
 // Starts engine i's program and checks it, and the options of every engine that runs it.
 chess::Result<bool> probe(const MatchConfig& config, std::size_t i, bool fen_starts) {
   auto player = make_player(config.engines[i], "");  // a probe's standard error is not kept
+  player->set_deadlines(config.settings.deadlines);
   if (auto started = player->start(); !started) return started;
   if (std::string why = player->cannot_play(config.settings.variant); !why.empty())
     return chess::Error{why + " (this run plays " + std::string(chess::variant_name(config.settings.variant)) + ")"};
@@ -54,17 +55,15 @@ chess::Result<bool> check_engines_start(const MatchConfig& config, const Opening
 chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& options) {
   RunInputs inputs;
   auto book = read_opening_book(config.openings_path, config.plies, config.polyglot());
-  if (!book) return chess::Error{book.error()};
+  CHESS_RETURN_IF_ERROR(book);
   inputs.book = std::move(book).value();
-  if (auto variant = settle_variant(config, inputs.book, options.variant_from_book); !variant)
-    return chess::Error{variant.error()};
+  CHESS_RETURN_IF_ERROR(settle_variant(config, inputs.book, options.variant_from_book));
   if (!config.settings.tb_path.empty()) {
     auto tables = Tablebases::open(config.settings.tb_path);
-    if (!tables) return chess::Error{tables.error()};
+    CHESS_RETURN_IF_ERROR(tables);
     inputs.tablebases = *tables;
   }
-  if (options.probe_engines)
-    if (auto started = check_engines_start(config, inputs.book); !started) return chess::Error{started.error()};
+  if (options.probe_engines) CHESS_RETURN_IF_ERROR(check_engines_start(config, inputs.book));
   return inputs;
 }
 

@@ -102,20 +102,19 @@ double SprtConfig::upper_bound() const { return std::log((1 - beta) / alpha); }
 
 chess::Result<SprtConfig> parse_sprt(const std::string& spec) {
   auto words = parse_key_values("--sprt", spec);
-  if (!words) return chess::Error{words.error()};
+  CHESS_RETURN_IF_ERROR(words);
   SprtConfig c;
   bool has_elo0 = false, has_elo1 = false;
   for (const KeyValue& kv : *words) {
-    if (auto known = check_known_key("--sprt", kv.key, {"elo0", "elo1", "alpha", "beta", "model"}); !known)
-      return chess::Error{known.error()};
+    CHESS_RETURN_IF_ERROR(check_known_key("--sprt", kv.key, {"elo0", "elo1", "alpha", "beta", "model"}));
     if (kv.key == "model") {
       auto model = parse_elo_model(kv.value);
-      if (!model) return chess::Error{model.error()};
+      CHESS_RETURN_IF_ERROR(model);
       c.model = *model;
       continue;
     }
     auto v = parse_number(kv.key, kv.value);
-    if (!v) return chess::Error{v.error()};
+    CHESS_RETURN_IF_ERROR(v);
     has_elo0 |= kv.key == "elo0";
     has_elo1 |= kv.key == "elo1";
     (kv.key == "elo0" ? c.elo0 : kv.key == "elo1" ? c.elo1 : kv.key == "alpha" ? c.alpha : c.beta) = *v;

@@ -39,10 +39,10 @@ chess::Result<bool> check_file(const std::string& path, Connection::Mode mode) {
 }  // namespace
 
 chess::Result<std::unique_ptr<Connection>> Connection::open(const std::string& path, Mode mode) {
-  if (auto file = check_file(path, mode); !file) return chess::Error{file.error()};
+  CHESS_RETURN_IF_ERROR(check_file(path, mode));
   const int flags = mode == Mode::READ_ONLY ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI;
   auto handle = open_handle(path, flags);
-  if (!handle) return chess::Error{handle.error()};
+  CHESS_RETURN_IF_ERROR(handle);
   std::unique_ptr<Connection> c(new Connection(*handle, path));
   try {
     if (mode == Mode::READ_ONLY) {

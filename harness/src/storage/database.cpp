@@ -3,7 +3,7 @@
 namespace harness {
 
 chess::Result<std::unique_ptr<Database>> Database::with(chess::Result<std::unique_ptr<Connection>> opened) {
-  if (!opened) return chess::Error{opened.error()};
+  CHESS_RETURN_IF_ERROR(opened);
   return std::unique_ptr<Database>(new Database(std::move(opened).value()));
 }
 

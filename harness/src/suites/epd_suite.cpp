@@ -109,13 +109,13 @@ chess::Result<std::vector<EpdCase>> read_epd_suite(const std::string& path) {
         const std::string where = at.text();
         if (!record) return chess::Error{where + ": " + record.error()};
         auto c = to_epd_case(*record, where);
-        if (!c) return chess::Error{c.error()};
+        CHESS_RETURN_IF_ERROR(c);
         c.value().line = at.line;
         if (c->id.empty()) c.value().id = "line " + std::to_string(at.line);
         cases.push_back(std::move(c).value());
         return true;
       });
-  if (!read) return chess::Error{read.error()};
+  CHESS_RETURN_IF_ERROR(read);
   if (cases.empty()) return chess::Error{path + ": no positions in EPD suite"};
   return cases;
 }

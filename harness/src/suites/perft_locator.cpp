@@ -32,9 +32,9 @@ chess::Result<BugReport> locate_bug(PerftSource& engine, PerftSource& reference,
   BugReport report;
   for (int d = depth; d >= 1; --d) {
     auto mine = engine.divide(fen, report.path, d);
-    if (!mine) return chess::Error{mine.error()};
+    CHESS_RETURN_IF_ERROR(mine);
     auto ref = reference.divide(fen, report.path, d);
-    if (!ref) return chess::Error{ref.error()};
+    CHESS_RETURN_IF_ERROR(ref);
     report.fen = fen_after(fen, report.path);
     report.depth = d;
     for (const auto& [move, count] : ref->moves)

@@ -10,7 +10,7 @@ namespace harness {
 
 chess::Result<PerftOutput> BuiltinPerft::divide(const std::string& fen, const std::vector<std::string>& moves, int depth) {
   auto start_pos = chess::Position::from_fen(fen);
-  if (!start_pos) return chess::Error{start_pos.error()};
+  CHESS_RETURN_IF_ERROR(start_pos);
   chess::Game game(*start_pos);
   for (const std::string& m : moves)
     if (!game.play_uci(m)) return chess::Error{"illegal move " + m + " in perft path"};
@@ -32,7 +32,7 @@ chess::Result<PerftOutput> EnginePerft::divide(const std::string& fen, const std
     return chess::Error{"engine '" + config_.name + "' speaks xboard, which has no 'go perft'"};
   if (!player_ || !player_->alive()) {
     player_ = std::make_unique<UciPlayer>(config_, "");
-    if (auto started = player_->start(); !started) return chess::Error{started.error()};
+    CHESS_RETURN_IF_ERROR(player_->start());
   }
   return player_->perft(fen, moves, depth, timeout_);
 }

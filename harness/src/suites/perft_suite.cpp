@@ -67,7 +67,7 @@ chess::Result<PerftSuite> read_perft_suite(const std::string& path, bool strict)
         suite.cases.push_back(std::move(c).value());
         return true;
       });
-  if (!read) return chess::Error{read.error()};
+  CHESS_RETURN_IF_ERROR(read);
   if (suite.cases.empty() && suite.skipped.empty()) return chess::Error{path + ": no positions in perft suite"};
   return suite;
 }

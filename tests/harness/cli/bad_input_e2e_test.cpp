@@ -24,7 +24,9 @@ TEST_P(RefusedBeforeAnythingIsRecorded, ExitTwoAndNoRun) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find(b.message), std::string::npos) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;  // one line
-  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  if (std::filesystem::exists(db)) {
+    EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -41,7 +43,7 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"misspelt_flag", {"--game", "4"}, "not expected: --game (did you mean '--games'?)"},
                       BadInput{"concurrency", {"--concurrency", "0"}, "--concurrency must be from 1 to 1024, got 0"},
                       BadInput{"ponder_nodes", {"--nodes", "100", "--ponder"}, "--ponder needs a clock time control"}),
-    [](const ::testing::TestParamInfo<BadInput>& info) { return std::string(info.param.name); });
+    [](const ::testing::TestParamInfo<BadInput>& param) { return std::string(param.param.name); });
 
 TEST(BadInput, AnEngineThatCannotStartLeavesNoRun) {
   std::string db = temp_db("bad_engine_start");
@@ -49,7 +51,9 @@ TEST(BadInput, AnEngineThatCannotStartLeavesNoRun) {
       {"match", "--engine", "name=a cmd=/no/such/engine", "--engine", mock("b", "random"), "--games", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("engine 'a': cannot start '/no/such/engine': no such file"), std::string::npos) << r.out;
-  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  if (std::filesystem::exists(db)) {
+    EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  }
 }
 
 TEST(BadInput, ReadingCommandsDoNotCreateADatabase) {
@@ -74,7 +78,9 @@ TEST(BadInput, AnOptionTheEngineDoesNotHaveIsRefusedWithTheNearestName) {
                               mock("b", "random"), "--games", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("engine 'sf': the engine has no option 'Hsh' (did you mean 'Hash'?)"), std::string::npos) << r.out;
-  if (std::filesystem::exists(db)) EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  if (std::filesystem::exists(db)) {
+    EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  }
   HarnessRun range = run_harness({"match", "--engine", "name=sf cmd=/usr/games/stockfish option.Hash=0", "--engine",
                                   mock("b", "random"), "--games", "2", "--db", db});
   EXPECT_EQ(range.exit_code, 2) << range.out;

@@ -168,11 +168,25 @@ TEST(ForeignRun, OptionsThatCannotBeHonouredAreRefusedByName) {
                                              {"-openings", "file=/tmp/b.epd", "policy=encounter2"},
                                              {"-each", "ponder=true"},
                                              {"-each", "restart=on"},
-                                             {"-startup-ms", "5000"},
                                              {"-bogus"}}) {
     const std::string error = parse_error(refused);
     EXPECT_NE(error.find(refused[0]), std::string::npos) << refused[0] << ": " << error;
   }
+}
+
+TEST(ForeignRun, FastchessDeadlinesAreTheRunsEngineDeadlines) {
+  const harness::EngineDeadlines defaults;
+  EXPECT_EQ(parse_ok({}).config.settings.deadlines, defaults);  // fastchess's: 10000, 60000, 60000
+  EXPECT_EQ(defaults.startup_ms, 10000);
+  EXPECT_EQ(defaults.ucinewgame_ms, 60000);
+  EXPECT_EQ(defaults.ping_ms, 60000);
+  const auto d = parse_ok({"-startup-ms", "1500", "-ucinewgame-ms", "2500", "-ping-ms", "3500"}).config.settings.deadlines;
+  EXPECT_EQ(d.startup_ms, 1500);
+  EXPECT_EQ(d.ucinewgame_ms, 2500);
+  EXPECT_EQ(d.ping_ms, 3500);
+  EXPECT_NE(parse_error({"-startup-ms", "0"}).find("startup-ms must be from 1 to 3600000 milliseconds, got 0"), std::string::npos)
+      << parse_error({"-startup-ms", "0"});
+  EXPECT_NE(parse_error({"-ping-ms", "soon"}).find("-ping-ms"), std::string::npos);
 }
 
 TEST(ForeignRun, BadValuesNameTheOption) {

@@ -51,7 +51,9 @@ void expect_same_games(const std::string& played_db, const std::string& imported
     EXPECT_EQ(moves_b[i].has_score, moves_a[i].has_score);
     EXPECT_EQ(moves_b[i].score_cp, moves_a[i].score_cp);
     EXPECT_EQ(moves_b[i].mate_in, moves_a[i].mate_in);
-    if (moves_a[i].has_score) EXPECT_EQ(moves_b[i].depth, moves_a[i].depth);  // PGN writes a depth with a score only
+    if (moves_a[i].has_score) {  // PGN writes a depth with a score only
+      EXPECT_EQ(moves_b[i].depth, moves_a[i].depth);
+    }
     EXPECT_EQ(moves_b[i].nodes, moves_a[i].nodes);
   }
 }

@@ -2,7 +2,9 @@
 // behaviour: random (legal random moves), crash-on-go, stall-after-go, illegal, garbage,
 // slow=MS (answers after MS milliseconds), no-uciok (never finishes the handshake),
 // xboard (random legal moves over xboard), xboard-nosetboard (the same without setboard), xboard-san
-// (the same, answering in SAN without declaring san=1, as Phalanx does), first (always the alphabetically first
+// (the same, answering in SAN without declaring san=1, as Phalanx does), xboard-late=MS (its features
+// only MS milliseconds after "protover 2"), xboard-done0=MS ("feature done=0" at once, the rest MS
+// milliseconds later), first (always the alphabetically first
 // legal move), perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move generator for the bug
 // locator), endless-line (answers go with a line that never ends), info-flood (a hundred thousand info lines
 // before each move), ignore-quit (ignores quit, end of input and SIGTERM; prints its pid on standard error),
@@ -185,16 +187,27 @@ void flood_stderr() {
   for (int i = 0; i < 64 * 1024; ++i) std::fprintf(stderr, "%s\n", line.c_str());
 }
 
-int run_xboard(bool setboard, bool answer_san) {
+// How the xboard mock declares its features after "protover 2": at once, after a delay, or
+// with "feature done=0" at once and the rest after the delay.
+struct XboardFeatures {
+  bool setboard = true;
+  int delay_ms = 0;
+  bool done0_first = false;
+};
+
+int run_xboard(const XboardFeatures& features, bool answer_san) {
   chess::Game game;
   bool force = false;
   for (std::string line; std::getline(std::cin, line);) {
     std::istringstream is(line);
     std::string cmd;
     is >> cmd;
-    if (cmd == "protover")
-      std::cout << "feature usermove=1 setboard=" << (setboard ? 1 : 0) << " ping=1 sigint=0 sigterm=0 done=1" << std::endl;
-    else if (cmd == "ping") {
+    if (cmd == "protover") {
+      if (features.done0_first) std::cout << "feature done=0" << std::endl;
+      std::this_thread::sleep_for(std::chrono::milliseconds(features.delay_ms));
+      std::cout << "feature usermove=1 setboard=" << (features.setboard ? 1 : 0) << " ping=1 sigint=0 sigterm=0 done=1"
+                << std::endl;
+    } else if (cmd == "ping") {
       std::string n;
       is >> n;
       std::cout << "pong " << n << std::endl;
@@ -235,6 +248,13 @@ int main(int argc, char** argv) {
     std::fflush(stderr);
   }
   if (mode == "stderr-flood") std::thread(flood_stderr).detach();
-  if (mode.rfind("xboard", 0) == 0) return run_xboard(mode != "xboard-nosetboard", mode == "xboard-san");
+  if (mode.rfind("xboard", 0) == 0) {
+    XboardFeatures features;
+    features.setboard = mode != "xboard-nosetboard";
+    features.done0_first = mode.rfind("xboard-done0=", 0) == 0;
+    if (features.done0_first || mode.rfind("xboard-late=", 0) == 0)
+      features.delay_ms = std::atoi(mode.c_str() + mode.find('=') + 1);
+    return run_xboard(features, mode == "xboard-san");
+  }
   return run_uci(mode);
 }

@@ -50,7 +50,7 @@ TEST(MisbehavingEngines, AnEngineIgnoringQuitIsKilledAndReaped) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto dbh = harness::Database::open(db).value();
   std::vector<int> pids;
-  for (const std::string& path : {"stderr/run1-slot0-engine0.log"}) {
+  for (const char* path : {"stderr/run1-slot0-engine0.log"}) {
     std::ifstream in((std::filesystem::path(db).parent_path() / path).string());
     for (std::string word; in >> word;)
       if (word == "pid") {

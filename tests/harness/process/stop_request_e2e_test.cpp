@@ -89,7 +89,7 @@ TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
                                    "--games",
                                    std::to_string(total),
                                    "--nodes",
-                                   "4000",
+                                   "1000",
                                    "--concurrency",
                                    "2",
                                    "--db",

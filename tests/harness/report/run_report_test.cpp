@@ -13,7 +13,7 @@ TEST(RunReport, AnEmptyRunAndARunOfAnotherKindGetOneClearMessage) {
   std::filesystem::remove(path);
   auto db = harness::Database::open(path).value();
   harness::MatchConfig c;
-  c.engines = {{"a", "/bin/true"}, {"b", "/bin/true"}};
+  c.engines = {harness::EngineConfig::named("a", "/bin/true"), harness::EngineConfig::named("b", "/bin/true")};
   const std::int64_t empty = db->create_run("match", c.to_json()).value();
   const std::int64_t tuner = db->create_run("tuner-pbil", "{}").value();
   auto r = harness::run_report(*db, {empty});

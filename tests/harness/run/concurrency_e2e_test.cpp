@@ -41,7 +41,7 @@ TEST(RunnerAtScale, SixtyFourGamesAtOnceAreAllPlayedAndNoneIsAStartUpForfeit) {
 TEST(RunnerAtScale, AGameWhoseEnginesNeverStartIsLeftUnplayedNotLost) {
   const std::string db = temp_db("neverstarts");
   // An engine that starts for the check before the run, then never again in time (it answers
-  // "uci" after 30 s, longer than the harness waits): its games cannot start.
+  // "uci" after 30 s, longer than the harness waits: --startup-ms 1000): its games cannot start.
   const std::string flag = ::testing::TempDir() + "harness_e2e/neverstarts/probed";
   std::filesystem::remove(flag);
   const std::string script = ::testing::TempDir() + "harness_e2e/neverstarts/engine.sh";
@@ -52,11 +52,13 @@ TEST(RunnerAtScale, AGameWhoseEnginesNeverStartIsLeftUnplayedNotLost) {
   }
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   std::vector<std::string> args = match_args(db, mock("good", "random"), "name=late cmd=" + script, 2);
-  args.insert(args.end(), {"--movetime", "0.05"});
+  args.insert(args.end(), {"--movetime", "0.05", "--startup-ms", "1000"});
   HarnessRun r = run_harness(args, 600s);
   EXPECT_EQ(r.exit_code, 3) << r.out;
   EXPECT_TRUE(games_in(db).empty());  // nothing stored: no invented result
-  EXPECT_NE(r.out.find("was not played: engine 'late' did not answer 'uci' with 'uciok'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("was not played: engine 'late' did not answer 'uci' with 'uciok' within 1000 ms (--startup-ms)"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("Resume with: harness resume 1"), std::string::npos) << r.out;
 }
 

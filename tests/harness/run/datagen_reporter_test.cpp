@@ -12,7 +12,7 @@ namespace {
 // milliseconds would count 2 ms a move and give 69 % instead of 100 %).
 TEST(DatagenReporter, CountsScoredPositionsAndTheEnginesShareInMicroseconds) {
   harness::MatchConfig config;
-  config.engines = {{"a", "/bin/true"}, {"b", "/bin/true"}};
+  config.engines = {harness::EngineConfig::named("a", "/bin/true"), harness::EngineConfig::named("b", "/bin/true")};
   config.games = 2;
   const harness::RunTally tally(config);
   harness::DatagenReporter reporter(2);

@@ -7,7 +7,7 @@ namespace {
 harness::MatchConfig tournament(harness::TournamentKind kind, int engines, int rounds, bool opening_per_round) {
   harness::MatchConfig c;
   c.kind = kind;
-  for (int i = 0; i < engines; ++i) c.engines.push_back({"e" + std::to_string(i), "/bin/true"});
+  for (int i = 0; i < engines; ++i) c.engines.push_back(harness::EngineConfig::named("e" + std::to_string(i), "/bin/true"));
   c.rounds = rounds;
   c.opening_per_round = opening_per_round;
   c.openings_path = "book.epd";
