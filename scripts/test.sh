@@ -11,7 +11,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 # shellcheck source=lib/stages.sh
 source "$root/scripts/lib/stages.sh"
 log="$(mktemp)"
-trap 'print_stages; [ -s "$log" ] && print_test_times "$log"; rm -f "$log"' EXIT
+trap 'status=$?; set +e; print_stages; [ -s "$log" ] && print_test_times "$log"; rm -f "$log"; exit "$status"' EXIT
 
 run_tests() {
   (cd "$root/build" && ctest --output-on-failure -j "$(nproc)" --timeout 900) 2>&1 | tee "$log"

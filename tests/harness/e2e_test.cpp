@@ -135,7 +135,7 @@ TEST(HarnessE2E, TwoVersionsOfTheProjectEnginePlayAMatchWithPgnExport) {
   std::string engine = std::string("cmd=") + ENGINE_PATH;
   HarnessRun r = run_harness({"match", "--engine", "name=v0.2 " + engine + " arg=--version arg=v0.2", "--engine",
                               "name=v0.12 " + engine + " arg=--version arg=v0.12", "--games", "2", "--tc", "1+0.02",
-                              "--timemargin", "200", "--concurrency", "2", "--db", db});
+                              "--timemargin", "1000", "--concurrency", "2", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto games = games_in(db);
   ASSERT_EQ(games.size(), 2u);
@@ -317,8 +317,8 @@ TEST(HarnessE2E, PgnCommentsCarryTheEnginesReportsAndTheClock) {
   std::string db = temp_db("pgn_comments");
   const std::string dev = "name=dev cmd=" + std::string(ENGINE_PATH) + " arg=--version arg=dev option.Hash=4";
   const std::string old = "name=old cmd=" + std::string(ENGINE_PATH) + " arg=--version arg=v0.12 option.Hash=4";
-  HarnessRun r = run_harness({"match", "--engine", dev, "--engine", old, "--tc", "1+0.01", "--games", "2", "--db", db,
-                              "--pgn-comments", "nodes,seldepth,nps,hashfull,timeleft,latency", "--maxmoves", "30"});
+  HarnessRun r = run_harness({"match", "--engine", dev, "--engine", old, "--tc", "1+0.01", "--timemargin", "1000", "--games", "2",
+                              "--db", db, "--pgn-comments", "nodes,seldepth,nps,hashfull,timeleft,latency", "--maxmoves", "30"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   HarnessRun pgn = run_harness({"pgn", "1", "--db", db});
   for (const char* item : {", n=", ", sd=", ", nps=", ", hashfull=", ", tl=", ", latency="})

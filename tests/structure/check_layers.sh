@@ -15,10 +15,9 @@ for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
 rank[tuner]=${rank[cli]}  # a program of its own, beside the harness's
 status=0
 
-# Checks the includes of the files in $1 (not below it when $3 is "flat"), a folder of layer $2.
+# Checks the includes of the files in $1 and below it, a folder of layer $2.
 check_folder() {
-  local dir="$1" folder="$2" depth=() file line include target
-  [ "${3:-}" = flat ] && depth=(-maxdepth 1)
+  local dir="$1" folder="$2" file line include target
   while IFS=: read -r file line include; do
     target=$(sed -E 's|.*#include "([a-z_0-9]+)/.*|\1|' <<< "$include")
     [ -z "${rank[$target]+x}" ] && continue  # the rules library, or another project's folder
@@ -26,7 +25,7 @@ check_folder() {
       echo "${file#"$root"/}:$line: $folder includes $target, which is not below it"
       status=1
     fi
-  done < <(find "$dir" "${depth[@]}" -type f \( -name '*.h' -o -name '*.cpp' \) -exec grep -nHE '^#include "[a-z_0-9]+/' {} + || true)
+  done < <(find "$dir" -type f \( -name '*.h' -o -name '*.cpp' \) -exec grep -nHE '^#include "[a-z_0-9]+/' {} + || true)
 }
 
 for dir in "$src"/*/; do

@@ -332,9 +332,9 @@ class Parser {
     if (n == "-tbadjudicate") return tb_adjudicate(f);
     if (n == "-variant") return variant(f);
     if (n == "-srand") return number_to(f, run_.config.seed);
-    if (n == "-startup-ms") return number_to(f, run_.config.settings.deadlines.startup_ms);
-    if (n == "-ucinewgame-ms") return number_to(f, run_.config.settings.deadlines.ucinewgame_ms);
-    if (n == "-ping-ms") return number_to(f, run_.config.settings.deadlines.ping_ms);
+    if (n == "-startup-ms" && d_ == Dialect::FASTCHESS) return number_to(f, run_.config.settings.deadlines.startup_ms);
+    if (n == "-ucinewgame-ms" && d_ == Dialect::FASTCHESS) return number_to(f, run_.config.settings.deadlines.ucinewgame_ms);
+    if (n == "-ping-ms" && d_ == Dialect::FASTCHESS) return number_to(f, run_.config.settings.deadlines.ping_ms);
     if (n == "-seeds") return seeds(f);
     if (n == "-ratinginterval") return number_to(f, run_.output.rating_interval);
     if (n == "-scoreinterval") return number_to(f, run_.output.score_interval);

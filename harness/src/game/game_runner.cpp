@@ -87,18 +87,21 @@ class Referee {
     return request;
   }
 
-  // The engine's move: a ponder hit goes on with the ponder search; a miss stops it first.
-  ThinkResult think(chess::Color us, const ThinkRequest& request) {
+  // The engine's move: a ponder hit goes on with the ponder search; a miss stops it first. The
+  // request, and with it the deadline of the move, is made once the engine is free to think:
+  // the stop of a missed ponder search is not the mover's time.
+  ThinkResult think(chess::Color us) {
     Player& player = *players_[us];
-    if (!ponder_[us]) return player.think(request);
-    const bool hit = !game_.moves().empty() && game_.moves().back() == *ponder_[us];
-    ponder_[us].reset();
-    if (hit) {
-      ++record_.ponder_hits;
-      return player.ponderhit(request);
+    if (ponder_[us]) {
+      const bool hit = !game_.moves().empty() && game_.moves().back() == *ponder_[us];
+      ponder_[us].reset();
+      if (hit) {
+        ++record_.ponder_hits;
+        return player.ponderhit(request_for(us, game_));
+      }
+      if (!player.stop_ponder()) return ThinkResult{};  // it did not answer stop: lost as a disconnect
     }
-    if (!player.stop_ponder()) return ThinkResult{};  // it did not answer stop: lost as a disconnect
-    return player.think(request);
+    return player.think(request_for(us, game_));
   }
 
   // After `us` moved: ponder on the reply it expects, if the run ponders and the reply is legal.
@@ -114,8 +117,7 @@ class Referee {
 
   void turn() {
     const chess::Color us = game_.position().side_to_move();
-    const ThinkRequest request = request_for(us, game_);
-    ThinkResult r = think(us, request);
+    ThinkResult r = think(us);
     if (r.status == ThinkStatus::ABORTED) {
       aborted_ = true;  // not finished: the caller discards the game
       return;

@@ -18,8 +18,6 @@ constexpr std::chrono::milliseconds NUDGE_EVERY{100};
 constexpr std::chrono::milliseconds FEATURE_DONE0_TIMEOUT{3600000};
 constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 
-bool feature_on(const std::string& line, const std::string& name) { return line.find(" " + name + "=1") != std::string::npos; }
-
 std::string level_command(const TimeControl& tc) {
   std::int64_t secs = tc.base_ms / 1000;
   std::string base = std::to_string(secs / 60) + (secs % 60 ? ":" + std::to_string(secs % 60) : "");
@@ -29,6 +27,32 @@ std::string level_command(const TimeControl& tc) {
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> feature_pairs(const std::string& line) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::size_t at = line.rfind("feature", 0) == 0 ? 7 : 0;
+  while (at < line.size()) {
+    at = line.find_first_not_of(' ', at);
+    if (at == std::string::npos) break;
+    const std::size_t eq = line.find('=', at), space = line.find(' ', at);
+    if (eq == std::string::npos || eq > space) {  // a word without a value: skipped
+      at = space;
+      continue;
+    }
+    std::string key = line.substr(at, eq - at), value;
+    if (eq + 1 < line.size() && line[eq + 1] == '"') {
+      const std::size_t close = line.find('"', eq + 2);
+      value = line.substr(eq + 2, close == std::string::npos ? std::string::npos : close - eq - 2);
+      at = close == std::string::npos ? line.size() : close + 1;
+    } else {
+      const std::size_t end = line.find(' ', eq);
+      value = line.substr(eq + 1, end == std::string::npos ? std::string::npos : end - eq - 1);
+      at = end;
+    }
+    pairs.emplace_back(std::move(key), std::move(value));
+  }
+  return pairs;
+}
 
 bool move_in_line(const std::string& line, std::string& move) {
   std::size_t from = 0;
@@ -78,25 +102,34 @@ chess::Result<bool> XboardPlayer::start() {
 chess::Result<bool> XboardPlayer::negotiate_features() {
   const auto begun = ChildProcess::Clock::now();
   auto deadline = begun + deadlines_.startup();
+  // Nudges start after CECP's 2 s, or half the deadline when that is shorter, and end at done=0.
+  const auto nudge_from = begun + std::min<std::chrono::milliseconds>(FEATURE_QUIET, deadlines_.startup() / 2);
+  bool more_time = false;
   std::string line;
   while (true) {
     const auto now = ChildProcess::Clock::now();
     if (now >= deadline)
       return chess::Error{"engine '" + config_.name + "' did not finish its xboard features ('feature done=1') within " +
                           std::to_string(deadlines_.startup_ms) + " ms of 'protover 2' (--startup-ms)"};
-    const bool nudging = now >= begun + FEATURE_QUIET;
-    const ReadStatus status = process_->read_line(line, std::min(deadline, nudging ? now + NUDGE_EVERY : begun + FEATURE_QUIET));
-    if (status == ReadStatus::CLOSED || status == ReadStatus::ABORTED)
-      return chess::Error{"engine '" + config_.name + "' exited during the xboard handshake"};
+    const bool nudging = !more_time && now >= nudge_from;
+    const auto until = std::min(deadline, nudging ? now + NUDGE_EVERY : more_time ? deadline : nudge_from);
+    const ReadStatus status = process_->read_line(line, until, Wait::UNTIL_ABORT);
+    if (status == ReadStatus::ABORTED)
+      return chess::Error{"stopped during the xboard handshake of engine '" + config_.name + "'"};
+    if (status == ReadStatus::CLOSED) return chess::Error{"engine '" + config_.name + "' exited during the xboard handshake"};
     if (status == ReadStatus::OVERLONG)
       return chess::Error{"engine '" + config_.name + "' wrote an endless line during the xboard handshake"};
     if (status == ReadStatus::TIMEOUT) {
       if (nudging) process_->write_line("ping " + std::to_string(++ping_id_));
       continue;
     }
-    if (line.rfind("feature", 0) != 0) continue;
-    if (line.find(" done=0") != std::string::npos) deadline = std::max(deadline, now + FEATURE_DONE0_TIMEOUT);
-    if (read_features(line)) return true;
+    if (line.rfind("feature ", 0) != 0) continue;
+    const std::optional<bool> done = read_features(line);
+    if (done == true) return true;
+    if (done == false && !more_time) {
+      more_time = true;
+      deadline = std::max(deadline, now + FEATURE_DONE0_TIMEOUT);
+    }
   }
 }
 
@@ -109,21 +142,23 @@ bool XboardPlayer::ping(std::chrono::milliseconds timeout) {
   while (process_->read_line(line, deadline) == ReadStatus::LINE) {
     if (line == expected) return true;
     // GNU Chess 6 sends its features only once it reads the command after 'protover 2'.
-    if (line.rfind("feature", 0) == 0) read_features(line);
+    if (line.rfind("feature ", 0) == 0) (void)read_features(line);
   }
   return false;
 }
 
-bool XboardPlayer::read_features(const std::string& line) {
-  feature_usermove_ |= feature_on(line, "usermove");
-  feature_setboard_ |= feature_on(line, "setboard");
-  feature_ping_ |= feature_on(line, "ping");
-  feature_san_ |= feature_on(line, "san");
-  if (std::size_t at = line.find(" variants=\""); at != std::string::npos) {
-    const std::size_t from = at + 11, to = line.find('"', from);
-    feature_variants_ = line.substr(from, to == std::string::npos ? std::string::npos : to - from);
+std::optional<bool> XboardPlayer::read_features(const std::string& line) {
+  std::optional<bool> done;
+  for (const auto& [key, value] : feature_pairs(line)) {
+    const bool on = value == "1";
+    if (key == "usermove") feature_usermove_ = on;
+    if (key == "setboard") feature_setboard_ = on;
+    if (key == "ping") feature_ping_ = on;
+    if (key == "san") feature_san_ = on;
+    if (key == "variants") feature_variants_ = value;
+    if (key == "done") done = on;
   }
-  return feature_on(line, "done");
+  return done;
 }
 
 std::string XboardPlayer::cannot_play(chess::Variant variant) const {

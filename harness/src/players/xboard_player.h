@@ -3,6 +3,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "player.h"
 #include "process/child_process.h"
@@ -26,8 +29,8 @@ class XboardPlayer : public Player {
   // Reads the engine's "feature" lines until done=1; the start-up deadline passing, or the
   // engine exiting, is an error (a failed start, retried by the runner), never a missing feature.
   chess::Result<bool> negotiate_features();
-  // Records the features a "feature ..." line declares; true if it says done=1.
-  bool read_features(const std::string& line);
+  // Records the features a "feature ..." line declares; its done=1 (true) or done=0 (false), if any.
+  std::optional<bool> read_features(const std::string& line);
   std::unique_ptr<ChildProcess> process_;
   bool feature_usermove_ = false;
   bool feature_setboard_ = false;
@@ -39,6 +42,10 @@ class XboardPlayer : public Player {
   bool position_sent_ = false;
   int ping_id_ = 0;
 };
+
+// The key=value pairs of a "feature ..." line, in order; a value in double quotes may hold spaces
+// ("myname=\"GNU Chess 6\"", "variants=\"normal,fischerandom\"") and is given without them.
+std::vector<std::pair<std::string, std::string>> feature_pairs(const std::string& line);
 
 // The move of a line "move e2e4" or "My move is : e2e4" (the legacy form); false for any other line.
 bool move_in_line(const std::string& line, std::string& move);

@@ -33,6 +33,29 @@ TEST(Ponder, StockfishPondersAndLosesNoTime) {
   for (const auto& g : games) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
 }
 
+// The harness's accounting, without a real engine's clock: an engine that takes 500 ms to end a
+// missed ponder search, on a clock of 200 ms. The stop is not the mover's time: its move is
+// awaited, and charged, from the "go" after the stop.
+TEST(Ponder, StoppingAMissedPonderSearchIsNotChargedToTheMover) {
+  const std::string db = temp_db("ponder_slow_stop");
+  HarnessRun r =
+      run_harness({"match", "--engine", mock("slowstop", "ponder-slow-stop=500"), "--engine", mock("random", "random"), "--tc",
+                   "0.2+0.05", "--games", "2", "--ponder", "--maxmoves", "8", "--concurrency", "1", "--db", db},
+                  std::chrono::seconds(300));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto games = games_in(db);
+  ASSERT_EQ(games.size(), 2u);
+  const std::regex move_time("([0-9]+\\.[0-9]+)s\\}");
+  for (const auto& g : games) {
+    EXPECT_EQ(g.termination, "adjudication") << g.reason;  // 8 moves each, no forfeit
+    // Each move is charged from its "go": the mocks answer at once, never the stop's 500 ms.
+    int moves = 0;
+    for (auto it = std::sregex_iterator(g.pgn.begin(), g.pgn.end(), move_time); it != std::sregex_iterator(); ++it, ++moves)
+      EXPECT_LT(std::stod((*it)[1]), 0.4) << g.pgn;
+    EXPECT_GE(moves, 4) << g.pgn;
+  }
+}
+
 TEST(Ponder, AnEngineWithoutPonderPlaysOnAndFixedLimitsAreRefused) {
   const std::string db = temp_db("ponder_mixed");
   const std::string dev = "name=dev cmd=" + std::string(ENGINE_PATH) + " option.Hash=4";

@@ -12,7 +12,8 @@
 // default 0, and plays the legal move of that index in alphabetical order, so a test sees which value it holds). Two load
 // mocks, for many games at once on few cores: instant (answers go at once with an info line and a random legal move), and
 // sleeper=PCT (sleeps PCT % of remaining/25 + 0.8 x increment of its clock, or of movetime, before a random legal move: wall
-// time without CPU, as an engine using its clock). slow-start=MS answers "uci" after MS milliseconds. A second argument
+// time without CPU, as an engine using its clock). slow-start=MS answers "uci" after MS milliseconds. ponder-slow-stop=MS
+// declares Ponder and ends a ponder search MS milliseconds after "stop". A second argument
 // "seed=N" fixes the randomness.
 #include <signal.h>
 #include <unistd.h>
@@ -117,14 +118,39 @@ chess::Game parse_position(const std::string& line) {
   return game;
 }
 
+// ponder-slow-stop=MS: "go" answers at once with a move and the reply it expects; "go ponder"
+// searches until "ponderhit" (a move at once) or "stop" (a move MS milliseconds later). True if
+// the line was one of those.
+bool ponder_line(const std::string& line, const chess::Game& game, bool& pondering, int stop_ms) {
+  if (line.rfind("go", 0) == 0) {
+    pondering = line.find(" ponder") != std::string::npos;
+    if (pondering) return true;
+    chess::Game after = game;
+    const chess::Move m = random_move(after);
+    after.play(m);
+    const chess::Move reply = random_move(after);
+    std::cout << "bestmove " << chess::to_uci(m) << (reply.is_none() ? "" : " ponder " + chess::to_uci(reply)) << std::endl;
+    return true;
+  }
+  if ((line == "ponderhit" || line == "stop") && pondering) {
+    if (line == "stop") std::this_thread::sleep_for(std::chrono::milliseconds(stop_ms));
+    pondering = false;
+    std::cout << "bestmove " << chess::to_uci(random_move(game)) << std::endl;
+    return true;
+  }
+  return false;
+}
+
 int run_uci(const std::string& mode) {
   chess::Game game;
   int move_index = 0;
+  bool pondering = false;
   for (std::string line; std::getline(std::cin, line);) {
     if (line == "uci") {
       if (mode.rfind("slow-start=", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(mode.c_str() + 11)));
       std::cout << "id name mock-" << mode << "\n";
       if (mode == "option-moves") std::cout << "option name MoveIndex type spin default 0 min 0 max 100\n";
+      if (mode.rfind("ponder-slow-stop=", 0) == 0) std::cout << "option name Ponder type check default false\n";
       if (mode != "no-uciok") std::cout << "uciok" << std::endl;
     } else if (line == "isready") {
       std::cout << "readyok" << std::endl;
@@ -132,6 +158,8 @@ int run_uci(const std::string& mode) {
       move_index = std::atoi(line.c_str() + 31);
     } else if (line.rfind("position", 0) == 0) {
       game = parse_position(line);
+    } else if (mode.rfind("ponder-slow-stop=", 0) == 0 && ponder_line(line, game, pondering, std::atoi(mode.c_str() + 17))) {
+      continue;
     } else if (line.rfind("go perft ", 0) == 0 && mode == "perft-no-ep") {
       divide_without_ep(game.position(), std::atoi(line.c_str() + 9));
     } else if (line.rfind("go", 0) == 0) {

@@ -76,3 +76,22 @@ TEST(UciInfo, ReadsWhatPgnCommentsCanShow) {
 }
 
 }  // namespace
+
+namespace {
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+TEST(XboardFeatureLine, QuotedValuesAreReadWholeAndCountForNothingElse) {
+  // A "done=1" inside a quoted name is the name's, not the end of the features.
+  EXPECT_EQ(harness::feature_pairs(R"(feature myname="Fake done=1 ping=1" setboard=1 variants="normal,fischerandom" done=0)"),
+            (Pairs{{"myname", "Fake done=1 ping=1"}, {"setboard", "1"}, {"variants", "normal,fischerandom"}, {"done", "0"}}));
+  EXPECT_EQ(harness::feature_pairs("feature  usermove=1   san=0 done=1"),
+            (Pairs{{"usermove", "1"}, {"san", "0"}, {"done", "1"}}));
+  // Malformed: a word without a value is skipped, an unclosed quote ends the line.
+  EXPECT_EQ(harness::feature_pairs(R"(feature odd ping=1 myname="unclosed done=1)"),
+            (Pairs{{"ping", "1"}, {"myname", "unclosed done=1"}}));
+  EXPECT_TRUE(harness::feature_pairs("feature").empty());
+  EXPECT_EQ(harness::feature_pairs("feature done="), (Pairs{{"done", ""}}));
+}
+
+}  // namespace
