@@ -193,7 +193,7 @@ TEST(HarnessE2E, KilledRunResumesWithoutLosingOrRepeatingGames) {
   auto games = games_in(db);
   ASSERT_EQ(games.size(), 12u);
   std::set<int> indices;
-  int white_wins = 0, a_points2 = 0;
+  int a_points2 = 0;
   for (const auto& g : games) {
     indices.insert(g.game_index);
     bool a_white = g.white == "a";
@@ -201,7 +201,6 @@ TEST(HarnessE2E, KilledRunResumesWithoutLosingOrRepeatingGames) {
       a_points2 += 1;
     else if ((g.result == "1-0") == a_white)
       a_points2 += 2;
-    white_wins += g.result == "1-0";
   }
   EXPECT_EQ(indices.size(), 12u);
   EXPECT_EQ(*indices.begin(), 0);
