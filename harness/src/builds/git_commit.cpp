@@ -1,5 +1,6 @@
 #include "builds/git_commit.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <sstream>
@@ -43,10 +44,16 @@ chess::Result<GitCommit> resolve_commit(const std::string& repo, const std::stri
 }
 
 std::optional<std::uint64_t> bench_in_message(const std::string& message) {
-  static const std::regex bench(R"((^|\n)\s*[Bb][Ee][Nn][Cc][Hh]\s*:\s*([0-9]{1,19})\s*(?=\n|$))");
+  // OpenBench's rule: BENCH or NODES in any case, then spaces, colons or equals signs, then
+  // digits with commas; the last match counts.
+  static const std::regex bench(R"((?:BENCH|NODES)[ :=]+([0-9,]+))", std::regex::icase);
   std::optional<std::uint64_t> last;
-  for (auto it = std::sregex_iterator(message.begin(), message.end(), bench); it != std::sregex_iterator(); ++it)
-    last = std::stoull((*it)[2].str());
+  for (auto it = std::sregex_iterator(message.begin(), message.end(), bench); it != std::sregex_iterator(); ++it) {
+    std::string digits = (*it)[1].str();
+    digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+    if (digits.empty() || digits.size() > 19) continue;  // commas only, or more than a count can be
+    last = std::stoull(digits);
+  }
   return last;
 }
 

@@ -24,7 +24,9 @@ struct GitCommit {
 // The commit REF names in the repository; the error says whether the repository or the ref is wrong.
 chess::Result<GitCommit> resolve_commit(const std::string& repo, const std::string& ref);
 
-// The number of the last "Bench: N" line of a commit message (any case, as the frameworks read it), if any.
+// A commit message's bench signature as OpenBench reads it: the last "BENCH" or "NODES" (any
+// case) followed by spaces, ':' or '=' and a number that may have commas ("Bench 2492187",
+// "BENCH : 8,976,216", "nodes=123"), if any.
 std::optional<std::uint64_t> bench_in_message(const std::string& message);
 
 // The commits from `good` (excluded) to `bad` (included) on the first-parent line, oldest first.

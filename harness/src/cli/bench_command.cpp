@@ -40,8 +40,8 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
   cmd->add_option("--bench-args", o->args, "What follows the engine's own arguments to run its bench")->capture_default_str();
   cmd->add_option("--nodes-pattern", o->pattern,
-                  "Regular expression whose first group is the node count (default: the last \"Nodes searched: N\", else "
-                  "\"N nodes\")");
+                  "Regular expression whose first group is the node count (default: as OpenBench reads it, from the last "
+                  "line up: \"N nodes\", \"Nodes: N\" or \"Nodes searched: N\", never a UCI info line)");
   cmd->add_option("--timeout", o->timeout_s, "Seconds a bench may take")->capture_default_str()->check(CLI::Range(1, 86400));
   cmd->callback([o] { bench(*o); });
 }

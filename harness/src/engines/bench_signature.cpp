@@ -1,5 +1,6 @@
 #include "engines/bench_signature.h"
 
+#include <cctype>
 #include <regex>
 #include <sstream>
 
@@ -26,6 +27,35 @@ std::uint64_t last_match(const std::vector<std::string>& lines, const std::regex
       try {
         return std::stoull(m[1].str());
       } catch (const std::exception&) {  // a group of no digits, or too many: no count
+        return 0;
+      }
+    }
+  }
+  return 0;
+}
+
+// OpenBench's reading of a bench's output (Client/bench.py): each line with everything but
+// letters and digits made a space, read from the last line up; the first form that matches
+// gives the figure. A UCI "info" line is never read: its nodes and nps are one search's.
+const std::regex NODES_FORMS[] = {std::regex(R"(\b(\d+)\s+nodes\b)", std::regex::icase),
+                                  std::regex(R"(\bnodes\s+(\d+))", std::regex::icase),
+                                  std::regex(R"(\bnodes searched\s+(\d+))", std::regex::icase)};
+const std::regex NPS_FORMS[] = {std::regex(R"(\b(\d+)\s+nps\b)", std::regex::icase),
+                                std::regex(R"(\bnps\s+(\d+))", std::regex::icase),
+                                std::regex(R"(\bnodes second\s+(\d+))", std::regex::icase)};
+
+std::uint64_t openbench_figure(const std::vector<std::string>& lines, const std::regex (&forms)[3]) {
+  for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+    if (it->rfind("info ", 0) == 0) continue;
+    std::string words = *it;
+    for (char& c : words)
+      if (!std::isalnum(static_cast<unsigned char>(c))) c = ' ';
+    for (const std::regex& form : forms) {
+      std::smatch m;
+      if (!std::regex_search(words, m, form)) continue;
+      try {
+        return std::stoull(m[1].str());
+      } catch (const std::exception&) {  // more digits than a count can have
         return 0;
       }
     }
@@ -60,12 +90,10 @@ chess::Result<BenchSignature> parse_bench_output(const std::vector<std::string>&
     if (pattern.mark_count() < 1) return chess::Error{"bench pattern '" + command.nodes_pattern + "' has no group for the count"};
     s.nodes = last_match(lines, pattern);
   } else {
-    s.nodes = last_match(lines, std::regex(R"(Nodes searched\s*:\s*(\d+))"));
-    if (s.nodes == 0) s.nodes = last_match(lines, std::regex(R"((\d+)\s+nodes\b)"));
+    s.nodes = openbench_figure(lines, NODES_FORMS);
   }
   if (s.nodes == 0) return chess::Error{"no node count in the bench output"};
-  s.nps = last_match(lines, std::regex(R"(Nodes/second\s*:\s*(\d+))"));
-  if (s.nps == 0) s.nps = last_match(lines, std::regex(R"((\d+)\s+nps\b)"));
+  s.nps = openbench_figure(lines, NPS_FORMS);
   if (s.nps == 0 && seconds > 0) s.nps = std::uint64_t(double(s.nodes) / seconds);
   return s;
 }

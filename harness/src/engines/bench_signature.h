@@ -31,8 +31,10 @@ struct BenchCommand {
 };
 
 // The signature from the bench's output lines (standard output and error together). Without a
-// pattern: the last "Nodes searched: N" line, else the last "N nodes"; the speed from the last
-// "Nodes/second: M" or "M nps". `seconds` fills in a speed the engine did not print.
+// pattern, as OpenBench reads it: from the last line up, "N nodes", "nodes N" or "nodes searched
+// N" once punctuation is made spaces ("Nodes searched: N", "Nodes : N", "NODES: N", "N nodes"),
+// and the speed the same way from "N nps", "nps N" or "Nodes/second: N"; UCI "info" lines are
+// never read. `seconds` fills in a speed the engine did not print.
 chess::Result<BenchSignature> parse_bench_output(const std::vector<std::string>& lines, const BenchCommand& command,
                                                  double seconds);
 

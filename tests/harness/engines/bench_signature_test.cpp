@@ -31,6 +31,25 @@ TEST(BenchSignature, ReadsTheLastCountInEachEnginesWords) {
   EXPECT_EQ(ethereal->nps, 1234567u);
 }
 
+// The forms OpenBench reads, and never a UCI info line: one search's score, nodes and time are
+// no signature.
+TEST(BenchSignature, ReadsTheFieldsFormsAndNeverAnInfoLine) {
+  const BenchCommand plain;
+  auto spaced = parse_bench_output(
+      {"info depth 20 score cp 138 nodes 54683 nps 990 time 55 pv e2e4", "Nodes : 7536246", "NPS : 1851657", "info string done"},
+      plain, 4.0);
+  ASSERT_TRUE(spaced) << spaced.error();
+  EXPECT_EQ(spaced->nodes, 7536246u);
+  EXPECT_EQ(spaced->nps, 1851657u);
+  auto upper = parse_bench_output({"info depth 5 seldepth 9 nodes 4000 time 3", "NODES: 4252962", "NPS: 633352"}, plain, 7.0);
+  ASSERT_TRUE(upper) << upper.error();
+  EXPECT_EQ(upper->nodes, 4252962u);
+  EXPECT_EQ(upper->nps, 633352u);
+  auto only_info = parse_bench_output({"info depth 13 score cp 138 nodes 54683 nps 37266"}, plain, 1.0);
+  ASSERT_FALSE(only_info);
+  EXPECT_EQ(only_info.error(), "no node count in the bench output");
+}
+
 TEST(BenchSignature, ASpeedNotPrintedIsNodesOverTheWallTime) {
   auto s = parse_bench_output({"12000 nodes"}, BenchCommand{}, 2.0);
   ASSERT_TRUE(s);
