@@ -62,20 +62,17 @@ struct Prng {
 // The generator's seed at the start of each rank. Any seed finds the magics; these were chosen
 // (from 1 to 3999, the fewest trials for the rooks of each rank) so that the search takes a few
 // milliseconds at start-up instead of a fifth of a second: every engine, harness and test
-// process pays it. The bishops' magics are found at once from any seed.
-constexpr std::uint64_t ROOK_SEEDS[8] = {1776, 1387, 250, 2719, 1643, 2078, 3059, 30};
-constexpr std::uint64_t BISHOP_SEEDS[8] = {0x9E3779B97F4A7C15ULL, 0x9E3779B97F4A7C15ULL, 0x9E3779B97F4A7C15ULL,
-                                           0x9E3779B97F4A7C15ULL, 0x9E3779B97F4A7C15ULL, 0x9E3779B97F4A7C15ULL,
-                                           0x9E3779B97F4A7C15ULL, 0x9E3779B97F4A7C15ULL};
+// process pays it. The bishops' magics, of fewer bits, are found quickly from any seed.
+constexpr std::uint64_t RANK_SEEDS[8] = {1776, 1387, 250, 2719, 1643, 2078, 3059, 30};
 
 // Finds a magic for every square by trial, the way Stockfish does it.
-void init_magics(Bitboard* table, Magic* magics, const int (*dirs)[2], const std::uint64_t (&seeds)[8]) {
+void init_magics(Bitboard* table, Magic* magics, const int (*dirs)[2]) {
   Bitboard occupancy[4096], reference[4096];
   int epoch[4096] = {}, current = 0;
-  Prng rng{seeds[0]};
+  Prng rng{RANK_SEEDS[0]};
   Bitboard* next_slot = table;
   for (Square s = SQ_A1; s < SQ_NONE; ++s) {
-    if (file_of(s) == FILE_A) rng = Prng{seeds[rank_of(s)]};
+    if (file_of(s) == FILE_A) rng = Prng{RANK_SEEDS[rank_of(s)]};
     Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
     Magic& m = magics[s];
     m.mask = slider_attacks(s, 0, dirs) & ~edges;
@@ -117,8 +114,8 @@ void init_all() {
     tables::pawn_attacks[WHITE][s] = step_attacks(s, WPAWN_STEPS, 2);
     tables::pawn_attacks[BLACK][s] = step_attacks(s, BPAWN_STEPS, 2);
   }
-  init_magics(rook_table, tables::rook_magics, ROOK_DIRS, ROOK_SEEDS);
-  init_magics(bishop_table, tables::bishop_magics, BISHOP_DIRS, BISHOP_SEEDS);
+  init_magics(rook_table, tables::rook_magics, ROOK_DIRS);
+  init_magics(bishop_table, tables::bishop_magics, BISHOP_DIRS);
   for (Square a = SQ_A1; a < SQ_NONE; ++a) {
     for (Square b = SQ_A1; b < SQ_NONE; ++b) {
       tables::between[a][b] = square_bb(b);

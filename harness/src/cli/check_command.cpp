@@ -36,10 +36,13 @@ void add_check_command(CLI::App& app) {
   cmd->add_option("ENGINE", o->engine, "A registry name, or a specification \"name=X cmd=/path arg=A option.Hash=16\"")
       ->required();
   cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
+  const CLI::Range milliseconds(std::int64_t{1}, MAX_DEADLINE_MS);
   cmd->add_option("--startup-ms", o->deadlines.startup_ms, "Milliseconds the engine may take to answer 'uci' and 'isready'")
+      ->check(milliseconds)
       ->capture_default_str();
   cmd->add_option("--ucinewgame-ms", o->deadlines.ucinewgame_ms,
                   "Milliseconds the engine may take to get ready after 'ucinewgame'")
+      ->check(milliseconds)
       ->capture_default_str();
   cmd->callback([o] { check(*o); });
 }
