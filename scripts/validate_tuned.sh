@@ -39,7 +39,10 @@ engine="$out/engine"
 
 case "$runner" in
   harness)
-    args=(match --engine "name=tuned cmd=$engine arg=--version arg=dev option.Hash=16 ${tuned_options[*]}"
+    # The spec's words quoted as a shell quotes them (the harness reads specs by that rule), so an
+    # option name or a path with spaces stays one word.
+    tuned_words="$(printf '%q ' "${tuned_options[@]}")"
+    args=(match --engine "name=tuned cmd=$engine arg=--version arg=dev option.Hash=16 $tuned_words"
       --engine "name=dev cmd=$engine arg=--version arg=dev option.Hash=16"
       --games "$games" --tc "$tc" --openings "$book" --order random --seed "$seed" --concurrency "$concurrency"
       --db "$out/harness.sqlite")

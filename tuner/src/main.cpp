@@ -24,6 +24,7 @@
 #include "report/html_page.h"
 #include "run/match_runner.h"
 #include "search/search.h"
+#include "settings/key_values.h"
 #include "stats/report.h"
 #include "texel_fitness.h"
 #include "text/words.h"
@@ -169,7 +170,8 @@ std::string write_result(const tuner::TunerConfig& config, const std::string& ou
   value_or_fail(db.save_result(run_id, {result.generation, tuner::values_json(config, result.values), out}));
   if (!config.tunes_options()) return "weights written to " + out + "\n";
   std::string words;
-  for (const auto& [name, value] : tuner::option_settings(config, result.values)) words += " option." + name + "=" + value;
+  for (const auto& [name, value] : tuner::option_settings(config, result.values))
+    words += " " + harness::key_value_word("option." + name, value);
   return "options written to " + out + "\nfor harness --engine:" + words + "\n";
 }
 

@@ -149,7 +149,7 @@ void add_deadline_options(CLI::App* cmd, EngineDeadlines& d) {
 }
 
 void add_common(CLI::App* cmd, MatchOptions& o) {
-  cmd->add_option("--engine", o.engine_specs, "Ad-hoc engine: \"name=X cmd=PATH proto=uci|xboard option.Hash=16 arg=A dir=D\"");
+  cmd->add_option("--engine", o.engine_specs, ENGINE_SPEC_HELP)->allow_extra_args(false);
   cmd->add_option("--registry", o.registry, "Engine registry (default: configs/engines.json)");
   cmd->add_option("--tc", o.tc, "Time control [moves/]seconds[+increment], e.g. 40/60+0.6 (default 4+0.04)");
   cmd->add_option("--movetime", o.movetime, "Fixed seconds per move");

@@ -14,6 +14,12 @@
 
 namespace harness {
 
+// How an --engine spec is written, for every command's --help: one spec per --engine, its words
+// quoted as settings/key_values.h reads them.
+inline constexpr const char* ENGINE_SPEC_HELP =
+    "Ad-hoc engine, one spec per --engine: \"name=X cmd=PATH proto=uci|xboard option.Hash=16 arg=A dir=D\"; a word "
+    "with spaces is quoted as a shell quotes it: 'option.Skill Level=3'";
+
 struct MatchOptions {
   std::vector<std::string> engines;
   std::vector<std::string> engine_specs;

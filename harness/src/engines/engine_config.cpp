@@ -19,6 +19,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The per-engine limits read_engine_limit reads, in a registry entry and a spec alike.
+const char* const LIMIT_KEYS[] = {"tc", "nodes", "depth", "movetime", "timemargin"};
+
 std::string option_value_text(const nlohmann::json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
@@ -109,7 +112,7 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
     for (const auto& s : e["init"]) c.init_strings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
   }
   int limits = 0;
-  for (const char* key : {"tc", "nodes", "depth", "movetime", "timemargin"}) {
+  for (const char* key : LIMIT_KEYS) {
     if (!e.contains(key)) continue;
     limits += std::string(key) != "timemargin";
     CHESS_RETURN_IF_ERROR(read_engine_limit(c, key, option_value_text(e[key]), at));
@@ -236,32 +239,46 @@ chess::Result<EngineConfig> EngineRegistry::find(const std::string& name) const 
 
 namespace {
 
+using SpecWord = chess::Result<bool> (*)(EngineConfig&, const std::string& value);
+
+// The keys of an engine spec, each with what it sets (limits and option.NAME are read after them).
+const std::pair<const char*, SpecWord> SPEC_KEYS[] = {
+    {"name", [](EngineConfig& c, const std::string& v) -> chess::Result<bool> { return c.name = v, true; }},
+    {"cmd",
+     [](EngineConfig& c, const std::string& v) -> chess::Result<bool> {
+       c.command = v.find('/') != std::string::npos ? fs::absolute(v).lexically_normal().string() : v;
+       return true;
+     }},
+    {"proto",
+     [](EngineConfig& c, const std::string& v) -> chess::Result<bool> {
+       auto p = parse_protocol(v, "--engine proto");
+       CHESS_RETURN_IF_ERROR(p);
+       return c.protocol = *p, true;
+     }},
+    {"dir", [](EngineConfig& c, const std::string& v) -> chess::Result<bool> { return c.working_dir = v, true; }},
+    {"arg", [](EngineConfig& c, const std::string& v) -> chess::Result<bool> { return c.args.push_back(v), true; }},
+    {"init", [](EngineConfig& c, const std::string& v) -> chess::Result<bool> { return c.init_strings.push_back(v), true; }},
+};
 // One word of an engine spec; false when the key is none of the spec's.
 chess::Result<bool> apply_spec_word(EngineConfig& c, const KeyValue& kv, int& limits) {
-  const std::string& key = kv.key;
-  const std::string& value = kv.value;
-  if (key == "name")
-    c.name = value;
-  else if (key == "cmd")
-    c.command = value.find('/') != std::string::npos ? fs::absolute(value).lexically_normal().string() : value;
-  else if (key == "proto" || key == "protocol") {
-    auto p = parse_protocol(value, "--engine proto");
-    CHESS_RETURN_IF_ERROR(p);
-    c.protocol = *p;
-  } else if (key == "dir")
-    c.working_dir = value;
-  else if (key == "arg")
-    c.args.push_back(value);
-  else if (key == "init")
-    c.init_strings.push_back(value);
-  else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-    c.options.emplace_back(key.substr(7), value);
-  else {
-    auto limit = read_engine_limit(c, key, value, "--engine");
-    if (!limit || !*limit) return limit;
-    limits += key != "timemargin";
+  const std::string key = kv.key == "protocol" ? "proto" : kv.key;
+  for (const auto& [name, set] : SPEC_KEYS)
+    if (key == name) return set(c, kv.value);
+  if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+    c.options.emplace_back(key.substr(7), kv.value);
+    return true;
   }
-  return true;
+  auto limit = read_engine_limit(c, key, kv.value, "--engine");
+  if (limit && *limit) limits += key != "timemargin";
+  return limit;
+}
+
+std::vector<std::string> spec_key_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, set] : SPEC_KEYS) names.emplace_back(name);
+  names.emplace_back("option.NAME");
+  names.insert(names.end(), std::begin(LIMIT_KEYS), std::end(LIMIT_KEYS));
+  return names;
 }
 
 }  // namespace
@@ -274,10 +291,7 @@ chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
   for (const KeyValue& kv : *words) {
     auto applied = apply_spec_word(c, kv, limits);
     CHESS_RETURN_IF_ERROR(applied);
-    if (!*applied)
-      return chess::Error{"--engine: unknown key '" + kv.key + "'" +
-                          chess::did_you_mean(kv.key, {"name", "cmd", "proto", "dir", "arg", "init", "option.NAME", "tc", "nodes",
-                                                       "depth", "movetime", "timemargin"})};
+    if (!*applied) return chess::Error{"--engine: unknown key '" + kv.key + "'" + chess::did_you_mean(kv.key, spec_key_names())};
   }
   if (c.command.empty()) return chess::Error{"--engine: missing cmd=PATH in '" + spec + "'"};
   CHESS_RETURN_IF_ERROR(check_limits(c, "--engine", limits));

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/nearest_names.h"
 #include "core/uci_move.h"
 #include "record/game_record.h"
+#include "settings/key_values.h"
 
 namespace harness {
 
@@ -299,12 +301,21 @@ void UciPlayer::stop() {
   process_.reset();
 }
 
+// " (did you mean 'option.Skill Level=3'?)": the nearest declared name as an --engine spec writes it.
+std::string UciPlayer::spec_suggestion(const std::string& name, const std::string& value) const {
+  std::vector<std::string> names;
+  for (const UciOption& d : declared_) names.push_back(d.name);
+  const std::vector<std::string> near = chess::nearest_names(name, names, 1);
+  if (near.empty()) return "";
+  return " (did you mean " + key_value_word("option." + near.front(), value) + "?)";
+}
+
 chess::Result<bool> UciPlayer::check_options(const EngineConfig& config) const {
   const std::string where = "engine '" + config.name + "'";
   for (const auto& [name, value] : config.options) {
-    auto declared = find_declared_option(declared_, name, where);
-    CHESS_RETURN_IF_ERROR(declared);
-    if (auto ok = check_uci_value(**declared, value); !ok) return chess::Error{where + ": " + ok.error()};
+    const UciOption* declared = find_uci_option(declared_, name);
+    if (!declared) return chess::Error{where + ": the engine has no option '" + name + "'" + spec_suggestion(name, value)};
+    if (auto ok = check_uci_value(*declared, value); !ok) return chess::Error{where + ": " + ok.error()};
   }
   return true;
 }

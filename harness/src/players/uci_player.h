@@ -57,6 +57,8 @@ class UciPlayer : public Player {
                                    std::chrono::milliseconds timeout);
 
  private:
+  // " (did you mean 'option.Skill Level=3'?)" for an option the engine does not declare.
+  std::string spec_suggestion(const std::string& name, const std::string& value) const;
   // Sends `command` and reads until a line starting with `reply`, passing the lines before it
   // to `on_other_line`; false on timeout or exit.
   bool ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout,

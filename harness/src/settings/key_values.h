@@ -1,5 +1,8 @@
 // The one reader of "key=value key=value" settings: --sprt, --resign, --draw, --engine specs
-// and the limits stored with a run's engines.
+// and the limits stored with a run's engines. Words are split as a POSIX shell splits them, so
+// a word may hold spaces: 'single quotes' keep everything as written, "double quotes" keep
+// everything but \" and \\, and outside quotes a backslash keeps the next character. An engine
+// option with a space in its name is one word: 'option.Skill Level=3'.
 #pragma once
 
 #include <string>
@@ -13,6 +16,15 @@ struct KeyValue {
   std::string key;
   std::string value;
 };
+
+// The words of `text` by the quoting rule above; a quote never closed is an error starting with `what`.
+chess::Result<std::vector<std::string>> split_words(const std::string& what, const std::string& text);
+
+// `word` as the rule reads it back: as it is when it holds no space, quote or backslash, else quoted
+// ('Skill Level', or "it's" when it holds a single quote).
+std::string quoted_word(const std::string& word);
+// "key=value" as one word of a spec: quoted_word(key + "=" + value).
+std::string key_value_word(const std::string& key, const std::string& value);
 
 // Splits the words of `text`; a word without '=' or with an empty key is an error that starts
 // with `what` (the option or key the text came from). A key given twice is an error unless

@@ -38,6 +38,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadInput{"tc_huge", {"--tc", "1e18"}, "time control '1e18'"},
                       BadInput{"tc_tiny", {"--tc", "0.0000001"}, "time control '0.0000001'"},
                       BadInput{"engine_missing", {"--engine", "name=c cmd=/no/such/engine"}, "match needs exactly two engines"},
+                      BadInput{"option_space",
+                               {"--engine", "name=c cmd=x option.Skill Level=3"},
+                               "(a key with a space is quoted as one word: 'option.Skill Level=3')"},
                       BadInput{"sprt_key", {"--sprt", "elo0=0 elo1=5 alpah=0.05 beta=0.05"}, "did you mean 'alpha'"},
                       BadInput{"sprt_half", {"--sprt", "elo0=0"}, "--sprt: missing 'elo1'"},
                       BadInput{"misspelt_flag", {"--game", "4"}, "not expected: --game (did you mean '--games'?)"},
@@ -77,7 +80,7 @@ TEST(BadInput, AnOptionTheEngineDoesNotHaveIsRefusedWithTheNearestName) {
   HarnessRun r = run_harness({"match", "--engine", "name=sf cmd=/usr/games/stockfish option.Hsh=16", "--engine",
                               mock("b", "random"), "--games", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_NE(r.out.find("engine 'sf': the engine has no option 'Hsh' (did you mean 'Hash'?)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("engine 'sf': the engine has no option 'Hsh' (did you mean option.Hash=16?)"), std::string::npos) << r.out;
   if (std::filesystem::exists(db)) {
     EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
   }

@@ -8,10 +8,10 @@
 // legal move), perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move generator for the bug
 // locator), endless-line (answers go with a line that never ends), info-flood (a hundred thousand info lines
 // before each move), ignore-quit (ignores quit, end of input and SIGTERM; prints its pid on standard error),
-// stderr-flood (writes to standard error without pause, 64 MiB in all), option-moves (declares a spin option MoveIndex,
-// default 0, and plays the legal move of that index in alphabetical order, so a test sees which value it holds). Two load
-// mocks, for many games at once on few cores: instant (answers go at once with an info line and a random legal move), and
-// sleeper=PCT (sleeps PCT % of remaining/25 + 0.8 x increment of its clock, or of movetime, before a random legal move: wall
+// stderr-flood (writes to standard error without pause, 64 MiB in all), option-moves (declares a spin option "Move Index", a name
+// with a space, default 0, and plays the legal move of that index in alphabetical order, so a test sees which value it holds).
+// Two load mocks, for many games at once on few cores: instant (answers go at once with an info line and a random legal move),
+// and sleeper=PCT (sleeps PCT % of remaining/25 + 0.8 x increment of its clock, or of movetime, before a random legal move: wall
 // time without CPU, as an engine using its clock). slow-start=MS answers "uci" after MS milliseconds. ponder-slow-stop=MS
 // declares Ponder and ends a ponder search MS milliseconds after "stop". A second argument
 // "seed=N" fixes the randomness.
@@ -149,13 +149,13 @@ int run_uci(const std::string& mode) {
     if (line == "uci") {
       if (mode.rfind("slow-start=", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(mode.c_str() + 11)));
       std::cout << "id name mock-" << mode << "\n";
-      if (mode == "option-moves") std::cout << "option name MoveIndex type spin default 0 min 0 max 100\n";
+      if (mode == "option-moves") std::cout << "option name Move Index type spin default 0 min 0 max 100\n";
       if (mode.rfind("ponder-slow-stop=", 0) == 0) std::cout << "option name Ponder type check default false\n";
       if (mode != "no-uciok") std::cout << "uciok" << std::endl;
     } else if (line == "isready") {
       std::cout << "readyok" << std::endl;
-    } else if (line.rfind("setoption name MoveIndex value ", 0) == 0) {
-      move_index = std::atoi(line.c_str() + 31);
+    } else if (line.rfind("setoption name Move Index value ", 0) == 0) {
+      move_index = std::atoi(line.c_str() + 32);
     } else if (line.rfind("position", 0) == 0) {
       game = parse_position(line);
     } else if (mode.rfind("ponder-slow-stop=", 0) == 0 && ponder_line(line, game, pondering, std::atoi(mode.c_str() + 17))) {

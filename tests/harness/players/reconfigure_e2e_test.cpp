@@ -16,7 +16,7 @@ harness::EngineConfig mock(const std::string& name, const std::string& move_inde
   e.name = name;
   e.command = MOCK_ENGINE_PATH;
   e.args = {"option-moves"};
-  if (!move_index.empty()) e.options.emplace_back("MoveIndex", move_index);
+  if (!move_index.empty()) e.options.emplace_back("Move Index", move_index);
   return e;
 }
 
@@ -35,13 +35,13 @@ std::string move_from_start(harness::UciPlayer& player) {
 TEST(Reconfigure, SetsChangedOptionsWithoutARestartAndRestoresDefaults) {
   harness::UciPlayer player(mock("a", "1"), "");
   ASSERT_TRUE(player.start());
-  ASSERT_NE(harness::find_uci_option(player.declared_options(), "MoveIndex"), nullptr);
+  ASSERT_NE(harness::find_uci_option(player.declared_options(), "Move Index"), nullptr);
   // Alphabetically the 20 legal moves start a2a3, a2a4, b1a3, b1c3, b2b3.
   EXPECT_EQ(move_from_start(player), "a2a4");
   ASSERT_TRUE(player.reconfigure(mock("b", "4")));
   EXPECT_EQ(player.name(), "b");
   EXPECT_EQ(move_from_start(player), "b2b3");
-  ASSERT_TRUE(player.reconfigure(mock("c", "")));  // MoveIndex left out: back to its default 0
+  ASSERT_TRUE(player.reconfigure(mock("c", "")));  // Move Index left out: back to its default 0
   EXPECT_EQ(move_from_start(player), "a2a3");
   EXPECT_TRUE(player.alive());
 }

@@ -22,6 +22,40 @@ TEST(KeyValues, AWordWithoutAKeyOrTwiceGivenIsNamed) {
   EXPECT_TRUE(harness::parse_key_values("--engine", "arg=a arg=b", harness::Repeats::ALLOWED));
 }
 
+TEST(KeyValues, QuotesKeepAWordsSpacesAsAShellKeepsThem) {
+  auto words = harness::parse_key_values("--engine", R"(name=sf 'option.Skill Level=3' option."Move Overhead"=100 arg=a\ b)",
+                                         harness::Repeats::ALLOWED);
+  ASSERT_TRUE(words) << words.error();
+  ASSERT_EQ(words->size(), 4u);
+  EXPECT_EQ((*words)[1].key, "option.Skill Level");
+  EXPECT_EQ((*words)[1].value, "3");
+  EXPECT_EQ((*words)[2].key, "option.Move Overhead");
+  EXPECT_EQ((*words)[2].value, "100");
+  EXPECT_EQ((*words)[3].value, "a b");
+  auto inner = harness::split_words("--engine", R"("say \"hi\" \\ \n" 'it''s' x\'y)");
+  ASSERT_TRUE(inner);
+  EXPECT_EQ(*inner, (std::vector<std::string>{R"(say "hi" \ \n)", "its", "x'y"}));
+}
+
+TEST(KeyValues, AQuoteNeverClosedAndAnUnquotedSpaceAreNamed) {
+  EXPECT_EQ(harness::parse_key_values("--engine", "name=a 'option.X=1").error(),
+            "--engine: the quote (') at character 8 is never closed in 'name=a 'option.X=1'");
+  EXPECT_EQ(
+      harness::parse_key_values("--engine", "cmd=sf option.Skill Level=3").error(),
+      "--engine: expected key=value, got 'option.Skill' (a key with a space is quoted as one word: 'option.Skill Level=3')");
+}
+
+TEST(KeyValues, AQuotedWordReadsBackAsItself) {
+  for (const std::string word : {"plain", "Skill Level=3", "it's here", R"(back\slash "q")", ""}) {
+    auto back = harness::split_words("x", harness::quoted_word(word));
+    ASSERT_TRUE(back);
+    ASSERT_EQ(back->size(), 1u) << harness::quoted_word(word);
+    EXPECT_EQ(back->front(), word);
+  }
+  EXPECT_EQ(harness::key_value_word("option.Hash", "16"), "option.Hash=16");
+  EXPECT_EQ(harness::key_value_word("option.Skill Level", "3"), "'option.Skill Level=3'");
+}
+
 TEST(KeyValues, AnUnknownKeyGetsTheNearestName) {
   EXPECT_EQ(harness::check_known_key("--draw", "movecont", {"movenumber", "movecount", "score"}).error(),
             "--draw: unknown key 'movecont' (did you mean 'movecount'?)");
