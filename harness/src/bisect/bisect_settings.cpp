@@ -28,15 +28,18 @@ std::string BisectSettings::to_json() const {
                       {"bad_ref", bad_ref},
                       {"good", good},
                       {"bad", bad},
-                      {"build", build},
                       {"cache", cache}};
+  j.update(nlohmann::json(build));
   if (mode == BisectMode::PERFT)
     j.update({{"suite", suite},
               {"max_depth", max_depth},
               {"perft_concurrency", perft_concurrency},
               {"perft_timeout", perft_timeout_s}});
   if (mode == BisectMode::BENCH)
-    j.update({{"bench_args", bench.args}, {"nodes_pattern", bench.nodes_pattern}, {"bench_timeout", bench_timeout_s}});
+    j.update({{"bench_args", bench.args},
+              {"nodes_pattern", bench.nodes_pattern},
+              {"bench_runs", bench.runs},
+              {"bench_timeout", bench_timeout_s}});
   if (mode == BisectMode::SPRT && match) j.update({{"match", nlohmann::json::parse(match->to_json())}, {"retries", retries}});
   return j.dump();
 }
@@ -47,15 +50,16 @@ chess::Result<BisectSettings> BisectSettings::from_json(const std::string& text)
     const nlohmann::json j = nlohmann::json::parse(text);
     s.mode = stored_enum<BisectMode>(j.at("mode"), "mode", parse_bisect_mode);
     const std::pair<const char*, std::string*> texts[] = {{"repo", &s.repo},  {"good_ref", &s.good_ref}, {"bad_ref", &s.bad_ref},
-                                                          {"good", &s.good},  {"bad", &s.bad},           {"build", &s.build},
-                                                          {"cache", &s.cache}};
+                                                          {"good", &s.good},  {"bad", &s.bad},           {"cache", &s.cache}};
     for (const auto& [key, field] : texts) j.at(key).get_to(*field);
+    j.get_to(s.build);
     s.suite = j.value("suite", "");
     s.max_depth = j.value("max_depth", 0);
     s.perft_concurrency = j.value("perft_concurrency", 1);
     s.perft_timeout_s = j.value("perft_timeout", 600);
     if (j.contains("bench_args")) j.at("bench_args").get_to(s.bench.args);
     s.bench.nodes_pattern = j.value("nodes_pattern", "");
+    s.bench.runs = j.value("bench_runs", 1);  // a bisect stored before runs were a setting ran each bench once
     s.bench_timeout_s = j.value("bench_timeout", 600);
     s.retries = j.value("retries", 1);
     if (j.contains("match")) {

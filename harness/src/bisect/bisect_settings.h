@@ -21,7 +21,7 @@ struct BisectSettings {
   BisectMode mode = BisectMode::PERFT;
   std::string repo, good_ref, bad_ref;
   std::string good, bad;  // their commit ids
-  std::string build = DEFAULT_BUILD;
+  BuildRecipe build;
   std::string cache;  // the build cache's folder
   // PERFT: the suite (absolute), the deepest depth checked (0: all), positions checked at once.
   std::string suite;

@@ -31,14 +31,15 @@ chess::Result<TestedEngine> prepare_tested_engine(const std::string& role, const
   if (!bench) return chess::Error{side(role) + ": " + bench.error()};
   e.bench = *bench;
   e.expected_bench = bench_in_message(e.built.commit.message);
-  std::snprintf(line, sizeof line, "%-4s bench %llu at %llu nps%s", role.c_str(), static_cast<unsigned long long>(e.bench.nodes),
+  std::snprintf(line, sizeof line, "%-4s bench %llu at %llu nps%s%s", role.c_str(), static_cast<unsigned long long>(e.bench.nodes),
                 static_cast<unsigned long long>(e.bench.nps),
-                !e.expected_bench                    ? " (the commit has no Bench: line)"
-                : *e.expected_bench == e.bench.nodes ? " (matches the commit's Bench: line)"
+                e.bench.runs > 1 ? (" (median of " + std::to_string(e.bench.runs) + " runs)").c_str() : "",
+                !e.expected_bench                    ? ", the commit has no bench line"
+                : *e.expected_bench == e.bench.nodes ? ", as the commit's message says"
                                                      : "");
   progress << line << std::endl;
   if (e.expected_bench && *e.expected_bench != e.bench.nodes && !s.ignore_bench)
-    return chess::Error{side(role) + ": " + e.built.commit.short_sha() + " (" + e.built.commit.subject + ") says Bench: " +
+    return chess::Error{side(role) + ": " + e.built.commit.short_sha() + " (" + e.built.commit.subject + ") says bench " +
                         std::to_string(*e.expected_bench) + " but its binary's bench is " + std::to_string(e.bench.nodes) +
                         ": it is not what was committed, or the message is wrong (--ignore-bench plays it anyway)"};
   return e;

@@ -37,7 +37,8 @@ struct TestedEngine {
 };
 
 struct TestSettings {
-  std::string repo, build = DEFAULT_BUILD;
+  std::string repo;
+  BuildRecipe build;
   BenchCommand bench;
   bool ignore_bench = false;
   std::chrono::seconds bench_timeout{600};

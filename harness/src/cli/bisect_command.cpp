@@ -20,9 +20,11 @@ namespace {
 
 struct BisectOptions {
   MatchOptions match;
-  std::string repo, good, bad, build = DEFAULT_BUILD, cache, perft, bench_args = "bench", nodes_pattern;
+  std::string repo, good, bad, cache, perft, bench_args = "bench", nodes_pattern;
+  BuildRecipe build;
   bool bench = false;
   int max_depth = 0, perft_concurrency = 1, perft_timeout = 600, bench_timeout = 600, retries = 1;
+  int bench_runs = DEFAULT_BENCH_RUNS;
 };
 
 BisectMode mode_of(const BisectOptions& o) {
@@ -34,7 +36,7 @@ BisectMode mode_of(const BisectOptions& o) {
 // The match each SPRT step plays, checked once: its engines are placeholders (the good
 // commit's binary) until a step sets them.
 MatchConfig match_template(BisectOptions& o, const GitCommit& good, const EngineBuilds& builds) {
-  const BuiltEngine built = value_or_fail(with_option("--good", builds.binary(good, o.build)));
+  const BuiltEngine built = value_or_fail(with_option("--good", builds.binary(good, checked_recipe(o.build))));
   o.match.engines = {"dev", "base"};
   o.match.made_engines = {built.as_engine("dev"), built.as_engine("base")};
   return build_config(o.match, TournamentKind::MATCH);
@@ -48,7 +50,7 @@ BisectSettings settings_of(BisectOptions& o, const GitCommit& good, const GitCom
   s.bad_ref = o.bad;
   s.good = good.sha;
   s.bad = bad.sha;
-  s.build = o.build;
+  s.build = checked_recipe(o.build);
   s.cache = std::filesystem::absolute(o.cache.empty() ? build_cache_beside(o.match.db) : o.cache).lexically_normal().string();
   if (s.mode == BisectMode::PERFT) {
     s.suite = std::filesystem::absolute(o.perft).lexically_normal().string();
@@ -59,7 +61,7 @@ BisectSettings settings_of(BisectOptions& o, const GitCommit& good, const GitCom
     s.perft_timeout_s = o.perft_timeout;
   }
   if (s.mode == BisectMode::BENCH) {
-    s.bench = BenchCommand::from_words(o.bench_args, o.nodes_pattern);
+    s.bench = BenchCommand::from_words(o.bench_args, o.nodes_pattern, o.bench_runs);
     s.bench_timeout_s = o.bench_timeout;
   }
   if (s.mode == BisectMode::SPRT) {
@@ -152,8 +154,7 @@ void add_bisect_command(CLI::App& app) {
   cmd->add_option("--repo", o->repo, "The engine's git repository")->required();
   cmd->add_option("--good", o->good, "A commit that is good (a branch, tag or commit)")->required();
   cmd->add_option("--bad", o->bad, "A later commit that is bad")->required();
-  cmd->add_option("--build", o->build, "Build command, run in the commit's worktree; {out} is where the binary goes")
-      ->capture_default_str();
+  add_build_options(cmd, o->build);
   cmd->add_option("--cache", o->cache,
                   "Folder of built engines, by commit and build command (default: builds/ beside the database)");
   cmd->add_option("--perft", o->perft, "Bisect by this perft suite: bad is a wrong count");
@@ -163,6 +164,7 @@ void add_bisect_command(CLI::App& app) {
   cmd->add_flag("--bench", o->bench, "Bisect by bench: bad is a node count other than the good commit's");
   cmd->add_option("--bench-args", o->bench_args, "--bench: what runs an engine's bench")->capture_default_str();
   cmd->add_option("--nodes-pattern", o->nodes_pattern, "--bench: regular expression whose first group is the node count");
+  add_bench_runs_option(cmd, o->bench_runs);
   cmd->add_option("--bench-timeout", o->bench_timeout, "--bench: seconds a bench may take")->capture_default_str();
   cmd->add_option("--sprt", o->match.sprt,
                   "Bisect by an SPRT of each commit against the good one: \"elo0=-5 elo1=0\"; bad is H0 accepted");

@@ -148,6 +148,30 @@ void add_deadline_options(CLI::App* cmd, EngineDeadlines& d) {
       ->capture_default_str();
 }
 
+void add_build_options(CLI::App* cmd, BuildRecipe& r) {
+  cmd->add_option("--build", r.command,
+                  "Build command of one's own, run by sh in the --make-path folder of the commit's worktree: {out} is the "
+                  "binary's path in the cache, {name} a bare name left in that folder and moved there (default: OpenBench's "
+                  "'make -j EXE={name}')");
+  cmd->add_option("--make-path", r.make_path, "Folder of the makefile, relative to the repository's root (OpenBench's make "
+                                              "path, often src)");
+  cmd->add_option("--compiler", r.compiler, "Compiler for the default make: CXX=NAME when NAME has '++', else CC=NAME");
+  cmd->add_option("--network", r.network, "Network file for the default make: EVALFILE=FILE (its absolute path)");
+}
+
+BuildRecipe checked_recipe(BuildRecipe r) {
+  r.normalize();
+  if (!r.network.empty()) r.network = std::filesystem::absolute(r.network).lexically_normal().string();
+  if (const SettingProblems p = r.problems(); !p.empty()) fail(p.describe(command_line_spelling));
+  return r;
+}
+
+void add_bench_runs_option(CLI::App* cmd, int& runs) {
+  cmd->add_option("--bench-runs", runs, "Times each bench runs: the counts must agree, the speed is their median")
+      ->capture_default_str()
+      ->check(CLI::Range(1, MAX_BENCH_RUNS));
+}
+
 void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--engine", o.engine_specs, ENGINE_SPEC_HELP)->allow_extra_args(false);
   cmd->add_option("--registry", o.registry, "Engine registry (default: configs/engines.json)");

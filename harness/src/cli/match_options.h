@@ -62,6 +62,13 @@ struct MatchOptions {
 std::string build_cache_beside(const std::string& db_path);
 // --startup-ms, --ucinewgame-ms and --ping-ms, with fastchess's meanings and defaults.
 void add_deadline_options(CLI::App* cmd, EngineDeadlines& deadlines);
+// --build, --make-path, --compiler and --network of the commands that build commits (test, bisect).
+void add_build_options(CLI::App* cmd, BuildRecipe& recipe);
+// The recipe as the command line gave it, its make path in one spelling and its network file
+// absolute; a problem is the command's failure, named by option.
+BuildRecipe checked_recipe(BuildRecipe recipe);
+// --bench-runs of the commands that run benches.
+void add_bench_runs_option(CLI::App* cmd, int& runs);
 // Adds the options every match-like command takes.
 void add_common(CLI::App* cmd, MatchOptions& o);
 // The run configuration of a command line, validated; a bad setting ends the program with a

@@ -18,7 +18,9 @@ namespace {
 
 struct TestOptions {
   MatchOptions match;
-  std::string repo, dev, base, build = DEFAULT_BUILD, bench_args = "bench", nodes_pattern, cache;
+  std::string repo, dev, base, bench_args = "bench", nodes_pattern, cache;
+  BuildRecipe build;
+  int bench_runs = DEFAULT_BENCH_RUNS;
   bool ignore_bench = false;
   int bench_timeout_s = 600;
   std::uint64_t scale_nps = 0;
@@ -29,8 +31,8 @@ struct TestOptions {
   install_stop_handlers();  // a second interrupt stops a build or a bench at once
   TestSettings s;
   s.repo = o.repo;
-  s.build = o.build;
-  s.bench = BenchCommand::from_words(o.bench_args, o.nodes_pattern);
+  s.build = checked_recipe(o.build);
+  s.bench = BenchCommand::from_words(o.bench_args, o.nodes_pattern, o.bench_runs);
   s.ignore_bench = o.ignore_bench;
   s.bench_timeout = std::chrono::seconds(o.bench_timeout_s);
   const EngineBuilds builds(o.cache.empty() ? build_cache_beside(o.match.db) : o.cache);
@@ -54,12 +56,12 @@ void add_test_command(CLI::App& app) {
   cmd->add_option("--repo", o->repo, "The engine's git repository")->required();
   cmd->add_option("--dev", o->dev, "The ref under test (a branch, tag or commit)")->required();
   cmd->add_option("--base", o->base, "The ref it is tested against")->required();
-  cmd->add_option("--build", o->build, "Build command, run in the commit's worktree; {out} is where the binary goes")
-      ->capture_default_str();
+  add_build_options(cmd, o->build);
   cmd->add_option("--cache", o->cache,
                   "Folder of built engines, by commit and build command (default: builds/ beside the database)");
   cmd->add_option("--bench-args", o->bench_args, "What runs an engine's bench")->capture_default_str();
   cmd->add_option("--nodes-pattern", o->nodes_pattern, "Regular expression whose first group is the bench's node count");
+  add_bench_runs_option(cmd, o->bench_runs);
   cmd->add_option("--bench-timeout", o->bench_timeout_s, "Seconds a bench may take")
       ->capture_default_str()
       ->check(CLI::Range(1, 86400));

@@ -1,5 +1,6 @@
 #include "engines/bench_signature.h"
 
+#include <algorithm>
 #include <cctype>
 #include <regex>
 #include <sstream>
@@ -8,8 +9,9 @@
 
 namespace harness {
 
-BenchCommand BenchCommand::from_words(const std::string& args, const std::string& nodes_pattern) {
+BenchCommand BenchCommand::from_words(const std::string& args, const std::string& nodes_pattern, int runs) {
   BenchCommand c;
+  c.runs = runs;
   c.args.clear();
   std::istringstream words(args);
   for (std::string w; words >> w;) c.args.push_back(w);
@@ -98,7 +100,9 @@ chess::Result<BenchSignature> parse_bench_output(const std::vector<std::string>&
   return s;
 }
 
-chess::Result<BenchSignature> run_bench(const EngineConfig& engine, const BenchCommand& command, std::chrono::seconds timeout) {
+namespace {
+
+chess::Result<BenchSignature> run_bench_once(const EngineConfig& engine, const BenchCommand& command, std::chrono::seconds timeout) {
   ProcessSpec spec{engine.command, engine.args, engine.working_dir, ""};
   spec.args.insert(spec.args.end(), command.args.begin(), command.args.end());
   const auto start = std::chrono::steady_clock::now();
@@ -116,6 +120,32 @@ chess::Result<BenchSignature> run_bench(const EngineConfig& engine, const BenchC
     return chess::Error{who + " (exit status " + std::to_string(ran->exit_code) + "): " + signature.error() +
                         "; its last lines:" + tail_of(lines, 3)};
   return signature;
+}
+
+}  // namespace
+
+chess::Result<BenchSignature> run_bench(const EngineConfig& engine, const BenchCommand& command, std::chrono::seconds timeout) {
+  std::vector<BenchSignature> runs;
+  for (int i = 0; i < std::max(1, command.runs); ++i) {
+    auto run = run_bench_once(engine, command, timeout);
+    CHESS_RETURN_IF_ERROR(run);
+    if (!runs.empty() && run->nodes != runs.front().nodes)
+      return chess::Error{"engine '" + engine.name + "' bench: run " + std::to_string(i + 1) + " counted " +
+                          std::to_string(run->nodes) + " nodes, run 1 " + std::to_string(runs.front().nodes) +
+                          ": its bench is not deterministic, so no count can sign a commit"};
+    runs.push_back(*run);
+  }
+  auto median_of = [&](auto field) {
+    std::vector<std::remove_cvref_t<decltype(runs.front().*field)>> values;
+    for (const BenchSignature& r : runs) values.push_back(r.*field);
+    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(values.size() / 2), values.end());
+    return values[values.size() / 2];
+  };
+  BenchSignature s = runs.front();
+  s.nps = median_of(&BenchSignature::nps);
+  s.seconds = median_of(&BenchSignature::seconds);
+  s.runs = int(runs.size());
+  return s;
 }
 
 }  // namespace harness

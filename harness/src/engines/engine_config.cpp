@@ -44,32 +44,38 @@ chess::Result<bool> check_limits(const EngineConfig& c, const std::string& where
   return true;
 }
 
-// "repo", "ref", "build" and "bench" of an entry built from git, if it has them; a relative repository
-// is taken from the registry's folder.
+// The keys of an entry built from git.
+const char* const GIT_KEYS[] = {"repo", "ref", "build", "make_path", "compiler", "network", "bench"};
+
+// "repo", "ref", the build's keys and "bench" of an entry built from git, if it has them; a
+// relative repository or network file is taken from the registry's folder.
 chess::Result<std::optional<GitSource>> git_source_from_json(const nlohmann::json& e, const std::string& at,
                                                              const fs::path& base) {
-  if (!e.contains("repo") && !e.contains("ref") && !e.contains("build") && !e.contains("bench"))
+  if (std::none_of(std::begin(GIT_KEYS), std::end(GIT_KEYS), [&](const char* key) { return e.contains(key); }))
     return std::optional<GitSource>{};
-  for (const char* key : {"repo", "ref", "build", "bench"})
+  for (const char* key : GIT_KEYS)
     if (e.contains(key) && !e[key].is_string()) return chess::Error{at + ": '" + key + "' must be a string"};
   if (!e.contains("repo") || !e.contains("ref"))
-    return chess::Error{at + ": an engine built from git needs both 'repo' and 'ref' ('build' and 'bench' are optional)"};
+    return chess::Error{at + ": an engine built from git needs both 'repo' and 'ref' (the build's keys and 'bench' are optional)"};
   if (e.contains("command")) return chess::Error{at + ": give either 'command' or 'repo' and 'ref', not both"};
   GitSource g;
   fs::path repo(e["repo"].get<std::string>());
   g.repo = (repo.is_relative() ? base / repo : repo).lexically_normal().string();
   g.ref = e["ref"].get<std::string>();
-  if (e.contains("build")) g.build = e["build"].get<std::string>();
+  from_json(e, g.build);
+  g.build.normalize();
+  if (!g.build.network.empty()) g.build.network = (base / g.build.network).lexically_normal().string();
   if (e.contains("bench")) g.bench = e["bench"].get<std::string>();
-  if (g.build.find("{out}") == std::string::npos)
-    return chess::Error{at + ": 'build' must name where the binary goes with {out} (e.g. " + DEFAULT_BUILD + ")"};
+  if (const SettingProblems p = g.build.problems(); !p.empty())
+    return chess::Error{at + ": " + p.describe(json_key_spelling)};
   return std::optional<GitSource>{g};
 }
 
 chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
   static const std::vector<std::string> KEYS = {"name",       "command", "args", "working_dir", "protocol", "proto",
                                                 "options",    "init",    "tc",   "nodes",       "depth",    "movetime",
-                                                "timemargin", "repo",    "ref",  "build",       "bench"};
+                                                "timemargin", "repo",    "ref",  "build",       "make_path",
+                                                "compiler",   "network", "bench"};
   CHESS_RETURN_IF_ERROR(json_input::check_keys(e, where, KEYS));
   EngineConfig c;
   if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};

@@ -9,21 +9,20 @@
 #include <vector>
 
 #include "core/result.h"
+#include "engines/build_recipe.h"
 #include "time_control/time_control.h"
 
 namespace harness {
 
 enum class Protocol { UCI, XBOARD };
 
-// The build command testing servers use: {out} names where the binary goes.
-inline constexpr const char* DEFAULT_BUILD = "make -j$(nproc) EXE={out}";
-
-// An engine built from a git commit instead of a command (registry keys "repo", "ref",
-// "build", "bench"): builds/ makes the binary and the command is then set to it.
+// An engine built from a git commit instead of a command (registry keys "repo", "ref", "build",
+// "make_path", "compiler", "network", "bench"): builds/ makes the binary and the command is then
+// set to it.
 struct GitSource {
   std::string repo;  // absolute
   std::string ref;
-  std::string build = DEFAULT_BUILD;
+  BuildRecipe build;
   std::string bench = "bench";  // what runs its bench, whose count is checked against the commit's Bench: line
   bool operator==(const GitSource&) const = default;
 };

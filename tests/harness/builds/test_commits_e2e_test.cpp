@@ -1,6 +1,7 @@
-// harness test on a git repository the test makes: its commits build (by a script) the
-// project's engine versions behind a wrapper, one commit's Bench: line is wrong and one does not
-// build. The wrong bench and the broken build are refused by name before anything is recorded;
+// harness test on a git repository the test makes: its commits build the project's engine
+// versions behind a wrapper, as OpenBench builds engines (`make -j EXE=<name>` in src/, whose
+// makefile runs `./$(EXE) bench` as a PGO step does), one commit's bench line (written as the
+// field writes it, "BENCH : 1,234,567") is wrong and one does not build. The wrong bench and the broken build are refused by name before anything is recorded;
 // a good pair plays and the run keeps the commits; a second test of the same commits builds
 // nothing; a clock scaled by the bench speed is stored and shown; a registry names engines by
 // repo and ref; the dashboard lists the tests.
@@ -26,6 +27,12 @@ std::string bench_of(const std::string& version) {
   return m[1].str();
 }
 
+// "1234567" as "1,234,567".
+std::string with_commas(std::string digits) {
+  for (int at = int(digits.size()) - 3; at > 0; at -= 3) digits.insert(std::size_t(at), ",");
+  return digits;
+}
+
 struct Repo {
   std::string dir, counter;
 };
@@ -39,12 +46,14 @@ Repo make_repo(const std::string& dir) {
   auto commit = [&](const std::string& version, const std::string& build_body, const std::string& message) {
     std::ofstream(r.dir + "/engine.sh") << "#!/bin/sh\nexec " << ENGINE_PATH << " --version " << version << " \"$@\"\n";
     std::ofstream(r.dir + "/build.sh") << "#!/bin/sh\necho built >> " << r.counter << "\n" << build_body << "\n";
+    std::filesystem::create_directories(r.dir + "/src");
+    std::ofstream(r.dir + "/src/makefile") << "EXE = engine\nall:\n\tsh ../build.sh $(EXE)\n\t./$(EXE) bench 6 > /dev/null\n";
     sh(git + "add -A && " + git + "commit -q -m '" + message + "'");
   };
   sh("git init -q " + r.dir);
-  const std::string copy = "cp engine.sh \"$1\" && chmod +x \"$1\"";
+  const std::string copy = "cp \"$(dirname \"$0\")/engine.sh\" \"$1\" && chmod +x \"$1\"";
   commit("v0.1", copy, "v0.1 behind a wrapper");
-  commit("v0.2", copy, "v0.2: a better search\n\nBench: " + bench_of("v0.2"));
+  commit("v0.2", copy, "v0.2: a better search\n\nBENCH : " + with_commas(bench_of("v0.2")));
   commit("v0.1", copy, "claims a bench it does not have\n\nBench: 12345");
   commit("v0.2", "echo 'engine.cpp:1: error: expected ; before }' >&2; exit 1", "does not build");
   return r;
@@ -70,8 +79,8 @@ std::vector<std::string> test_args(const Repo& r, const std::string& dev, const 
           dev,
           "--base",
           base,
-          "--build",
-          "sh build.sh {out}",
+          "--make-path",
+          "src",
           "--bench-args",
           "bench 6",
           "--cache",
@@ -91,8 +100,8 @@ TEST(TestCommits, BuildsBenchesAndPlaysThenServesTheCache) {
   const Repo r = make_repo(std::filesystem::path(db).parent_path().string() + "/work");
   HarnessRun first = run_harness(test_args(r, "HEAD~2", "HEAD~3", db), 300s);
   ASSERT_EQ(first.exit_code, 0) << first.out;
-  EXPECT_NE(first.out.find("(matches the commit's Bench: line)"), std::string::npos) << first.out;
-  EXPECT_NE(first.out.find("(the commit has no Bench: line)"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find(" (median of 3 runs), as the commit's message says"), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find(" (median of 3 runs), the commit has no bench line"), std::string::npos) << first.out;
   EXPECT_EQ(lines_in(r.counter), 2);
   ASSERT_EQ(games_in(db).size(), 2u);
   auto d = harness::Database::open(db).value();
@@ -106,7 +115,7 @@ TEST(TestCommits, BuildsBenchesAndPlaysThenServesTheCache) {
                            " v0.2: a better search (ref HEAD~2), bench " + bench_of("v0.2") + " at "),
             std::string::npos)
       << shown.out;
-  EXPECT_NE(shown.out.find("(as its Bench: line), built with: sh build.sh {out}"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("(as its Bench: line), built with: make -j EXE={name} in src/"), std::string::npos) << shown.out;
 
   HarnessRun again = run_harness(test_args(r, "HEAD~2", "HEAD~3", db), 300s);
   ASSERT_EQ(again.exit_code, 0) << again.out;
@@ -120,7 +129,7 @@ TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) 
   const Repo r = make_repo(std::filesystem::path(db).parent_path().string() + "/work");
   HarnessRun wrong = run_harness(test_args(r, "HEAD~1", "HEAD~3", db), 300s);
   EXPECT_EQ(wrong.exit_code, 2);
-  EXPECT_NE(wrong.out.find("(claims a bench it does not have) says Bench: 12345 but its binary's bench is"), std::string::npos)
+  EXPECT_NE(wrong.out.find("(claims a bench it does not have) says bench 12345 but its binary's bench is"), std::string::npos)
       << wrong.out;
   EXPECT_EQ(runs_in(db), 0);
 
@@ -135,10 +144,16 @@ TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) 
 
   HarnessRun broken = run_harness(test_args(r, "HEAD", "HEAD~3", db), 300s);
   EXPECT_EQ(broken.exit_code, 2);
-  EXPECT_NE(
-      broken.out.find("(does not build) failed (exit status 1); the end of its log:\n  engine.cpp:1: error: expected ; before }"),
-      std::string::npos)
+  EXPECT_NE(broken.out.find("(does not build) failed (exit status 2, make -j EXE={name} in src/)\n  first error: engine.cpp:1: "
+                            "error: expected ; before }\n  the end of its log:"),
+            std::string::npos)
       << broken.out;
+  EXPECT_NE(broken.out.find("Error 1"), std::string::npos) << "make's own line is in the tail\n" << broken.out;
+  auto elsewhere = test_args(r, "HEAD~2", "HEAD~3", db);
+  *std::find(elsewhere.begin(), elsewhere.end(), "src") = "source";
+  HarnessRun no_folder = run_harness(elsewhere, 120s);
+  EXPECT_EQ(no_folder.exit_code, 2);
+  EXPECT_NE(no_folder.out.find("the commit has no folder 'source' (--make-path) to build in"), std::string::npos) << no_folder.out;
   HarnessRun no_ref = run_harness(test_args(r, "no-such-branch", "HEAD~3", db), 120s);
   EXPECT_EQ(no_ref.exit_code, 2);
   EXPECT_NE(no_ref.out.find("--dev: ref 'no-such-branch' names no commit in " + r.dir), std::string::npos) << no_ref.out;
@@ -182,8 +197,8 @@ TEST(TestCommits, ARegistryNamesEnginesByRepositoryAndRef) {
   const std::string work = std::filesystem::path(db).parent_path().string() + "/work";
   const Repo r = make_repo(work);
   std::ofstream(work + "/engines.json") << R"({"engines": [
-    {"name": "new", "repo": "repo", "ref": "HEAD~2", "build": "sh build.sh {out}", "bench": "bench 6"},
-    {"name": "old", "repo": "repo", "ref": "HEAD~3", "build": "sh build.sh {out}", "bench": "bench 6"}]})";
+    {"name": "new", "repo": "repo", "ref": "HEAD~2", "make_path": "src/", "bench": "bench 6"},
+    {"name": "old", "repo": "repo", "ref": "HEAD~3", "build": "sh build.sh {name}", "bench": "bench 6"}]})";
   HarnessRun played = run_harness(
       {"match", "new", "old", "--registry", work + "/engines.json", "--nodes", "300", "--games", "2", "--db", db}, 300s);
   ASSERT_EQ(played.exit_code, 0) << played.out;

@@ -64,9 +64,9 @@ TEST(EngineRegistry, AnEngineBuiltFromGitHasRepoRefAndBuild) {
   const harness::EngineConfig dev = reg->find("dev").value();
   ASSERT_TRUE(dev.source);
   EXPECT_EQ(dev.source->repo, std::filesystem::path(::testing::TempDir() + "engine").lexically_normal().string());
-  EXPECT_EQ(dev.source->build, harness::DEFAULT_BUILD);
+  EXPECT_EQ(dev.source->build, harness::BuildRecipe{});  // OpenBench's make in the root
   EXPECT_TRUE(dev.command.empty());  // until it is built
-  EXPECT_EQ(reg->find("old").value().source->build, "cmake --build b && cp b/e {out}");
+  EXPECT_EQ(reg->find("old").value().source->build.command, "cmake --build b && cp b/e {out}");
 }
 
 TEST(EngineRegistry, AGitEntryWithoutItsRefOrWithACommandTooIsRefusedByName) {
@@ -78,7 +78,13 @@ TEST(EngineRegistry, AGitEntryWithoutItsRefOrWithACommandTooIsRefusedByName) {
   EXPECT_NE(both.error().find("give either 'command' or 'repo' and 'ref'"), std::string::npos) << both.error();
   auto no_out = harness::EngineRegistry::load(
       write("g3.json", R"({"engines": [{"name": "a", "repo": "x", "ref": "m", "build": "make"}]})"));
-  EXPECT_NE(no_out.error().find("'build' must name where the binary goes with {out}"), std::string::npos) << no_out.error();
+  EXPECT_NE(no_out.error().find("'build' \"make\" must say where the binary goes: {out}"), std::string::npos) << no_out.error();
+  auto outside = harness::EngineRegistry::load(
+      write("g5.json", R"({"engines": [{"name": "a", "repo": "x", "ref": "m", "make_path": "../src"}]})"));
+  EXPECT_NE(outside.error().find("'make_path' must be a folder inside the repository"), std::string::npos) << outside.error();
+  auto both_ways = harness::EngineRegistry::load(
+      write("g6.json", R"({"engines": [{"name": "a", "repo": "x", "ref": "m", "build": "make E={out}", "compiler": "clang"}]})"));
+  EXPECT_NE(both_ways.error().find("'compiler' adds CC=/CXX= to the default make"), std::string::npos) << both_ways.error();
   auto neither = harness::EngineRegistry::load(write("g4.json", R"({"engines": [{"name": "a"}]})"));
   EXPECT_NE(neither.error().find("missing string key 'command' (or 'repo' and 'ref'"), std::string::npos) << neither.error();
 }
