@@ -198,6 +198,24 @@ TEST(GameFitness, SpsaTunesAnEnginesUciOptionsInBatchesOfIterations) {
   EXPECT_NE(first[0].weights.find("\"Debug Log\":"), std::string::npos) << first[0].weights;
 }
 
+// Steps too small to move an option leave the result equal to the start: it is reported as such
+// and no validation match (the start against itself) is played.
+TEST(GameFitness, AResultEqualToTheStartIsSaidAndNotValidated) {
+  std::string dir =
+      options_workspace("unmoved", R"([{"option": "contempt", "min": -50, "max": 50, "step": 1, "c_end": 10, "r_end": 1e-9}])",
+                        R"("spsa": {"iterations": 2, "batch": 2}, "validation": {"games": 2, "tc": "0.3+0.01"})");
+  TunerRun r = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("result: equal to the start, value for value (nothing moved)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("validation: none played: the result is the start, value for value"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("validation: tuned against start"), std::string::npos) << r.out;
+  auto db = harness::Database::open(dir + "t.sqlite").value();
+  std::int64_t tuner_run = 0;
+  for (const harness::RunRow& run : db->runs().value())
+    if (run.kind == "tuner-spsa") tuner_run = run.id;
+  EXPECT_TRUE(db->validations(tuner_run).value().empty());
+}
+
 TEST(GameFitness, TunedOptionsAreCheckedAgainstTheEnginesOwnListBeforeAnything) {
   struct Case {
     std::string parameters, expected;

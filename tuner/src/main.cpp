@@ -134,10 +134,12 @@ Result choose_result(harness::Database& db, std::int64_t run_id, const tuner::Tu
   return {start, -1, "result: the start weights (no generation fitted the held-out positions better)\n"};
 }
 
-// Runs the final validation unless a stored one already covers `generations`.
+// Runs the final validation unless a stored one already covers `generations`, or the result is
+// the start itself (a match of the start against itself measures nothing).
 std::string final_validation(const tuner::TunedEngines* engines, const tuner::TunerConfig& config, const Result& result,
                              const tuner::Values& start, int generations, harness::Database& db, std::int64_t run_id) {
   if (!engines || config.validation.games == 0) return "";
+  if (result.values == start) return "validation: none played: the result is the start, value for value\n";
   for (const harness::ValidationRow& v : value_or_fail(db.validations(run_id)))
     if (v.generation == generations) return "";
   const std::string name = result.generation >= 0 ? "tuned-g" + std::to_string(result.generation + 1) : "tuned-start";
@@ -202,7 +204,7 @@ tuner::RunHooks make_hooks(const Options& o, const tuner::TuningContext& c, cons
           return saved;
     }
     const int every = c.config.validation.every;
-    if (engines && c.config.validation.games > 0 && every > 0 && done % every == 0 && done < total) {
+    if (engines && c.config.validation.games > 0 && every > 0 && done % every == 0 && done < total && best != c.start) {
       auto v = tuner::validate(*engines, best, c.start, c.config.validation, done, "tuned-g" + std::to_string(done), c.db,
                                c.run_id, std::cout);
       CHESS_RETURN_IF_ERROR(v);
@@ -225,7 +227,9 @@ std::string summarize(const tuner::TuningContext& c, const TexelSets& sets, tune
     summary += against_start("best", best, sets.texel->error(c.start_weights));
   }
   if (sets.heldout) summary += against_start("held-out", sets.heldout->error(best_weights), sets.heldout_start);
-  return summary + result.note;
+  summary += result.note;
+  if (result.values == c.start) summary += "result: equal to the start, value for value (nothing moved)\n";
+  return summary;
 }
 
 int tune_command(const Options& o, const tuner::TuningMethod& method) {
@@ -249,8 +253,10 @@ int tune_command(const Options& o, const tuner::TuningMethod& method) {
   TexelSets sets = read_texel_sets(config, start_weights);
   const std::int64_t run_id = find_or_create_run(*db, std::string("tuner-") + method.name(), config, o);
   if (engines) value_or_fail(engines->set_run(run_id));
-  std::cout << "Tuner run " << run_id << " (" << method.name() << ") in " << o.db << ": " << config.weights.size()
-            << (config.tunes_options() ? " options of " + engines->engine().name : std::string(" weights"));
+  const long tuned = long(config.weights.size());
+  std::cout << "Tuner run " << run_id << " (" << method.name() << ") in " << o.db << ": "
+            << (config.tunes_options() ? harness::plural(tuned, "option") + " of " + engines->engine().name
+                                       : harness::plural(tuned, "weight"));
   std::unique_ptr<tuner::Fitness> fitness =
       make_fitness(config, method, start_weights, start, sets, engines ? &*engines : nullptr);
   std::cout << std::endl;

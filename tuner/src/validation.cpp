@@ -16,7 +16,7 @@ chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, cons
   harness::EngineConfig a = engines.with_values(tuned, tuned_name);
   harness::EngineConfig b = engines.with_values(start, "start");
   out << "Validation after " << harness::plural(generation, "generation") << ": " << a.name << " against " << b.name << ", "
-      << settings.games << " games at " << settings.tc << std::endl;
+      << harness::plural(settings.games, "game") << " at " << settings.tc << std::endl;
   // The same openings at every checkpoint, so that checkpoints compare like with like.
   MatchRequest request{
       {a, b}, harness::TournamentKind::MATCH, settings.games, settings.tc, settings.concurrency, 1, "Tuner validation"};

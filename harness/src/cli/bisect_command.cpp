@@ -13,6 +13,7 @@
 #include "process/command.h"
 #include "process/stop_request.h"
 #include "suites/perft_suite.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -126,8 +127,9 @@ std::string found_detail(const BisectOutcome& outcome) {
   if (o.match.resume && !id) fail("--resume: no unfinished bisect with these settings in " + o.match.db);
   if (!o.match.resume && id) fail("an unfinished bisect of these settings is run " + std::to_string(id) + ": give --resume");
   if (!id) id = value_or_fail(db->create_run("bisect", settings.to_json()));
-  std::cout << "Bisect run " << id << ": " << commits.size() << " commits after " << good.short_sha() << " (" << good.subject
-            << ") up to " << bad.short_sha() << " (" << bad.subject << "), by " << bisect_mode_name(settings.mode) << std::endl;
+  std::cout << "Bisect run " << id << ": " << plural(long(commits.size()), "commit") << " after " << good.short_sha() << " ("
+            << good.subject << ") up to " << bad.short_sha() << " (" << bad.subject << "), by " << bisect_mode_name(settings.mode)
+            << std::endl;
   Bisector bisector(settings, std::move(commits), good, *db, id);
   auto ran = bisector.run(std::cout);
   if (!ran) {

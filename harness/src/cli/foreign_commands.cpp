@@ -50,7 +50,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   const bool match = run.config.kind == TournamentKind::MATCH;
   const std::int64_t run_id = value_or_fail(db->create_run(match ? "match" : "tournament", run.config.to_json()));
   std::cerr << "harness: run " << run_id << " in " << db->path() << "\n";
-  ForeignReporter reporter(run, db->path());
+  ForeignReporter reporter(run);
   MatchRunner runner(run.config, std::move(inputs), *db, run_id, &reporter);
   const MatchStatus status = runner.run(std::cout);
   if (status.kind == MatchStatus::FAILED) {

@@ -60,7 +60,7 @@ void rate(const RateOptions& o) {
   for (std::size_t i : order) {
     char error[32] = "anchor";
     if (i != std::size_t(settings.anchor)) std::snprintf(error, sizeof error, "%.1f", list.error[i]);
-    std::printf("%-5d %-24s %8.1f %8s %7d %6.1f%%\n", ++rank, names[i].c_str(), list.elo[i], error, list.games[i],
+    std::printf("%-5d %-24s %8.1f %8s %7d %6.1f%%\n", ++rank, names[i].c_str(), list.elo[i] + 0.0, error, list.games[i],
                 100.0 * list.points[i] / std::max(1, list.games[i]));
   }
   std::printf("Draw width %.1f Elo, first-move advantage %.1f Elo (fitted with the ratings)\n", list.draw_elo,

@@ -13,6 +13,7 @@
 #include "shard_merge.h"
 #include "slurm.h"
 #include "stats/sprt.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -136,7 +137,7 @@ chess::Result<bool> ClusterRunner::watch(std::ostream& out) {
         CHESS_RETURN_IF_ERROR(db_.save_cluster_job(job_));
         if (tty) out << "\n";
         out << (d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted") << " after "
-            << job_.counted.size() << " games: cancelling the remaining tasks" << std::endl;
+            << plural(long(job_.counted.size()), "game") << ": cancelling the remaining tasks" << std::endl;
         CHESS_RETURN_IF_ERROR(cancel_jobs(job_.job_ids));
       }
     }
@@ -223,7 +224,8 @@ MatchStatus ClusterRunner::submit_and_watch(std::ostream& out) {
       out << "Submitted job " << *id << ": " << missing.size() << " of " << job_.shards << " shards (array "
           << array_spec(missing) << "), folder " << job_.dir << std::endl;
     } else {
-      out << "Watching job " << job_.job_ids.back() << ": " << active->size() << " tasks still pending or running" << std::endl;
+      out << "Watching job " << job_.job_ids.back() << ": " << plural(long(active->size()), "task") << " still pending or running"
+          << std::endl;
     }
     if (auto watched = watch(out); !watched) return failed(watched.error());
     return merge(out);

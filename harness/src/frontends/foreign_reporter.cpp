@@ -95,8 +95,7 @@ std::string foreign_reason(const GameRecord& g, LineFormat format) {
   return g.reason;
 }
 
-ForeignReporter::ForeignReporter(const ForeignRun& run, std::string db_path)
-    : config_(run.config), output_(run.output), db_path_(std::move(db_path)) {
+ForeignReporter::ForeignReporter(const ForeignRun& run) : config_(run.config), output_(run.output) {
   for (const std::string& file : {output_.pgn_file, output_.epd_file}) {
     if (file.empty()) continue;
     const bool append = &file == &output_.pgn_file ? output_.pgn_append : output_.epd_append;
@@ -253,9 +252,8 @@ std::string ForeignReporter::cutechess_elo_lines(const RunTally& tally) const {
   return s;
 }
 
-void ForeignReporter::game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) {
-  out << "Warning; Game " << game_index + 1 << " was not played: " << why << " (harness resume " << run_id << " plays it)\n"
-      << std::flush;
+void ForeignReporter::game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) {
+  out << "Warning; Game " << game_index + 1 << " was not played: " << why << " (" << resume << " plays it)\n" << std::flush;
 }
 
 void ForeignReporter::ended(std::ostream& out, const RunTally& tally, const RunEnding& e) {
@@ -271,9 +269,8 @@ void ForeignReporter::ended(std::ostream& out, const RunTally& tally, const RunE
     else
       out << "Tournament finished\n";
   }
-  const std::string resume = "harness resume " + std::to_string(e.run_id) + " --db " + db_path_;
   if (e.kind == RunEnding::INCOMPLETE) out << "Warning; " << e.unplayed << "\n";
-  if (e.kind != RunEnding::FINISHED) out << "Tournament was interrupted. To resume the tournament, run: " << resume << "\n";
+  if (e.kind != RunEnding::FINISHED) out << "Tournament was interrupted. To resume the tournament, run: " << e.resume << "\n";
   out << "Finished match\n" << std::flush;
 }
 

@@ -16,12 +16,12 @@ namespace harness {
 class ForeignReporter : public MatchReporter {
  public:
   // `db_path` is named in the resume hint of a stopped run.
-  ForeignReporter(const ForeignRun& run, std::string db_path);
+  explicit ForeignReporter(const ForeignRun& run);
 
   void resuming(std::ostream&, std::int64_t, int, int) override {}
   void game_started(std::ostream& out, const GameSpec& spec, int total) override;
   void game_stored(std::ostream& out, const GameRecord& game, const RunTally& tally, const RunProgress& progress) override;
-  void game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) override;
+  void game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) override;
   void stopping(std::ostream&, StopRequest) override {}
   void ended(std::ostream& out, const RunTally& tally, const RunEnding& ending) override;
   bool wants_starts() const override { return true; }
@@ -38,7 +38,6 @@ class ForeignReporter : public MatchReporter {
 
   MatchConfig config_;
   ForeignOutput output_;
-  std::string db_path_;
   boost::crc_32_type pgn_crc_;  // CRC-32 of the PGN file so far
   std::string file_error_;
   bool printed_final_block_ = false;

@@ -92,7 +92,10 @@ std::string move_comment(const MoveRecord& m, const PgnComments& c) {
     std::snprintf(buf, sizeof buf, ", tl=%.3fs", double(m.clock_left_ms) / 1000.0);
     out += buf;
   }
-  if (c.latency && m.engine_time_ms >= 0) out += ", latency=" + std::to_string(m.time_ms - m.engine_time_ms) + "ms";
+  // After a ponder hit the engine's own time includes its pondering, so it may exceed the time
+  // the move took from the hit: the latency is then not known and is left out, never negative.
+  if (c.latency && m.engine_time_ms >= 0 && m.engine_time_ms <= m.time_ms)
+    out += ", latency=" + std::to_string(m.time_ms - m.engine_time_ms) + "ms";
   return out;
 }
 

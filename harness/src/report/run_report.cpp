@@ -103,10 +103,12 @@ void series_section(const std::vector<ReportGame>& games, const MatchConfig& c, 
     if ((k + 1) % step && k + 1 != finish_order.size()) continue;
     const EloEstimate e = estimate(tally.match_tally());
     n.push_back(k + 1);
-    const bool known = std::isfinite(e.elo) && std::isfinite(e.elo_error);
+    // The Elo as the results block gives it, whenever it is finite; its interval only when that is
+    // known too (a results block may say "Elo: 190.85 +/- n/a").
+    const bool known = std::isfinite(e.elo), bounded = known && std::isfinite(e.elo_error);
     elo.push_back(known ? json(e.elo) : json(nullptr));
-    lo.push_back(known ? json(e.elo - e.elo_error) : json(nullptr));
-    hi.push_back(known ? json(e.elo + e.elo_error) : json(nullptr));
+    lo.push_back(bounded ? json(e.elo - e.elo_error) : json(nullptr));
+    hi.push_back(bounded ? json(e.elo + e.elo_error) : json(nullptr));
     if (c.sprt) llr.push_back(finite_or(sprt_llr(tally.match_tally(), *c.sprt), 0));
   }
   section["series"] = {{"games", n}, {"elo", elo}, {"lo", lo}, {"hi", hi}};

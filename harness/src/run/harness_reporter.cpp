@@ -1,9 +1,12 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <ostream>
 
+#include "process/executable_path.h"
 #include "run/match_reporter.h"
+#include "settings/key_values.h"
 
 namespace harness {
 
@@ -15,6 +18,14 @@ std::string clock_text(double seconds) {
 }
 
 bool on_terminal() { return isatty(STDOUT_FILENO); }
+
+std::string resume_command(std::int64_t run_id, const std::string& db_path) {
+  const std::string command = "harness resume " + std::to_string(run_id);
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::weakly_canonical(db_path, ec) == fs::weakly_canonical(default_database(), ec)) return command;
+  return command + " --db " + quoted_word(db_path);
+}
 
 void HarnessReporter::resuming(std::ostream& out, std::int64_t run_id, int done, int total) {
   out << "Resuming run " << run_id << ": " << done << " of " << total << " games already played\n";
@@ -32,8 +43,8 @@ void HarnessReporter::game_stored(std::ostream& out, const GameRecord& g, const 
     out << line << " | " << progress << "\n" << std::flush;
 }
 
-void HarnessReporter::game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) {
-  out << "Game " << game_index + 1 << " was not played: " << why << " (harness resume " << run_id << " plays it)\n" << std::flush;
+void HarnessReporter::game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) {
+  out << "Game " << game_index + 1 << " was not played: " << why << " (" << resume << " plays it)\n" << std::flush;
 }
 
 void HarnessReporter::stopping(std::ostream& out, StopRequest level) {
@@ -48,11 +59,11 @@ void HarnessReporter::ended(std::ostream& out, const RunTally&, const RunEnding&
   if (on_terminal()) out << "\n";
   out << e.summary;
   switch (e.kind) {
-    case RunEnding::INCOMPLETE: out << e.unplayed << ". Resume with: harness resume " << e.run_id << std::endl; break;
+    case RunEnding::INCOMPLETE: out << e.unplayed << ". Resume with: " << e.resume << std::endl; break;
     case RunEnding::INTERRUPTED:
       out << "Interrupted: run " << e.run_id << " stopped with " << e.done << " of " << e.total << " games stored";
       if (e.discarded) out << " (" << e.discarded << " unfinished discarded)";
-      out << ". Resume with: harness resume " << e.run_id << std::endl;
+      out << ". Resume with: " << e.resume << std::endl;
       break;
     case RunEnding::FINISHED: out << e.cpu_line << std::flush; break;
   }

@@ -22,10 +22,15 @@ struct RunProgress {
   double elapsed_seconds = 0;   // this session
 };
 
+// "harness resume 12", with "--db PATH" when the run is not in the default database: the
+// command that goes on with it, exactly as it can be typed.
+std::string resume_command(std::int64_t run_id, const std::string& db_path);
+
 // How a session of the run ended, for the closing lines.
 struct RunEnding {
   enum Kind { FINISHED, INTERRUPTED, INCOMPLETE } kind = FINISHED;
   std::int64_t run_id = 0;
+  std::string resume;       // resume_command of the run
   std::string summary;      // the results block and notes, as stored with the run
   std::string stop_reason;  // "SPRT: H1 was accepted", or empty
   std::string unplayed;     // INCOMPLETE: which games were not played and why
@@ -40,8 +45,8 @@ class MatchReporter {
   virtual void game_started(std::ostream& out, const GameSpec& spec, int total) = 0;
   // After the game was stored; `tally` includes it.
   virtual void game_stored(std::ostream& out, const GameRecord& game, const RunTally& tally, const RunProgress& progress) = 0;
-  // A game whose engines did not start: it stays unplayed.
-  virtual void game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) = 0;
+  // A game whose engines did not start: it stays unplayed; `resume` plays it.
+  virtual void game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) = 0;
   virtual void stopping(std::ostream& out, StopRequest level) = 0;
   virtual void ended(std::ostream& out, const RunTally& tally, const RunEnding& ending) = 0;
   // Whether the user would read a "Started game" event (the runner queues none otherwise).
@@ -60,7 +65,7 @@ class HarnessReporter : public MatchReporter {
   void resuming(std::ostream& out, std::int64_t run_id, int done, int total) override;
   void game_started(std::ostream&, const GameSpec&, int) override {}
   void game_stored(std::ostream& out, const GameRecord& game, const RunTally& tally, const RunProgress& progress) override;
-  void game_unplayed(std::ostream& out, std::int64_t run_id, int game_index, const std::string& why) override;
+  void game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) override;
   void stopping(std::ostream& out, StopRequest level) override;
   void ended(std::ostream& out, const RunTally& tally, const RunEnding& ending) override;
 };

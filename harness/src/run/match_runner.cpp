@@ -112,7 +112,7 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
     while (reported_unstarted_ < unstarted_.size()) {
       const Unstarted u = unstarted_[reported_unstarted_++];
       lock.unlock();
-      reporter_->game_unplayed(out, run_id_, u.game_index, u.why);
+      reporter_->game_unplayed(out, resume_command(run_id_, db_.path()), u.game_index, u.why);
       lock.lock();
     }
     if (stop_requested() != seen_stop_ && storage_error_.empty()) {
@@ -144,14 +144,15 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   for (std::thread& t : workers) t.join();
   if (!storage_error_.empty())
     return {MatchStatus::FAILED, storage_error_ + "; the " + std::to_string(done_count_) +
-                                     " games stored before are intact: make room and continue with 'harness resume " +
-                                     std::to_string(run_id_) + "'"};
+                                     " games stored before are intact: make room and continue with '" +
+                                     resume_command(run_id_, db_.path()) + "'"};
   return finish(out);
 }
 
 MatchStatus MatchRunner::finish(std::ostream& out) {
   RunEnding ending;
   ending.run_id = run_id_;
+  ending.resume = resume_command(run_id_, db_.path());
   ending.summary = tally_.summary();
   ending.stop_reason = stop_reason_;
   if (!stop_reason_.empty()) ending.summary += stop_reason_ + "\n";

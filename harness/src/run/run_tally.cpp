@@ -40,6 +40,7 @@ void RunTally::add(int game_index, const std::string& result) {
   add_to(engines_[std::size_t(spec.white)], outcome_for(result, true));
   add_to(engines_[std::size_t(spec.black)], outcome_for(result, false));
   ++games_;
+  (result == "1-0" ? white_wins_ : result == "0-1" ? black_wins_ : draws_) += 1;
 }
 
 std::string RunTally::title() const {
@@ -62,12 +63,25 @@ std::string RunTally::title() const {
 }
 
 std::string RunTally::summary() const {
+  if (config_.datagen) return datagen_summary();
   return config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt) : ranking_table();
 }
 
 std::string RunTally::progress(int total_games) const {
-  return config_.kind == TournamentKind::MATCH ? summary_line(match_tally(), total_games)
-                                               : "Games " + std::to_string(games_) + "/" + std::to_string(total_games);
+  return config_.kind == TournamentKind::MATCH && !config_.datagen
+             ? summary_line(match_tally(), total_games)
+             : "Games " + std::to_string(games_) + "/" + std::to_string(total_games);
+}
+
+std::string RunTally::datagen_summary() const {
+  auto share = [this](int n) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", games_ ? 100.0 * n / games_ : 0.0);
+    return std::string(text);
+  };
+  return "Datagen of " + title() + ":\nGames: " + std::to_string(games_) + ", White wins: " + std::to_string(white_wins_) + " (" +
+         share(white_wins_) + "), Draws: " + std::to_string(draws_) + " (" + share(draws_) +
+         "), Black wins: " + std::to_string(black_wins_) + " (" + share(black_wins_) + ")\n";
 }
 
 std::string RunTally::ranking_table() const {

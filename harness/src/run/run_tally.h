@@ -26,18 +26,21 @@ class RunTally {
   Tally engine_tally(std::size_t i) const { return engines_.at(i); }
   // "A vs B (tc, book)".
   std::string title() const;
-  // A match's results block (Elo, LOS, pentanomial, SPRT), or a tournament's ranking table.
+  // A match's results block (Elo, LOS, pentanomial, SPRT), a tournament's ranking table, or a
+  // datagen run's games by result (an Elo of an engine against itself measures nothing).
   std::string summary() const;
   // One line: a match's summary_line, a tournament's "Games N/M".
   std::string progress(int total_games) const;
 
  private:
   std::string ranking_table() const;
+  std::string datagen_summary() const;
   MatchConfig config_;
   std::vector<GameSpec> schedule_;
   TallyBuilder match_;
   std::vector<Tally> engines_;
   int games_ = 0;
+  int white_wins_ = 0, draws_ = 0, black_wins_ = 0;
 };
 
 }  // namespace harness

@@ -1,5 +1,6 @@
 #include "rating.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -224,6 +225,11 @@ chess::Result<RatingList> rate_games(const std::vector<std::string>& names, cons
       if (list.points[std::size_t(i)] == 0 || list.points[std::size_t(i)] == list.games[std::size_t(i)])
         return chess::Error{"'" + names[std::size_t(i)] + "' " + (list.points[std::size_t(i)] == 0 ? "lost" : "won") +
                             " every game: its rating has no finite maximum-likelihood estimate without a prior (--prior)"};
+  if (settings.prior_draws <= 0 &&
+      std::none_of(games.begin(), games.end(), [](const RatedGame& g) { return g.white_points2 == 1; }))
+    return chess::Error{
+        "no game was drawn: the draw width the model fits with the ratings has no estimate without a draw; "
+        "give a prior (--prior N virtual draws, 2 by default)"};
   if (settings.prior_draws > 0) add_prior(m, settings.prior_draws);
   const std::vector<double> p = maximise(m, settings, list.iterations);
   for (int i = 0; i < engines; ++i)

@@ -42,7 +42,8 @@ struct RatingList {
 };
 
 // Fails when an engine's rating has no finite estimate (it won or lost every game and there is
-// no prior), or when some engines never met the others.
+// no prior), when no game was drawn and there is no prior (the draw width has no estimate), or
+// when some engines never met the others.
 // `names` name the engines that RatedGame indices refer to (for the error messages).
 chess::Result<RatingList> rate_games(const std::vector<std::string>& names, const std::vector<RatedGame>& games,
                                      const RatingSettings& settings);

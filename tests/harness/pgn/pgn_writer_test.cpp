@@ -34,6 +34,8 @@ TEST(PgnComments, AMoveCommentCarriesWhatWasAskedAndWasReported) {
   EXPECT_EQ(harness::move_comment(m), "+0.35/12 0.510s");
   EXPECT_EQ(harness::move_comment(m, harness::parse_pgn_comments("nodes,seldepth,nps,hashfull,timeleft,latency").value()),
             "+0.35/12 0.510s, n=123456, sd=20, nps=242070, hashfull=37, tl=9.490s, latency=5ms");
+  m.engine_time_ms = 728;  // a ponder hit: the engine counts its pondering too, so no latency is known
+  EXPECT_EQ(harness::move_comment(m, harness::parse_pgn_comments("latency").value()), "+0.35/12 0.510s");
   m.hashfull = -1;  // not reported: left out
   m.engine_time_ms = -1;
   EXPECT_EQ(harness::move_comment(m, harness::parse_pgn_comments("hashfull,latency").value()), "+0.35/12 0.510s");

@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
+#include "frontends/pgn_import.h"
 #include "run/match_config.h"
 
 namespace {
@@ -26,6 +29,29 @@ TEST(RunReport, AnEmptyRunAndARunOfAnotherKindGetOneClearMessage) {
   r = harness::run_report(*db, {9});
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("no run 9 in "), std::string::npos) << r.error();
+}
+
+// One game pair, a win and a draw: the results block has an Elo (190.85) and no interval. The
+// report's Elo curve has the same Elo, and no band, rather than "no estimate yet".
+TEST(RunReport, TheEloCurveSaysWhatTheResultsBlockSays) {
+  const std::string dir = ::testing::TempDir() + "report_pair/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "pair.pgn") << "[White \"A\"]\n[Black \"B\"]\n[Round \"1\"]\n[Result \"1-0\"]\n\n"
+                                  << "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n"
+                                  << "[White \"B\"]\n[Black \"A\"]\n[Round \"2\"]\n[Result \"1/2-1/2\"]\n\n"
+                                  << "1. e4 e5 1/2-1/2\n\n";
+  auto db = harness::Database::open(dir + "pair.sqlite").value();
+  auto imported = harness::import_pgn_files({dir + "pair.pgn"}, *db, [](const std::string&) {});
+  ASSERT_TRUE(imported) << imported.error();
+  auto report = harness::run_report(*db, {imported->run_id});
+  ASSERT_TRUE(report) << report.error();
+  const nlohmann::json& section = (*report)["sections"][0];
+  ASSERT_NE(section["summary_text"].get<std::string>().find("Elo: 190.85 +/- n/a"), std::string::npos) << section["summary_text"];
+  const nlohmann::json& series = section["series"];
+  ASSERT_FALSE(series["elo"].back().is_null());
+  EXPECT_NEAR(series["elo"].back().get<double>(), 190.85, 0.01);
+  EXPECT_TRUE(series["lo"].back().is_null());
 }
 
 }  // namespace

@@ -59,7 +59,9 @@ TEST(RunnerAtScale, AGameWhoseEnginesNeverStartIsLeftUnplayedNotLost) {
   EXPECT_NE(r.out.find("was not played: engine 'late' did not answer 'uci' with 'uciok' within 1000 ms (--startup-ms)"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("Resume with: harness resume 1"), std::string::npos) << r.out;
+  // The database is not the default one: the hint names it, so that it can be typed as it is.
+  EXPECT_NE(r.out.find("Resume with: harness resume 1 --db " + db + "\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(harness resume 1 --db " + db + " plays it)"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -66,6 +66,18 @@ TEST(Rating, APerfectScoreHasNoEstimateWithoutAPriorAndOneWithIt) {
   EXPECT_GT(with_prior->elo[0], 100);
 }
 
+// Without draws the draw width runs off to nothing: refused without a prior, fitted with one.
+TEST(Rating, NoDrawHasNoDrawWidthWithoutAPrior) {
+  std::vector<harness::RatedGame> games;
+  for (int i = 0; i < 12; ++i) games.push_back({i % 2, 1 - i % 2, i % 3 == 0 ? 0 : 2});  // decisive, both engines win some
+  auto refused = harness::rate_games(names(2), games, {0, 0, 0});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("no game was drawn"), std::string::npos) << refused.error();
+  auto fitted = harness::rate_games(names(2), games, {0, 0, 2});
+  ASSERT_TRUE(fitted) << fitted.error();
+  EXPECT_GT(fitted->draw_elo, 10);
+}
+
 TEST(Rating, EnginesThatNeverMetHaveNoCommonScale) {
   auto list = harness::rate_games(names(4), {{0, 1, 2}, {1, 0, 1}, {2, 3, 1}, {3, 2, 0}}, {0, 0, 2});
   ASSERT_FALSE(list);

@@ -48,7 +48,8 @@ TEST(StorageStress, AFullDiskStopsTheRunCleanlyAndItResumes) {
   EXPECT_EQ(p->stop(5000ms), 2) << out;
   std::ifstream e(err);
   std::string message(std::istreambuf_iterator<char>(e), {});
-  EXPECT_NE(message.find("games stored before are intact: make room and continue with 'harness resume 1'"), std::string::npos)
+  EXPECT_NE(message.find("games stored before are intact: make room and continue with 'harness resume 1 --db " + db + "'"),
+            std::string::npos)
       << message;
   const std::size_t stored = games_in(db).size();
   EXPECT_GT(stored, 0u);
