@@ -14,12 +14,15 @@ mirrors="${MIRRORS:-/work/.mirror}"
 mkdir -p "$out"
 db="$out/field.sqlite"
 
-# name | repository (owner/name) | makefile folder
+# name | repository (owner/name) | makefile folder | the commit tested as HEAD
+# Ethereal's commits since NNUE (b9b8463, May 2021) sign the build with its network, which is
+# not in the repository (OpenBench passes it with EVALFILE=): its check ends at the commit
+# before, whose makefile's default target (pgo) builds the engine the messages sign.
 engines=(
-  "Ethereal|AndyGrant/Ethereal|src"
-  "Weiss|TerjeKir/weiss|src"
-  "Stash|mhouppin/stash-bot|src"
-  "Laser|jeffreyan11/laser-chess-engine|src"
+  "Ethereal|AndyGrant/Ethereal|src|b9b8463~1"
+  "Weiss|TerjeKir/weiss|src|HEAD"
+  "Stash|mhouppin/stash-bot|src|HEAD"
+  "Laser|jeffreyan11/laser-chess-engine|src|HEAD"
 )
 
 # The commit whose message's bench first differs from the good commit's, by OpenBench's rule:
@@ -46,13 +49,14 @@ PY
 
 summary=()
 for entry in "${engines[@]}"; do
-  IFS='|' read -r name repository make_path <<< "$entry"
+  IFS='|' read -r name repository make_path tip <<< "$entry"
   mirror="$mirrors/${repository/\//+}/repo"
   clone="$out/repos/$name"
   if [ ! -d "$clone" ]; then
     [ -d "$mirror" ] || { echo "field_engines: no repository for $name at $mirror (fetch $repository first)" >&2; continue; }
     git clone -q "$mirror" "$clone"
   fi
+  git -C "$clone" checkout -q --detach "$(git -C "$clone" rev-parse "$tip")"
   head=$(git -C "$clone" rev-parse --short=8 HEAD)
   echo "== $name ($repository at $head)"
   log="$out/$name-test.log"
