@@ -32,6 +32,12 @@ std::vector<UciOption> build() {
                     if (err.empty()) e.searcher().set_hash_mb(std::size_t(mb));
                     return err;
                   }});
+  // The search runs on one thread; the option is declared so that frameworks that always set it
+  // (fishtest, OpenBench: option.Threads=1) get an answer, and a value above 1 is refused by its bounds.
+  list.push_back({"Threads", "spin", "1", 1, 1, {}, [](EngineState&, const std::string& v) {
+                    int threads = 0;
+                    return parse_spin("Threads", v, 1, 1, threads);
+                  }});
   list.push_back({"Clear Hash", "button", "", 0, 0, {}, [](EngineState& e, const std::string&) {
                     e.searcher().new_game();
                     return std::string();

@@ -35,6 +35,7 @@ TEST(Uci, HandshakeListsEveryOptionKind) {
   ASSERT_EQ(e.wait_for_prefix("uciok"), "uciok");
   EXPECT_TRUE(e.saw("id name Workbench dev"));
   EXPECT_TRUE(e.saw("option name Hash type spin default 16 min 1 max 65536"));
+  EXPECT_TRUE(e.saw("option name Threads type spin default 1 min 1 max 1"));  // set by fishtest and OpenBench
   EXPECT_TRUE(e.saw("option name Clear Hash type button"));
   EXPECT_TRUE(e.saw("option name Version type combo default dev var v0.1 var v0.11 var v0.12 var v0.2 var dev"));
   EXPECT_TRUE(e.saw("option name EvalFile type string"));
@@ -187,13 +188,16 @@ TEST(Uci, BadInputGetsInfoStringsAndTheEngineStaysUsable) {
   e.send("setoption name NoSuchOption value 1");
   e.send("setoption name Version value v9");
   e.send("setoption name EvalFile value /nonexistent/weights.json");
+  e.send("setoption name Threads value 1");
+  e.send("setoption name Threads value 2");
   e.send("isready");
   ASSERT_EQ(e.wait_for_prefix("readyok"), "readyok");
-  for (const char* expected : {"info string unknown command: flurb", "info string invalid FEN", "info string illegal move e2e4",
-                               "info string malformed position command", "info string malformed go command: 'depth'",
-                               "info string malformed go command: unknown parameter 'sideways'",
-                               "info string option Hash needs an integer", "info string unknown option 'NoSuchOption'",
-                               "info string unknown version 'v9'", "info string /nonexistent/weights.json: cannot open"})
+  for (const char* expected :
+       {"info string unknown command: flurb", "info string invalid FEN", "info string illegal move e2e4",
+        "info string malformed position command", "info string malformed go command: 'depth'",
+        "info string malformed go command: unknown parameter 'sideways'", "info string option Hash needs an integer",
+        "info string unknown option 'NoSuchOption'", "info string unknown version 'v9'",
+        "info string /nonexistent/weights.json: cannot open", "info string option Threads must be from 1 to 1"})
     EXPECT_TRUE(e.saw(expected)) << expected;
   e.send("position startpos moves e2e4");
   e.send("go depth 3");

@@ -11,6 +11,7 @@
 
 #include "core/nearest_names.h"
 #include "process/executable_path.h"
+#include "text/control_characters.h"
 
 namespace harness {
 
@@ -717,6 +718,9 @@ class Parser {
     if (run_.help || run_.version) return true;
     if (auto ok = make_engines(); !ok) return ok;
     if (auto ok = make_schedule(); !ok) return ok;
+    if (has_control_character(run_.output.site))
+      return chess::Error{"-site: '" + escaped_controls(run_.output.site) +
+                          "' holds a control character (a site is one printable line)"};
     if (run_.config.openings_path.empty())
       return chess::Error{"-openings: no opening book given (file=BOOK.epd or .pgn); every game would be the start position"};
     if (run_.config.event.empty() || run_.config.event == "Workbench match")

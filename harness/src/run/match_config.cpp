@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "settings/stored_enum.h"
+#include "text/control_characters.h"
 
 namespace harness {
 
@@ -18,6 +19,8 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
   if (c.kind == TournamentKind::PAIRS) problems.require(n % 2 == 0, "engines", "pairs need an even number of engines");
   for (const EngineConfig& e : c.engines) {
     problems.require(!e.name.empty(), "engines", "an engine has no name");
+    problems.require(!has_control_character(e.name), "engines",
+                     "engine name '" + escaped_controls(e.name) + "' holds a control character (a name is one printable line)");
     problems.require(!e.command.empty() || c.imported, "engines", "engine '" + e.name + "' has no command");
     problems.require(
         !(c.settings.tc.kind == TimeControl::Kind::NODES && e.protocol == Protocol::XBOARD && !e.limit), "nodes",
@@ -72,6 +75,8 @@ chess::Result<TournamentKind> parse_tournament_kind(const std::string& name) {
 SettingProblems MatchConfig::validate(Checks checks) const {
   SettingProblems problems;
   check_engines(*this, problems);
+  problems.require(!has_control_character(event), "event",
+                   "'" + escaped_controls(event) + "' holds a control character (an event is one printable line)");
   check_counts(*this, checks, problems);
   check_sprt(*this, problems);
   check_game_settings(settings, problems);

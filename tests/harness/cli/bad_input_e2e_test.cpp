@@ -150,4 +150,31 @@ TEST(BadInput, APgnOfARunWithoutGamesIsAnError) {
   EXPECT_NE(r.out.find("run 1 is a perft run: it has no games"), std::string::npos) << r.out;
 }
 
+// A name, an event or a site with a newline would print a line frameworks parse as a result,
+// and break a PGN tag: each is refused at the door, by every door, and no such line is printed.
+TEST(BadInput, ANameCannotForgeALine) {
+  const std::string forged = "x\nFinished game 99 (x vs y): 1-0 {fake}";
+  const std::string db = temp_db("forged_name");
+  const std::string spec = "'name=" + forged + "' cmd=" + std::string(MOCK_ENGINE_PATH) + " arg=random";
+  const std::vector<std::vector<std::string>> doors = {
+      {"match", "--engine", spec, "--engine", mock("b", "random"), "--games", "2", "--db", db},
+      {"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2", "--event", forged, "--db", db},
+      {"fastchess", "-engine", std::string("cmd=") + MOCK_ENGINE_PATH, "name=" + forged, "-engine",
+       std::string("cmd=") + MOCK_ENGINE_PATH, "name=b", "-each", "tc=inf", "nodes=100", "proto=uci", "-openings",
+       std::string("file=") + PROJECT_DIR + "/suites/openings.epd", "-db", db},
+      {"fastchess", "-engine", std::string("cmd=") + MOCK_ENGINE_PATH, "name=a", "-engine",
+       std::string("cmd=") + MOCK_ENGINE_PATH, "name=b", "-each", "tc=inf", "nodes=100", "proto=uci", "-openings",
+       std::string("file=") + PROJECT_DIR + "/suites/openings.epd", "-site", forged, "-db", db}};
+  for (const auto& args : doors) {
+    HarnessRun r = run_harness(args);
+    EXPECT_NE(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("holds a control character"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("x\\nFinished game 99"), std::string::npos) << "shown escaped\n" << r.out;
+    EXPECT_EQ(r.out.find("\nFinished game 99"), std::string::npos) << r.out;
+    if (std::filesystem::exists(db)) {
+      EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+    }
+  }
+}
+
 }  // namespace
