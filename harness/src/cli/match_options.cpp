@@ -86,6 +86,7 @@ void read_game_settings(const MatchOptions& o, MatchConfig& c) {
   c.settings.time_margin_ms = o.timemargin;
   c.settings.deadlines = o.deadlines;
   c.settings.ponder = o.ponder;
+  c.settings.check_mate_pvs = o.check_mate_pvs;
   c.settings.tb_pieces = o.tb_pieces;
   if (!o.tb.empty()) c.settings.tb_path = std::filesystem::absolute(o.tb).lexically_normal().string();
   if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
@@ -153,8 +154,9 @@ void add_build_options(CLI::App* cmd, BuildRecipe& r) {
                   "Build command of one's own, run by sh in the --make-path folder of the commit's worktree: {out} is the "
                   "binary's path in the cache, {name} a bare name left in that folder and moved there (default: OpenBench's "
                   "'make -j EXE={name}')");
-  cmd->add_option("--make-path", r.make_path, "Folder of the makefile, relative to the repository's root (OpenBench's make "
-                                              "path, often src)");
+  cmd->add_option("--make-path", r.make_path,
+                  "Folder of the makefile, relative to the repository's root (OpenBench's make "
+                  "path, often src)");
   cmd->add_option("--compiler", r.compiler, "Compiler for the default make: CXX=NAME when NAME has '++', else CC=NAME");
   cmd->add_option("--network", r.network, "Network file for the default make: EVALFILE=FILE (its absolute path)");
 }
@@ -205,6 +207,8 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
                   "Adjudicate only positions of at most this many pieces (default: all the tables hold)");
   cmd->add_flag("--ponder", o.ponder,
                 "UCI engines that declare Ponder think on the opponent's time (go ponder, ponderhit, stop on a miss)");
+  cmd->add_flag("--check-mate-pvs", o.check_mate_pvs,
+                "Also check mating PVs as fastchess's -check-mate-pvs does: a mate score's PV is the mate, move for move");
   cmd->add_flag("--resume", o.resume, "Continue the latest unfinished run with the same settings");
 }
 

@@ -109,6 +109,21 @@ ForeignReporter::ForeignReporter(const ForeignRun& run) : config_(run.config), o
   }
 }
 
+// fastchess's PV warnings: the warning, the engine's line, the game's start and its moves before
+// the move, one part a line (joined by " :: " with -testEnv).
+void ForeignReporter::pv_warnings(std::ostream& out, const GameRecord& g) const {
+  const std::string sep = output_.test_env ? " :: " : "\n";
+  const bool startpos = g.opening.fen.empty() || g.opening.fen == chess::Position::startpos().fen();
+  std::string moves;
+  for (const std::string& m : g.opening.moves) moves += (moves.empty() ? "" : " ") + m;
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    for (const PvWarning& w : g.moves[i].pv_warnings)
+      out << pv_warning_text(w, mover(g, i) == chess::WHITE ? g.white : g.black) << sep << "Info; " << w.info_line << sep
+          << "Position; " << (startpos ? std::string("startpos") : "fen " + g.opening.fen) << sep << "Moves; " << moves << "\n";
+    moves += (moves.empty() ? "" : " ") + g.moves[i].uci;
+  }
+}
+
 void ForeignReporter::game_started(std::ostream& out, const GameSpec& spec, int total) {
   out << "Started game " << spec.game_index + 1 << " of " << total << " (" << config_.engines[std::size_t(spec.white)].name
       << " vs " << config_.engines[std::size_t(spec.black)].name << ")\n";
@@ -116,6 +131,7 @@ void ForeignReporter::game_started(std::ostream& out, const GameSpec& spec, int 
 
 void ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
   if (output_.format == LineFormat::CUTECHESS) return;  // cutechess-cli writes its warnings to standard error
+  pv_warnings(out, g);
   for (std::size_t i = 0; i < g.moves.size(); ++i)
     if (g.moves[i].pv_mismatch)
       out << "Warning; Bestmove does not match beginning of last PV - move " << g.moves[i].uci << " from "

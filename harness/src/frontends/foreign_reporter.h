@@ -31,6 +31,7 @@ class ForeignReporter : public MatchReporter {
 
  private:
   void warnings(std::ostream& out, const GameRecord& g);
+  void pv_warnings(std::ostream& out, const GameRecord& g) const;
   void write_files(std::ostream& out, const GameRecord& g);
   void interval_lines(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p);
   std::string results_block(const RunTally& tally) const;

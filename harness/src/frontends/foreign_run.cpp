@@ -273,7 +273,6 @@ const std::map<std::string, std::string>& refused_options() {
       {"-noswap", "games are always played in pairs with colours reversed"},
       {"-reverse", "games are always played in pairs with colours reversed"},
       {"-use-affinity", "CPU affinity is not set by this harness"},
-      {"-check-mate-pvs", "mating PVs are not checked"},
       {"-strict", "warnings do not end the run"},
       {"-quick", "give the engines and the book with -engine and -openings"},
       {"-debug", "engine communication logs are not written"},
@@ -318,7 +317,7 @@ class Parser {
     if (n == "-games") return number_to(f, games_);
     if (n == "-repeat") return repeat(f);
     if (n == "-concurrency") return concurrency(f);
-    if (n == "-force-concurrency" || n == "-testEnv" || n == "-recover") return switch_flag(f);
+    if (n == "-force-concurrency" || n == "-testEnv" || n == "-recover" || n == "-check-mate-pvs") return switch_flag(f);
     if (n == "-tournament") return tournament(f);
     if (n == "-openings") return openings(f);
     if (n == "-bookmode") return bookmode(f);
@@ -359,7 +358,9 @@ class Parser {
   chess::Result<bool> switch_flag(const Flag& f) {
     if (!f.params.empty()) return chess::Error{f.name + ": takes no value, got '" + f.params[0] + "'"};
     if (f.name == "-recover") run_.output.recover = true;
-    return true;  // -force-concurrency: concurrency is never limited to the cores; -testEnv: warnings are one line each
+    if (f.name == "-testEnv") run_.output.test_env = true;
+    if (f.name == "-check-mate-pvs") run_.config.settings.check_mate_pvs = true;
+    return true;  // -force-concurrency: concurrency is never limited to the cores
   }
 
   chess::Result<bool> value_to(const Flag& f, std::string& out) {

@@ -77,6 +77,7 @@ class Referee {
     ThinkRequest request;
     request.game = &game;
     request.variant = settings_.variant;
+    request.check_mate_pvs = settings_.check_mate_pvs;
     request.tc = tc_[us];
     request.clock_ms[0] = clock_[0];
     request.clock_ms[1] = clock_[1];
@@ -143,6 +144,7 @@ class Referee {
     mr.nps = r.report.nps;
     mr.engine_time_ms = r.report.time_ms;
     mr.time_us = r.elapsed_us;
+    mr.pv_warnings = std::move(r.pv_warnings);
     if (tc_[us].kind == TimeControl::Kind::CLOCK) mr.clock_left_ms = clock_[us];
     record_.moves.push_back(mr);
     game_.play(m);

@@ -76,6 +76,7 @@ void to_json(nlohmann::json& j, const GameSettings& s) {
        {"adjudication", s.adjudication}};
   if (s.variant != chess::Variant::STANDARD) j["variant"] = chess::variant_name(s.variant);
   if (s.ponder) j["ponder"] = true;
+  if (s.check_mate_pvs) j["check_mate_pvs"] = true;
   if (!s.tb_path.empty()) j["tb"] = {{"path", s.tb_path}, {"pieces", s.tb_pieces}};
   const EngineDeadlines defaults;
   for (const DeadlineKey& k : DEADLINE_KEYS)
@@ -89,6 +90,7 @@ void from_json(const nlohmann::json& j, GameSettings& s) {
   j.at("adjudication").get_to(s.adjudication);
   if (j.contains("variant")) s.variant = stored_enum<chess::Variant>(j.at("variant"), "variant", parse_variant_setting);
   s.ponder = j.value("ponder", false);
+  s.check_mate_pvs = j.value("check_mate_pvs", false);
   if (j.contains("tb")) {
     j.at("tb").at("path").get_to(s.tb_path);
     j.at("tb").at("pieces").get_to(s.tb_pieces);

@@ -23,8 +23,9 @@ struct GameSettings {
   EngineDeadlines deadlines;                         // how long engines may take to start and to get ready
   AdjudicationRules adjudication;
   chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Chess960 castling notation for the engines
-  bool ponder = false;                                // engines that can think on the opponent's time (clock time controls only)
-  std::string tb_path;                                // tablebase adjudication (--tb): the tables' directory, empty for none
+  bool check_mate_pvs = false;                   // fastchess's -check-mate-pvs: a mate score's PV must be the mate, move for move
+  bool ponder = false;                           // engines that can think on the opponent's time (clock time controls only)
+  std::string tb_path;                           // tablebase adjudication (--tb): the tables' directory, empty for none
   int tb_pieces = 0;                             // positions of at most this many pieces are looked up (0: all the tables hold)
   std::shared_ptr<const Tablebases> tablebases;  // opened from tb_path when the run starts
 };
@@ -36,7 +37,7 @@ chess::Result<chess::Variant> parse_variant_setting(const std::string& name);
 void check_game_settings(const GameSettings& settings, SettingProblems& problems);
 
 // Stored flat in a run's configuration: tc, time_margin_ms, search_timeout_ms, adjudication,
-// and variant, ponder, tb and the engine deadlines (startup_ms, ucinewgame_ms, ping_ms) only
+// and variant, ponder, check_mate_pvs, tb and the engine deadlines (startup_ms, ucinewgame_ms, ping_ms) only
 // when set (older runs have none of them).
 void to_json(nlohmann::json& j, const GameSettings& settings);
 void from_json(const nlohmann::json& j, GameSettings& settings);

@@ -11,6 +11,7 @@
 #include "engines/engine_config.h"
 #include "players/engine_deadlines.h"
 #include "process/child_process.h"
+#include "record/pv_warning.h"
 #include "time_control/time_control.h"
 
 namespace harness {
@@ -36,6 +37,7 @@ struct ThinkRequest {
   int moves_to_go = 0;                                // moves until the next time control, 0 when none
   std::chrono::steady_clock::time_point deadline;     // when to give up waiting
   chess::Variant variant = chess::Variant::STANDARD;  // how castling is written to the engine
+  bool check_mate_pvs = false;                        // also check mating PVs (players/pv_checks.h)
 };
 
 // OVERLONG: the engine wrote a line longer than MAX_LINE (a fault); ABORTED: the harness was
@@ -46,10 +48,11 @@ struct ThinkResult {
   ThinkStatus status = ThinkStatus::DISCONNECTED;
   std::string move;  // as the engine wrote it
   SearchReport report;
-  std::int64_t elapsed_ms = 0;  // measured by the harness from the go command to the move
-  std::int64_t elapsed_us = 0;  // the same in microseconds (a node-limited search takes a few milliseconds)
-  bool pv_mismatch = false;     // the move is not the first move of the engine's last reported PV
-  std::string ponder_move;      // the reply the engine expects ("bestmove e2e4 ponder e7e5"), if given
+  std::int64_t elapsed_ms = 0;         // measured by the harness from the go command to the move
+  std::int64_t elapsed_us = 0;         // the same in microseconds (a node-limited search takes a few milliseconds)
+  bool pv_mismatch = false;            // the move is not the first move of the engine's last reported PV
+  std::string ponder_move;             // the reply the engine expects ("bestmove e2e4 ponder e7e5"), if given
+  std::vector<PvWarning> pv_warnings;  // what was wrong with the PVs of its info lines (players/pv_checks.h)
 };
 
 // Reads the engine's lines until `on_line` returns true (it has read the move), the request's

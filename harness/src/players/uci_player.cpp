@@ -5,6 +5,7 @@
 
 #include "core/nearest_names.h"
 #include "core/uci_move.h"
+#include "players/pv_checks.h"
 #include "record/game_record.h"
 #include "settings/key_values.h"
 
@@ -201,8 +202,11 @@ ThinkResult UciPlayer::collect_move(const ThinkRequest& request, ChildProcess::C
   // Info lines are only kept while the engine searches (an engine may write thousands a
   // second); the last with a score and the last with a PV are read once the move is in.
   std::string last_score_line, last_pv_line;
+  std::optional<PvChecker> pv_checker;
+  if (request.game) pv_checker.emplace(*request.game, request.variant, request.check_mate_pvs);
   await_move(*process_, request, start, result, [&](const std::string& line) {
     if (line.rfind("info ", 0) == 0) {
+      if (pv_checker) pv_checker->line(line);
       if (line.find(" score ") != std::string::npos) last_score_line = line;
       if (line.find(" pv ") != std::string::npos) last_pv_line = line;
       return false;
@@ -220,6 +224,7 @@ ThinkResult UciPlayer::collect_move(const ThinkRequest& request, ChildProcess::C
     parse_uci_info(last_pv_line, pv_report);
     result.report.pv_move = pv_report.pv_move;
   }
+  if (pv_checker) result.pv_warnings = pv_checker->take();
   result.pv_mismatch =
       result.status == ThinkStatus::MOVE && !result.report.pv_move.empty() && result.report.pv_move != result.move;
   return result;

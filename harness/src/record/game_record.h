@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "record/pv_warning.h"
 #include "record/termination.h"
 
 namespace harness {
@@ -27,9 +28,10 @@ struct MoveRecord {
   // What --pgn-comments can add: the engine's report, and the clock after the move.
   int seldepth = 0, hashfull = -1;
   std::uint64_t nps = 0;
-  std::int64_t engine_time_ms = -1;  // the engine's own time for the search, -1: not reported
-  std::int64_t clock_left_ms = -1;   // clock time controls: the mover's clock after the move
-  std::int64_t time_us = 0;          // time_ms in microseconds, while the game is in memory (not stored)
+  std::int64_t engine_time_ms = -1;    // the engine's own time for the search, -1: not reported
+  std::int64_t clock_left_ms = -1;     // clock time controls: the mover's clock after the move
+  std::int64_t time_us = 0;            // time_ms in microseconds, while the game is in memory (not stored)
+  std::vector<PvWarning> pv_warnings{};  // faults of the PVs the engine reported for this move (not stored yet)
 };
 
 struct Opening {

@@ -56,7 +56,8 @@ MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std
       run_id_(run_id),
       book_(std::move(inputs.book)),
       tally_(config_),
-      pv_mismatches_(config_.engines.size(), 0) {
+      pv_mismatches_(config_.engines.size(), 0),
+      pv_faults_(config_.engines.size(), std::array<int, PV_FAULTS>{}) {
   config_.settings.tablebases = std::move(inputs.tablebases);
 }
 
@@ -208,10 +209,16 @@ void MatchRunner::stop_on_request(std::ostream& out) {
 
 std::string MatchRunner::pv_mismatch_lines() const {
   std::string lines;
-  for (std::size_t i = 0; i < config_.engines.size(); ++i)
+  for (std::size_t i = 0; i < config_.engines.size(); ++i) {
     if (pv_mismatches_[i] > 0)
       lines += "Warning: " + config_.engines[i].name + " played a move other than its PV's first " +
                std::to_string(pv_mismatches_[i]) + " times (its reported score and depth belong to another move)\n";
+    std::string faults;
+    for (int f = 0; f < PV_FAULTS; ++f)
+      if (const int n = pv_faults_[i][std::size_t(f)]; n > 0)
+        faults += (faults.empty() ? "" : ", ") + std::to_string(n) + " with " + pv_fault_name(PvFault(f));
+    if (!faults.empty()) lines += "Warning: " + config_.engines[i].name + "'s info lines: " + faults + "\n";
+  }
   return lines;
 }
 
@@ -323,6 +330,9 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   const std::array<int, 2> mismatches = pv_mismatches_by_colour(g);
   pv_mismatches_[std::size_t(spec.white)] += mismatches[0];
   pv_mismatches_[std::size_t(spec.black)] += mismatches[1];
+  for (std::size_t i = 0; i < g.moves.size(); ++i)
+    for (const PvWarning& w : g.moves[i].pv_warnings)
+      ++pv_faults_[std::size_t(mover(g, i) == chess::WHITE ? spec.white : spec.black)][std::size_t(w.fault)];
   ponder_hits_ += g.ponder_hits;
   moves_this_session_ += int(g.moves.size());
 

@@ -155,7 +155,6 @@ TEST(ForeignRun, OptionsThatCannotBeHonouredAreRefusedByName) {
                                              {"-noswap"},
                                              {"-reverse"},
                                              {"-use-affinity"},
-                                             {"-check-mate-pvs"},
                                              {"-tbignore50"},
                                              {"-strict"},
                                              {"-config", "file=config.json"},

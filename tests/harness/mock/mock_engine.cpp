@@ -8,13 +8,13 @@
 // legal move), perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move generator for the bug
 // locator), endless-line (answers go with a line that never ends), info-flood (a hundred thousand info lines
 // before each move), ignore-quit (ignores quit, end of input and SIGTERM; prints its pid on standard error),
-// stderr-flood (writes to standard error without pause, 64 MiB in all), option-moves (declares a spin option "Move Index", a name
-// with a space, default 0, and plays the legal move of that index in alphabetical order, so a test sees which value it holds).
-// Two load mocks, for many games at once on few cores: instant (answers go at once with an info line and a random legal move),
-// and sleeper=PCT (sleeps PCT % of remaining/25 + 0.8 x increment of its clock, or of movetime, before a random legal move: wall
-// time without CPU, as an engine using its clock). slow-start=MS answers "uci" after MS milliseconds. ponder-slow-stop=MS
-// declares Ponder and ends a ponder search MS milliseconds after "stop". A second argument
-// "seed=N" fixes the randomness.
+// stderr-flood (writes to standard error without pause, 64 MiB in all), bad-pv (a random move after an info line whose PV is
+// illegal: e2e5), option-moves (declares a spin option "Move Index", a name with a space, default 0, and plays the legal move of
+// that index in alphabetical order, so a test sees which value it holds). Two load mocks, for many games at once on few cores:
+// instant (answers go at once with an info line and a random legal move), and sleeper=PCT (sleeps PCT % of remaining/25 + 0.8 x
+// increment of its clock, or of movetime, before a random legal move: wall time without CPU, as an engine using its clock).
+// slow-start=MS answers "uci" after MS milliseconds. ponder-slow-stop=MS declares Ponder and ends a ponder search MS milliseconds
+// after "stop". A second argument "seed=N" fixes the randomness.
 #include <signal.h>
 #include <unistd.h>
 
@@ -199,6 +199,7 @@ int run_uci(const std::string& mode) {
         std::cout << "info depth 1 score cp 0\nbestmove e1e8" << std::endl;
         continue;
       }
+      if (mode == "bad-pv") std::cout << "info depth 1 score cp 0 pv e2e5\n";  // a pawn never moves three squares
       std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " nodes 1\nbestmove " << chess::to_uci(random_move(game))
                 << std::endl;
     } else if (line == "quit" && mode != "ignore-quit") {

@@ -1,0 +1,36 @@
+#include "record/pv_warning.h"
+
+namespace harness {
+
+namespace {
+
+struct FaultWords {
+  const char* warning;  // fastchess's words after "Warning; "
+  const char* name;     // as counts name it
+  bool has_move;
+};
+
+const FaultWords& words(PvFault fault) {
+  static const FaultWords WORDS[PV_FAULTS] = {
+      {"Illegal PV move", "an illegal PV move", true},
+      {"PV continues after threefold repetition", "a PV going on after a threefold repetition", true},
+      {"PV continues after fifty-move rule", "a PV going on after the fifty-move rule", true},
+      {"PV continues after checkmate", "a PV going on after checkmate", true},
+      {"PV continues after stalemate", "a PV going on after stalemate", true},
+      {"Incomplete mating PV", "an incomplete mating PV", false},
+      {"Too long mating PV", "a too long mating PV", false},
+      {"Mating PV does not end with checkmate", "a mating PV not ending in checkmate", false},
+  };
+  return WORDS[static_cast<int>(fault)];
+}
+
+}  // namespace
+
+std::string pv_warning_text(const PvWarning& w, const std::string& engine) {
+  const FaultWords& f = words(w.fault);
+  return std::string("Warning; ") + f.warning + " - " + (f.has_move ? "move " + w.move + " " : std::string()) + "from " + engine;
+}
+
+const char* pv_fault_name(PvFault fault) { return words(fault).name; }
+
+}  // namespace harness
