@@ -116,11 +116,21 @@ void ForeignReporter::pv_warnings(std::ostream& out, const GameRecord& g) const 
   const bool startpos = g.opening.fen.empty() || g.opening.fen == chess::Position::startpos().fen();
   std::string moves;
   for (const std::string& m : g.opening.moves) moves += (moves.empty() ? "" : " ") + m;
+  const std::string position = "Position; " + (startpos ? std::string("startpos") : "fen " + g.opening.fen);
+  const std::vector<MateSignMismatch> mismatches = mate_sign_mismatches(g);
+  auto mismatch = mismatches.begin();
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    const bool white = mover(g, i) == chess::WHITE;
     for (const PvWarning& w : g.moves[i].pv_warnings)
-      out << pv_warning_text(w, mover(g, i) == chess::WHITE ? g.white : g.black) << sep << "Info; " << w.info_line << sep
-          << "Position; " << (startpos ? std::string("startpos") : "fen " + g.opening.fen) << sep << "Moves; " << moves << "\n";
+      out << pv_warning_text(w, white ? g.white : g.black) << sep << "Info; " << w.info_line << sep << position << sep
+          << "Moves; " << moves << "\n";
     moves += (moves.empty() ? "" : " ") + g.moves[i].uci;
+    if (mismatch == mismatches.end() || mismatch->move != i) continue;
+    // fastchess's words: "them" moved before, "us" made this move.
+    out << "Warning; Sign mismatch in mate scores " << mismatch->them_mate << " and " << mismatch->us_mate << " from "
+        << (white ? g.black : g.white) << " (" << (white ? "Black" : "White") << ") and " << (white ? g.white : g.black) << " ("
+        << (white ? "White" : "Black") << ")" << sep << position << sep << "Moves; " << moves << "\n";
+    ++mismatch;
   }
 }
 
@@ -225,13 +235,15 @@ std::string ForeignReporter::results_block(const RunTally& tally) const {
        per_engine(config_, [](const EngineConfig& x) { return option_text(x, "Threads", "t"); }) + ", " +
        per_engine(config_, [](const EngineConfig& x) { return option_text(x, "Hash", "MB"); }) + book + "):\n";
   s += "Elo: " + f2(e.elo) + " +/- " + f2(e.elo_error) + ", nElo: " + f2(e.nelo) + " +/- " + f2(e.nelo_error) + "\n";
-  const double draw_ratio = output_.penta ? 100.0 * p[2] / t.pairs() : 100.0 * t.draws / t.games();
+  // A share of nothing is 0, never NaN (a block after a run stopped before its first counted game).
+  auto percent = [](double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; };
+  const double draw_ratio = output_.penta ? percent(p[2], t.pairs()) : percent(t.draws, t.games());
   s += "LOS: " + f2(e.los * 100) + " %, DrawRatio: " + f2(draw_ratio) + " %";
   if (output_.penta) s += ", PairsRatio: " + f2(double(p[3] + p[4]) / double(p[0] + p[1]));
   s += "\n";
   s += "Games: " + std::to_string(t.games()) + ", Wins: " + std::to_string(t.wins) + ", Losses: " + std::to_string(t.losses) +
        ", Draws: " + std::to_string(t.draws) + ", Points: " + format_number("%.1f", t.points()) + " (" +
-       f2(100.0 * t.points() / t.games()) + " %)\n";
+       f2(percent(t.points(), t.games())) + " %)\n";
   if (output_.penta)
     s += "Ptnml(0-2): [" + std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " +
          std::to_string(p[3]) + ", " + std::to_string(p[4]) +

@@ -1,5 +1,6 @@
 #include "players/pv_checks.h"
 
+#include <charconv>
 #include <sstream>
 #include <vector>
 
@@ -105,8 +106,37 @@ std::optional<PvWarning> check_pv_line(chess::Game& game, const std::string& inf
   return check(game, read_pv_line(info_line), info_line, variant, mate_pvs);
 }
 
+std::optional<std::string> score_problem(const std::string& info_line) {
+  std::istringstream words(info_line);
+  for (std::string w; words >> w && w != "pv";) {
+    if (w != "score") continue;
+    std::string kind, value;
+    if (!(words >> kind >> value)) return "Element 'score' has no type or value";
+    if (kind != "cp" && kind != "mate") return "Unexpected score type: " + info_line;
+    long long parsed = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+    if (ec != std::errc() || end != value.data() + value.size()) return "Invalid score value: " + value;
+    return std::nullopt;
+  }
+  return "Element 'score' not found";
+}
+
+void PvChecker::finish() {
+  if (lines_ == 0 || warnings_.size() >= MAX_KEPT) return;
+  if (last_score_line_.empty())
+    warnings_.push_back({PvFault::NO_INFO_LINE, "", "", ""});
+  else if (auto problem = score_problem(last_score_line_))
+    warnings_.push_back({PvFault::NO_SCORE, "", last_score_line_, *problem});
+}
+
 void PvChecker::line(const std::string& info_line) {
-  if (!checked_line(info_line) || warnings_.size() >= MAX_KEPT) return;
+  ++lines_;
+  if (!checked_line(info_line)) return;
+  const std::size_t multipv = info_line.find(" multipv ");
+  if (multipv == std::string::npos || info_line.compare(multipv, 11, " multipv 1 ") == 0 ||
+      info_line.compare(multipv, info_line.size() - multipv, " multipv 1") == 0)
+    last_score_line_ = info_line;
+  if (warnings_.size() >= MAX_KEPT) return;
   const PvLine parsed = read_pv_line(info_line);
   if (parsed.pv.empty() || parsed.key == last_checked_) return;
   last_checked_ = parsed.key;

@@ -205,8 +205,8 @@ ThinkResult UciPlayer::collect_move(const ThinkRequest& request, ChildProcess::C
   std::optional<PvChecker> pv_checker;
   if (request.game) pv_checker.emplace(*request.game, request.variant, request.check_mate_pvs);
   await_move(*process_, request, start, result, [&](const std::string& line) {
+    if (pv_checker && line.rfind("bestmove", 0) != 0) pv_checker->line(line);
     if (line.rfind("info ", 0) == 0) {
-      if (pv_checker) pv_checker->line(line);
       if (line.find(" score ") != std::string::npos) last_score_line = line;
       if (line.find(" pv ") != std::string::npos) last_pv_line = line;
       return false;
@@ -224,7 +224,10 @@ ThinkResult UciPlayer::collect_move(const ThinkRequest& request, ChildProcess::C
     parse_uci_info(last_pv_line, pv_report);
     result.report.pv_move = pv_report.pv_move;
   }
-  if (pv_checker) result.pv_warnings = pv_checker->take();
+  if (pv_checker && result.status == ThinkStatus::MOVE) {
+    pv_checker->finish();
+    result.pv_warnings = pv_checker->take();
+  }
   result.pv_mismatch =
       result.status == ThinkStatus::MOVE && !result.report.pv_move.empty() && result.report.pv_move != result.move;
   return result;

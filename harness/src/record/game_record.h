@@ -28,9 +28,9 @@ struct MoveRecord {
   // What --pgn-comments can add: the engine's report, and the clock after the move.
   int seldepth = 0, hashfull = -1;
   std::uint64_t nps = 0;
-  std::int64_t engine_time_ms = -1;    // the engine's own time for the search, -1: not reported
-  std::int64_t clock_left_ms = -1;     // clock time controls: the mover's clock after the move
-  std::int64_t time_us = 0;            // time_ms in microseconds, while the game is in memory (not stored)
+  std::int64_t engine_time_ms = -1;      // the engine's own time for the search, -1: not reported
+  std::int64_t clock_left_ms = -1;       // clock time controls: the mover's clock after the move
+  std::int64_t time_us = 0;              // time_ms in microseconds, while the game is in memory (not stored)
   std::vector<PvWarning> pv_warnings{};  // faults of the PVs the engine reported for this move (not stored yet)
 };
 
@@ -56,6 +56,25 @@ struct GameRecord {
   int ponder_hits = 0;  // moves that came from a ponder search the opponent's reply confirmed
   std::string pgn;
 };
+
+// fastchess's sign check of mate scores: a move whose mate score has the same sign as the
+// opponent's mate score of the move before (both claim to mate, or both to be mated). `move` is
+// the later move's index in GameRecord::moves; each score is its own engine's view.
+struct MateSignMismatch {
+  std::size_t move = 0;
+  int them_mate = 0, us_mate = 0;
+};
+
+inline std::vector<MateSignMismatch> mate_sign_mismatches(const GameRecord& g) {
+  std::vector<MateSignMismatch> out;
+  for (std::size_t i = 1; i < g.moves.size(); ++i) {
+    const MoveRecord& them = g.moves[i - 1];
+    const MoveRecord& us = g.moves[i];
+    if (them.has_score && us.has_score && them.mate_in != 0 && us.mate_in != 0 && (them.mate_in > 0) == (us.mate_in > 0))
+      out.push_back({i, them.mate_in, us.mate_in});
+  }
+  return out;
+}
 
 // Who made the engines' move `i` of the game (the opening's moves come before it).
 inline chess::Color mover(const GameRecord& g, std::size_t i) {

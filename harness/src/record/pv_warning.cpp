@@ -20,6 +20,8 @@ const FaultWords& words(PvFault fault) {
       {"Incomplete mating PV", "an incomplete mating PV", false},
       {"Too long mating PV", "a too long mating PV", false},
       {"Mating PV does not end with checkmate", "a mating PV not ending in checkmate", false},
+      {"No info line available to extract score from engine", "no info line with a score before the move", false},
+      {"Could not extract score from engine", "a score that cannot be read", false},
   };
   return WORDS[static_cast<int>(fault)];
 }
@@ -28,6 +30,8 @@ const FaultWords& words(PvFault fault) {
 
 std::string pv_warning_text(const PvWarning& w, const std::string& engine) {
   const FaultWords& f = words(w.fault);
+  if (w.fault == PvFault::NO_INFO_LINE) return std::string("Warning; ") + f.warning + " " + engine;
+  if (w.fault == PvFault::NO_SCORE) return std::string("Warning; ") + f.warning + " " + engine + ": " + w.detail;
   return std::string("Warning; ") + f.warning + " - " + (f.has_move ? "move " + w.move + " " : std::string()) + "from " + engine;
 }
 

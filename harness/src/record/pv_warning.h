@@ -15,13 +15,16 @@ enum class PvFault {
   INCOMPLETE_MATE,     // -check-mate-pvs: a mate score whose PV is shorter than the mate
   TOO_LONG_MATE,       // ... longer than the mate
   MATE_NOT_CHECKMATE,  // ... of the right length, not ending in checkmate
+  NO_INFO_LINE,        // the engine wrote lines before its move, none of them an info line with a score
+  NO_SCORE,            // its last info line with " score " has no score that can be read
 };
-inline constexpr int PV_FAULTS = 8;
+inline constexpr int PV_FAULTS = 10;
 
 struct PvWarning {
   PvFault fault = PvFault::ILLEGAL_MOVE;
   std::string move;       // the PV's move the fault is at (none for the mating-PV faults)
-  std::string info_line;  // the engine's line, as it wrote it
+  std::string info_line{};  // the engine's line, as it wrote it
+  std::string detail{};   // NO_SCORE: why the score cannot be read
 };
 
 // fastchess's wording: "Warning; Illegal PV move - move e2e5 from NAME",

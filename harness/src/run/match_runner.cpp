@@ -15,6 +15,7 @@
 #include "game/game_runner.h"
 #include "pgn/pgn_writer.h"
 #include "players/make_player.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -57,7 +58,8 @@ MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std
       book_(std::move(inputs.book)),
       tally_(config_),
       pv_mismatches_(config_.engines.size(), 0),
-      pv_faults_(config_.engines.size(), std::array<int, PV_FAULTS>{}) {
+      pv_faults_(config_.engines.size(), std::array<int, PV_FAULTS>{}),
+      mate_sign_mismatches_(config_.engines.size(), 0) {
   config_.settings.tablebases = std::move(inputs.tablebases);
 }
 
@@ -218,6 +220,9 @@ std::string MatchRunner::pv_mismatch_lines() const {
       if (const int n = pv_faults_[i][std::size_t(f)]; n > 0)
         faults += (faults.empty() ? "" : ", ") + std::to_string(n) + " with " + pv_fault_name(PvFault(f));
     if (!faults.empty()) lines += "Warning: " + config_.engines[i].name + "'s info lines: " + faults + "\n";
+    if (mate_sign_mismatches_[i] > 0)
+      lines += "Warning: " + config_.engines[i].name + " gave a mate score of its opponent's sign, right after it, " +
+               plural(mate_sign_mismatches_[i], "time") + "\n";
   }
   return lines;
 }
@@ -333,6 +338,8 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   for (std::size_t i = 0; i < g.moves.size(); ++i)
     for (const PvWarning& w : g.moves[i].pv_warnings)
       ++pv_faults_[std::size_t(mover(g, i) == chess::WHITE ? spec.white : spec.black)][std::size_t(w.fault)];
+  for (const MateSignMismatch& m : mate_sign_mismatches(g))
+    ++mate_sign_mismatches_[std::size_t(mover(g, m.move) == chess::WHITE ? spec.white : spec.black)];
   ponder_hits_ += g.ponder_hits;
   moves_this_session_ += int(g.moves.size());
 

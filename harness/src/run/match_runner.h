@@ -117,6 +117,7 @@ class MatchRunner {
   int ponder_hits_ = 0, moves_this_session_ = 0;       // --ponder: moves a confirmed ponder search made
   std::vector<int> pv_mismatches_;                     // per engine, this session: moves that were not its PV's first
   std::vector<std::array<int, PV_FAULTS>> pv_faults_;  // per engine and fault, this session (players/pv_checks.h)
+  std::vector<int> mate_sign_mismatches_;              // per engine, this session: mate scores of its opponent's sign
 };
 
 }  // namespace harness

@@ -78,4 +78,32 @@ TEST(PvChecks, ACheckerReadsARepeatedLineOnceAndKeepsABoundedNumber) {
   EXPECT_EQ(many.take().size(), harness::PvChecker::MAX_KEPT);
 }
 
+TEST(PvChecks, AScoreIsReadAsFastchessReadsIt) {
+  EXPECT_FALSE(harness::score_problem("info depth 3 score cp -12 pv e2e4"));
+  EXPECT_FALSE(harness::score_problem("info depth 3 score mate -2 pv e2e4"));
+  EXPECT_EQ(harness::score_problem("info depth 3 pv e2e4 score cp 1"), "Element 'score' not found");
+  EXPECT_EQ(harness::score_problem("info depth 3 score"), "Element 'score' has no type or value");
+  EXPECT_EQ(harness::score_problem("info depth 3 score wdl 10"), "Unexpected score type: info depth 3 score wdl 10");
+  EXPECT_EQ(harness::score_problem("info depth 3 score cp 1.5"), "Invalid score value: 1.5");
+}
+
+TEST(PvChecks, AnEngineThatWroteLinesButNoScoreIsNamedWhenItsMoveIsIn) {
+  auto finished = [](const std::vector<std::string>& lines) {
+    harness::PvChecker checker(game_after("", {}), chess::Variant::STANDARD, false);
+    for (const std::string& l : lines) checker.line(l);
+    checker.finish();
+    return checker.take();
+  };
+  EXPECT_TRUE(finished({}).empty()) << "only a bestmove: nothing is checked";
+  auto none = finished({"info string hello", "info depth 1 nodes 20"});
+  ASSERT_EQ(none.size(), 1u);
+  EXPECT_EQ(harness::pv_warning_text(none[0], "dev"), "Warning; No info line available to extract score from engine dev");
+  auto unreadable = finished({"info depth 1 score cp x"});
+  ASSERT_EQ(unreadable.size(), 1u);
+  EXPECT_EQ(harness::pv_warning_text(unreadable[0], "dev"),
+            "Warning; Could not extract score from engine dev: Invalid score value: x");
+  // The last line of multipv 1 counts: a later multipv 2 line does not hide a good score.
+  EXPECT_TRUE(finished({"info depth 2 multipv 1 score cp 5 pv e2e4", "info depth 2 multipv 2 score cp x pv d2d4"}).empty());
+}
+
 }  // namespace
