@@ -37,7 +37,7 @@ BisectMode mode_of(const BisectOptions& o) {
 // The match each SPRT step plays, checked once: its engines are placeholders (the good
 // commit's binary) until a step sets them.
 MatchConfig match_template(BisectOptions& o, const GitCommit& good, const EngineBuilds& builds) {
-  const BuiltEngine built = value_or_fail(with_option("--good", builds.binary(good, checked_recipe(o.build))));
+  const BuiltEngine built = value_or_fail(with_option("--good", builds.binary(good, o.build)));
   o.match.engines = {"dev", "base"};
   o.match.made_engines = {built.as_engine("dev"), built.as_engine("base")};
   return build_config(o.match, TournamentKind::MATCH);
@@ -51,7 +51,7 @@ BisectSettings settings_of(BisectOptions& o, const GitCommit& good, const GitCom
   s.bad_ref = o.bad;
   s.good = good.sha;
   s.bad = bad.sha;
-  s.build = checked_recipe(o.build);
+  s.build = o.build;
   s.cache = std::filesystem::absolute(o.cache.empty() ? build_cache_beside(o.match.db) : o.cache).lexically_normal().string();
   if (s.mode == BisectMode::PERFT) {
     s.suite = std::filesystem::absolute(o.perft).lexically_normal().string();
@@ -112,6 +112,7 @@ std::string found_detail(const BisectOutcome& outcome) {
 
 [[noreturn]] void bisect(BisectOptions& o) {
   install_stop_handlers();
+  o.build = checked_recipe(o.build);  // once, before the settings and the SPRT template use it
   const GitCommit good = value_or_fail(with_option("--good", resolve_commit(o.repo, o.good)));
   const GitCommit bad = value_or_fail(with_option("--bad", resolve_commit(o.repo, o.bad)));
   auto ancestor =

@@ -4,16 +4,11 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "settings/key_values.h"
+
 namespace harness {
 
 namespace {
-
-// A path quoted for sh: a folder with spaces or shell characters stays one word.
-std::string shell_quoted(const std::string& path) {
-  std::string out = "'";
-  for (char c : path) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
@@ -37,13 +32,17 @@ SettingProblems BuildRecipe::problems() const {
   SettingProblems p;
   if (custom())
     p.require(command.find("{out}") != std::string::npos || command.find("{name}") != std::string::npos, "build",
-              "\"" + command + "\" must say where the binary goes: {out} (its path in the cache) or {name} (a bare name "
-              "in the build folder, moved into the cache)");
+              "\"" + command +
+                  "\" must say where the binary goes: {out} (its path in the cache) or {name} (a bare name "
+                  "in the build folder, moved into the cache)");
   const std::filesystem::path folder(make_path);
-  const bool leaves = folder.is_absolute() || std::any_of(folder.begin(), folder.end(), [](const auto& part) { return part == ".."; });
+  const bool leaves =
+      folder.is_absolute() || std::any_of(folder.begin(), folder.end(), [](const auto& part) { return part == ".."; });
   p.require(!leaves, "make_path", "must be a folder inside the repository, relative to its root, got '" + make_path + "'");
-  p.require(!custom() || compiler.empty(), "compiler", "adds CC=/CXX= to the default make; a build command of one's own says it itself");
-  p.require(!custom() || network.empty(), "network", "adds EVALFILE= to the default make; a build command of one's own says it itself");
+  p.require(!custom() || compiler.empty(), "compiler",
+            "adds CC=/CXX= to the default make; a build command of one's own says it itself");
+  p.require(!custom() || network.empty(), "network",
+            "adds EVALFILE= to the default make; a build command of one's own says it itself");
   if (!network.empty()) p.require(std::filesystem::is_regular_file(network), "network", "'" + network + "' is not a file");
   return p;
 }

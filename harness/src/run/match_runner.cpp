@@ -159,7 +159,7 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   ending.summary = tally_.summary();
   ending.stop_reason = stop_reason_;
   if (!stop_reason_.empty()) ending.summary += stop_reason_ + "\n";
-  ending.summary += pv_mismatch_lines();
+  ending.summary += engine_output_lines();
   if (config_.settings.ponder)
     ending.summary += "Ponder: " + std::to_string(ponder_hits_) + " of " + std::to_string(moves_this_session_) +
                       " moves this session came from a ponder hit\n";
@@ -209,7 +209,7 @@ void MatchRunner::stop_on_request(std::ostream& out) {
   reporter_->stopping(out, seen_stop_);
 }
 
-std::string MatchRunner::pv_mismatch_lines() const {
+std::string MatchRunner::engine_output_lines() const {
   std::string lines;
   for (std::size_t i = 0; i < config_.engines.size(); ++i) {
     if (pv_mismatches_[i] > 0)

@@ -69,7 +69,8 @@ class MatchRunner {
   void hand_in(const GameSpec& spec, chess::Result<GameRecord> played);
   chess::Result<bool> record(GameRecord& game, std::ostream& out);
   std::string stderr_path(int slot, int engine) const;
-  std::string pv_mismatch_lines() const;
+  // What the engines said wrong this session, per engine: PV mismatches, PV and score faults, mate signs.
+  std::string engine_output_lines() const;
   void stop_on_request(std::ostream& out);
   // A shard never decides alone: its SPRT is taken on all shards' games (harness cluster).
   bool stops_on_sprt() const { return config_.kind == TournamentKind::MATCH && config_.sprt && !config_.shard.active(); }

@@ -1,6 +1,8 @@
 #include "settings/key_values.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 
 #include "core/nearest_names.h"
 
@@ -53,15 +55,17 @@ chess::Result<std::vector<std::string>> split_words(const std::string& what, con
   return words;
 }
 
+std::string shell_quoted(const std::string& word) {
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 std::string quoted_word(const std::string& word) {
-  if (!word.empty() && word.find_first_of(" \t\n\r'\"\\") == std::string::npos) return word;
-  if (word.find('\'') == std::string::npos) return "'" + word + "'";
-  std::string out = "\"";
-  for (char c : word) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_./:=+,@%-").find(c) != std::string_view::npos;
+  });
+  return plain ? word : shell_quoted(word);
 }
 
 std::string key_value_word(const std::string& key, const std::string& value) { return quoted_word(key + "=" + value); }

@@ -20,8 +20,11 @@ struct KeyValue {
 // The words of `text` by the quoting rule above; a quote never closed is an error starting with `what`.
 chess::Result<std::vector<std::string>> split_words(const std::string& what, const std::string& text);
 
-// `word` as the rule reads it back: as it is when it holds no space, quote or backslash, else quoted
-// ('Skill Level', or "it's" when it holds a single quote).
+// `word` in single quotes, a quote inside written '\'' (POSIX sh's form): one word to sh and to
+// the rule above alike.
+std::string shell_quoted(const std::string& word);
+// `word` as the rule and sh read it back: as it is when it holds only letters, digits and
+// _ . / : = + , @ % -, else shell_quoted ('Skill Level', 'it'\''s').
 std::string quoted_word(const std::string& word);
 // "key=value" as one word of a spec: quoted_word(key + "=" + value).
 std::string key_value_word(const std::string& key, const std::string& value);
