@@ -304,7 +304,7 @@ TEST(HarnessE2E, EachEngineCanPlayUnderItsOwnTimeControl) {
   HarnessRun bad = run_harness(
       {"match", "--engine", mock("a", "random") + " nodes=0", "--engine", mock("b", "random"), "--games", "2", "--db", other});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.out.find("nodes=0: must be from 1"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("nodes=0: nodes must be a whole number from 1"), std::string::npos) << bad.out;
   EXPECT_FALSE(std::filesystem::exists(other));
 }
 

@@ -12,30 +12,12 @@ namespace harness {
 
 namespace {
 
-std::string help_text(Dialect d) {
-  const std::string program = d == Dialect::FASTCHESS ? "harness fastchess" : "harness cutechess";
-  std::string s = "Usage: " + program + " -engine cmd=ENGINE name=NAME [key=value...] -engine ... [options]\n";
-  s += "Plays " + std::string(dialect_name(d)) +
-       "'s command line with this harness: every game goes to its database (-db FILE), so 'harness report', "
-       "'rate', 'resume' and 'serve' work on the run; standard output carries " +
-       dialect_name(d) + "'s lines.\n";
-  s += "Engine keys (-engine, -each): cmd name " + std::string(d == Dialect::FASTCHESS ? "args" : "arg initstr") +
-       " dir proto tc st nodes depth timemargin restart=off option.NAME\n";
-  s += "Options: -rounds -games -repeat -concurrency -force-concurrency -tournament roundrobin|gauntlet "
-       "-openings file= format= order= plies= start= policy= -pgnout -epdout -sprt -resign -draw -maxmoves -tb -tbpieces "
-       "-tbadjudicate BOTH -variant -recover -srand -seeds 1 -ratinginterval -scoreinterval -autosaveinterval "
-       "-report penta= -output format=fastchess|cutechess -event -site -config discard=true outname= -testEnv -crc32 pgn= "
-       "-bookmode -db -version -help\n";
-  s += "Any other option, or a value this harness cannot honour, is an error naming it.\n";
-  return s;
-}
-
 int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   install_stop_handlers();
   stop_at_once_on_first_signal();  // as fastchess: an interrupt drops the games in progress at once
   ForeignRun run = value_or_fail(parse_foreign_command_line(dialect, args));
   if (run.help) {
-    std::cout << help_text(dialect);
+    std::cout << foreign_help(dialect);
     return 0;
   }
   if (run.version) {

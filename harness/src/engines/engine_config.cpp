@@ -56,7 +56,8 @@ chess::Result<std::optional<GitSource>> git_source_from_json(const nlohmann::jso
   for (const char* key : GIT_KEYS)
     if (e.contains(key) && !e[key].is_string()) return chess::Error{at + ": '" + key + "' must be a string"};
   if (!e.contains("repo") || !e.contains("ref"))
-    return chess::Error{at + ": an engine built from git needs both 'repo' and 'ref' (the build's keys and 'bench' are optional)"};
+    return chess::Error{at +
+                        ": an engine built from git needs both 'repo' and 'ref' (the build's keys and 'bench' are optional)"};
   if (e.contains("command")) return chess::Error{at + ": give either 'command' or 'repo' and 'ref', not both"};
   GitSource g;
   fs::path repo(e["repo"].get<std::string>());
@@ -66,16 +67,14 @@ chess::Result<std::optional<GitSource>> git_source_from_json(const nlohmann::jso
   g.build.normalize();
   if (!g.build.network.empty()) g.build.network = (base / g.build.network).lexically_normal().string();
   if (e.contains("bench")) g.bench = e["bench"].get<std::string>();
-  if (const SettingProblems p = g.build.problems(); !p.empty())
-    return chess::Error{at + ": " + p.describe(json_key_spelling)};
+  if (const SettingProblems p = g.build.problems(); !p.empty()) return chess::Error{at + ": " + p.describe(json_key_spelling)};
   return std::optional<GitSource>{g};
 }
 
 chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std::string& where, const fs::path& base) {
-  static const std::vector<std::string> KEYS = {"name",       "command", "args", "working_dir", "protocol", "proto",
-                                                "options",    "init",    "tc",   "nodes",       "depth",    "movetime",
-                                                "timemargin", "repo",    "ref",  "build",       "make_path",
-                                                "compiler",   "network", "bench"};
+  static const std::vector<std::string> KEYS = {
+      "name",  "command",  "args",       "working_dir", "protocol", "proto", "options",   "init",     "tc",      "nodes",
+      "depth", "movetime", "timemargin", "repo",        "ref",      "build", "make_path", "compiler", "network", "bench"};
   CHESS_RETURN_IF_ERROR(json_input::check_keys(e, where, KEYS));
   EngineConfig c;
   if (!e.contains("name") || !e["name"].is_string()) return chess::Error{where + ": missing string key 'name'"};
@@ -154,39 +153,13 @@ chess::Result<Protocol> parse_protocol(const std::string& text, const std::strin
 
 chess::Result<bool> read_engine_limit(EngineConfig& c, const std::string& key, const std::string& value,
                                       const std::string& where) {
-  auto whole = [&](long long max) -> chess::Result<long long> {
-    if (value.empty() || value.size() > 12 || value.find_first_not_of("0123456789") != std::string::npos)
-      return chess::Error{where + ": " + key + "=" + value + ": expected a whole number from 1"};
-    const long long v = std::stoll(value);
-    if (v < 1 || v > max) return chess::Error{where + ": " + key + "=" + value + ": must be from 1 to " + std::to_string(max)};
-    return v;
-  };
-  if (key == "tc") {
-    auto tc = parse_time_control(value);
-    if (!tc) return chess::Error{where + ": tc=" + value + ": " + tc.error()};
-    c.limit = *tc;
-  } else if (key == "nodes") {
-    auto n = whole(1000000000000LL);
-    CHESS_RETURN_IF_ERROR(n);
-    c.limit = TimeControl::fixed_nodes(std::uint64_t(*n));
-  } else if (key == "depth") {
-    auto d = whole(200);
-    CHESS_RETURN_IF_ERROR(d);
-    c.limit = TimeControl::fixed_depth(int(*d));
-  } else if (key == "movetime") {
-    char* end = nullptr;
-    const double seconds = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end || !(seconds >= 0.001 && seconds <= 1e6))
-      return chess::Error{where + ": movetime=" + value + ": expected seconds from 0.001 to 1000000"};
-    c.limit = TimeControl::movetime(std::int64_t(seconds * 1000 + 0.5));
+  if (auto limit = parse_limit(key, value)) {
+    if (!*limit) return chess::Error{where + ": " + key + "=" + value + ": " + limit->error()};
+    c.limit = **limit;
   } else if (key == "timemargin") {
-    if (value == "0") {
-      c.time_margin_ms = 0;
-    } else {
-      auto m = whole(3600000);
-      if (!m) return chess::Error{where + ": timemargin is milliseconds from 0: " + m.error()};
-      c.time_margin_ms = *m;
-    }
+    auto m = parse_time_margin(value);
+    if (!m) return chess::Error{where + ": timemargin=" + value + ": " + m.error()};
+    c.time_margin_ms = *m;
   } else {
     return false;
   }

@@ -5,12 +5,12 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
-#include <map>
 #include <optional>
 #include <thread>
 
 #include "core/nearest_names.h"
 #include "process/executable_path.h"
+#include "settings/key_values.h"
 #include "text/control_characters.h"
 
 namespace harness {
@@ -42,10 +42,6 @@ chess::Result<std::vector<Flag>> split_flags(const std::vector<std::string>& arg
   return flags;
 }
 
-struct KeyValue {
-  std::string key, value;
-};
-
 chess::Result<std::vector<KeyValue>> key_values(const Flag& f) {
   std::vector<KeyValue> out;
   for (const std::string& p : f.params) {
@@ -71,64 +67,40 @@ chess::Result<bool> boolean(const std::string& where, const std::string& text) {
   return chess::Error{where + ": expected true or false, got '" + text + "'"};
 }
 
-chess::Result<std::string> single(const Flag& f) {
-  if (f.params.size() != 1) return chess::Error{f.name + ": expects exactly one value"};
-  return f.params[0];
+// Which front ends have an option or an engine key.
+enum DialectSet : unsigned { FASTCHESS_ONLY = 1, CUTECHESS_ONLY = 2, BOTH = 3 };
+
+bool in(unsigned set, Dialect d) { return (set & (d == Dialect::FASTCHESS ? FASTCHESS_ONLY : CUTECHESS_ONLY)) != 0; }
+
+// What follows an option: checked before its handler runs.
+enum class Arity { NONE, ONE, OPTIONAL_ONE, SOME, KEY_VALUES, ANY };
+
+chess::Result<bool> check_arity(const Flag& f, Arity arity) {
+  const std::size_t n = f.params.size();
+  switch (arity) {
+    case Arity::NONE:
+      if (n) return chess::Error{f.name + ": takes no value, got '" + f.params[0] + "'"};
+      break;
+    case Arity::ONE:
+      if (n != 1) return chess::Error{f.name + ": expects exactly one value"};
+      break;
+    case Arity::OPTIONAL_ONE:
+      if (n > 1) return chess::Error{f.name + ": expects at most one value"};
+      break;
+    case Arity::SOME:
+      if (n == 0) return chess::Error{f.name + ": expects a value"};
+      break;
+    case Arity::KEY_VALUES:
+      for (const std::string& p : f.params)
+        if (p.find('=') == std::string::npos || p[0] == '=')
+          return chess::Error{f.name + ": expected key=value, got '" + p + "'"};
+      break;
+    case Arity::ANY: break;
+  }
+  return true;
 }
 
-template <typename T>
-chess::Result<T> single_number(const Flag& f) {
-  auto v = single(f);
-  CHESS_RETURN_IF_ERROR(v);
-  return number<T>(f.name, *v);
-}
-
-// Seconds with decimals (an "s" suffix allowed) in milliseconds, or "m:s".
-chess::Result<std::int64_t> seconds_ms(const std::string& where, std::string text) {
-  if (!text.empty() && text.back() == 's') text.pop_back();
-  double minutes = 0;
-  if (const std::size_t colon = text.find(':'); colon != std::string::npos) {
-    auto m = number<double>(where, text.substr(0, colon));
-    CHESS_RETURN_IF_ERROR(m);
-    minutes = *m;
-    text = text.substr(colon + 1);
-  }
-  auto s = number<double>(where, text);
-  CHESS_RETURN_IF_ERROR(s);
-  if (*s < 0 || minutes < 0) return chess::Error{where + ": a duration cannot be negative"};
-  return std::int64_t(std::llround((minutes * 60 + *s) * 1000));
-}
-
-// "[moves/]base[+inc]", "inf": a clock, or nothing for an infinite one.
-chess::Result<std::optional<TimeControl>> foreign_tc(const std::string& where, const std::string& text) {
-  if (text == "inf" || text == "infinite") return std::optional<TimeControl>{};
-  if (text.find("hg") != std::string::npos) return chess::Error{where + ": hourglass time controls are not supported"};
-  int moves = 0;
-  std::string rest = text;
-  if (const std::size_t slash = rest.find('/'); slash != std::string::npos) {
-    auto m = number<int>(where, rest.substr(0, slash));
-    if (!m || *m <= 0) return chess::Error{where + ": the moves of '" + text + "' must be a positive number"};
-    moves = *m;
-    rest = rest.substr(slash + 1);
-    if (rest == "inf") return std::optional<TimeControl>{};
-  }
-  std::string inc_text;
-  if (const std::size_t plus = rest.find('+'); plus != std::string::npos) {
-    inc_text = rest.substr(plus + 1);
-    rest = rest.substr(0, plus);
-  }
-  auto base = seconds_ms(where + " '" + text + "'", rest);
-  CHESS_RETURN_IF_ERROR(base);
-  std::int64_t inc = 0;
-  if (!inc_text.empty()) {
-    auto i = seconds_ms(where + " '" + text + "'", inc_text);
-    CHESS_RETURN_IF_ERROR(i);
-    inc = *i;
-  }
-  return std::optional<TimeControl>{TimeControl::clock(moves, *base, inc)};
-}
-
-// One -engine or -each key; false when the key is not one of the dialect's.
+// One -engine or -each as it is read, before its limit is settled.
 struct EngineDraft {
   EngineConfig config;
   std::optional<TimeControl> clock;   // tc=
@@ -137,81 +109,138 @@ struct EngineDraft {
   std::string cmd, dir;
 };
 
-// Keys of either program that this harness cannot honour, with why.
-const std::map<std::string, std::string>& refused_engine_keys() {
-  static const std::map<std::string, std::string> keys = {
-      {"ponder", "pondering is a run setting here (harness match --ponder)"},
-      {"book", "engine books are not supported (use -openings)"},
-      {"bookdepth", "engine books are not supported (use -openings)"},
-      {"whitepov", "white-point-of-view scores are not supported"},
-      {"trust", "trusting engine result claims is not supported"},
-      {"tscale", "time scaling per engine is not supported"},
-      {"conf", "cutechess engine configuration files are not read (give cmd= and the options)"},
-      {"stderr", "engines' standard error is kept in the database's stderr/ folder"},
-      {"debug", "engine debug output is not supported"},
-  };
-  return keys;
+// A limit key's value through the one reader of limits (time_control.h).
+chess::Result<TimeControl> limit_of(const std::string& key, const std::string& value, const std::string& at) {
+  auto limit = *parse_limit(key, value);
+  if (!limit) return chess::Error{at + "=" + value + ": " + limit.error()};
+  return *limit;
 }
 
-chess::Result<bool> apply_engine_key(Dialect dialect, EngineDraft& e, const KeyValue& kv, const std::string& where) {
-  const std::string at = where + " " + kv.key;
-  if (kv.key == "cmd") {
-    e.cmd = kv.value;
-  } else if (kv.key == "name") {
-    e.config.name = kv.value;
-  } else if (kv.key == "dir") {
-    e.dir = kv.value;
-  } else if (kv.key == "args" && dialect == Dialect::FASTCHESS) {
-    std::string word;
-    for (char c : kv.value + " ") {
-      if (c == ' ') {
-        if (!word.empty()) e.config.args.push_back(word);
-        word.clear();
-      } else {
-        word += c;
-      }
-    }
-  } else if (kv.key == "arg" && dialect == Dialect::CUTECHESS) {
-    e.config.args.push_back(kv.value);
-  } else if (kv.key == "proto") {
-    auto p = parse_protocol(kv.value, at);
-    CHESS_RETURN_IF_ERROR(p);
-    e.config.protocol = *p;
-  } else if (kv.key == "tc") {
-    auto tc = foreign_tc(at, kv.value);
-    CHESS_RETURN_IF_ERROR(tc);
-    e.clock = *tc;
-    e.infinite = !tc->has_value();
-  } else if (kv.key == "st") {
-    auto ms = seconds_ms(at, kv.value);
-    CHESS_RETURN_IF_ERROR(ms);
-    e.search = TimeControl::movetime(*ms);
-  } else if (kv.key == "nodes") {
-    auto n = number<std::uint64_t>(at, kv.value);
-    CHESS_RETURN_IF_ERROR(n);
-    e.search = TimeControl::fixed_nodes(*n);
-  } else if (kv.key == "depth" || kv.key == "plies") {
-    auto d = number<int>(at, kv.value);
-    CHESS_RETURN_IF_ERROR(d);
-    e.search = TimeControl::fixed_depth(*d);
-  } else if (kv.key == "timemargin") {
-    auto m = number<std::int64_t>(at, kv.value);
-    if (!m || *m < 0) return chess::Error{at + ": must be a number of milliseconds, at least 0"};
-    e.config.time_margin_ms = *m;
-  } else if (kv.key == "restart") {
-    // Processes are kept between games; a crashed or stalled one is always restarted.
-    if (kv.value != "off" && kv.value != "auto")
-      return chess::Error{at + "=" + kv.value + ": only restart=off (or auto) is supported: engines are kept between games"};
-  } else if (kv.key == "initstr" && dialect == Dialect::CUTECHESS) {
-    e.config.init_strings.push_back(kv.value);
-  } else if (kv.key.rfind("option.", 0) == 0 && kv.key.size() > 7) {
-    e.config.set_option(kv.key.substr(7), kv.value);
-  } else if (auto refused = refused_engine_keys().find(kv.key); refused != refused_engine_keys().end()) {
-    return chess::Error{at + ": not supported: " + refused->second};
-  } else {
-    return false;
+// "[moves/]base[+inc]", "inf" (an infinite clock, which needs nodes= or depth=), "moves/inf".
+chess::Result<bool> engine_tc(EngineDraft& e, const std::string& value, const std::string& at) {
+  if (value.find("hg") != std::string::npos)
+    return chess::Error{at + "=" + value + ": hourglass time controls are not supported"};
+  const std::size_t slash = value.find('/');
+  if (value == "inf" || value == "infinite" || (slash != std::string::npos && value.substr(slash + 1) == "inf")) {
+    e.clock.reset();
+    e.infinite = true;
+    return true;
   }
+  auto tc = limit_of("tc", value, at);
+  CHESS_RETURN_IF_ERROR(tc);
+  e.clock = *tc;
+  e.infinite = false;
   return true;
+}
+
+// st= is seconds a move, "0.1" or "0.1s".
+chess::Result<bool> engine_st(EngineDraft& e, const std::string& value, const std::string& at) {
+  const std::string seconds = !value.empty() && value.back() == 's' ? value.substr(0, value.size() - 1) : value;
+  auto limit = limit_of("movetime", seconds, at);
+  CHESS_RETURN_IF_ERROR(limit);
+  e.search = *limit;
+  return true;
+}
+
+chess::Result<bool> engine_fixed(EngineDraft& e, const std::string& key, const std::string& value, const std::string& at) {
+  auto limit = limit_of(key, value, at);
+  CHESS_RETURN_IF_ERROR(limit);
+  e.search = *limit;
+  return true;
+}
+
+using EngineKeyHandler = chess::Result<bool> (*)(EngineDraft&, const std::string& value, const std::string& at);
+
+// One engine key of -engine and -each. A row without a handler is refused with its help as the reason.
+struct EngineKeyRow {
+  const char* key;
+  unsigned dialects;
+  const char* usage;
+  const char* help;
+  EngineKeyHandler apply;
+};
+
+const std::vector<EngineKeyRow>& engine_key_rows() {
+  static const std::vector<EngineKeyRow> rows = {
+      {"cmd", BOTH, "COMMAND", "the engine's program (a path, or a name looked up on PATH)",
+       [](EngineDraft& e, const std::string& v, const std::string&) -> chess::Result<bool> { return e.cmd = v, true; }},
+      {"name", BOTH, "NAME", "its name in the output and the PGN (default: the command's file name)",
+       [](EngineDraft& e, const std::string& v, const std::string&) -> chess::Result<bool> { return e.config.name = v, true; }},
+      {"dir", BOTH, "DIR", "the folder it runs in",
+       [](EngineDraft& e, const std::string& v, const std::string&) -> chess::Result<bool> { return e.dir = v, true; }},
+      {"args", FASTCHESS_ONLY, "\"A B\"", "its arguments, split at spaces",
+       [](EngineDraft& e, const std::string& v, const std::string& at) -> chess::Result<bool> {
+         auto words = split_words(at, v);
+         CHESS_RETURN_IF_ERROR(words);
+         e.config.args.insert(e.config.args.end(), words->begin(), words->end());
+         return true;
+       }},
+      {"arg", CUTECHESS_ONLY, "A", "one argument (repeatable)",
+       [](EngineDraft& e, const std::string& v, const std::string&) -> chess::Result<bool> {
+         return e.config.args.push_back(v), true;
+       }},
+      {"proto", BOTH, "uci|xboard", "its protocol",
+       [](EngineDraft& e, const std::string& v, const std::string& at) -> chess::Result<bool> {
+         auto p = parse_protocol(v, at);
+         CHESS_RETURN_IF_ERROR(p);
+         e.config.protocol = *p;
+         return true;
+       }},
+      {"tc", BOTH, "[MOVES/]SECONDS[+INC]|inf", "its clock", engine_tc},
+      {"st", BOTH, "SECONDS", "a fixed time a move", engine_st},
+      {"nodes", BOTH, "N", "a fixed number of nodes a move",
+       [](EngineDraft& e, const std::string& v, const std::string& at) { return engine_fixed(e, "nodes", v, at); }},
+      {"depth", FASTCHESS_ONLY, "N", "a fixed depth a move",
+       [](EngineDraft& e, const std::string& v, const std::string& at) { return engine_fixed(e, "depth", v, at); }},
+      {"plies", CUTECHESS_ONLY, "N", "a fixed depth a move",
+       [](EngineDraft& e, const std::string& v, const std::string& at) { return engine_fixed(e, "depth", v, at); }},
+      {"timemargin", BOTH, "MS", "how late a move may come before it loses on time",
+       [](EngineDraft& e, const std::string& v, const std::string& at) -> chess::Result<bool> {
+         auto m = parse_time_margin(v);
+         if (!m) return chess::Error{at + "=" + v + ": " + m.error()};
+         e.config.time_margin_ms = *m;
+         return true;
+       }},
+      {"restart", BOTH, "off|auto", "engines are kept between games (a crashed or stalled one is always restarted)",
+       [](EngineDraft&, const std::string& v, const std::string& at) -> chess::Result<bool> {
+         if (v != "off" && v != "auto")
+           return chess::Error{at + "=" + v + ": only restart=off (or auto) is supported: engines are kept between games"};
+         return true;
+       }},
+      {"initstr", CUTECHESS_ONLY, "TEXT", "a line sent after the protocol's start (repeatable)",
+       [](EngineDraft& e, const std::string& v, const std::string&) -> chess::Result<bool> {
+         return e.config.init_strings.push_back(v), true;
+       }},
+      {"option.NAME", BOTH, "VALUE", "an engine option (any name, spaces included)", nullptr},
+      {"ponder", BOTH, "", "pondering is a run setting here (harness match --ponder)", nullptr},
+      {"book", CUTECHESS_ONLY, "", "engine books are not supported (use -openings)", nullptr},
+      {"bookdepth", CUTECHESS_ONLY, "", "engine books are not supported (use -openings)", nullptr},
+      {"whitepov", CUTECHESS_ONLY, "", "white-point-of-view scores are not supported", nullptr},
+      {"trust", CUTECHESS_ONLY, "", "trusting engine result claims is not supported", nullptr},
+      {"tscale", CUTECHESS_ONLY, "", "time scaling per engine is not supported", nullptr},
+      {"conf", CUTECHESS_ONLY, "", "cutechess engine configuration files are not read (give cmd= and the options)", nullptr},
+      {"stderr", CUTECHESS_ONLY, "", "engines' standard error is kept in the database's stderr/ folder", nullptr},
+  };
+  return rows;
+}
+
+const char* const OPTION_PREFIX = "option.";
+
+chess::Result<bool> apply_engine_key(Dialect d, EngineDraft& e, const KeyValue& kv, const std::string& where) {
+  const std::string at = where + " " + kv.key;
+  if (kv.key.rfind(OPTION_PREFIX, 0) == 0 && kv.key.size() > std::string(OPTION_PREFIX).size()) {
+    e.config.set_option(kv.key.substr(std::string(OPTION_PREFIX).size()), kv.value);
+    return true;
+  }
+  std::vector<std::string> known;
+  for (const EngineKeyRow& row : engine_key_rows()) {
+    if (!in(row.dialects, d)) continue;
+    if (row.apply) known.emplace_back(row.key);
+    if (kv.key != row.key) continue;
+    if (!row.apply) return chess::Error{at + ": not supported: " + row.help};
+    return row.apply(e, kv.value, at);
+  }
+  return chess::Error{where + ": unknown key '" + kv.key + "'" + chess::did_you_mean(kv.key, known)};
 }
 
 // The draft's limit: the clock, or a fixed search (not both: one limit per engine here).
@@ -265,27 +294,24 @@ void unique_names(std::vector<EngineConfig>& engines) {
   }
 }
 
-// Options either program has that this harness refuses, with the reason.
-const std::map<std::string, std::string>& refused_options() {
-  static const std::map<std::string, std::string> options = {
-      {"-log", "engine communication logs are not written (engines' standard error is kept under the database's stderr/ folder)"},
-      {"-wait", "pauses between games are not supported"},
-      {"-noswap", "games are always played in pairs with colours reversed"},
-      {"-reverse", "games are always played in pairs with colours reversed"},
-      {"-use-affinity", "CPU affinity is not set by this harness"},
-      {"-strict", "warnings do not end the run"},
-      {"-quick", "give the engines and the book with -engine and -openings"},
-      {"-debug", "engine communication logs are not written"},
-      {"-tbignore50", "tablebase results always respect the fifty-move rule"},
-      {"-outcomeinterval", "outcome summaries are not printed"},
-      {"-resultformat", "the result table has one format"},
-      {"-pgnin", "PGN input is read by 'harness import'"},
-      {"-epdin", "EPD input is not supported"},
-      {"-show-latency", "latency is kept in the database and in -pgnout latency=true"},
-      {"-engines", "engine configuration files are not read"},
-  };
-  return options;
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
 }
+
+class Parser;
+using OptionHandler = chess::Result<bool> (*)(Parser&, const Flag&);
+
+// One option of a front end. A row without a handler is refused with its help as the reason.
+struct OptionRow {
+  const char* name;
+  unsigned dialects;
+  Arity arity;
+  const char* usage;
+  const char* help;
+  OptionHandler apply;
+};
 
 class Parser {
  public:
@@ -300,109 +326,49 @@ class Parser {
   }
 
   chess::Result<bool> parse(const std::vector<Flag>& flags) {
-    for (const Flag& f : flags)
-      if (auto ok = apply(f); !ok) return ok;
+    for (const Flag& f : flags) CHESS_RETURN_IF_ERROR(apply(f));
     return finish();
   }
 
+  static const std::vector<OptionRow>& rows();
+
  private:
   chess::Result<bool> apply(const Flag& f) {
-    const std::string& n = f.name;
-    if (n == "-help" || n == "-h") return run_.help = true;
-    if (n == "-version" || n == "-v") return run_.version = true;
-    if (n == "-engine") return engine(f);
-    if (n == "-each") return each_.push_back(f), true;
-    if (n == "-db") return value_to(f, run_.db);
-    if (n == "-rounds") return number_to(f, rounds_);
-    if (n == "-games") return number_to(f, games_);
-    if (n == "-repeat") return repeat(f);
-    if (n == "-concurrency") return concurrency(f);
-    if (n == "-force-concurrency" || n == "-testEnv" || n == "-recover" || n == "-check-mate-pvs") return switch_flag(f);
-    if (n == "-tournament") return tournament(f);
-    if (n == "-openings") return openings(f);
-    if (n == "-bookmode") return bookmode(f);
-    if (n == "-pgnout") return pgnout(f);
-    if (n == "-epdout") return epdout(f);
-    if (n == "-sprt") return sprt(f);
-    if (n == "-resign") return adjudication(f, parse_resign);
-    if (n == "-draw") return adjudication(f, parse_draw);
-    if (n == "-maxmoves") return number_to(f, run_.config.settings.adjudication.max_moves);
-    if (n == "-tb") return tablebases(f);
-    if (n == "-tbpieces") return number_to(f, run_.config.settings.tb_pieces);
-    if (n == "-tbadjudicate") return tb_adjudicate(f);
-    if (n == "-variant") return variant(f);
-    if (n == "-srand") return number_to(f, run_.config.seed);
-    if (n == "-startup-ms" && d_ == Dialect::FASTCHESS) return number_to(f, run_.config.settings.deadlines.startup_ms);
-    if (n == "-ucinewgame-ms" && d_ == Dialect::FASTCHESS) return number_to(f, run_.config.settings.deadlines.ucinewgame_ms);
-    if (n == "-ping-ms" && d_ == Dialect::FASTCHESS) return number_to(f, run_.config.settings.deadlines.ping_ms);
-    if (n == "-seeds") return seeds(f);
-    if (n == "-ratinginterval") return number_to(f, run_.output.rating_interval);
-    if (n == "-scoreinterval") return number_to(f, run_.output.score_interval);
-    if (n == "-autosaveinterval") return autosave(f);
-    if (n == "-report") return report(f);
-    if (n == "-output") return output(f);
-    if (n == "-event") return text_to(f, run_.config.event);
-    if (n == "-site") return text_to(f, run_.output.site);
-    if (n == "-config") return config_file(f);
-    if (n == "-crc32") return crc32(f);
-    if (auto refused = refused_options().find(n); refused != refused_options().end())
-      return chess::Error{n + ": not supported: " + refused->second};
-    std::vector<std::string> known = {"-engine",      "-each",       "-rounds",     "-games",         "-repeat",
-                                      "-concurrency", "-tournament", "-openings",   "-pgnout",        "-epdout",
-                                      "-sprt",        "-resign",     "-draw",       "-maxmoves",      "-tb",
-                                      "-tbpieces",    "-variant",    "-recover",    "-srand",         "-ratinginterval",
-                                      "-db",          "-output",     "-startup-ms", "-ucinewgame-ms", "-ping-ms"};
-    return chess::Error{"unknown option '" + n + "'" + chess::did_you_mean(n, known)};
-  }
-
-  chess::Result<bool> switch_flag(const Flag& f) {
-    if (!f.params.empty()) return chess::Error{f.name + ": takes no value, got '" + f.params[0] + "'"};
-    if (f.name == "-recover") run_.output.recover = true;
-    if (f.name == "-testEnv") run_.output.test_env = true;
-    if (f.name == "-check-mate-pvs") run_.config.settings.check_mate_pvs = true;
-    return true;  // -force-concurrency: concurrency is never limited to the cores
-  }
-
-  chess::Result<bool> value_to(const Flag& f, std::string& out) {
-    auto v = single(f);
-    CHESS_RETURN_IF_ERROR(v);
-    out = *v;
-    return true;
+    std::vector<std::string> known;
+    for (const OptionRow& row : rows()) {
+      if (!in(row.dialects, d_)) continue;
+      if (row.apply) known.emplace_back(row.name);
+      if (f.name != row.name) continue;
+      if (!row.apply) return chess::Error{f.name + ": not supported: " + row.help};
+      CHESS_RETURN_IF_ERROR(check_arity(f, row.arity));
+      return row.apply(*this, f);
+    }
+    return chess::Error{"unknown option '" + f.name + "'" + chess::did_you_mean(f.name, known)};
   }
 
   // -event and -site: fastchess joins the words without spaces, cutechess takes one.
   chess::Result<bool> text_to(const Flag& f, std::string& out) {
-    if (f.params.empty()) return chess::Error{f.name + ": expects a value"};
     out.clear();
     for (const std::string& p : f.params) out += (d_ == Dialect::CUTECHESS && !out.empty() ? " " : "") + p;
     return true;
   }
 
   template <typename T>
-  chess::Result<bool> number_to(const Flag& f, T& out) {
-    auto v = single_number<T>(f);
+  static chess::Result<bool> number_to(const Flag& f, T& out) {
+    auto v = number<T>(f.name, f.params.at(0));
     CHESS_RETURN_IF_ERROR(v);
     if (*v < 0) return chess::Error{f.name + ": cannot be negative"};
     out = *v;
     return true;
   }
 
-  chess::Result<bool> engine(const Flag& f) {
-    auto kvs = key_values(f);
-    CHESS_RETURN_IF_ERROR(kvs);
-    engines_.push_back(*kvs);
-    return true;
-  }
-
   chess::Result<bool> repeat(const Flag& f) {
     repeat_ = 2;
-    if (f.params.size() == 1) return number_to(f, repeat_);
-    if (f.params.size() > 1) return chess::Error{"-repeat: expects at most one number"};
-    return true;
+    return f.params.empty() ? true : number_to(f, repeat_);
   }
 
   chess::Result<bool> concurrency(const Flag& f) {
-    auto v = single_number<int>(f);
+    auto v = number<int>(f.name, f.params[0]);
     CHESS_RETURN_IF_ERROR(v);
     int n = *v;
     if (n <= 0) n = int(std::thread::hardware_concurrency()) + n;  // fastchess: the cores less |N|
@@ -412,14 +378,13 @@ class Parser {
   }
 
   chess::Result<bool> tournament(const Flag& f) {
-    auto v = single(f);
-    CHESS_RETURN_IF_ERROR(v);
-    if (*v == "roundrobin" || *v == "round-robin")
+    const std::string& v = f.params[0];
+    if (v == "roundrobin" || v == "round-robin")
       gauntlet_ = false;
-    else if (*v == "gauntlet")
+    else if (v == "gauntlet")
       gauntlet_ = true;
     else
-      return chess::Error{"-tournament: '" + *v + "' is not supported (roundrobin or gauntlet)"};
+      return chess::Error{"-tournament: '" + v + "' is not supported (roundrobin or gauntlet)"};
     return true;
   }
 
@@ -463,9 +428,8 @@ class Parser {
   }
 
   chess::Result<bool> bookmode(const Flag& f) {
-    auto v = single(f);
-    CHESS_RETURN_IF_ERROR(v);
-    if (*v != "ram" && *v != "disk") return chess::Error{"-bookmode: expected ram or disk, got '" + *v + "'"};
+    if (f.params[0] != "ram" && f.params[0] != "disk")
+      return chess::Error{"-bookmode: expected ram or disk, got '" + f.params[0] + "'"};
     return true;  // how cutechess holds the book; the book is read once into memory here either way
   }
 
@@ -514,7 +478,6 @@ class Parser {
 
   // cutechess-cli: -pgnout FILE [min] [fi]
   chess::Result<bool> cutechess_pgnout(const Flag& f) {
-    if (f.params.empty()) return chess::Error{"-pgnout: expects a file name"};
     run_.output.pgn_file = f.params[0];
     for (std::size_t i = 1; i < f.params.size(); ++i) {
       if (f.params[i] == "fi") continue;  // unfinished games are never written
@@ -525,8 +488,12 @@ class Parser {
   }
 
   chess::Result<bool> epdout(const Flag& f) {
-    run_.output.epd_file = d_ == Dialect::FASTCHESS ? "fastchess.epd" : "";
-    if (d_ == Dialect::CUTECHESS) return value_to(f, run_.output.epd_file);
+    if (d_ == Dialect::CUTECHESS) {
+      if (f.params.size() != 1) return chess::Error{"-epdout: expects exactly one file name"};
+      run_.output.epd_file = f.params[0];
+      return true;
+    }
+    run_.output.epd_file = "fastchess.epd";
     auto kvs = key_values(f);
     CHESS_RETURN_IF_ERROR(kvs);
     for (const KeyValue& kv : *kvs) {
@@ -544,9 +511,7 @@ class Parser {
   }
 
   chess::Result<bool> sprt(const Flag& f) {
-    std::string spec;
-    for (const std::string& p : f.params) spec += (spec.empty() ? "" : " ") + p;
-    auto s = parse_sprt(spec);
+    auto s = parse_sprt(joined(f.params));
     if (!s) return chess::Error{"-sprt: " + s.error()};
     run_.config.sprt = *s;
     return true;
@@ -554,33 +519,20 @@ class Parser {
 
   chess::Result<bool> adjudication(const Flag& f,
                                    chess::Result<AdjudicationRules> (*read_rules)(const std::string&, AdjudicationRules)) {
-    std::string spec;
-    for (const std::string& p : f.params) spec += (spec.empty() ? "" : " ") + p;
-    auto rules = read_rules(spec, run_.config.settings.adjudication);
+    auto rules = read_rules(joined(f.params), run_.config.settings.adjudication);
     if (!rules) return chess::Error{f.name + ": " + rules.error()};
     run_.config.settings.adjudication = *rules;
     return true;
   }
 
   chess::Result<bool> tablebases(const Flag& f) {
-    auto v = single(f);
-    CHESS_RETURN_IF_ERROR(v);
-    if (v->find(':') != std::string::npos) return chess::Error{"-tb: give one directory (several are not supported)"};
-    run_.config.settings.tb_path = fs::absolute(*v).lexically_normal().string();
-    return true;
-  }
-
-  chess::Result<bool> tb_adjudicate(const Flag& f) {
-    auto v = single(f);
-    CHESS_RETURN_IF_ERROR(v);
-    if (*v != "BOTH") return chess::Error{"-tbadjudicate " + *v + ": not supported (tablebases adjudicate wins and draws: BOTH)"};
+    if (f.params[0].find(':') != std::string::npos) return chess::Error{"-tb: give one directory (several are not supported)"};
+    run_.config.settings.tb_path = fs::absolute(f.params[0]).lexically_normal().string();
     return true;
   }
 
   chess::Result<bool> variant(const Flag& f) {
-    auto v = single(f);
-    CHESS_RETURN_IF_ERROR(v);
-    auto parsed = parse_variant_setting(*v);
+    auto parsed = parse_variant_setting(f.params[0]);
     if (!parsed) return chess::Error{"-variant: " + parsed.error()};
     run_.config.settings.variant = *parsed;
     return true;
@@ -588,25 +540,24 @@ class Parser {
 
   chess::Result<bool> seeds(const Flag& f) {
     int n = 0;
-    if (auto ok = number_to(f, n); !ok) return ok;
+    CHESS_RETURN_IF_ERROR(number_to(f, n));
     if (n != 1)
       return chess::Error{"-seeds " + std::to_string(n) + ": not supported (a gauntlet has one seed, the first engine)"};
     return true;
   }
 
-  chess::Result<bool> autosave(const Flag& f) {
-    int n = 0;
-    return number_to(f, n);  // every game is stored in the database as it ends, whatever the interval
-  }
-
-  chess::Result<bool> report(const Flag& f) {
+  // A boolean key of a key=value option.
+  chess::Result<bool> switches(const Flag& f, const std::vector<std::pair<std::string, bool*>>& keys) {
     auto kvs = key_values(f);
     CHESS_RETURN_IF_ERROR(kvs);
+    std::vector<std::string> names;
+    for (const auto& [name, target] : keys) names.push_back(name);
     for (const KeyValue& kv : *kvs) {
-      if (kv.key != "penta") return chess::Error{"-report: unknown key '" + kv.key + "' (penta)"};
-      auto on = boolean("-report penta", kv.value);
+      auto it = std::find_if(keys.begin(), keys.end(), [&](const auto& k) { return k.first == kv.key; });
+      if (it == keys.end()) return chess::Error{f.name + ": unknown key '" + kv.key + "'" + chess::did_you_mean(kv.key, names)};
+      auto on = boolean(f.name + " " + kv.key, kv.value);
       CHESS_RETURN_IF_ERROR(on);
-      run_.output.penta = *on;
+      *it->second = *on;
     }
     return true;
   }
@@ -639,40 +590,19 @@ class Parser {
     return true;
   }
 
-  chess::Result<bool> crc32(const Flag& f) {
-    auto kvs = key_values(f);
-    CHESS_RETURN_IF_ERROR(kvs);
-    for (const KeyValue& kv : *kvs) {
-      if (kv.key != "pgn") return chess::Error{"-crc32: unknown key '" + kv.key + "' (pgn)"};
-      auto on = boolean("-crc32 pgn", kv.value);
-      CHESS_RETURN_IF_ERROR(on);
-      run_.output.crc32 = *on;
-    }
-    return true;
-  }
-
   chess::Result<bool> make_engines() {
-    const char* unknown_hint =
-        d_ == Dialect::FASTCHESS ? "cmd, name, args, dir, proto, tc, st, nodes, depth, timemargin, restart, option.NAME"
-                                 : "cmd, name, arg, dir, proto, tc, st, nodes, depth, timemargin, restart, initstr, option.NAME";
     for (std::size_t i = 0; i < engines_.size(); ++i) {
       EngineDraft draft;
       const std::string where = "-engine " + std::to_string(i + 1);
-      auto apply_all = [&](const std::vector<KeyValue>& kvs, const std::string& w) -> chess::Result<bool> {
-        for (const KeyValue& kv : kvs) {
-          auto applied = apply_engine_key(d_, draft, kv, w);
-          if (!applied) return applied;
-          if (!*applied) return chess::Error{w + ": unknown key '" + kv.key + "' (" + unknown_hint + ")"};
-        }
+      auto apply_all = [&](const Flag& f, const std::string& w) -> chess::Result<bool> {
+        auto kvs = key_values(f);
+        CHESS_RETURN_IF_ERROR(kvs);
+        for (const KeyValue& kv : *kvs) CHESS_RETURN_IF_ERROR(apply_engine_key(d_, draft, kv, w));
         return true;
       };
-      if (auto ok = apply_all(engines_[i], where); !ok) return ok;
+      CHESS_RETURN_IF_ERROR(apply_all(engines_[i], where));
       // -each comes after every -engine, wherever it stands (fastchess applies it last).
-      for (const Flag& each : each_) {
-        auto kvs = key_values(each);
-        CHESS_RETURN_IF_ERROR(kvs);
-        if (auto ok = apply_all(*kvs, "-each"); !ok) return ok;
-      }
+      for (const Flag& each : each_) CHESS_RETURN_IF_ERROR(apply_all(each, "-each"));
       auto e = finish_engine(draft, where);
       CHESS_RETURN_IF_ERROR(e);
       run_.config.engines.push_back(*e);
@@ -717,8 +647,8 @@ class Parser {
 
   chess::Result<bool> finish() {
     if (run_.help || run_.version) return true;
-    if (auto ok = make_engines(); !ok) return ok;
-    if (auto ok = make_schedule(); !ok) return ok;
+    CHESS_RETURN_IF_ERROR(make_engines());
+    CHESS_RETURN_IF_ERROR(make_schedule());
     if (has_control_character(run_.output.site))
       return chess::Error{"-site: '" + escaped_controls(run_.output.site) +
                           "' holds a control character (a site is one printable line)"};
@@ -734,13 +664,156 @@ class Parser {
 
   Dialect d_;
   ForeignRun& run_;
-  std::vector<std::vector<KeyValue>> engines_;
+  std::vector<Flag> engines_;
   std::vector<Flag> each_;
   int games_ = 2, rounds_ = 2, repeat_ = 0;
   bool gauntlet_ = false;
 };
 
+// Every option of both front ends, in the order the help lists them.
+const std::vector<OptionRow>& Parser::rows() {
+  using P = Parser;
+  using A = Arity;
+  using R = chess::Result<bool>;
+  static const std::vector<OptionRow> table = {
+      {"-engine", BOTH, A::KEY_VALUES, "cmd=C name=N ...", "an engine (keys below)",
+       [](P& p, const Flag& f) -> R { return p.engines_.push_back(f), true; }},
+      {"-each", BOTH, A::KEY_VALUES, "KEY=VALUE ...", "keys for every engine, applied after each -engine's own",
+       [](P& p, const Flag& f) -> R { return p.each_.push_back(f), true; }},
+      {"-rounds", BOTH, A::ONE, "N", "rounds of the schedule", [](P& p, const Flag& f) { return number_to(f, p.rounds_); }},
+      {"-games", BOTH, A::ONE, "N", "games of each encounter in a round",
+       [](P& p, const Flag& f) { return number_to(f, p.games_); }},
+      {"-repeat", BOTH, A::OPTIONAL_ONE, "[N]", "each opening played N (2) times with colours reversed",
+       [](P& p, const Flag& f) { return p.repeat(f); }},
+      {"-concurrency", BOTH, A::ONE, "N", "games at once (N <= 0: the cores less |N|)",
+       [](P& p, const Flag& f) { return p.concurrency(f); }},
+      {"-force-concurrency", FASTCHESS_ONLY, A::NONE, "", "accepted: concurrency is never limited to the cores",
+       [](P&, const Flag&) -> R { return true; }},
+      {"-tournament", BOTH, A::ONE, "roundrobin|gauntlet", "the kind of tournament of more than two engines",
+       [](P& p, const Flag& f) { return p.tournament(f); }},
+      {"-openings", BOTH, A::KEY_VALUES, "file=F [format=epd|pgn] [order=random|sequential] [plies=N] [start=N] [policy=round]",
+       "the opening book", [](P& p, const Flag& f) { return p.openings(f); }},
+      {"-bookmode", CUTECHESS_ONLY, A::ONE, "ram|disk", "accepted: the book is read into memory once",
+       [](P& p, const Flag& f) { return p.bookmode(f); }},
+      {"-pgnout", BOTH, A::ANY, "file=F [append=] [nodes=] [seldepth=] [nps=] [hashfull=] [timeleft=] [latency=]",
+       "each game's PGN (cutechess-cli: FILE [fi])", [](P& p, const Flag& f) { return p.pgnout(f); }},
+      {"-epdout", BOTH, A::SOME, "file=F [append=]", "each game's final position (cutechess-cli: FILE)",
+       [](P& p, const Flag& f) { return p.epdout(f); }},
+      {"-sprt", BOTH, A::KEY_VALUES, "elo0= elo1= alpha= beta= [model=normalized|logistic|bayesian]",
+       "stop when the test decides", [](P& p, const Flag& f) { return p.sprt(f); }},
+      {"-resign", BOTH, A::KEY_VALUES, "movecount=N score=CP [twosided=]", "resign adjudication",
+       [](P& p, const Flag& f) { return p.adjudication(f, parse_resign); }},
+      {"-draw", BOTH, A::KEY_VALUES, "movenumber=N movecount=N score=CP", "draw adjudication",
+       [](P& p, const Flag& f) { return p.adjudication(f, parse_draw); }},
+      {"-maxmoves", BOTH, A::ONE, "N", "a draw after N moves",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.adjudication.max_moves); }},
+      {"-tb", BOTH, A::ONE, "DIR", "Syzygy tables for adjudication", [](P& p, const Flag& f) { return p.tablebases(f); }},
+      {"-tbpieces", BOTH, A::ONE, "N", "adjudicate positions of at most N pieces",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.tb_pieces); }},
+      {"-tbadjudicate", FASTCHESS_ONLY, A::ONE, "BOTH", "tablebases adjudicate wins and draws",
+       [](P&, const Flag& f) -> R {
+         if (f.params[0] != "BOTH")
+           return chess::Error{"-tbadjudicate " + f.params[0] + ": not supported (tablebases adjudicate wins and draws: BOTH)"};
+         return true;
+       }},
+      {"-variant", BOTH, A::ONE, "standard|fischerandom", "the variant", [](P& p, const Flag& f) { return p.variant(f); }},
+      {"-recover", BOTH, A::NONE, "", "go on after an engine crashes or stalls",
+       [](P& p, const Flag&) -> R { return p.run_.output.recover = true; }},
+      {"-srand", BOTH, A::ONE, "N", "the seed of the opening order",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.config.seed); }},
+      {"-seeds", BOTH, A::ONE, "1", "a gauntlet's seeds (one)", [](P& p, const Flag& f) { return p.seeds(f); }},
+      {"-ratinginterval", BOTH, A::ONE, "N", "the results block every N games",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.output.rating_interval); }},
+      {"-scoreinterval", FASTCHESS_ONLY, A::ONE, "N", "the score line every N games",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.output.score_interval); }},
+      {"-autosaveinterval", FASTCHESS_ONLY, A::ONE, "N", "accepted: every game is stored as it ends",
+       [](P&, const Flag& f) -> R {
+         int n = 0;
+         return number_to(f, n);
+       }},
+      {"-report", FASTCHESS_ONLY, A::KEY_VALUES, "penta=true|false", "the pentanomial report",
+       [](P& p, const Flag& f) {
+         return p.switches(f, {{"penta", &p.run_.output.penta}});
+       }},
+      {"-output", FASTCHESS_ONLY, A::KEY_VALUES, "format=fastchess|cutechess", "whose lines standard output carries",
+       [](P& p, const Flag& f) { return p.output(f); }},
+      {"-event", BOTH, A::SOME, "NAME", "the PGN Event", [](P& p, const Flag& f) { return p.text_to(f, p.run_.config.event); }},
+      {"-site", BOTH, A::SOME, "NAME", "the PGN Site", [](P& p, const Flag& f) { return p.text_to(f, p.run_.output.site); }},
+      {"-config", FASTCHESS_ONLY, A::KEY_VALUES, "discard=true outname=F", "accepted: the run's state is in the database",
+       [](P& p, const Flag& f) { return p.config_file(f); }},
+      {"-crc32", FASTCHESS_ONLY, A::KEY_VALUES, "pgn=true|false", "the PGN file's CRC-32 after each game",
+       [](P& p, const Flag& f) {
+         return p.switches(f, {{"pgn", &p.run_.output.crc32}});
+       }},
+      {"-testEnv", FASTCHESS_ONLY, A::NONE, "", "a warning on one line, its parts joined by ' :: '",
+       [](P& p, const Flag&) -> R { return p.run_.output.test_env = true; }},
+      {"-check-mate-pvs", FASTCHESS_ONLY, A::NONE, "", "check mating PVs' length and end",
+       [](P& p, const Flag&) -> R { return p.run_.config.settings.check_mate_pvs = true; }},
+      {"-startup-ms", FASTCHESS_ONLY, A::ONE, "MS", "how long an engine may take to start",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.deadlines.startup_ms); }},
+      {"-ucinewgame-ms", FASTCHESS_ONLY, A::ONE, "MS", "how long an engine may take to answer ucinewgame",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.deadlines.ucinewgame_ms); }},
+      {"-ping-ms", FASTCHESS_ONLY, A::ONE, "MS", "how long an engine may take to answer isready",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.deadlines.ping_ms); }},
+      {"-db", BOTH, A::ONE, "FILE", "the database (this harness's own option)",
+       [](P& p, const Flag& f) -> R { return p.run_.db = f.params[0], true; }},
+      {"-help", BOTH, A::ANY, "", "these lines", [](P& p, const Flag&) -> R { return p.run_.help = true; }},
+      {"-h", BOTH, A::ANY, "", "these lines", [](P& p, const Flag&) -> R { return p.run_.help = true; }},
+      {"-version", BOTH, A::ANY, "", "the version", [](P& p, const Flag&) -> R { return p.run_.version = true; }},
+      {"-v", BOTH, A::ANY, "", "the version", [](P& p, const Flag&) -> R { return p.run_.version = true; }},
+      {"-log", BOTH, A::ANY, "",
+       "engine communication logs are not written (engines' standard error is kept under the database's stderr/ folder)",
+       nullptr},
+      {"-wait", BOTH, A::ANY, "", "pauses between games are not supported", nullptr},
+      {"-noswap", BOTH, A::ANY, "", "games are always played in pairs with colours reversed", nullptr},
+      {"-reverse", FASTCHESS_ONLY, A::ANY, "", "games are always played in pairs with colours reversed", nullptr},
+      {"-use-affinity", FASTCHESS_ONLY, A::ANY, "", "CPU affinity is not set by this harness", nullptr},
+      {"-strict", FASTCHESS_ONLY, A::ANY, "", "warnings do not end the run", nullptr},
+      {"-quick", FASTCHESS_ONLY, A::ANY, "", "give the engines and the book with -engine and -openings", nullptr},
+      {"-show-latency", FASTCHESS_ONLY, A::ANY, "", "latency is kept in the database and in -pgnout latency=true", nullptr},
+      {"-compliance", FASTCHESS_ONLY, A::ANY, "", "use 'harness check'", nullptr},
+      {"-debug", CUTECHESS_ONLY, A::ANY, "", "engine communication logs are not written", nullptr},
+      {"-tbignore50", BOTH, A::ANY, "", "tablebase results always respect the fifty-move rule", nullptr},
+      {"-outcomeinterval", CUTECHESS_ONLY, A::ANY, "", "outcome summaries are not printed", nullptr},
+      {"-resultformat", CUTECHESS_ONLY, A::ANY, "", "the result table has one format", nullptr},
+      {"-pgnin", CUTECHESS_ONLY, A::ANY, "", "PGN input is read by 'harness import'", nullptr},
+      {"-epdin", CUTECHESS_ONLY, A::ANY, "", "EPD input is not supported", nullptr},
+      {"-engines", CUTECHESS_ONLY, A::ANY, "", "engine configuration files are not read", nullptr},
+  };
+  return table;
+}
+
 }  // namespace
+
+std::string foreign_help(Dialect d) {
+  const std::string program = d == Dialect::FASTCHESS ? "harness fastchess" : "harness cutechess";
+  std::string s = "Usage: " + program + " -engine cmd=ENGINE name=NAME [key=value...] -engine ... [options]\n";
+  s += "Plays " + std::string(dialect_name(d)) +
+       "'s command line with this harness: every game goes to its database (-db FILE), so 'harness report', "
+       "'rate', 'resume' and 'serve' work on the run; standard output carries " +
+       dialect_name(d) + "'s lines.\n";
+  auto line = [](const std::string& name, const std::string& usage, const std::string& help, const char* joint = " ") {
+    std::string head = "  " + name + (usage.empty() ? "" : joint + usage);
+    if (head.size() < 34)
+      head.resize(34, ' ');
+    else
+      head += "\n" + std::string(34, ' ');
+    return head + help + "\n";
+  };
+  s += "Options:\n";
+  for (const OptionRow& row : Parser::rows())
+    if (in(row.dialects, d) && row.apply) s += line(row.name, row.usage, row.help);
+  s += "Engine keys (-engine, -each):\n";
+  for (const EngineKeyRow& row : engine_key_rows())
+    if (in(row.dialects, d) && (row.apply || std::string(row.key) == "option.NAME")) s += line(row.key, row.usage, row.help, "=");
+  s += "Refused, with the reason (any other option, or a value this harness cannot honour, is an error naming it):\n";
+  for (const OptionRow& row : Parser::rows())
+    if (in(row.dialects, d) && !row.apply) s += line(row.name, "", row.help);
+  for (const EngineKeyRow& row : engine_key_rows())
+    if (in(row.dialects, d) && !row.apply && std::string(row.key) != "option.NAME")
+      s += line(row.key + std::string("="), "", row.help);
+  return s;
+}
 
 const char* dialect_name(Dialect dialect) { return dialect == Dialect::FASTCHESS ? "fastchess" : "cutechess-cli"; }
 

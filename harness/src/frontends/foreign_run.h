@@ -49,6 +49,10 @@ struct ForeignRun {
 
 // The run a command line asks for. Every option is honoured or refused by name: an option this
 // harness cannot honour is an error naming it, never ignored. The configuration is validated.
+// The options and engine keys of that program's command line from the one table both the
+// parser and this text are read from: what each does here, and what is refused with why.
+std::string foreign_help(Dialect dialect);
+
 chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std::vector<std::string>& args);
 
 }  // namespace harness

@@ -101,46 +101,76 @@ std::string TimeControl::describe() const {
 
 namespace {
 
-// "nodes=5000", "depth=8", "movetime=0.1" (seconds), or describe()'s "nodes 5000", "depth 8",
-// "movetime 100 ms"; nullopt when the text names no fixed limit.
+// A whole number from 1 to `max`, or the reason it is not one.
+chess::Result<std::uint64_t> whole_from_one(const std::string& key, const std::string& value, std::uint64_t max) {
+  std::uint64_t n = 0;
+  const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (value.empty() || ec != std::errc() || ptr != value.data() + value.size() || n < 1 || n > max)
+    return chess::Error{key + " must be a whole number from 1 to " + std::to_string(max)};
+  return n;
+}
+
+chess::Result<TimeControl> movetime_of_ms(std::uint64_t ms) {
+  if (ms < 1 || ms > std::uint64_t(*to_ms(MAX_SECONDS)))
+    return chess::Error{"movetime must be from 0.001 to " + std::to_string(std::int64_t(MAX_SECONDS)) + " seconds"};
+  return TimeControl::movetime(std::int64_t(ms));
+}
+
+// describe()'s "nodes 5000", "depth 8" and "movetime 100 ms", or a limit key's "nodes=5000";
+// nullopt when the text names no fixed limit.
 std::optional<chess::Result<TimeControl>> parse_fixed_limit(const std::string& text) {
   const std::size_t split = text.find_first_of("= ");
   if (split == std::string::npos) return std::nullopt;
-  const std::string kind = text.substr(0, split);
+  const std::string key = text.substr(0, split);
   std::string value = text.substr(split + 1);
-  if (kind != "nodes" && kind != "depth" && kind != "movetime") return std::nullopt;
-  const bool in_ms = text[split] == ' ' && kind == "movetime";
-  if (in_ms) {
-    if (value.size() < 4 || value.substr(value.size() - 3) != " ms")
-      return chess::Error{"time control '" + text + "': expected 'movetime N ms'"};
+  if (key != "nodes" && key != "depth" && key != "movetime") return std::nullopt;
+  if (text[split] == ' ' && key == "movetime") {
+    if (value.size() < 4 || value.substr(value.size() - 3) != " ms") return chess::Error{"expected 'movetime N ms'"};
     value.resize(value.size() - 3);
+    std::uint64_t ms = 0;
+    const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), ms);
+    if (value.empty() || ec != std::errc() || ptr != value.data() + value.size())
+      return chess::Error{"movetime must be a whole number of milliseconds"};
+    return movetime_of_ms(ms);
   }
-  std::uint64_t n = 0;
-  double seconds = 0;
-  const bool whole = std::from_chars(value.data(), value.data() + value.size(), n).ptr == value.data() + value.size();
-  if (kind == "movetime" && !in_ms) {
-    auto ms = parse_seconds(value, seconds) ? to_ms(seconds) : std::nullopt;
-    if (!ms || *ms <= 0)
-      return chess::Error{"time control '" + text + "': movetime must be a positive number of seconds, in whole milliseconds"};
-    return TimeControl::movetime(*ms);
-  }
-  if (value.empty() || !whole || n == 0)
-    return chess::Error{"time control '" + text + "': " + kind + " must be a positive whole number"};
-  if (kind == "nodes") return TimeControl::fixed_nodes(n);
-  if (kind == "depth") {
-    if (n > 1000) return chess::Error{"time control '" + text + "': depth must be at most 1000"};
-    return TimeControl::fixed_depth(int(n));
-  }
-  if (n > std::uint64_t(*to_ms(MAX_SECONDS)))
-    return chess::Error{"time control '" + text + "': movetime must be at most " + std::to_string(std::int64_t(MAX_SECONDS)) +
-                        " seconds"};
-  return TimeControl::movetime(std::int64_t(n));
+  return *parse_limit(key, value);
 }
 
 }  // namespace
 
+std::optional<chess::Result<TimeControl>> parse_limit(const std::string& key, const std::string& value) {
+  if (key == "tc") return parse_time_control(value);
+  if (key == "nodes") {
+    auto n = whole_from_one(key, value, MAX_NODES);
+    CHESS_RETURN_IF_ERROR(n);
+    return TimeControl::fixed_nodes(*n);
+  }
+  if (key == "depth") {
+    auto n = whole_from_one(key, value, MAX_DEPTH);
+    CHESS_RETURN_IF_ERROR(n);
+    return TimeControl::fixed_depth(int(*n));
+  }
+  if (key == "movetime") {
+    double seconds = 0;
+    auto ms = parse_seconds(value, seconds) ? to_ms(seconds) : std::nullopt;
+    if (!ms) return chess::Error{"movetime must be seconds in whole milliseconds, from 0.001 to 1000000"};
+    return movetime_of_ms(std::uint64_t(*ms));
+  }
+  return std::nullopt;
+}
+
+chess::Result<std::int64_t> parse_time_margin(const std::string& value) {
+  if (value == "0") return 0;
+  auto ms = whole_from_one("timemargin", value, MAX_TIME_MARGIN_MS);
+  if (!ms) return chess::Error{"timemargin must be whole milliseconds from 0 to " + std::to_string(MAX_TIME_MARGIN_MS)};
+  return std::int64_t(*ms);
+}
+
 chess::Result<TimeControl> parse_time_control(const std::string& text) {
-  if (auto fixed = parse_fixed_limit(text)) return *fixed;
+  if (auto fixed = parse_fixed_limit(text)) {
+    if (!*fixed) return chess::Error{"time control '" + text + "': " + fixed->error()};
+    return *fixed;
+  }
   std::string rest = text;
   int moves = 0;
   std::size_t slash = rest.find('/');

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 
 #include "core/result.h"
@@ -35,6 +36,20 @@ struct TimeControl {
 // "40/60+0.6", "60+0.6", "60", "2:30+1" (minutes:seconds), or a fixed limit: "nodes=5000",
 // "depth=8", "movetime=0.1" (seconds; describe()'s "nodes 5000" too); errors name what was wrong.
 chess::Result<TimeControl> parse_time_control(const std::string& text);
+
+// The bounds of a fixed limit, wherever it is read.
+inline constexpr std::uint64_t MAX_NODES = 1'000'000'000'000;
+inline constexpr int MAX_DEPTH = 1000;
+inline constexpr std::uint64_t MAX_TIME_MARGIN_MS = 3'600'000;
+
+// One engine limit as every door reads it (a registry entry, --engine, fastchess's and
+// cutechess's -engine keys): "tc" (a clock, as parse_time_control), "nodes" and "depth" (whole
+// numbers from 1), "movetime" (seconds, in whole milliseconds); nullopt when the key is none of
+// them. Errors say what the value must be, without the door's name.
+std::optional<chess::Result<TimeControl>> parse_limit(const std::string& key, const std::string& value);
+
+// A time margin (how late a move may come before it loses on time): whole milliseconds from 0.
+chess::Result<std::int64_t> parse_time_margin(const std::string& value);
 
 // "clock", "movetime", "depth", "nodes": how a run's configuration stores the kind.
 const char* time_control_kind_name(TimeControl::Kind kind);

@@ -139,10 +139,10 @@ TEST(EngineLimits, ASpecGivesAnEngineLimitsOfItsOwn) {
 
 TEST(EngineLimits, LimitsThatMakeNoSenseAreRefusedWithTheReason) {
   const std::pair<const char*, const char*> bad[] = {
-      {"cmd=/bin/true nodes=-5", "nodes=-5: expected a whole number from 1"},
-      {"cmd=/bin/true depth=0", "depth=0: must be from 1 to 200"},
-      {"cmd=/bin/true movetime=abc", "movetime=abc: expected seconds"},
-      {"cmd=/bin/true timemargin=-1", "timemargin is milliseconds from 0"},
+      {"cmd=/bin/true nodes=-5", "nodes=-5: nodes must be a whole number from 1"},
+      {"cmd=/bin/true depth=0", "depth=0: depth must be a whole number from 1 to 1000"},
+      {"cmd=/bin/true movetime=abc", "movetime=abc: movetime must be seconds"},
+      {"cmd=/bin/true timemargin=-1", "timemargin=-1: timemargin must be whole milliseconds from 0"},
       {"cmd=/bin/true tc=1e18", "tc=1e18: "},
       {"cmd=/bin/true tc=5+0.1 nodes=100", "give only one of tc, nodes, depth and movetime"},
       {"name=x cmd=/bin/true proto=xboard nodes=100", "nodes= is for UCI engines ('x' speaks xboard"},

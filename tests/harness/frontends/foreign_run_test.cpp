@@ -188,6 +188,33 @@ TEST(ForeignRun, FastchessDeadlinesAreTheRunsEngineDeadlines) {
   EXPECT_NE(parse_error({"-ping-ms", "soon"}).find("-ping-ms"), std::string::npos);
 }
 
+// The limits of -engine and -each are read by the reader of every other door, with its bounds.
+TEST(ForeignRun, EngineLimitsHaveTheBoundsOfEveryOtherDoor) {
+  for (const std::string key : {"nodes", "depth", "timemargin"}) {
+    const std::string value = key == "timemargin" ? "-1" : "0";
+    auto spec = harness::parse_engine_spec("cmd=/bin/true " + key + "=" + value);
+    ASSERT_FALSE(spec) << key;
+    const std::string foreign = parse_error({"-each", key + "=" + value});
+    const std::string reason = spec.error().substr(spec.error().find(key + "=" + value));
+    EXPECT_NE(foreign.find(reason), std::string::npos) << foreign << " vs " << reason;
+  }
+  EXPECT_NE(parse_error({"-each", "st=0"}).find("movetime must be"), std::string::npos);
+  EXPECT_NE(parse_error({"-each", "depth=1001"}).find("from 1 to 1000"), std::string::npos);
+  EXPECT_EQ(parse_ok({"-each", "tc=inf", "nodes=5000"}).config.settings.tc.nodes, 5000u);
+  EXPECT_EQ(parse_ok({"-each", "tc=inf", "st=0.25s"}).config.settings.tc.movetime_ms, 250);
+}
+
+// Every option of the table is in the help, and suggestions come from it.
+TEST(ForeignRun, HelpAndSuggestionsComeFromTheOptionTable) {
+  const std::string help = harness::foreign_help(Dialect::FASTCHESS);
+  for (const char* flag : {"-engine ", "-ratinginterval ", "-check-mate-pvs ", "-startup-ms ", "-crc32 ", "cmd=COMMAND"})
+    EXPECT_NE(help.find(flag), std::string::npos) << flag;
+  EXPECT_NE(parse_error({"-ratinginterva", "3"}).find("did you mean '-ratinginterval'"), std::string::npos);
+  EXPECT_NE(parse_error({"-check-mate-pv"}).find("did you mean '-check-mate-pvs'"), std::string::npos);
+  EXPECT_NE(parse_error({"-each", "timemargn=5"}).find("did you mean 'timemargin'"), std::string::npos);
+  EXPECT_NE(harness::foreign_help(Dialect::CUTECHESS).find("initstr=TEXT"), std::string::npos);
+}
+
 TEST(ForeignRun, BadValuesNameTheOption) {
   EXPECT_NE(parse_error({"-concurrency", "many"}).find("-concurrency"), std::string::npos);
   EXPECT_NE(parse_error({"-each", "tc=fast"}).find("tc"), std::string::npos);

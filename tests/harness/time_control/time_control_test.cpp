@@ -78,13 +78,13 @@ TEST(TimeControl, ReadsFixedLimitsInBothSpellings) {
     ASSERT_TRUE(back) << tc.describe() << ": " << back.error();
     EXPECT_EQ(back->describe(), tc.describe());
   }
-  EXPECT_EQ(harness::parse_time_control("nodes=0").error(), "time control 'nodes=0': nodes must be a positive whole number");
-  EXPECT_EQ(harness::parse_time_control("nodes=5k").error(), "time control 'nodes=5k': nodes must be a positive whole number");
+  EXPECT_EQ(harness::parse_time_control("nodes=0").error(), "time control 'nodes=0': nodes must be a whole number from 1 to 1000000000000");
+  EXPECT_EQ(harness::parse_time_control("nodes=5k").error(), "time control 'nodes=5k': nodes must be a whole number from 1 to 1000000000000");
   EXPECT_EQ(harness::parse_time_control("movetime=-1").error(),
-            "time control 'movetime=-1': movetime must be a positive number of seconds, in whole milliseconds");
-  EXPECT_EQ(harness::parse_time_control("depth=1001").error(), "time control 'depth=1001': depth must be at most 1000");
+            "time control 'movetime=-1': movetime must be seconds in whole milliseconds, from 0.001 to 1000000");
+  EXPECT_EQ(harness::parse_time_control("depth=1001").error(), "time control 'depth=1001': depth must be a whole number from 1 to 1000");
   EXPECT_EQ(harness::parse_time_control("movetime 18446744073709551615 ms").error(),
-            "time control 'movetime 18446744073709551615 ms': movetime must be at most 1000000 seconds");
+            "time control 'movetime 18446744073709551615 ms': movetime must be from 0.001 to 1000000 seconds");
   EXPECT_FALSE(harness::parse_time_control("speed=5"));
 }
 
