@@ -7,6 +7,7 @@
 
 #include "command_line/fail.h"
 #include "paths.h"
+#include "text/format_number.h"
 
 namespace harness {
 
@@ -71,14 +72,18 @@ std::string flag_for(const std::string& setting) {
 void read_limit(const MatchOptions& o, MatchConfig& c) {
   int limits = !o.tc.empty() + (o.movetime != 0) + (o.depth != 0) + (o.nodes != 0);
   if (limits > 1) fail("give only one of --tc, --movetime, --depth and --nodes");
+  // Through the one reader of limits, with its bounds.
+  auto limit = [](const char* option, const std::string& key, const std::string& value) {
+    return value_or_fail(with_option(option, *parse_limit(key, value)));
+  };
   if (!o.tc.empty())
-    c.settings.tc = value_or_fail(parse_time_control(o.tc));
+    c.settings.tc = limit("--tc", "tc", o.tc);
   else if (o.movetime != 0)
-    c.settings.tc = TimeControl::movetime(std::int64_t(o.movetime * 1000));
+    c.settings.tc = limit("--movetime", "movetime", format_number("%.3f", o.movetime));
   else if (o.depth != 0)
-    c.settings.tc = TimeControl::fixed_depth(o.depth);
+    c.settings.tc = limit("--depth", "depth", std::to_string(o.depth));
   else if (o.nodes != 0)
-    c.settings.tc = TimeControl::fixed_nodes(o.nodes);
+    c.settings.tc = limit("--nodes", "nodes", std::to_string(o.nodes));
 }
 
 void read_game_settings(const MatchOptions& o, MatchConfig& c) {
@@ -107,6 +112,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.engines = resolve_engines(o);
   c.tested = o.tested;
   c.datagen = o.datagen;
+  c.paired = !o.no_pairs;
   build_git_engines(c, o.db);
   c.games = o.games;
   c.rounds = o.rounds;
@@ -209,6 +215,9 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
                 "UCI engines that declare Ponder think on the opponent's time (go ponder, ponderhit, stop on a miss)");
   cmd->add_flag("--check-mate-pvs", o.check_mate_pvs,
                 "Also check mating PVs as fastchess's -check-mate-pvs does: a mate score's PV is the mate, move for move");
+  cmd->add_flag("--no-pairs", o.no_pairs,
+                "Play each opening once, colours alternating (a gauntlet against fixed opponents, data generation); the "
+                "statistics are then trinomial");
   cmd->add_flag("--resume", o.resume, "Continue the latest unfinished run with the same settings");
 }
 

@@ -51,6 +51,7 @@ struct MatchOptions {
   std::string book_mode = "weighted";
   bool ponder = false;
   bool check_mate_pvs = false;
+  bool no_pairs = false;  // each game its own opening, colours alternating
   std::string tb;     // tablebase directory
   int tb_pieces = 0;  // 0: as many pieces as the tables hold  // standard or fischerandom; empty: from the book's castling fields
   std::vector<EngineConfig> made_engines;  // engines the command made itself (harness test's builds)

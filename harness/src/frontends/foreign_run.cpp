@@ -613,35 +613,34 @@ class Parser {
     return true;
   }
 
-  // Game pairs: both programs give each pair one opening with colours reversed when games per
-  // round (fastchess) or repeats (cutechess) are 2, which is how this harness always plays.
+  // Game pairs, one opening with colours reversed, when games per round (fastchess) or repeats
+  // (cutechess) are 2; games that stand alone, each with its own opening and colours
+  // alternating, when they are 1 (fastchess's -games 1, cutechess-cli without -repeat).
   chess::Result<bool> make_schedule() {
     MatchConfig& c = run_.config;
-    const bool two_engines = c.engines.size() == 2;
     int per_round = games_, rounds = rounds_;
     if (d_ == Dialect::FASTCHESS) {
       if (repeat_) per_round = repeat_;
       if (per_round > 2) std::swap(per_round, rounds);  // fastchess reads "-games 100 -rounds 1" so
-      if (per_round != 2)
-        return chess::Error{"-games " + std::to_string(per_round) +
-                            ": games are played in pairs with colours reversed on one opening (-games 2, or -repeat)"};
+      if (per_round > 2) return chess::Error{"-games " + std::to_string(per_round) + ": must be 1 or 2 (with -rounds N)"};
+      c.paired = per_round == 2;
     } else {
-      if (repeat_ != 2)
-        return chess::Error{
-            "-repeat: cutechess-cli gives each game its own opening without -repeat; this harness plays "
-            "each opening twice with colours reversed: add -repeat (2)"};
-      if (per_round % 2 != 0)
-        return chess::Error{"-games " + std::to_string(per_round) + ": must be even (each opening is played twice)"};
-      rounds *= per_round / 2;
+      if (repeat_ > 2) return chess::Error{"-repeat " + std::to_string(repeat_) + ": only 2 is supported (a game pair)"};
+      c.paired = repeat_ == 2;
+      if (c.paired && per_round % 2 != 0)
+        return chess::Error{"-games " + std::to_string(per_round) + ": must be even with -repeat (each opening is played twice)"};
+      rounds *= c.paired ? per_round / 2 : per_round;
     }
-    if (rounds < 1) return chess::Error{"-rounds: must be at least 1"};
-    if (two_engines) {
+    if (rounds < 1 || per_round < 1) return chess::Error{"-rounds and -games: must be at least 1"};
+    const int per_encounter = c.paired ? 2 : 1;
+    if (c.engines.size() == 2) {
       c.kind = TournamentKind::MATCH;
-      c.games = 2 * rounds;
+      c.games = per_encounter * rounds;
     } else {
       c.kind = gauntlet_ ? TournamentKind::GAUNTLET : TournamentKind::ROUND_ROBIN;
       c.rounds = rounds;
     }
+    if (!c.paired) run_.output.penta = false;  // as fastchess: no pentanomial report without pairs
     return true;
   }
 

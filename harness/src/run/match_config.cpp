@@ -31,7 +31,7 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
 void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProblems& problems) {
   const bool new_run = checks == MatchConfig::Checks::NEW_RUN;
   problems.require(c.games >= 1, "games", "must be at least 1, got " + std::to_string(c.games));
-  problems.require(!new_run || c.kind != TournamentKind::MATCH || c.games % 2 == 0 || c.imported, "games",
+  problems.require(!new_run || c.kind != TournamentKind::MATCH || c.games % 2 == 0 || c.imported || !c.paired, "games",
                    "must be even: games are played in pairs with colours reversed, got " + std::to_string(c.games));
   problems.require(c.rounds >= 1, "rounds", "must be at least 1, got " + std::to_string(c.rounds));
   problems.require(c.opening_offset >= 0, "opening_offset", "must be at least 0, got " + std::to_string(c.opening_offset));
@@ -42,6 +42,7 @@ void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProbl
   problems.require(
       c.shard.count >= 1 && c.shard.index >= 0 && c.shard.index < c.shard.count, "shard",
       "must be K/N with 1 <= K <= N, got " + std::to_string(c.shard.index + 1) + "/" + std::to_string(c.shard.count));
+  problems.require(c.paired || c.kind != TournamentKind::PAIRS, "unpaired", "an SPSA batch is played in pairs");
   problems.require(!c.datagen || !c.shard.active(), "shard",
                    "a datagen run is not played in shards (a shard merge copies move rows, not packed moves)");
 }
@@ -138,6 +139,7 @@ std::string MatchConfig::to_json() const {
   if (!tested.empty()) j["tested"] = tested;
   if (speed_scale) j["speed_scale"] = *speed_scale;
   if (datagen) j["datagen"] = true;
+  if (!paired) j["unpaired"] = true;
   return j.dump();
 }
 
@@ -159,6 +161,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     if (j.contains("tested")) j.at("tested").get_to(c.tested);
     if (j.contains("speed_scale")) c.speed_scale = j.at("speed_scale").get<SpeedScale>();
     c.datagen = j.value("datagen", false);
+    c.paired = !j.value("unpaired", false);
     j.at("seed").get_to(c.seed);
     j.at("concurrency").get_to(c.concurrency);
     if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();

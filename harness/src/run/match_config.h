@@ -83,6 +83,10 @@ struct MatchConfig {
   // A datagen run (harness datagen): each game's moves are stored packed in its row, without
   // PGN or engine logs, for `harness positions` to export.
   bool datagen = false;
+  // false: each game stands alone with its own opening and colours alternating (fastchess's
+  // -games 1, cutechess-cli without -repeat, harness match --no-pairs); the statistics are then
+  // trinomial. Gauntlets against fixed opponents and data generation play so.
+  bool paired = true;
   // Set by --scale-nps: the time control in `settings` is the given one scaled by this.
   std::optional<SpeedScale> speed_scale;
   // A run of this configuration measured again (harness test --resume): the speeds are taken

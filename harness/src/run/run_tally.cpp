@@ -32,7 +32,7 @@ void add_to(Tally& t, Outcome2 o) {
 }  // namespace
 
 RunTally::RunTally(const MatchConfig& config)
-    : config_(config), schedule_(make_schedule(config)), engines_(config.engines.size()) {}
+    : config_(config), schedule_(make_schedule(config)), match_(config.paired), engines_(config.engines.size()) {}
 
 void RunTally::add(int game_index, const std::string& result) {
   const GameSpec& spec = schedule_.at(std::size_t(game_index));

@@ -12,15 +12,24 @@ std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const S
 std::vector<GameSpec> make_schedule(const MatchConfig& c) {
   std::vector<GameSpec> out;
   int round = 0;
+  // Paired: one opening, colours reversed. Unpaired: one game an encounter and round, its own
+  // opening, and the encounter's colours alternating from round to round.
   auto add_pair = [&](int a, int b) {
-    int pair = int(out.size()) / 2;
+    const int index = int(out.size());
+    if (!c.paired) {
+      out.push_back({index, index, round % 2 ? b : a, round % 2 ? a : b, c.opening_per_round ? round : index});
+      return;
+    }
+    int pair = index / 2;
     int opening = c.opening_per_round ? round : pair;
-    out.push_back({int(out.size()), pair, a, b, opening});
-    out.push_back({int(out.size()), pair, b, a, opening});
+    out.push_back({index, pair, a, b, opening});
+    out.push_back({index + 1, pair, b, a, opening});
   };
   if (c.kind == TournamentKind::MATCH) {
-    // Datagen: each game its own opening (an engine playing itself would repeat a pair's first game).
-    for (int g = 0; g < c.games; ++g) out.push_back({g, g / 2, g % 2 == 0 ? 0 : 1, g % 2 == 0 ? 1 : 0, c.datagen ? g : g / 2});
+    // Datagen and unpaired games: each game its own opening (an engine playing itself would
+    // repeat a pair's first game); an unpaired game is its own "pair" for shards.
+    for (int g = 0; g < c.games; ++g)
+      out.push_back({g, c.paired ? g / 2 : g, g % 2 == 0 ? 0 : 1, g % 2 == 0 ? 1 : 0, c.datagen || !c.paired ? g : g / 2});
     return out;
   }
   const int n = int(c.engines.size());

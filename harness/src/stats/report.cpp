@@ -35,13 +35,16 @@ std::string results_block(const std::string& title, const Tally& t, const std::o
   std::string out = "Results of " + title + ":\n";
   out += "Elo: " + number(e.elo) + " +/- " + error_number(e.elo_error) + ", nElo: " + number(e.nelo) + " +/- " +
          error_number(e.nelo_error) + "\n";
-  out += "LOS: " + number(e.los * 100) + " %, DrawRatio: " + format_number("%.2f", e.draw_ratio * 100) +
-         " %, PairsRatio: " + pairs_ratio(p) + "\n";
+  out += "LOS: " + number(e.los * 100) + " %, DrawRatio: " + format_number("%.2f", e.draw_ratio * 100) + " %" +
+         (t.paired ? ", PairsRatio: " + pairs_ratio(p) : "") + "\n";
   out += "Games: " + std::to_string(t.games()) + ", Wins: " + std::to_string(t.wins) + ", Losses: " + std::to_string(t.losses) +
          ", Draws: " + std::to_string(t.draws) + ", Points: " + format_number("%.1f", t.points()) + " (" +
          format_number("%.2f", t.games() ? 100.0 * t.points() / t.games() : 0.0) + " %)\n";
-  out += "Ptnml(0-2): [" + std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " +
-         std::to_string(p[3]) + ", " + std::to_string(p[4]) + "]\n";
+  if (t.paired)
+    out += "Ptnml(0-2): [" + std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " +
+           std::to_string(p[3]) + ", " + std::to_string(p[4]) + "]\n";
+  else
+    out += "Unpaired games (each opening played once): trinomial statistics\n";
   if (sprt) {
     out += "LLR: " + format_number("%.2f", sprt_llr(t, *sprt)) + " (" + format_number("%.2f", sprt->lower_bound()) + ", " +
            format_number("%.2f", sprt->upper_bound()) + ") [" + format_number("%.2f", sprt->elo0) + ", " +

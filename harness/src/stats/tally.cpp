@@ -9,6 +9,7 @@ void TallyBuilder::add(int game_index, Outcome2 outcome) {
     ++tally_.draws;
   else
     ++tally_.losses;
+  if (!tally_.paired) return;
   int pair = game_index / 2;
   auto it = half_pairs_.find(pair);
   if (it == half_pairs_.end()) {

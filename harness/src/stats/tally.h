@@ -15,6 +15,7 @@ struct Tally {
   // Pair score in half points (0..4) to count: LL, LD, LW+DD, DW, WW.
   std::array<int, 5> pentanomial{};
   int split_pairs = 0;  // of pentanomial[2]: pairs of a win and a loss (the others are two draws)
+  bool paired = true;   // false: the games stand alone (no pentanomial), the statistics are trinomial
 
   int games() const { return wins + draws + losses; }
   int pairs() const { return pentanomial[0] + pentanomial[1] + pentanomial[2] + pentanomial[3] + pentanomial[4]; }
@@ -25,6 +26,8 @@ struct Tally {
 // pentanomial only when both of its games are finished, whatever order they finished in.
 class TallyBuilder {
  public:
+  // Unpaired games count in W/D/L only.
+  explicit TallyBuilder(bool paired = true) { tally_.paired = paired; }
   void add(int game_index, Outcome2 outcome);
   Tally tally() const { return tally_; }
   // The games of finished pairs only (what a pentanomial report counts in W/D/L).

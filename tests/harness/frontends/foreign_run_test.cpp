@@ -48,15 +48,23 @@ TEST(ForeignRun, EnginesTakeTheirKeysAndEachAppliesToAll) {
 TEST(ForeignRun, GamesRoundsAndRepeatMakePairs) {
   EXPECT_EQ(parse_ok({"-rounds", "50", "-games", "2"}).config.games, 100);
   EXPECT_EQ(parse_ok({"-rounds", "50", "-repeat"}).config.games, 100);
-  // fastchess reads "-games 100 -rounds 1" as 100 rounds of one game, each on its own opening: not pairs.
-  EXPECT_NE(parse_error({"-games", "100", "-rounds", "1"}).find("-games 1"), std::string::npos);
-  EXPECT_NE(parse_error({"-games", "1", "-rounds", "10"}).find("-games 1"), std::string::npos);
+  EXPECT_TRUE(parse_ok({"-rounds", "50", "-repeat"}).config.paired);
+  // fastchess reads "-games 100 -rounds 1" as 100 rounds of one game, each on its own opening.
+  for (const auto& args : {std::vector<std::string>{"-games", "100", "-rounds", "1"}, {"-games", "1", "-rounds", "100"}}) {
+    const auto single = parse_ok(args);
+    EXPECT_EQ(single.config.games, 100);
+    EXPECT_FALSE(single.config.paired);
+    EXPECT_FALSE(single.output.penta);  // fastchess drops the pentanomial report without pairs
+  }
+  EXPECT_NE(parse_error({"-games", "3", "-rounds", "5"}).find("-games 5: must be 1 or 2"), std::string::npos);
   EXPECT_EQ(parse_ok({"-games", "10", "-rounds", "3"}, Dialect::CUTECHESS).config.games, 30);
   auto no_repeat =
       harness::parse_foreign_command_line(Dialect::CUTECHESS, {"-engine", "cmd=/bin/true", "-engine", "cmd=/bin/true", "-each",
                                                                "tc=1+0.01", "-games", "10", "-openings", "file=/tmp/b.epd"});
-  ASSERT_FALSE(no_repeat);
-  EXPECT_NE(no_repeat.error().find("-repeat"), std::string::npos);
+  ASSERT_TRUE(no_repeat) << no_repeat.error();
+  EXPECT_EQ(no_repeat->config.games, 10);
+  EXPECT_FALSE(no_repeat->config.paired);
+  EXPECT_NE(parse_error({"-games", "3", "-repeat"}, Dialect::CUTECHESS).find("must be even"), std::string::npos);
 }
 
 TEST(ForeignRun, HonouredOptionsSetTheRun) {

@@ -36,6 +36,37 @@ TEST(Schedule, AGauntletRoundCanShareOneOpening) {
   EXPECT_EQ(own.back().opening, 11);
 }
 
+// Unpaired: each game its own opening, the colours of an encounter alternating, each game its
+// own shard unit; stored and read back so.
+TEST(Schedule, UnpairedGamesPlayEachOpeningOnceWithColoursAlternating) {
+  auto match = tournament(harness::TournamentKind::MATCH, 2, 1, false);
+  match.games = 5;
+  match.paired = false;
+  EXPECT_TRUE(match.validate().empty()) << match.validate().describe(harness::json_key_spelling);  // odd is fine
+  auto games = harness::make_schedule(match);
+  ASSERT_EQ(games.size(), 5u);
+  for (int g = 0; g < 5; ++g) {
+    EXPECT_EQ(games[g].opening, g);
+    EXPECT_EQ(games[g].pair_index, g);
+    EXPECT_EQ(games[g].white, g % 2);
+  }
+  auto gauntlet = tournament(harness::TournamentKind::GAUNTLET, 3, 4, false);
+  gauntlet.paired = false;
+  auto rounds = harness::make_schedule(gauntlet);
+  ASSERT_EQ(rounds.size(), 8u);  // two encounters, one game each, four rounds
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    EXPECT_EQ(rounds[i].opening, int(i));
+    EXPECT_EQ(rounds[i].white == 0, (i / 2) % 2 == 0) << i;  // the seed is White in even rounds
+  }
+  auto back = harness::MatchConfig::from_json(match.to_json());
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_FALSE(back->paired);
+  EXPECT_TRUE(harness::MatchConfig::from_json(tournament(harness::TournamentKind::GAUNTLET, 3, 1, false).to_json())->paired);
+  auto pairs = tournament(harness::TournamentKind::PAIRS, 4, 1, false);
+  pairs.paired = false;
+  EXPECT_NE(pairs.validate().describe(harness::json_key_spelling).find("unpaired"), std::string::npos);
+}
+
 TEST(Schedule, TheOpeningChoiceSurvivesTheStoredConfiguration) {
   auto c = tournament(harness::TournamentKind::PAIRS, 4, 1, true);
   auto back = harness::MatchConfig::from_json(c.to_json());

@@ -28,6 +28,22 @@ TEST(Tally, PentanomialCountsPairsByIdWhateverTheFinishingOrder) {
   EXPECT_EQ(t.pentanomial[1], 1);  // LD
 }
 
+// Unpaired games: W/D/L only, and the block gives fastchess's trinomial figures (reference
+// values from fastchess's EloWDL formulas, computed apart: W-D-L 40-30-30 is 34.86 +/- 57.68,
+// nElo 41.83 +/- 68.10, LOS 88.57 %) and says it is trinomial.
+TEST(Tally, UnpairedGamesGiveTrinomialStatistics) {
+  harness::TallyBuilder b(false);
+  for (int g = 0; g < 100; ++g) b.add(g, g < 40 ? Outcome2::WIN : g < 70 ? Outcome2::DRAW : Outcome2::LOSS);
+  const harness::Tally t = b.tally();
+  EXPECT_EQ(t.pairs(), 0);
+  EXPECT_EQ(b.paired_tally().games(), 100);
+  const std::string block = harness::results_block("A vs B", t, std::nullopt);
+  EXPECT_NE(block.find("Elo: 34.86 +/- 57.68, nElo: 41.83 +/- 68.10\nLOS: 88.57 %, DrawRatio: 30.00 %\n"), std::string::npos)
+      << block;
+  EXPECT_EQ(block.find("Ptnml"), std::string::npos) << block;
+  EXPECT_NE(block.find("trinomial"), std::string::npos) << block;
+}
+
 TEST(Report, PrintsTheLineFormatsOfTheCommonRunners) {
   harness::TallyBuilder b;
   for (int g = 0; g < 10; ++g) b.add(g, g % 3 == 0 ? Outcome2::WIN : g % 3 == 1 ? Outcome2::DRAW : Outcome2::LOSS);
