@@ -40,6 +40,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
     fail(status.error);
   }
   if (!reporter.file_error().empty()) fail(reporter.file_error());
+  if (reporter.stopped_by_warning()) return 1;  // fastchess's -strict
   return exit_status(status);
 }
 

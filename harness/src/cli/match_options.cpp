@@ -92,6 +92,7 @@ void read_game_settings(const MatchOptions& o, MatchConfig& c) {
   c.settings.deadlines = o.deadlines;
   c.settings.ponder = o.ponder;
   c.settings.check_mate_pvs = o.check_mate_pvs;
+  c.settings.match_lines = o.match_lines;
   c.settings.tb_pieces = o.tb_pieces;
   if (!o.tb.empty()) c.settings.tb_path = std::filesystem::absolute(o.tb).lexically_normal().string();
   if (!o.resign.empty()) c.settings.adjudication = value_or_fail(parse_resign(o.resign, c.settings.adjudication));
@@ -206,7 +207,8 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--pgn", o.pgn, "Also append every game to this PGN file");
   cmd->add_option("--event", o.event, "PGN Event tag");
   cmd->add_option("--pgn-comments", o.pgn_comments,
-                  "More in each move's PGN comment: nodes,seldepth,nps,hashfull,timeleft,latency (any of them)");
+                  "More in each move's PGN comment: nodes,seldepth,nps,hashfull,timeleft,latency,tbhits,pv (any of them), "
+                  "or min (no comments)");
   cmd->add_option("--shard", o.shard, "Play only share K of N of the game pairs, e.g. 2/4 (combine with 'harness merge')");
   cmd->add_option("--tb", o.tb, "Adjudicate positions in these tablebases (a directory of Gaviota .gtb.cp* or Syzygy .rtbw)");
   cmd->add_option("--tb-pieces", o.tb_pieces,
@@ -215,6 +217,9 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
                 "UCI engines that declare Ponder think on the opponent's time (go ponder, ponderhit, stop on a miss)");
   cmd->add_flag("--check-mate-pvs", o.check_mate_pvs,
                 "Also check mating PVs as fastchess's -check-mate-pvs does: a mate score's PV is the mate, move for move");
+  cmd->add_option("--match-line", o.match_lines,
+                  "Keep with each move the engine's last line that this regular expression matches (repeatable; "
+                  "fastchess's match_line): stored, and written to the PGN as line=\"...\"");
   cmd->add_flag("--no-pairs", o.no_pairs,
                 "Play each opening once, colours alternating (a gauntlet against fixed opponents, data generation); the "
                 "statistics are then trinomial");

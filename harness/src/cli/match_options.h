@@ -51,8 +51,9 @@ struct MatchOptions {
   std::string book_mode = "weighted";
   bool ponder = false;
   bool check_mate_pvs = false;
-  bool no_pairs = false;  // each game its own opening, colours alternating
-  std::string tb;     // tablebase directory
+  bool no_pairs = false;                 // each game its own opening, colours alternating
+  std::vector<std::string> match_lines;  // --match-line: engine lines kept with each move
+  std::string tb;                        // tablebase directory
   int tb_pieces = 0;  // 0: as many pieces as the tables hold  // standard or fischerandom; empty: from the book's castling fields
   std::vector<EngineConfig> made_engines;  // engines the command made itself (harness test's builds)
   std::vector<TestedCommit> tested;        // and the commits they were built from

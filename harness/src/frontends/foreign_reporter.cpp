@@ -111,7 +111,8 @@ ForeignReporter::ForeignReporter(const ForeignRun& run) : config_(run.config), o
 
 // fastchess's PV warnings: the warning, the engine's line, the game's start and its moves before
 // the move, one part a line (joined by " :: " with -testEnv).
-void ForeignReporter::pv_warnings(std::ostream& out, const GameRecord& g) const {
+int ForeignReporter::pv_warnings(std::ostream& out, const GameRecord& g) const {
+  int printed = 0;
   const std::string sep = output_.test_env ? " :: " : "\n";
   const bool startpos = g.opening.fen.empty() || g.opening.fen == chess::Position::startpos().fen();
   std::string moves;
@@ -124,6 +125,7 @@ void ForeignReporter::pv_warnings(std::ostream& out, const GameRecord& g) const 
     for (const PvWarning& w : g.moves[i].pv_warnings)
       out << pv_warning_text(w, white ? g.white : g.black) << sep << "Info; " << w.info_line << sep << position << sep
           << "Moves; " << moves << "\n";
+    printed += int(g.moves[i].pv_warnings.size());
     moves += (moves.empty() ? "" : " ") + g.moves[i].uci;
     if (mismatch == mismatches.end() || mismatch->move != i) continue;
     // fastchess's words: "them" moved before, "us" made this move.
@@ -131,7 +133,9 @@ void ForeignReporter::pv_warnings(std::ostream& out, const GameRecord& g) const 
         << (white ? g.black : g.white) << " (" << (white ? "Black" : "White") << ") and " << (white ? g.white : g.black) << " ("
         << (white ? "White" : "Black") << ")" << sep << position << sep << "Moves; " << moves << "\n";
     ++mismatch;
+    ++printed;
   }
+  return printed;
 }
 
 void ForeignReporter::game_started(std::ostream& out, const GameSpec& spec, int total) {
@@ -139,19 +143,23 @@ void ForeignReporter::game_started(std::ostream& out, const GameSpec& spec, int 
       << " vs " << config_.engines[std::size_t(spec.black)].name << ")\n";
 }
 
-void ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
-  if (output_.format == LineFormat::CUTECHESS) return;  // cutechess-cli writes its warnings to standard error
-  pv_warnings(out, g);
+int ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
+  if (output_.format == LineFormat::CUTECHESS) return 0;  // cutechess-cli writes its warnings to standard error
+  int printed = pv_warnings(out, g);
   for (std::size_t i = 0; i < g.moves.size(); ++i)
-    if (g.moves[i].pv_mismatch)
+    if (g.moves[i].pv_mismatch) {
       out << "Warning; Bestmove does not match beginning of last PV - move " << g.moves[i].uci << " from "
           << (mover(g, i) == chess::WHITE ? g.white : g.black) << "\n";
+      ++printed;
+    }
   if (g.end == GameEnd::ILLEGAL_MOVE) {
     const std::size_t colon = g.reason.rfind(": ");
     const std::string move = colon == std::string::npos || colon + 2 >= g.reason.size() ? "<none>" : g.reason.substr(colon + 2);
     const bool white_lost = g.result == chess::GameResult::BLACK_WINS;
     out << "Warning; Illegal move " << move << " played by " << (white_lost ? g.white : g.black) << "\n";
+    ++printed;
   }
+  return printed;
 }
 
 void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
@@ -181,7 +189,10 @@ void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
 }
 
 void ForeignReporter::game_stored(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p) {
-  warnings(out, g);
+  if (warnings(out, g) > 0 && output_.strict && !stopped_by_warning_) {
+    stopped_by_warning_ = true;  // as fastchess's -strict: the games in progress are dropped
+    request_stop(StopRequest::ABORT);
+  }
   write_files(out, g);
   const bool crash = g.end == GameEnd::CRASH || g.end == GameEnd::STALL;
   if (crash && !output_.recover) {

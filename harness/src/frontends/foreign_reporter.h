@@ -28,10 +28,13 @@ class ForeignReporter : public MatchReporter {
 
   // An error opening or writing the PGN or EPD file, once one happened (the run stops).
   const std::string& file_error() const { return file_error_; }
+  // -strict: a warning was printed, and the run was stopped for it (the exit status is 1).
+  bool stopped_by_warning() const { return stopped_by_warning_; }
 
  private:
-  void warnings(std::ostream& out, const GameRecord& g);
-  void pv_warnings(std::ostream& out, const GameRecord& g) const;
+  // The game's warning lines; how many were printed.
+  int warnings(std::ostream& out, const GameRecord& g);
+  int pv_warnings(std::ostream& out, const GameRecord& g) const;
   void write_files(std::ostream& out, const GameRecord& g);
   void interval_lines(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p);
   std::string results_block(const RunTally& tally) const;
@@ -42,6 +45,7 @@ class ForeignReporter : public MatchReporter {
   boost::crc_32_type pgn_crc_;  // CRC-32 of the PGN file so far
   std::string file_error_;
   bool printed_final_block_ = false;
+  bool stopped_by_warning_ = false;
 };
 
 // The reason of "Finished game N (A vs B): RESULT {reason}" in that program's words.

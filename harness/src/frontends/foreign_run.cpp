@@ -331,6 +331,10 @@ class Parser {
   }
 
   static const std::vector<OptionRow>& rows();
+  static const std::vector<OptionRow>& schedule_rows();
+  static const std::vector<OptionRow>& game_rows();
+  static const std::vector<OptionRow>& output_rows();
+  static const std::vector<OptionRow>& refused_rows();
 
  private:
   chess::Result<bool> apply(const Flag& f) {
@@ -448,30 +452,24 @@ class Parser {
         if (kv.value != "san") return chess::Error{at + "=" + kv.value + ": only san notation is written"};
         continue;
       }
-      if (kv.key == "match_line") return chess::Error{at + ": not supported: engines' info lines are not kept per move"};
-      auto on = boolean(at, kv.value);
-      CHESS_RETURN_IF_ERROR(on);
-      PgnComments& x = run_.output.pgn_extras;
-      if (kv.key == "append")
+      if (kv.key == "match_line") {  // repeatable: each pattern keeps its own last matching line
+        run_.config.settings.match_lines.push_back(kv.value);
+        continue;
+      }
+      if (kv.key == "append") {
+        auto on = boolean(at, kv.value);
+        CHESS_RETURN_IF_ERROR(on);
         run_.output.pgn_append = *on;
-      else if (kv.key == "nodes")
-        x.nodes = *on;
-      else if (kv.key == "seldepth")
-        x.seldepth = *on;
-      else if (kv.key == "nps")
-        x.nps = *on;
-      else if (kv.key == "hashfull")
-        x.hashfull = *on;
-      else if (kv.key == "timeleft")
-        x.timeleft = *on;
-      else if (kv.key == "latency")
-        x.latency = *on;
-      else if ((kv.key == "tbhits" || kv.key == "pv" || kv.key == "min") && *on)
-        return chess::Error{at + "=true: not supported (" + kv.key + " is not kept per move)"};
-      else if (kv.key != "tbhits" && kv.key != "pv" && kv.key != "min")
+        continue;
+      }
+      // The comment items are --pgn-comments' own (nodes, seldepth, nps, hashfull, timeleft,
+      // latency, tbhits, pv, min): one list of names.
+      auto on = boolean(at, kv.value);
+      if (!set_pgn_comment(run_.output.pgn_extras, kv.key, on.ok() && *on))
         return chess::Error{"-pgnout: unknown key '" + kv.key + "'" +
                             chess::did_you_mean(kv.key, {"file", "append", "notation", "nodes", "seldepth", "nps", "hashfull",
                                                          "timeleft", "latency", "tbhits", "pv", "min", "match_line"})};
+      CHESS_RETURN_IF_ERROR(on);
     }
     return true;
   }
@@ -481,7 +479,10 @@ class Parser {
     run_.output.pgn_file = f.params[0];
     for (std::size_t i = 1; i < f.params.size(); ++i) {
       if (f.params[i] == "fi") continue;  // unfinished games are never written
-      if (f.params[i] == "min") return chess::Error{"-pgnout min: not supported (move comments are always written)"};
+      if (f.params[i] == "min") {
+        run_.output.pgn_extras.min = true;
+        continue;
+      }
       return chess::Error{"-pgnout: unknown word '" + f.params[i] + "' (min or fi)"};
     }
     return true;
@@ -671,6 +672,17 @@ class Parser {
 
 // Every option of both front ends, in the order the help lists them.
 const std::vector<OptionRow>& Parser::rows() {
+  static const std::vector<OptionRow> table = [] {
+    std::vector<OptionRow> all;
+    for (const auto* part : {&schedule_rows(), &game_rows(), &output_rows(), &refused_rows()})
+      all.insert(all.end(), part->begin(), part->end());
+    return all;
+  }();
+  return table;
+}
+
+// The engines, the schedule and the openings.
+const std::vector<OptionRow>& Parser::schedule_rows() {
   using P = Parser;
   using A = Arity;
   using R = chess::Result<bool>;
@@ -694,8 +706,20 @@ const std::vector<OptionRow>& Parser::rows() {
        "the opening book", [](P& p, const Flag& f) { return p.openings(f); }},
       {"-bookmode", CUTECHESS_ONLY, A::ONE, "ram|disk", "accepted: the book is read into memory once",
        [](P& p, const Flag& f) { return p.bookmode(f); }},
-      {"-pgnout", BOTH, A::ANY, "file=F [append=] [nodes=] [seldepth=] [nps=] [hashfull=] [timeleft=] [latency=]",
-       "each game's PGN (cutechess-cli: FILE [fi])", [](P& p, const Flag& f) { return p.pgnout(f); }},
+  };
+  return table;
+}
+
+// Files, tests and the rules of each game.
+const std::vector<OptionRow>& Parser::game_rows() {
+  using P = Parser;
+  using A = Arity;
+  using R = chess::Result<bool>;
+  static const std::vector<OptionRow> table = {
+      {"-pgnout", BOTH, A::ANY,
+       "file=F [append=] [nodes=] [seldepth=] [nps=] [hashfull=] [timeleft=] [latency=] [tbhits=] [pv=] [min=] "
+       "[match_line=REGEX]...",
+       "each game's PGN (cutechess-cli: FILE [min] [fi])", [](P& p, const Flag& f) { return p.pgnout(f); }},
       {"-epdout", BOTH, A::SOME, "file=F [append=]", "each game's final position (cutechess-cli: FILE)",
        [](P& p, const Flag& f) { return p.epdout(f); }},
       {"-sprt", BOTH, A::KEY_VALUES, "elo0= elo1= alpha= beta= [model=normalized|logistic|bayesian]",
@@ -721,6 +745,16 @@ const std::vector<OptionRow>& Parser::rows() {
       {"-srand", BOTH, A::ONE, "N", "the seed of the opening order",
        [](P& p, const Flag& f) { return number_to(f, p.run_.config.seed); }},
       {"-seeds", BOTH, A::ONE, "1", "a gauntlet's seeds (one)", [](P& p, const Flag& f) { return p.seeds(f); }},
+  };
+  return table;
+}
+
+// Standard output, PGN tags, deadlines and this program's own options.
+const std::vector<OptionRow>& Parser::output_rows() {
+  using P = Parser;
+  using A = Arity;
+  using R = chess::Result<bool>;
+  static const std::vector<OptionRow> table = {
       {"-ratinginterval", BOTH, A::ONE, "N", "the results block every N games",
        [](P& p, const Flag& f) { return number_to(f, p.run_.output.rating_interval); }},
       {"-scoreinterval", FASTCHESS_ONLY, A::ONE, "N", "the score line every N games",
@@ -746,6 +780,8 @@ const std::vector<OptionRow>& Parser::rows() {
        }},
       {"-testEnv", FASTCHESS_ONLY, A::NONE, "", "a warning on one line, its parts joined by ' :: '",
        [](P& p, const Flag&) -> R { return p.run_.output.test_env = true; }},
+      {"-strict", FASTCHESS_ONLY, A::NONE, "", "any warning stops the run, which then exits with status 1",
+       [](P& p, const Flag&) -> R { return p.run_.output.strict = true; }},
       {"-check-mate-pvs", FASTCHESS_ONLY, A::NONE, "", "check mating PVs' length and end",
        [](P& p, const Flag&) -> R { return p.run_.config.settings.check_mate_pvs = true; }},
       {"-startup-ms", FASTCHESS_ONLY, A::ONE, "MS", "how long an engine may take to start",
@@ -760,6 +796,14 @@ const std::vector<OptionRow>& Parser::rows() {
       {"-h", BOTH, A::ANY, "", "these lines", [](P& p, const Flag&) -> R { return p.run_.help = true; }},
       {"-version", BOTH, A::ANY, "", "the version", [](P& p, const Flag&) -> R { return p.run_.version = true; }},
       {"-v", BOTH, A::ANY, "", "the version", [](P& p, const Flag&) -> R { return p.run_.version = true; }},
+  };
+  return table;
+}
+
+// What cannot be honoured here, with why.
+const std::vector<OptionRow>& Parser::refused_rows() {
+  using A = Arity;
+  static const std::vector<OptionRow> table = {
       {"-log", BOTH, A::ANY, "",
        "engine communication logs are not written (engines' standard error is kept under the database's stderr/ folder)",
        nullptr},
@@ -767,7 +811,7 @@ const std::vector<OptionRow>& Parser::rows() {
       {"-noswap", BOTH, A::ANY, "", "games are always played in pairs with colours reversed", nullptr},
       {"-reverse", FASTCHESS_ONLY, A::ANY, "", "games are always played in pairs with colours reversed", nullptr},
       {"-use-affinity", FASTCHESS_ONLY, A::ANY, "", "CPU affinity is not set by this harness", nullptr},
-      {"-strict", FASTCHESS_ONLY, A::ANY, "", "warnings do not end the run", nullptr},
+
       {"-quick", FASTCHESS_ONLY, A::ANY, "", "give the engines and the book with -engine and -openings", nullptr},
       {"-show-latency", FASTCHESS_ONLY, A::ANY, "", "latency is kept in the database and in -pgnout latency=true", nullptr},
       {"-compliance", FASTCHESS_ONLY, A::ANY, "", "use 'harness check'", nullptr},

@@ -5,6 +5,7 @@
 
 #include "core/san.h"
 #include "core/uci_move.h"
+#include "players/line_matches.h"
 #include "text/timestamp.h"
 
 namespace harness {
@@ -21,10 +22,16 @@ std::int64_t own_margin(Player& p, const GameSettings& settings) {
   return p.config().time_margin_ms.value_or(settings.time_margin_ms);
 }
 
+// The settings' match_lines patterns (validated with the settings: none is left out here).
+std::vector<std::regex> compiled(const std::vector<std::string>& patterns) {
+  auto regexes = compile_line_patterns(patterns);
+  return regexes ? *std::move(regexes) : std::vector<std::regex>{};
+}
+
 class Referee {
  public:
   Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings, GameRecord& record)
-      : players_{&white, &black}, settings_(settings), record_(record) {
+      : players_{&white, &black}, settings_(settings), record_(record), match_lines_(compiled(settings.match_lines)) {
     game_ = chess::Game(chess::Position::from_fen(opening.fen).value());
     for (const std::string& m : opening.moves) (void)game_.play_uci(m, settings.variant);  // checked when the book was read
     for (chess::Color c : {chess::WHITE, chess::BLACK}) {
@@ -78,6 +85,7 @@ class Referee {
     request.game = &game;
     request.variant = settings_.variant;
     request.check_mate_pvs = settings_.check_mate_pvs;
+    if (!match_lines_.empty()) request.match_lines = &match_lines_;
     request.tc = tc_[us];
     request.clock_ms[0] = clock_[0];
     request.clock_ms[1] = clock_[1];
@@ -145,6 +153,9 @@ class Referee {
     mr.engine_time_ms = r.report.time_ms;
     mr.time_us = r.elapsed_us;
     mr.pv_warnings = std::move(r.pv_warnings);
+    mr.tbhits = r.report.tbhits;
+    mr.pv = std::move(r.report.pv);
+    mr.engine_lines = std::move(r.matched_lines);
     if (tc_[us].kind == TimeControl::Kind::CLOCK) mr.clock_left_ms = clock_[us];
     record_.moves.push_back(mr);
     game_.play(m);
@@ -192,6 +203,7 @@ class Referee {
   chess::Color first_mover_;
   bool aborted_ = false;
   std::optional<chess::Move> ponder_[2];  // the reply each side ponders on, while it does
+  std::vector<std::regex> match_lines_;   // settings_.match_lines, compiled (validated with the settings)
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "players/line_matches.h"
 #include "settings/stored_enum.h"
 
 namespace harness {
@@ -18,8 +19,12 @@ void check_limit(const TimeControl& tc, SettingProblems& problems) {
       problems.require(tc.movetime_ms > 0 && tc.movetime_ms <= 1000000000, "movetime",
                        "must be a number of seconds above 0 and at most 1000000");
       break;
-    case TimeControl::Kind::DEPTH: problems.require(tc.depth >= 1, "depth", "must be at least 1"); break;
-    case TimeControl::Kind::NODES: problems.require(tc.nodes >= 1, "nodes", "must be at least 1"); break;
+    case TimeControl::Kind::DEPTH:
+      problems.require(tc.depth >= 1 && tc.depth <= MAX_DEPTH, "depth", "must be from 1 to " + std::to_string(MAX_DEPTH));
+      break;
+    case TimeControl::Kind::NODES:
+      problems.require(tc.nodes >= 1 && tc.nodes <= MAX_NODES, "nodes", "must be from 1 to " + std::to_string(MAX_NODES));
+      break;
   }
 }
 
@@ -67,6 +72,7 @@ void check_game_settings(const GameSettings& s, SettingProblems& problems) {
   problems.require(!s.tb_path.empty() || s.tb_pieces == 0, "tb_pieces", "needs --tb DIRECTORY");
   problems.require(s.tb_pieces == 0 || (s.tb_pieces >= 3 && s.tb_pieces <= 7), "tb_pieces",
                    "must be from 3 to 7, got " + std::to_string(s.tb_pieces));
+  if (auto patterns = compile_line_patterns(s.match_lines); !patterns) problems.add("match_line", patterns.error());
 }
 
 void to_json(nlohmann::json& j, const GameSettings& s) {
@@ -77,6 +83,7 @@ void to_json(nlohmann::json& j, const GameSettings& s) {
   if (s.variant != chess::Variant::STANDARD) j["variant"] = chess::variant_name(s.variant);
   if (s.ponder) j["ponder"] = true;
   if (s.check_mate_pvs) j["check_mate_pvs"] = true;
+  if (!s.match_lines.empty()) j["match_line"] = s.match_lines;
   if (!s.tb_path.empty()) j["tb"] = {{"path", s.tb_path}, {"pieces", s.tb_pieces}};
   const EngineDeadlines defaults;
   for (const DeadlineKey& k : DEADLINE_KEYS)
@@ -91,6 +98,7 @@ void from_json(const nlohmann::json& j, GameSettings& s) {
   if (j.contains("variant")) s.variant = stored_enum<chess::Variant>(j.at("variant"), "variant", parse_variant_setting);
   s.ponder = j.value("ponder", false);
   s.check_mate_pvs = j.value("check_mate_pvs", false);
+  if (j.contains("match_line")) j.at("match_line").get_to(s.match_lines);
   if (j.contains("tb")) {
     j.at("tb").at("path").get_to(s.tb_path);
     j.at("tb").at("pieces").get_to(s.tb_pieces);

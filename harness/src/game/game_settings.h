@@ -6,6 +6,7 @@
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <vector>
 
 #include "adjudication/adjudication.h"
 #include "adjudication/tablebases.h"
@@ -28,6 +29,8 @@ struct GameSettings {
   std::string tb_path;                           // tablebase adjudication (--tb): the tables' directory, empty for none
   int tb_pieces = 0;                             // positions of at most this many pieces are looked up (0: all the tables hold)
   std::shared_ptr<const Tablebases> tablebases;  // opened from tb_path when the run starts
+  // fastchess's match_line: engine lines kept with each move, one pattern (ECMAScript) each.
+  std::vector<std::string> match_lines;
 };
 
 // "standard" or "fischerandom"; the error says what else was given, for the caller to prefix.

@@ -14,15 +14,29 @@ namespace harness {
 
 namespace {
 
+// The parts of a comment at ", ", but not inside a quoted value (pv="...", line="...").
 std::vector<std::string> split_parts(const std::string& comment) {
   std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= comment.size()) {
-    const std::size_t comma = std::min(comment.find(", ", start), comment.size());
-    parts.push_back(trim(comment.substr(start, comma - start)));
-    start = comma + 2;
+  std::string part;
+  bool quoted = false;
+  for (std::size_t i = 0; i < comment.size(); ++i) {
+    if (comment[i] == '"') quoted = !quoted;
+    if (!quoted && comment.compare(i, 2, ", ") == 0) {
+      parts.push_back(trim(part));
+      part.clear();
+      ++i;
+      continue;
+    }
+    part += comment[i];
   }
+  parts.push_back(trim(part));
   return parts;
+}
+
+// "\"text\"" without its quotes; the text as it is when it has none.
+std::string unquoted(std::string_view value) {
+  if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+  return std::string(value);
 }
 
 template <class T>
@@ -70,8 +84,9 @@ bool evaluation(const std::string& part, MoveRecord& m) {
   return slash != std::string::npos && number(eval.substr(slash + 1), m.depth) && score(eval.substr(0, slash), m);
 }
 
-// "n=", "sd=", "nps=", "hashfull=", "tl=", "latency=" (fastchess "0.005s", this harness "5ms");
-// other keys (tbhits, pv, line) are read past. False when the part is no key=value.
+// "n=", "sd=", "nps=", "hashfull=", "tl=", "latency=" (fastchess "0.005s", this harness "5ms"),
+// "tbhits=", pv="..." and line="..." (each line a match_line pattern kept); other keys are read
+// past. False when the part is no key=value.
 bool key_value(const std::string& part, MoveRecord& m) {
   const std::size_t eq = part.find('=');
   if (eq == std::string::npos || eq == 0 || part.find(' ') < eq) return false;
@@ -82,6 +97,9 @@ bool key_value(const std::string& part, MoveRecord& m) {
   if (key == "sd") number(value, m.seldepth);
   if (key == "nps") number(value, m.nps);
   if (key == "hashfull") number(value, m.hashfull);
+  if (key == "tbhits") number(value, m.tbhits);
+  if (key == "pv") m.pv = unquoted(value);
+  if (key == "line") m.engine_lines.push_back(unquoted(value));
   if (key == "tl") seconds(value, m.clock_left_ms);
   if (key == "latency" && ((value.ends_with("ms") && number(value.substr(0, value.size() - 2), ms)) || seconds(value, ms)))
     m.engine_time_ms = m.time_ms - ms;

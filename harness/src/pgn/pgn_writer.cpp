@@ -1,5 +1,6 @@
 #include "pgn/pgn_writer.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/nearest_names.h"
@@ -34,23 +35,44 @@ void append(std::string& text, std::size_t& line_length, const std::string& toke
 
 }  // namespace
 
+namespace {
+
+// The items of --pgn-comments (and of fastchess's -pgnout keys), each with its member.
+struct CommentItem {
+  const char* name;
+  bool PgnComments::*on;
+};
+constexpr CommentItem COMMENT_ITEMS[] = {{"nodes", &PgnComments::nodes},
+                                         {"seldepth", &PgnComments::seldepth},
+                                         {"nps", &PgnComments::nps},
+                                         {"hashfull", &PgnComments::hashfull},
+                                         {"timeleft", &PgnComments::timeleft},
+                                         {"latency", &PgnComments::latency},
+                                         {"tbhits", &PgnComments::tbhits},
+                                         {"pv", &PgnComments::pv},
+                                         {"min", &PgnComments::min}};
+
+}  // namespace
+
+bool set_pgn_comment(PgnComments& comments, const std::string& name, bool on) {
+  for (const CommentItem& item : COMMENT_ITEMS)
+    if (name == item.name) return comments.*item.on = on, true;
+  return false;
+}
+
 chess::Result<PgnComments> parse_pgn_comments(const std::string& list) {
   PgnComments c;
-  const std::vector<std::pair<const char*, bool PgnComments::*>> names = {
-      {"nodes", &PgnComments::nodes},       {"seldepth", &PgnComments::seldepth}, {"nps", &PgnComments::nps},
-      {"hashfull", &PgnComments::hashfull}, {"timeleft", &PgnComments::timeleft}, {"latency", &PgnComments::latency}};
+  std::vector<std::string> all;
+  for (const CommentItem& item : COMMENT_ITEMS) all.emplace_back(item.name);
   std::size_t start = 0;
   while (start <= list.size()) {
     const std::size_t comma = std::min(list.find(',', start), list.size());
     const std::string name = list.substr(start, comma - start);
-    bool known = false;
-    for (const auto& [n, field] : names)
-      if (name == n) c.*field = known = true;
-    if (!known) {
-      std::vector<std::string> all;
-      for (const auto& entry : names) all.push_back(entry.first);
-      return chess::Error{"--pgn-comments: unknown item '" + name + "'" + chess::did_you_mean(name, all) +
-                          "; the items are nodes, seldepth, nps, hashfull, timeleft, latency"};
+    if (!set_pgn_comment(c, name, true)) {
+      std::string items;
+      for (const std::string& n : all) items += (items.empty() ? "" : ", ") + n;
+      return chess::Error{"--pgn-comments: unknown item '" + name + "'" + chess::did_you_mean(name, all) + "; the items are " +
+                          items};
     }
     start = comma + 1;
   }
@@ -59,15 +81,8 @@ chess::Result<PgnComments> parse_pgn_comments(const std::string& list) {
 
 std::string PgnComments::describe() const {
   std::string out;
-  auto add = [&](bool on, const char* name) {
-    if (on) out += (out.empty() ? "" : ",") + std::string(name);
-  };
-  add(nodes, "nodes");
-  add(seldepth, "seldepth");
-  add(nps, "nps");
-  add(hashfull, "hashfull");
-  add(timeleft, "timeleft");
-  add(latency, "latency");
+  for (const CommentItem& item : COMMENT_ITEMS)
+    if (this->*item.on) out += (out.empty() ? "" : ",") + std::string(item.name);
   return out;
 }
 
@@ -96,6 +111,13 @@ std::string move_comment(const MoveRecord& m, const PgnComments& c) {
   // the move took from the hit: the latency is then not known and is left out, never negative.
   if (c.latency && m.engine_time_ms >= 0 && m.engine_time_ms <= m.time_ms)
     out += ", latency=" + std::to_string(m.time_ms - m.engine_time_ms) + "ms";
+  if (c.tbhits) out += ", tbhits=" + std::to_string(m.tbhits);
+  if (c.pv && !m.pv.empty()) out += ", pv=\"" + m.pv + "\"";
+  // As fastchess writes them; a '}' would end the comment, so it is written ')'.
+  for (std::string line : m.engine_lines) {
+    std::replace(line.begin(), line.end(), '}', ')');
+    out += ", line=\"" + line + "\"";
+  }
   return out;
 }
 
@@ -151,7 +173,7 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   for (const MoveRecord& m : r.moves) {
     number(force_number);
     append(text, line_length, m.san);
-    append(text, line_length, "{" + move_comment(m, ctx.comments) + "}");
+    if (!ctx.comments.min) append(text, line_length, "{" + move_comment(m, ctx.comments) + "}");
     pos.do_move(chess::parse_uci(pos, m.uci, ctx.variant), undo);
     force_number = false;
   }

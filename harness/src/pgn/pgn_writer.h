@@ -12,12 +12,17 @@ namespace harness {
 // What move comments add to score, depth and time (--pgn-comments nodes,seldepth,...), in
 // fastchess's manner: "n=" nodes, "sd=" selective depth, "nps=", "hashfull=", "tl=" the
 // mover's clock after the move, "latency=" the harness's time for the move less the engine's own.
+// min: no move comments at all (fastchess's min=true, cutechess-cli's "min"). The lines kept by
+// a run's match_lines patterns are written whenever a move has them, as line="...".
 struct PgnComments {
   bool nodes = false, seldepth = false, nps = false, hashfull = false, timeleft = false, latency = false;
-  bool any() const { return nodes || seldepth || nps || hashfull || timeleft || latency; }
+  bool tbhits = false, pv = false, min = false;
+  bool any() const { return nodes || seldepth || nps || hashfull || timeleft || latency || tbhits || pv || min; }
   std::string describe() const;  // "nodes,seldepth", as parse_pgn_comments reads it
 };
 chess::Result<PgnComments> parse_pgn_comments(const std::string& list);
+// Sets one item by its name; false when there is no such item.
+bool set_pgn_comment(PgnComments& comments, const std::string& name, bool on);
 
 // Whose words the Termination tag uses: the PGN standard's ("rules infraction"), or those
 // fastchess and cutechess-cli write, which their users' tools look for ("illegal move", and a

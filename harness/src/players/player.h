@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <regex>
 #include <string>
 
 #include "core/game.h"
@@ -26,18 +27,21 @@ struct SearchReport {
   int seldepth = 0, hashfull = -1;  // -1: not reported
   std::int64_t time_ms = -1;        // the engine's own time for the search, -1: not reported
   std::uint64_t nps = 0;
+  std::uint64_t tbhits = 0;
   std::string pv_move;  // first move of the principal variation, when given
+  std::string pv;       // the whole variation as the engine wrote it
 };
 
 struct ThinkRequest {
   const chess::Game* game = nullptr;
   TimeControl tc;
-  std::int64_t clock_ms[2] = {0, 0};                  // remaining time per colour (clock time controls)
-  std::int64_t increment_ms[2] = {0, 0};              // each colour's own increment (they differ in time odds)
-  int moves_to_go = 0;                                // moves until the next time control, 0 when none
-  std::chrono::steady_clock::time_point deadline;     // when to give up waiting
-  chess::Variant variant = chess::Variant::STANDARD;  // how castling is written to the engine
-  bool check_mate_pvs = false;                        // also check mating PVs (players/pv_checks.h)
+  std::int64_t clock_ms[2] = {0, 0};                     // remaining time per colour (clock time controls)
+  std::int64_t increment_ms[2] = {0, 0};                 // each colour's own increment (they differ in time odds)
+  int moves_to_go = 0;                                   // moves until the next time control, 0 when none
+  std::chrono::steady_clock::time_point deadline;        // when to give up waiting
+  chess::Variant variant = chess::Variant::STANDARD;     // how castling is written to the engine
+  bool check_mate_pvs = false;                           // also check mating PVs (players/pv_checks.h)
+  const std::vector<std::regex>* match_lines = nullptr;  // lines to keep with the move (players/line_matches.h)
 };
 
 // OVERLONG: the engine wrote a line longer than MAX_LINE (a fault); ABORTED: the harness was
@@ -48,11 +52,12 @@ struct ThinkResult {
   ThinkStatus status = ThinkStatus::DISCONNECTED;
   std::string move;  // as the engine wrote it
   SearchReport report;
-  std::int64_t elapsed_ms = 0;         // measured by the harness from the go command to the move
-  std::int64_t elapsed_us = 0;         // the same in microseconds (a node-limited search takes a few milliseconds)
-  bool pv_mismatch = false;            // the move is not the first move of the engine's last reported PV
-  std::string ponder_move;             // the reply the engine expects ("bestmove e2e4 ponder e7e5"), if given
-  std::vector<PvWarning> pv_warnings;  // what was wrong with the PVs of its info lines (players/pv_checks.h)
+  std::int64_t elapsed_ms = 0;             // measured by the harness from the go command to the move
+  std::int64_t elapsed_us = 0;             // the same in microseconds (a node-limited search takes a few milliseconds)
+  bool pv_mismatch = false;                // the move is not the first move of the engine's last reported PV
+  std::string ponder_move;                 // the reply the engine expects ("bestmove e2e4 ponder e7e5"), if given
+  std::vector<PvWarning> pv_warnings;      // what was wrong with the PVs of its info lines (players/pv_checks.h)
+  std::vector<std::string> matched_lines;  // the request's match_lines: the last line each matched
 };
 
 // Reads the engine's lines until `on_line` returns true (it has read the move), the request's

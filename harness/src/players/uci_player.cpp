@@ -5,6 +5,7 @@
 
 #include "core/nearest_names.h"
 #include "core/uci_move.h"
+#include "players/line_matches.h"
 #include "players/pv_checks.h"
 #include "record/game_record.h"
 #include "settings/key_values.h"
@@ -67,6 +68,8 @@ void parse_uci_info(const std::string& line, SearchReport& report) {
       is >> report.hashfull;
     else if (word == "nps")
       is >> report.nps;
+    else if (word == "tbhits")
+      is >> report.tbhits;
     else if (word == "time") {
       long long ms = -1;
       if (is >> ms) report.time_ms = std::clamp<long long>(ms, -1, 1LL << 40);
@@ -87,6 +90,8 @@ void parse_uci_info(const std::string& line, SearchReport& report) {
       }
     } else if (word == "pv") {
       is >> report.pv_move;
+      std::getline(is, report.pv);
+      report.pv = report.pv_move + report.pv;
       return;  // the rest of the line is the variation
     } else if (word == "string") {
       return;  // free text
@@ -204,7 +209,10 @@ ThinkResult UciPlayer::collect_move(const ThinkRequest& request, ChildProcess::C
   std::string last_score_line, last_pv_line;
   std::optional<PvChecker> pv_checker;
   if (request.game) pv_checker.emplace(*request.game, request.variant, request.check_mate_pvs);
+  std::optional<LineMatches> matches;
+  if (request.match_lines) matches.emplace(*request.match_lines);
   await_move(*process_, request, start, result, [&](const std::string& line) {
+    if (matches) matches->line(line);
     if (pv_checker && line.rfind("bestmove", 0) != 0) pv_checker->line(line);
     if (line.rfind("info ", 0) == 0) {
       if (line.find(" score ") != std::string::npos) last_score_line = line;
@@ -223,7 +231,9 @@ ThinkResult UciPlayer::collect_move(const ThinkRequest& request, ChildProcess::C
     SearchReport pv_report;
     parse_uci_info(last_pv_line, pv_report);
     result.report.pv_move = pv_report.pv_move;
+    result.report.pv = pv_report.pv;
   }
+  if (matches) result.matched_lines = matches->take();
   if (pv_checker && result.status == ThinkStatus::MOVE) {
     pv_checker->finish();
     result.pv_warnings = pv_checker->take();

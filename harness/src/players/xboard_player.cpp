@@ -1,10 +1,12 @@
 #include "xboard_player.h"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include "core/san.h"
 #include "core/uci_move.h"
+#include "players/line_matches.h"
 
 namespace harness {
 
@@ -219,7 +221,10 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
   }
   auto start = ChildProcess::Clock::now();
   if (!process_->write_line("go")) return result;
+  std::optional<LineMatches> matches;
+  if (request.match_lines) matches.emplace(*request.match_lines);
   await_move(*process_, request, start, result, [&](const std::string& line) {
+    if (matches) matches->line(line);
     if (line.rfind("resign", 0) == 0) {
       result.move = "resign";
       return true;
@@ -242,6 +247,7 @@ ThinkResult XboardPlayer::think(const ThinkRequest& request) {
     moves_sent_ = game.moves().size() + 1;
     return true;
   });
+  if (matches) result.matched_lines = matches->take();
   return result;
 }
 

@@ -28,10 +28,13 @@ struct MoveRecord {
   // What --pgn-comments can add: the engine's report, and the clock after the move.
   int seldepth = 0, hashfull = -1;
   std::uint64_t nps = 0;
-  std::int64_t engine_time_ms = -1;      // the engine's own time for the search, -1: not reported
-  std::int64_t clock_left_ms = -1;       // clock time controls: the mover's clock after the move
-  std::int64_t time_us = 0;              // time_ms in microseconds, while the game is in memory (not stored)
-  std::vector<PvWarning> pv_warnings{};  // faults of the PVs the engine reported for this move (not stored yet)
+  std::int64_t engine_time_ms = -1;         // the engine's own time for the search, -1: not reported
+  std::int64_t clock_left_ms = -1;          // clock time controls: the mover's clock after the move
+  std::int64_t time_us = 0;                 // time_ms in microseconds, while the game is in memory (not stored)
+  std::vector<PvWarning> pv_warnings{};     // faults of the PVs the engine reported for this move (not stored yet)
+  std::uint64_t tbhits = 0;                 // the engine's report, for -pgnout tbhits=true
+  std::string pv{};                         // its last variation, for -pgnout pv=true (written to the PGN, not stored apart)
+  std::vector<std::string> engine_lines{};  // lines kept by the run's match_lines patterns, stored with the move
 };
 
 struct Opening {

@@ -22,9 +22,9 @@ inline constexpr int PV_FAULTS = 10;
 
 struct PvWarning {
   PvFault fault = PvFault::ILLEGAL_MOVE;
-  std::string move;       // the PV's move the fault is at (none for the mating-PV faults)
+  std::string move;         // the PV's move the fault is at (none for the mating-PV faults)
   std::string info_line{};  // the engine's line, as it wrote it
-  std::string detail{};   // NO_SCORE: why the score cannot be read
+  std::string detail{};     // NO_SCORE: why the score cannot be read
 };
 
 // fastchess's wording: "Warning; Illegal PV move - move e2e5 from NAME",
@@ -32,5 +32,7 @@ struct PvWarning {
 std::string pv_warning_text(const PvWarning& w, const std::string& engine);
 // "an illegal PV move", "a PV going on after checkmate", ...: a fault as counts name it ("3 with an illegal PV move").
 const char* pv_fault_name(PvFault fault);
+// "illegal_pv_move", "pv_after_checkmate", ...: how the database's move_notes name a fault.
+const char* pv_fault_key(PvFault fault);
 
 }  // namespace harness

@@ -85,7 +85,8 @@ int shard_game_count(Connection& c, std::int64_t from_run) {
 }  // namespace
 
 // The games to copy go into a temporary table first; `one_game` restricts it to one shard row.
-int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game, bool with_end) {
+int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game, int schema) {
+  const bool with_end = schema >= END_KIND_SCHEMA;
   return c_.transaction([&] {
     c_.exec("DROP TABLE IF EXISTS temp.import_games");
     std::string select =
@@ -116,6 +117,13 @@ int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, 
         "JOIN shard.moves m ON m.game_id=i.shard_id JOIN main.games mg ON mg.run_id=?1 AND mg.game_index=i.game_index")
         .bind(1, to_run)
         .step();
+    if (schema >= MOVE_NOTES_SCHEMA)
+      Statement(c_,
+                "INSERT INTO main.move_notes (game_id, ply, kind, text) SELECT mg.id, n.ply, n.kind, n.text FROM "
+                "temp.import_games i JOIN shard.move_notes n ON n.game_id=i.shard_id JOIN main.games mg ON mg.run_id=?1 AND "
+                "mg.game_index=i.game_index")
+          .bind(1, to_run)
+          .step();
     c_.exec("DROP TABLE temp.import_games");
     return copied;
   });
@@ -123,7 +131,7 @@ int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, 
 
 // A damaged file: copies game by game what can still be read.
 ImportCount RunStore::copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only,
-                                        bool with_end) {
+                                        int schema) {
   ImportCount count;
   try {
     std::vector<std::int64_t> ids;
@@ -132,7 +140,7 @@ ImportCount RunStore::copy_game_by_game(const std::string& from_path, std::int64
     while (list.step()) ids.push_back(list.integer(0));
     for (std::int64_t id : ids) {
       try {
-        count.copied += copy_games(from_run, to_run, only, id, with_end);
+        count.copied += copy_games(from_run, to_run, only, id, schema);
       } catch (const std::exception&) {
         ++count.unreadable;
       }
@@ -152,9 +160,9 @@ chess::Result<ImportCount> RunStore::import_games(const std::string& from_path, 
   } catch (const std::exception& e) {
     return chess::Error{from_path + ": cannot attach: " + e.what()};
   }
-  bool with_end = true;
+  int schema = 0;
   try {
-    with_end = check_schema(c_) >= 8;
+    schema = check_schema(c_);
   } catch (const std::exception& e) {
     return chess::Error{from_path + ": " + e.what()};
   }
@@ -162,12 +170,12 @@ chess::Result<ImportCount> RunStore::import_games(const std::string& from_path, 
     if (only) keep_only(c_, *only);
     const int in_shard = shard_game_count(c_, from_run);  // finished before DROP TABLE, which a pending statement blocks
     ImportCount count;
-    count.copied = copy_games(from_run, to_run, only != nullptr, 0, with_end);
+    count.copied = copy_games(from_run, to_run, only != nullptr, 0, schema);
     count.present = in_shard - count.copied;
     return count;
   } catch (const std::exception&) {
     try {
-      return copy_game_by_game(from_path, from_run, to_run, only != nullptr, with_end);
+      return copy_game_by_game(from_path, from_run, to_run, only != nullptr, schema);
     } catch (const std::exception& e) {
       return chess::Error{e.what()};
     }

@@ -158,6 +158,16 @@ const char* const MIGRATIONS[] = {
     R"sql(
     ALTER TABLE games ADD COLUMN packed BLOB;  -- record/packed_moves.h: a datagen game's moves, instead of rows in moves
     )sql",
+    R"sql(
+    -- What an engine said with a move that is kept: kind 'line' (a match_lines pattern's line),
+    -- or a PV fault's name (record/pv_warning.h) with the warning's text.
+    CREATE TABLE move_notes (
+      game_id INTEGER NOT NULL REFERENCES games(id),
+      ply INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      text TEXT NOT NULL);
+    CREATE INDEX move_notes_by_game ON move_notes(game_id, ply);
+    )sql",
 };
 
 }  // namespace

@@ -71,6 +71,16 @@ chess::Result<int> RunStore::stored_rows(std::int64_t run_id) {
   });
 }
 
+chess::Result<std::vector<MoveNote>> RunStore::move_notes(std::int64_t game_id) {
+  return guarded(c_, [&] {
+    Statement s(c_, "SELECT ply, kind, text FROM move_notes WHERE game_id=? ORDER BY rowid");
+    s.bind(1, game_id);
+    std::vector<MoveNote> out;
+    while (s.step()) out.push_back({int(s.integer(0)), s.text(1), s.text(2)});
+    return out;
+  });
+}
+
 chess::Result<std::vector<std::pair<int, std::string>>> RunStore::game_results(std::int64_t run_id) {
   return guarded(c_, [&] {
     Statement s(c_, "SELECT game_index, result FROM games WHERE run_id=? ORDER BY game_index");

@@ -1,5 +1,6 @@
 #include "storage/run_store.h"
 
+#include <optional>
 #include <sstream>
 
 #include "record/packed_moves.h"
@@ -20,6 +21,21 @@ const char* const RUN_COLUMNS = "SELECT id, kind, created_at, COALESCE(finished_
 
 RunRow run_row(Statement& s) { return {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)}; }
 
+// The lines kept with each move and the faults of its PVs (record/pv_warning.h).
+void insert_move_notes(Connection& c, std::int64_t game_id, const GameRecord& g) {
+  std::optional<Statement> note;
+  int ply = int(g.opening.moves.size());
+  for (const MoveRecord& mv : g.moves) {
+    ++ply;
+    if (mv.engine_lines.empty() && mv.pv_warnings.empty()) continue;
+    if (!note) note.emplace(c, "INSERT INTO move_notes (game_id, ply, kind, text) VALUES (?, ?, ?, ?)");
+    for (const std::string& line : mv.engine_lines)
+      note->reset().bind(1, game_id).bind(2, ply).bind(3, std::string("line")).bind(4, line).step();
+    for (const PvWarning& w : mv.pv_warnings)
+      note->reset().bind(1, game_id).bind(2, ply).bind(3, std::string(pv_fault_key(w.fault))).bind(4, w.info_line).step();
+  }
+}
+
 void insert_moves(Connection& c, std::int64_t game_id, const GameRecord& g) {
   Statement m(
       c,
@@ -33,6 +49,7 @@ void insert_moves(Connection& c, std::int64_t game_id, const GameRecord& g) {
     mv.has_score ? row.bind(7, std::int64_t(mv.mate_in)) : row.bind_null(7);
     row.bind(8, std::int64_t(mv.depth)).bind(9, std::int64_t(mv.nodes)).bind(10, int(mv.pv_mismatch)).step();
   }
+  insert_move_notes(c, game_id, g);
 }
 
 }  // namespace

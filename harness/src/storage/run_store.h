@@ -71,6 +71,13 @@ struct ReportMove {
   std::int64_t nodes = 0;
 };
 
+// What an engine said with a move that was kept (migration 12's move_notes): kind "line" (a
+// match_lines pattern's line) or a PV fault's key (record/pv_warning.h) with the engine's line.
+struct MoveNote {
+  int ply = 0;
+  std::string kind, text;
+};
+
 // What RunStore::import_games copied of another database's run.
 struct ImportCount {
   int copied = 0, present = 0, unreadable = 0;
@@ -106,6 +113,7 @@ class RunStore {
   // Without `text`, a move's UCI and SAN are left empty (the numbers a summary needs are quicker).
   chess::Result<std::vector<ReportMove>> report_moves(std::int64_t run_id, bool text = true);
   chess::Result<std::vector<ReportMove>> report_moves_of_game(std::int64_t game_id);
+  chess::Result<std::vector<MoveNote>> move_notes(std::int64_t game_id);
   // How many finished games a run holds; and every result row it holds (games, perft and EPD
   // results): what changes whenever a run makes progress.
   chess::Result<int> game_count(std::int64_t run_id);
@@ -123,10 +131,9 @@ class RunStore {
                                           const std::vector<int>* only = nullptr);
 
  private:
-  // `with_end`: the shard's games have the end's name (schema 8 on).
-  int copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game, bool with_end);
-  ImportCount copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only,
-                                bool with_end);
+  // `schema`: the shard's schema version (what it holds beyond the oldest mergeable one).
+  int copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game, int schema);
+  ImportCount copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only, int schema);
   Connection& c_;
 };
 

@@ -164,13 +164,10 @@ TEST(ForeignRun, OptionsThatCannotBeHonouredAreRefusedByName) {
                                              {"-reverse"},
                                              {"-use-affinity"},
                                              {"-tbignore50"},
-                                             {"-strict"},
                                              {"-config", "file=config.json"},
                                              {"-tbadjudicate", "DRAW"},
                                              {"-seeds", "2"},
-                                             {"-pgnout", "file=x.pgn", "match_line=^info"},
                                              {"-pgnout", "file=x.pgn", "notation=lan"},
-                                             {"-pgnout", "file=x.pgn", "pv=true"},
                                              {"-tournament", "knockout"},
                                              {"-openings", "file=/tmp/b.epd", "policy=encounter2"},
                                              {"-each", "ponder=true"},
@@ -179,6 +176,21 @@ TEST(ForeignRun, OptionsThatCannotBeHonouredAreRefusedByName) {
     const std::string error = parse_error(refused);
     EXPECT_NE(error.find(refused[0]), std::string::npos) << refused[0] << ": " << error;
   }
+}
+
+// Every -pgnout field of fastchess's manual, and cutechess-cli's "min".
+TEST(ForeignRun, EveryPgnoutFieldIsHonoured) {
+  auto r = parse_ok({"-pgnout", "file=x.pgn", "pv=true", "tbhits=true", "min=false", "match_line=^info string a",
+                     "match_line=^info string b", "nodes=false", "-strict"});
+  EXPECT_TRUE(r.config.pgn_comments.pv && r.config.pgn_comments.tbhits);
+  EXPECT_FALSE(r.config.pgn_comments.min || r.config.pgn_comments.nodes);
+  EXPECT_EQ(r.config.settings.match_lines, (std::vector<std::string>{"^info string a", "^info string b"}));
+  EXPECT_TRUE(r.output.strict);
+  EXPECT_TRUE(parse_ok({"-pgnout", "g.pgn", "min"}, Dialect::CUTECHESS).config.pgn_comments.min);
+  EXPECT_NE(
+      parse_error({"-pgnout", "file=x.pgn", "match_line=(unclosed"}).find("match-line '(unclosed' is not a regular expression"),
+      std::string::npos);
+  EXPECT_NE(parse_error({"-pgnout", "file=x.pgn", "pv=maybe"}).find("-pgnout pv: expected true or false"), std::string::npos);
 }
 
 TEST(ForeignRun, FastchessDeadlinesAreTheRunsEngineDeadlines) {

@@ -13,8 +13,9 @@
 // that index in alphabetical order, so a test sees which value it holds). Two load mocks, for many games at once on few cores:
 // instant (answers go at once with an info line and a random legal move), and sleeper=PCT (sleeps PCT % of remaining/25 + 0.8 x
 // increment of its clock, or of movetime, before a random legal move: wall time without CPU, as an engine using its clock).
-// slow-start=MS answers "uci" after MS milliseconds. ponder-slow-stop=MS declares Ponder and ends a ponder search MS milliseconds
-// after "stop". A second argument "seed=N" fixes the randomness.
+// slow-start=MS answers "uci" after MS milliseconds. pgncomment (random moves, each after two lines
+// "info string pgncomment ply N, of K" as OpenBench's engines write them; the last is the one kept). ponder-slow-stop=MS declares
+// Ponder and ends a ponder search MS milliseconds after "stop". A second argument "seed=N" fixes the randomness.
 #include <signal.h>
 #include <unistd.h>
 
@@ -200,6 +201,9 @@ int run_uci(const std::string& mode) {
         continue;
       }
       if (mode == "bad-pv") std::cout << "info depth 1 score cp 0 pv e2e5\n";  // a pawn never moves three squares
+      if (mode == "pgncomment")
+        std::cout << "info string pgncomment early\ninfo string pgncomment ply " << game.moves().size() << ", of "
+                  << game.position().fullmove_number() << "\n";
       std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " nodes 1\nbestmove " << chess::to_uci(random_move(game))
                 << std::endl;
     } else if (line == "quit" && mode != "ignore-quit") {

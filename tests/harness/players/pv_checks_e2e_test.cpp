@@ -26,6 +26,48 @@ TEST(PvChecksE2e, TheFastchessFrontEndPrintsFastchessWarnings) {
   EXPECT_EQ(r.out.find("from good"), std::string::npos) << r.out;
 }
 
+// fastchess's -strict: the first warning stops the run, which exits with status 1; without it the
+// same run plays every game.
+TEST(PvChecksE2e, StrictStopsTheRunAtTheFirstWarning) {
+  const std::string cmd = std::string("cmd=") + MOCK_ENGINE_PATH;
+  auto args = [&](const std::string& db) {
+    return std::vector<std::string>{"fastchess",
+                                    "-engine",
+                                    cmd,
+                                    "args=bad-pv",
+                                    "name=bad",
+                                    "-engine",
+                                    cmd,
+                                    "args=random",
+                                    "name=good",
+                                    "-each",
+                                    "tc=inf",
+                                    "nodes=100",
+                                    "proto=uci",
+                                    "-openings",
+                                    std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+                                    "-maxmoves",
+                                    "10",
+                                    "-rounds",
+                                    "10",
+                                    "-games",
+                                    "2",
+                                    "-db",
+                                    db};
+  };
+  const std::string strict_db = temp_db("pv_checks_strict");
+  auto strict = args(strict_db);
+  strict.push_back("-strict");
+  HarnessRun r = run_harness(strict);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("Warning; Illegal PV move - move e2e5 from bad"), std::string::npos) << r.out;
+  EXPECT_LT(games_in(strict_db).size(), 20u);
+  const std::string lax_db = temp_db("pv_checks_lax");
+  HarnessRun lax = run_harness(args(lax_db));
+  EXPECT_EQ(lax.exit_code, 0) << lax.out;
+  EXPECT_EQ(games_in(lax_db).size(), 20u);
+}
+
 TEST(PvChecksE2e, AMatchCountsThemPerEngine) {
   const std::string db = temp_db("pv_checks_match");
   HarnessRun r = run_harness({"match", "--engine", mock("bad", "bad-pv"), "--engine", mock("good", "random"), "--games", "2",

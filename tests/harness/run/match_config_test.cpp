@@ -173,7 +173,7 @@ TEST(MatchConfigValidate, EveryProblemIsNamedByItsSetting) {
             "--engines a match needs exactly two engines, got 3\n"
             "--games must be even: games are played in pairs with colours reversed, got 3\n"
             "--concurrency must be from 1 to 1024, got 0\n"
-            "--depth must be at least 1\n"
+            "--depth must be from 1 to 1000\n"
             "--ponder needs a clock time control (--tc): with fixed moves, depth or nodes there is no clock to save\n"
             "--tb-pieces needs --tb DIRECTORY\n"
             "--tb-pieces must be from 3 to 7, got 9");
