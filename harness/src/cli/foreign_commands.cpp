@@ -27,7 +27,10 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   }
   PrepareOptions options;
   options.variant_from_book = false;
+  options.drop_bad_options = true;  // as fastchess: a warning, and the option is not sent
   RunInputs inputs = value_or_fail(prepare_run(run.config, options));
+  for (const std::string& warning : inputs.option_warnings) std::cout << warning << "\n";
+  if (!inputs.option_warnings.empty() && run.output.strict) return 1;  // fastchess's -strict: no game is played
   auto db = value_or_fail(Database::open(run.db));
   const bool match = run.config.kind == TournamentKind::MATCH;
   const std::int64_t run_id = value_or_fail(db->create_run(match ? "match" : "tournament", run.config.to_json()));

@@ -143,6 +143,20 @@ void ForeignReporter::game_started(std::ostream& out, const GameSpec& spec, int 
       << " vs " << config_.engines[std::size_t(spec.black)].name << ")\n";
 }
 
+namespace {
+
+// fastchess's uci::isUciMove: four or five characters, a-h and 1-8 squares, a lowercase
+// promotion piece.
+bool is_uci_move_text(const std::string& move) {
+  auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+  auto rank = [](char c) { return c >= '1' && c <= '8'; };
+  if (move.size() != 4 && move.size() != 5) return false;
+  if (!file(move[0]) || !rank(move[1]) || !file(move[2]) || !rank(move[3])) return false;
+  return move.size() == 4 || std::string("nbrq").find(move[4]) != std::string::npos;
+}
+
+}  // namespace
+
 int ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
   if (output_.format == LineFormat::CUTECHESS) return 0;  // cutechess-cli writes its warnings to standard error
   int printed = pv_warnings(out, g);
@@ -156,6 +170,11 @@ int ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
     const std::size_t colon = g.reason.rfind(": ");
     const std::string move = colon == std::string::npos || colon + 2 >= g.reason.size() ? "<none>" : g.reason.substr(colon + 2);
     const bool white_lost = g.result == chess::GameResult::BLACK_WINS;
+    if (!is_uci_move_text(move)) {
+      out << "Warning; Move does not match uci move format, lowercase and 4/5 chars. Move " << move << " played by "
+          << (white_lost ? g.white : g.black) << "\n";
+      ++printed;
+    }
     out << "Warning; Illegal move " << move << " played by " << (white_lost ? g.white : g.black) << "\n";
     ++printed;
   }

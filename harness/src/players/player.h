@@ -69,6 +69,15 @@ void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess
 // Whether two configurations start the same program the same way (options and name aside).
 bool same_program(const EngineConfig& a, const EngineConfig& b);
 
+// An option a configuration sets that the started engine cannot take: it declared no option of
+// that name (`declared` false), or the value is not one the option accepts; `why` says so in
+// the harness's words (with the nearest declared name when there is none).
+struct OptionProblem {
+  std::string name, value;
+  bool declared = false;
+  std::string why;
+};
+
 class Player {
  public:
   explicit Player(EngineConfig config, std::string stderr_path)
@@ -100,7 +109,13 @@ class Player {
   virtual std::string cannot_play(chess::Variant variant) const = 0;
   // Whether the started engine declared every option `config` sets, with a value it accepts;
   // the error names the engine, the option and the nearest declared name.
-  virtual chess::Result<bool> check_options(const EngineConfig&) const { return true; }
+  chess::Result<bool> check_options(const EngineConfig& config) const {
+    const std::vector<OptionProblem> problems = option_problems(config);
+    if (problems.empty()) return true;
+    return chess::Error{problems.front().why};
+  }
+  // Every option of `config` the started engine cannot take.
+  virtual std::vector<OptionProblem> option_problems(const EngineConfig&) const { return {}; }
   // Takes on `next` (its name and options) between games without a restart, when `next` runs
   // the same program the same way; false when the engine must be restarted for it instead.
   virtual bool reconfigure(const EngineConfig& next);

@@ -328,14 +328,17 @@ std::string UciPlayer::spec_suggestion(const std::string& name, const std::strin
   return " (did you mean " + key_value_word("option." + near.front(), value) + "?)";
 }
 
-chess::Result<bool> UciPlayer::check_options(const EngineConfig& config) const {
+std::vector<OptionProblem> UciPlayer::option_problems(const EngineConfig& config) const {
   const std::string where = "engine '" + config.name + "'";
+  std::vector<OptionProblem> problems;
   for (const auto& [name, value] : config.options) {
     const UciOption* declared = find_uci_option(declared_, name);
-    if (!declared) return chess::Error{where + ": the engine has no option '" + name + "'" + spec_suggestion(name, value)};
-    if (auto ok = check_uci_value(*declared, value); !ok) return chess::Error{where + ": " + ok.error()};
+    if (!declared)
+      problems.push_back({name, value, false, where + ": the engine has no option '" + name + "'" + spec_suggestion(name, value)});
+    else if (auto ok = check_uci_value(*declared, value); !ok)
+      problems.push_back({name, value, true, where + ": " + ok.error()});
   }
-  return true;
+  return problems;
 }
 
 }  // namespace harness

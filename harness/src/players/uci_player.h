@@ -36,7 +36,7 @@ class UciPlayer : public Player {
   chess::Result<bool> start() override;
   bool new_game(const TimeControl& tc, chess::Variant variant) override;
   std::string cannot_play(chess::Variant variant) const override;
-  chess::Result<bool> check_options(const EngineConfig& config) const override;
+  std::vector<OptionProblem> option_problems(const EngineConfig& config) const override;
   ThinkResult think(const ThinkRequest& request) override;
   void want_ponder(bool on) override { ponder_wanted_ = on; }
   bool start_ponder(const ThinkRequest& request) override;

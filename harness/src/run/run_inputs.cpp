@@ -17,8 +17,22 @@ chess::Result<bool> settle_variant(MatchConfig& config, const OpeningBook& book,
   return true;
 }
 
+// fastchess's warning for an option it does not send.
+std::string option_warning(const OptionProblem& p, const std::string& engine) {
+  return p.declared ? "Warning; Invalid value for option " + p.name + "; " + p.value
+                    : "Warning; " + engine + " doesn't have option " + p.name;
+}
+
+// The options of `e` the engine cannot take, removed and described in `dropped`.
+void drop_options(EngineConfig& e, const std::vector<OptionProblem>& problems, std::vector<std::string>& dropped) {
+  for (const OptionProblem& p : problems) {
+    dropped.push_back(option_warning(p, e.name));
+    std::erase_if(e.options, [&](const auto& option) { return option.first == p.name; });
+  }
+}
+
 // Starts engine i's program and checks it, and the options of every engine that runs it.
-chess::Result<bool> probe(const MatchConfig& config, std::size_t i, bool fen_starts) {
+chess::Result<bool> probe(MatchConfig& config, std::size_t i, bool fen_starts, std::vector<std::string>* dropped) {
   auto player = make_player(config.engines[i], "");  // a probe's standard error is not kept
   player->set_deadlines(config.settings.deadlines);
   if (auto started = player->start(); !started) return started;
@@ -28,26 +42,30 @@ chess::Result<bool> probe(const MatchConfig& config, std::size_t i, bool fen_sta
     return chess::Error{"engine '" + config.engines[i].name +
                         "' does not support setboard, so it cannot start from the FEN positions of " + config.openings_path +
                         "; use a PGN book of moves from the start position (--openings book.pgn)"};
-  for (const EngineConfig& e : config.engines)
-    if (same_program(e, config.engines[i]))
-      if (auto options = player->check_options(e); !options) {
-        player->stop();
-        return options;
-      }
+  const EngineConfig probed = config.engines[i];
+  for (EngineConfig& e : config.engines) {
+    if (!same_program(e, probed)) continue;
+    if (dropped) {
+      drop_options(e, player->option_problems(e), *dropped);
+    } else if (auto options = player->check_options(e); !options) {
+      player->stop();
+      return options;
+    }
+  }
   player->stop();
   return true;
 }
 
 }  // namespace
 
-chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book) {
+chess::Result<bool> check_engines_start(MatchConfig& config, const OpeningBook& book, std::vector<std::string>* dropped) {
   const bool fen_starts =
       std::any_of(book.openings.begin(), book.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
   for (std::size_t i = 0; i < config.engines.size(); ++i) {
     // Engines that differ only in options (a tuner's individuals) are one program: one start.
     auto same = [&](const EngineConfig& e) { return same_program(e, config.engines[i]); };
     if (std::any_of(config.engines.begin(), config.engines.begin() + std::ptrdiff_t(i), same)) continue;
-    if (auto ok = probe(config, i, fen_starts); !ok) return ok;
+    if (auto ok = probe(config, i, fen_starts, dropped); !ok) return ok;
   }
   return true;
 }
@@ -63,7 +81,8 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
     CHESS_RETURN_IF_ERROR(tables);
     inputs.tablebases = *tables;
   }
-  if (options.probe_engines) CHESS_RETURN_IF_ERROR(check_engines_start(config, inputs.book));
+  if (options.probe_engines)
+    CHESS_RETURN_IF_ERROR(check_engines_start(config, inputs.book, options.drop_bad_options ? &inputs.option_warnings : nullptr));
   return inputs;
 }
 

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "adjudication/tablebases.h"
 #include "openings/opening_book.h"
@@ -15,6 +16,9 @@ namespace harness {
 struct RunInputs {
   OpeningBook book;
   std::shared_ptr<const Tablebases> tablebases;  // null without --tb
+  // PrepareOptions::drop_bad_options: each option left out, in fastchess's words
+  // ("Warning; NAME doesn't have option X", "Warning; Invalid value for option X; V").
+  std::vector<std::string> option_warnings{};
 };
 
 struct PrepareOptions {
@@ -23,6 +27,9 @@ struct PrepareOptions {
   bool variant_from_book = false;
   // Start each engine once to check it (false: a resumed run with nothing left to play).
   bool probe_engines = true;
+  // An option an engine cannot take is left out of the run with a warning, as fastchess does,
+  // instead of refusing the run (the front ends; harness match refuses it, naming it).
+  bool drop_bad_options = false;
 };
 
 // Reads the book (a Chess960 book in a standard run is refused, naming the opening), opens the
@@ -30,6 +37,8 @@ struct PrepareOptions {
 chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& options = {});
 
 // The probe alone: each program once (engines that differ only in options are one program).
-chess::Result<bool> check_engines_start(const MatchConfig& config, const OpeningBook& book);
+// With `dropped`, options the engines cannot take are removed from `config` and described there.
+chess::Result<bool> check_engines_start(MatchConfig& config, const OpeningBook& book,
+                                        std::vector<std::string>* dropped = nullptr);
 
 }  // namespace harness

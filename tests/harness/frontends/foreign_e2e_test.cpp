@@ -140,4 +140,77 @@ TEST(ForeignFrontEnds, AnOptionThatCannotBeHonouredIsOneErrorNamingIt) {
   EXPECT_TRUE(games_in(db).empty());
 }
 
+// As fastchess: an option the engine does not declare, or a value it does not accept, is a
+// warning and is not sent; the run goes on. With -strict no game is played and the exit status is 1.
+TEST(ForeignFrontEnds, AnOptionTheEngineCannotTakeIsAWarningAsInFastchess) {
+  auto args = [](const std::string& db) {
+    return std::vector<std::string>{"fastchess",
+                                    "-engine",
+                                    std::string("cmd=") + ENGINE_PATH,
+                                    "name=a",
+                                    "option.Bogus=1",
+                                    "option.Hash=-5",
+                                    "-engine",
+                                    std::string("cmd=") + ENGINE_PATH,
+                                    "name=b",
+                                    "-each",
+                                    "tc=inf",
+                                    "nodes=2000",
+                                    "-openings",
+                                    std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+                                    "-rounds",
+                                    "1",
+                                    "-games",
+                                    "2",
+                                    "-maxmoves",
+                                    "20",
+                                    "-db",
+                                    db};
+  };
+  const std::string db = temp_db("fastchess_option_warnings");
+  HarnessRun r = run_harness(args(db));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Warning; a doesn't have option Bogus\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Warning; Invalid value for option Hash; -5\n"), std::string::npos) << r.out;
+  EXPECT_EQ(games_in(db).size(), 2u);
+  const std::string strict_db = temp_db("fastchess_option_strict");
+  auto strict = args(strict_db);
+  strict.push_back("-strict");
+  HarnessRun s = run_harness(strict);
+  EXPECT_EQ(s.exit_code, 1) << s.out;
+  EXPECT_TRUE(games_in(strict_db).empty());
+}
+
+// fastchess's words for a move that is not in UCI form, before its illegal-move warning.
+TEST(ForeignFrontEnds, AMoveNotInUciFormIsNamedAsFastchessNamesIt) {
+  const std::string db = temp_db("fastchess_move_format");
+  const std::string mock_cmd = std::string("cmd=") + MOCK_ENGINE_PATH;
+  HarnessRun r = run_harness({"fastchess",
+                              "-engine",
+                              mock_cmd,
+                              "args=garbage",
+                              "name=garbage",
+                              "-engine",
+                              mock_cmd,
+                              "args=random",
+                              "name=random",
+                              "-each",
+                              "tc=inf",
+                              "nodes=100",
+                              "-openings",
+                              std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+                              "-rounds",
+                              "1",
+                              "-games",
+                              "2",
+                              "-recover",
+                              "-db",
+                              db});
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Warning; Move does not match uci move format, lowercase and 4/5 chars. Move zz99 played by garbage\n"
+                       "Warning; Illegal move zz99 played by garbage\n"),
+            std::string::npos)
+      << r.out;
+}
+
 }  // namespace
