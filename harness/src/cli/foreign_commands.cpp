@@ -1,5 +1,6 @@
 // harness fastchess ARGS... and harness cutechess ARGS...: those programs' command lines, played
 // by this harness into its database, with their lines on standard output.
+#include <fstream>
 #include <iostream>
 
 #include "command_line/fail.h"
@@ -28,6 +29,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   PrepareOptions options;
   options.variant_from_book = false;
   options.drop_bad_options = true;  // as fastchess: a warning, and the option is not sent
+  if (!run.output.log_append && run.config.log_path != "-") std::ofstream(run.config.log_path, std::ios::trunc);
   RunInputs inputs = value_or_fail(prepare_run(run.config, options));
   for (const std::string& warning : inputs.option_warnings) std::cout << warning << "\n";
   if (!inputs.option_warnings.empty() && run.output.strict) return 1;  // fastchess's -strict: no game is played

@@ -114,6 +114,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.tested = o.tested;
   c.datagen = o.datagen;
   c.paired = !o.no_pairs;
+  if (!o.log.empty()) c.log_path = std::filesystem::absolute(o.log).lexically_normal().string();
   build_git_engines(c, o.db);
   c.games = o.games;
   c.rounds = o.rounds;
@@ -217,6 +218,9 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
                 "UCI engines that declare Ponder think on the opponent's time (go ponder, ponderhit, stop on a miss)");
   cmd->add_flag("--check-mate-pvs", o.check_mate_pvs,
                 "Also check mating PVs as fastchess's -check-mate-pvs does: a mate score's PV is the mate, move for move");
+  cmd->add_option("--log", o.log,
+                  "Append every line to and from each engine to this file, with the time in microseconds and the game "
+                  "(read it back with 'harness show RUN --game N')");
   cmd->add_option("--match-line", o.match_lines,
                   "Keep with each move the engine's last line that this regular expression matches (repeatable; "
                   "fastchess's match_line): stored, and written to the PGN as line=\"...\"");

@@ -53,6 +53,7 @@ struct MatchOptions {
   bool check_mate_pvs = false;
   bool no_pairs = false;                 // each game its own opening, colours alternating
   std::vector<std::string> match_lines;  // --match-line: engine lines kept with each move
+  std::string log;                       // --log: the engine dialogue of every game
   std::string tb;                        // tablebase directory
   int tb_pieces = 0;  // 0: as many pieces as the tables hold  // standard or fischerandom; empty: from the book's castling fields
   std::vector<EngineConfig> made_engines;  // engines the command made itself (harness test's builds)

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -6,6 +7,7 @@
 #include "command_line/stored_runs.h"
 #include "commands.h"
 #include "paths.h"
+#include "report/game_dialogue.h"
 #include "report/run_list.h"
 #include "stats/terminations.h"
 #include "storage/database.h"
@@ -19,7 +21,20 @@ struct RunOptions {
   std::string db = default_database();
   std::int64_t run = 0;
   std::string out;
+  int game = 0;  // show --game N
 };
+
+// show --game N: the game's engine dialogue from the run's log, explained.
+void print_game_dialogue(Database& db, const RunRow& r, int game) {
+  auto config = MatchConfig::from_json(r.config);
+  if (!config || config->log_path.empty())
+    fail("run " + std::to_string(r.id) + " kept no engine dialogue log (play it with --log FILE, or -log file=FILE)");
+  const std::vector<StoredGame> games = value_or_fail(db.games(r.id));
+  auto it = std::find_if(games.begin(), games.end(), [&](const StoredGame& g) { return g.game_index + 1 == game; });
+  if (it == games.end()) fail("run " + std::to_string(r.id) + " has no finished game " + std::to_string(game));
+  const DialogueGame g{game, it->white, it->black, it->result, it->reason, it->end};
+  std::cout << describe_dialogue(g, value_or_fail(game_dialogue_lines(config->log_path, game)));
+}
 
 std::unique_ptr<Database> open_or_exit(const std::string& path) { return value_or_fail(Database::open_existing(path)); }
 
@@ -55,9 +70,14 @@ void add_run_commands(CLI::App& app) {
   CLI::App* show = app.add_subcommand("show", "Print a run's results block");
   show->add_option("RUN", opts->run, "Run id")->required()->check(run_number());
   show->add_option("--db", opts->db, DATABASE_HELP);
+  show->add_option("--game", opts->game,
+                   "Print this game's engine dialogue from the run's log (--log), and for a game lost on time, by a stall or "
+                   "a crash, whom the harness waited on, for how long, and what it said last")
+      ->check(CLI::PositiveNumber);
   show->callback([opts] {
     auto db = open_or_exit(opts->db);
     RunRow r = run_or_fail(*db, opts->run);
+    if (opts->game > 0) return print_game_dialogue(*db, r, opts->game);
     const std::string engines = suite_run_engines(r);
     std::cout << "Run " << r.id << " (" << r.kind << (engines.empty() ? "" : ", " + engines) << ", " << r.status << ", started "
               << r.created_at << ")\n"

@@ -591,6 +591,35 @@ class Parser {
     return true;
   }
 
+  // -log file=F [level=L] [engine=true] [append=true] [compress=false]
+  chess::Result<bool> log(const Flag& f) {
+    auto kvs = key_values(f);
+    CHESS_RETURN_IF_ERROR(kvs);
+    MatchConfig& c = run_.config;
+    c.log_engine_lines = false;  // fastchess logs the engines' lines only with engine=true
+    for (const KeyValue& kv : *kvs) {
+      const std::string at = "-log " + kv.key;
+      if (kv.key == "file") {
+        c.log_path = kv.value == "-" ? kv.value : fs::absolute(kv.value).lexically_normal().string();
+      } else if (kv.key == "level") {
+        static const std::vector<std::string> levels = {"trace", "debug", "info", "warn", "err", "fatal"};
+        if (std::find(levels.begin(), levels.end(), kv.value) == levels.end())
+          return chess::Error{at + "=" + kv.value + ": expected trace, debug, info, warn, err or fatal"};
+      } else if (kv.key == "engine" || kv.key == "append" || kv.key == "compress") {
+        auto on = boolean(at, kv.value);
+        CHESS_RETURN_IF_ERROR(on);
+        if (kv.key == "engine") c.log_engine_lines = *on;
+        if (kv.key == "append") run_.output.log_append = *on;
+        if (kv.key == "compress" && *on) return chess::Error{at + "=true: not supported (the log is written as text)"};
+      } else {
+        return chess::Error{"-log: unknown key '" + kv.key + "'" +
+                            chess::did_you_mean(kv.key, {"file", "level", "engine", "append", "compress"})};
+      }
+    }
+    if (c.log_path.empty()) return chess::Error{"-log: missing file="};
+    return true;
+  }
+
   chess::Result<bool> make_engines() {
     for (std::size_t i = 0; i < engines_.size(); ++i) {
       EngineDraft draft;
@@ -790,6 +819,14 @@ const std::vector<OptionRow>& Parser::output_rows() {
        [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.deadlines.ucinewgame_ms); }},
       {"-ping-ms", FASTCHESS_ONLY, A::ONE, "MS", "how long an engine may take to answer isready",
        [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.deadlines.ping_ms); }},
+      {"-log", FASTCHESS_ONLY, A::KEY_VALUES, "file=F [level=] [engine=true] [append=] [compress=false]",
+       "the engine dialogue (engine=true) and how each game ended, with microsecond times; 'harness show RUN --game N'",
+       [](P& p, const Flag& f) { return p.log(f); }},
+      {"-debug", CUTECHESS_ONLY, A::OPTIONAL_ONE, "[all]", "every line to and from the engines on standard error",
+       [](P& p, const Flag&) -> R {
+         p.run_.config.log_path = "-";
+         return true;
+       }},
       {"-db", BOTH, A::ONE, "FILE", "the database (this harness's own option)",
        [](P& p, const Flag& f) -> R { return p.run_.db = f.params[0], true; }},
       {"-help", BOTH, A::ANY, "", "these lines", [](P& p, const Flag&) -> R { return p.run_.help = true; }},
@@ -804,9 +841,6 @@ const std::vector<OptionRow>& Parser::output_rows() {
 const std::vector<OptionRow>& Parser::refused_rows() {
   using A = Arity;
   static const std::vector<OptionRow> table = {
-      {"-log", BOTH, A::ANY, "",
-       "engine communication logs are not written (engines' standard error is kept under the database's stderr/ folder)",
-       nullptr},
       {"-wait", BOTH, A::ANY, "", "pauses between games are not supported", nullptr},
       {"-noswap", BOTH, A::ANY, "", "games are always played in pairs with colours reversed", nullptr},
       {"-reverse", FASTCHESS_ONLY, A::ANY, "", "games are always played in pairs with colours reversed", nullptr},
@@ -815,7 +849,6 @@ const std::vector<OptionRow>& Parser::refused_rows() {
       {"-quick", FASTCHESS_ONLY, A::ANY, "", "give the engines and the book with -engine and -openings", nullptr},
       {"-show-latency", FASTCHESS_ONLY, A::ANY, "", "latency is kept in the database and in -pgnout latency=true", nullptr},
       {"-compliance", FASTCHESS_ONLY, A::ANY, "", "use 'harness check'", nullptr},
-      {"-debug", CUTECHESS_ONLY, A::ANY, "", "engine communication logs are not written", nullptr},
       {"-tbignore50", BOTH, A::ANY, "", "tablebase results always respect the fifty-move rule", nullptr},
       {"-outcomeinterval", CUTECHESS_ONLY, A::ANY, "", "outcome summaries are not printed", nullptr},
       {"-resultformat", CUTECHESS_ONLY, A::ANY, "", "the result table has one format", nullptr},

@@ -30,6 +30,7 @@ struct ForeignOutput {
   bool recover = false;      // without it, a crash or stall ends the run after that game
   bool test_env = false;     // -testEnv: a warning's parts on one line, joined by " :: " (else one part a line)
   bool strict = false;       // -strict: a warning stops the run, which exits with status 1 (fastchess's)
+  bool log_append = true;    // -log append=false: the log is emptied when the run starts
   std::string pgn_file;      // -pgnout: each game appended in that program's manner
   bool pgn_append = true;    // false: the file is emptied when the run starts
   PgnComments pgn_extras;

@@ -12,6 +12,7 @@
 #include "engines/engine_config.h"
 #include "players/engine_deadlines.h"
 #include "process/child_process.h"
+#include "record/dialogue_log.h"
 #include "record/pv_warning.h"
 #include "time_control/time_control.h"
 
@@ -122,6 +123,9 @@ class Player {
 
   // How long the engine may take to answer its start-up, new-game and other questions.
   void set_deadlines(const EngineDeadlines& deadlines) { deadlines_ = deadlines; }
+  // Every line to and from the engine goes to `log`, tagged with the game it belongs to.
+  void set_dialogue_log(std::shared_ptr<DialogueLog> log) { log_ = std::move(log); }
+  void set_game_number(int game) { game_number_ = game; }
 
   const EngineConfig& config() const { return config_; }
   const std::string& name() const { return config_.name; }
@@ -129,10 +133,20 @@ class Player {
   std::string take_stderr();
 
  protected:
+  // The dialogue log's hook on a started process.
+  void watch(ChildProcess& process) {
+    if (!log_) return;
+    process.observe_lines([this](LineDirection direction, const std::string& line) {
+      log_->line(game_number_, config_.name, direction == LineDirection::TO_CHILD, line);
+    });
+  }
+
   EngineConfig config_;
   std::string stderr_path_;
   std::size_t stderr_offset_ = 0;  // reset when a new process starts (the file is truncated)
   EngineDeadlines deadlines_;
+  std::shared_ptr<DialogueLog> log_;
+  int game_number_ = 0;
 };
 
 }  // namespace harness

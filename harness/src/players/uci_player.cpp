@@ -104,6 +104,7 @@ chess::Result<bool> UciPlayer::start() {
   auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
   if (!p) return chess::Error{"engine '" + config_.name + "': " + p.error()};
   process_ = std::move(p).value();
+  watch(*process_);
   declared_.clear();
   chess960_on_ = false;
   ponder_on_ = false;
@@ -334,7 +335,8 @@ std::vector<OptionProblem> UciPlayer::option_problems(const EngineConfig& config
   for (const auto& [name, value] : config.options) {
     const UciOption* declared = find_uci_option(declared_, name);
     if (!declared)
-      problems.push_back({name, value, false, where + ": the engine has no option '" + name + "'" + spec_suggestion(name, value)});
+      problems.push_back(
+          {name, value, false, where + ": the engine has no option '" + name + "'" + spec_suggestion(name, value)});
     else if (auto ok = check_uci_value(*declared, value); !ok)
       problems.push_back({name, value, true, where + ": " + ok.error()});
   }

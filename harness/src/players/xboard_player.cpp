@@ -90,6 +90,7 @@ chess::Result<bool> XboardPlayer::start() {
   auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
   if (!p) return chess::Error{"engine '" + config_.name + "': " + p.error()};
   process_ = std::move(p).value();
+  watch(*process_);
   process_->write_line("xboard");
   process_->write_line("protover 2");
   CHESS_RETURN_IF_ERROR(negotiate_features());

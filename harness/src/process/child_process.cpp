@@ -27,6 +27,7 @@ struct ChildProcess::Impl {
   std::string buffer;   // bytes read but not yet returned as lines
   bool closed = false;
   bool reaped = false;
+  LineObserver observer;
   int exit_code = -1;  // once reaped: the code it exited with, -1 if a signal ended it
 
   ~Impl() {
@@ -184,10 +185,19 @@ bool ChildProcess::write_line(const std::string& line) {
     p += n;
     left -= std::size_t(n);
   }
+  if (impl_->observer) impl_->observer(LineDirection::TO_CHILD, line);
   return true;
 }
 
+void ChildProcess::observe_lines(LineObserver observer) { impl_->observer = std::move(observer); }
+
 ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline, Wait wait) {
+  const ReadStatus status = read_one(line, deadline, wait);
+  if (status == ReadStatus::LINE && impl_->observer) impl_->observer(LineDirection::FROM_CHILD, line);
+  return status;
+}
+
+ReadStatus ChildProcess::read_one(std::string& line, Clock::time_point deadline, Wait wait) {
   if (take_line(impl_->buffer, line)) return ReadStatus::LINE;
   if (impl_->closed) return ReadStatus::CLOSED;
   const int abort_fd = wait == Wait::UNTIL_ABORT ? abort_wake_fd() : -1;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,10 @@ enum class Wait { UNTIL_DEADLINE, UNTIL_ABORT };
 // No protocol line comes near this; a child that writes more without a newline is broken.
 constexpr std::size_t MAX_LINE = 1 << 20;
 
+// Each line written to or read from a child as it passes, for a dialogue log.
+enum class LineDirection { TO_CHILD, FROM_CHILD };
+using LineObserver = std::function<void(LineDirection, const std::string&)>;
+
 class ChildProcess {
  public:
   using Clock = std::chrono::steady_clock;
@@ -48,6 +53,8 @@ class ChildProcess {
   ReadStatus read_line(std::string& line, Clock::time_point deadline, Wait wait = Wait::UNTIL_DEADLINE);
   ReadStatus read_line(std::string& line, std::chrono::milliseconds timeout) { return read_line(line, Clock::now() + timeout); }
   bool running();
+  // Calls `observer` with every line written and every line read from now on (empty: none).
+  void observe_lines(LineObserver observer);
   // Ends the child's input: a program that reads it sees its end (a command-line tool that
   // would otherwise wait for a protocol).
   void close_input();
@@ -59,6 +66,7 @@ class ChildProcess {
 
  private:
   struct Impl;
+  ReadStatus read_one(std::string& line, Clock::time_point deadline, Wait wait);
   explicit ChildProcess(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };

@@ -140,6 +140,8 @@ std::string MatchConfig::to_json() const {
   if (speed_scale) j["speed_scale"] = *speed_scale;
   if (datagen) j["datagen"] = true;
   if (!paired) j["unpaired"] = true;
+  if (!log_path.empty()) j["log"] = log_path;
+  if (!log_engine_lines) j["log_engine_lines"] = false;
   return j.dump();
 }
 
@@ -162,6 +164,8 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     if (j.contains("speed_scale")) c.speed_scale = j.at("speed_scale").get<SpeedScale>();
     c.datagen = j.value("datagen", false);
     c.paired = !j.value("unpaired", false);
+    c.log_path = j.value("log", std::string());
+    c.log_engine_lines = j.value("log_engine_lines", true);
     j.at("seed").get_to(c.seed);
     j.at("concurrency").get_to(c.concurrency);
     if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();

@@ -71,8 +71,10 @@ struct MatchConfig {
   int opening_offset = 0;  // the first pair takes the opening this far into the order (fastchess's start=N is N - 1)
   int concurrency = 1;
   std::optional<SprtConfig> sprt;
-  std::string pgn_path;      // also append each game's PGN here, if set
-  PgnComments pgn_comments;  // what move comments add (--pgn-comments)
+  std::string pgn_path;          // also append each game's PGN here, if set
+  std::string log_path;          // the engine dialogue of every game, appended here (record/dialogue_log.h), if set; "-": stderr
+  bool log_engine_lines = true;  // false: the log holds the harness's notes only (fastchess's -log without engine=true)
+  PgnComments pgn_comments;      // what move comments add (--pgn-comments)
   std::string event = "Workbench match";
   Shard shard;  // this database plays only these pairs (harness match --shard, a cluster task)
   // Set for games played elsewhere that `harness import` stored: nothing to play or resume,

@@ -61,6 +61,7 @@ MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std
       pv_faults_(config_.engines.size(), std::array<int, PV_FAULTS>{}),
       mate_sign_mismatches_(config_.engines.size(), 0) {
   config_.settings.tablebases = std::move(inputs.tablebases);
+  dialogue_log_ = std::move(inputs.dialogue_log);
 }
 
 std::string MatchRunner::stderr_path(int slot, int engine) const {
@@ -227,18 +228,25 @@ std::string MatchRunner::engine_output_lines() const {
   return lines;
 }
 
-chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other) {
+chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other,
+                                         int game_number) {
   const EngineConfig& wanted = config_.engines[std::size_t(engine)];
   pool.erase(std::remove_if(pool.begin(), pool.end(), [&](const auto& p) { return p.get() != other && !p->alive(); }),
              pool.end());
   auto usable = [&](const auto& p) { return p.get() != other && same_program(p->config(), wanted); };
   // Prefer a process already set up exactly so, then one of the same program to reconfigure.
+  auto reuse = [&](Player& p) {
+    p.set_game_number(game_number);
+    return p.reconfigure(wanted);
+  };
   for (auto& p : pool)
-    if (usable(p) && p->config().options == wanted.options && p->reconfigure(wanted)) return p.get();
+    if (usable(p) && p->config().options == wanted.options && reuse(*p)) return p.get();
   for (auto& p : pool)
-    if (usable(p) && p->reconfigure(wanted)) return p.get();
+    if (usable(p) && reuse(*p)) return p.get();
   auto player = make_player(wanted, stderr_path(slot, engine));
   player->set_deadlines(config_.settings.deadlines);
+  player->set_dialogue_log(dialogue_log_);
+  player->set_game_number(game_number);
   // A few engines start at a time: hundreds starting at once would share the cores so thinly
   // that none answers in time. A start's deadline runs from when its turn comes.
   start_gate_.acquire();
@@ -259,14 +267,18 @@ chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_pt
   constexpr int START_ATTEMPTS = 3;
   std::string why;
   for (int attempt = 0; attempt < START_ATTEMPTS && stop_requested() != StopRequest::ABORT; ++attempt) {
-    auto white = seat(pool, slot, spec.white, nullptr);
-    auto black = white ? seat(pool, slot, spec.black, *white) : chess::Result<Player*>(chess::Error{white.error()});
+    auto white = seat(pool, slot, spec.white, nullptr, spec.game_index + 1);
+    auto black =
+        white ? seat(pool, slot, spec.black, *white, spec.game_index + 1) : chess::Result<Player*>(chess::Error{white.error()});
     if (!white || !black) {
       why = white ? black.error() : white.error();
       continue;
     }
     const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening + config_.opening_offset);
     auto game = play_game(**white, **black, opening, config_.settings);
+    if (game && dialogue_log_)
+      dialogue_log_->note(spec.game_index + 1,
+                          "game ends " + std::string(chess::result_string(game->result)) + " {" + game->reason + "}");
     if (game) return game;
     why = game.error();
   }

@@ -63,7 +63,8 @@ class MatchRunner {
   void worker(int slot);
   // A process from the slot's pool set up as engine `engine`, not `other` (the game's other
   // side); the error when a new one does not start.
-  chess::Result<Player*> seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other);
+  chess::Result<Player*> seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other,
+                              int game_number);
   // The game, or why its engines could not start for it.
   chess::Result<GameRecord> play_scheduled(std::vector<std::unique_ptr<Player>>& pool, int slot, const GameSpec& spec);
   void hand_in(const GameSpec& spec, chess::Result<GameRecord> played);
@@ -90,6 +91,7 @@ class MatchRunner {
   int played_this_session_ = 0;
   std::chrono::steady_clock::time_point started_;
 
+  std::shared_ptr<DialogueLog> dialogue_log_;  // null unless the run keeps one (MatchConfig::log_path)
   std::mutex mutex_;
   std::condition_variable changed_;
   static constexpr int STARTS_AT_ONCE = 8;  // engine processes starting up at the same time

@@ -81,6 +81,11 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
     CHESS_RETURN_IF_ERROR(tables);
     inputs.tablebases = *tables;
   }
+  if (!config.log_path.empty()) {
+    auto log = DialogueLog::open(config.log_path, true, config.log_engine_lines);
+    CHESS_RETURN_IF_ERROR(log);
+    inputs.dialogue_log = *log;
+  }
   if (options.probe_engines)
     CHESS_RETURN_IF_ERROR(check_engines_start(config, inputs.book, options.drop_bad_options ? &inputs.option_warnings : nullptr));
   return inputs;

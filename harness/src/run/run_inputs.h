@@ -9,6 +9,7 @@
 
 #include "adjudication/tablebases.h"
 #include "openings/opening_book.h"
+#include "record/dialogue_log.h"
 #include "run/match_config.h"
 
 namespace harness {
@@ -19,6 +20,8 @@ struct RunInputs {
   // PrepareOptions::drop_bad_options: each option left out, in fastchess's words
   // ("Warning; NAME doesn't have option X", "Warning; Invalid value for option X; V").
   std::vector<std::string> option_warnings{};
+  // MatchConfig::log_path opened for appending (a resumed run goes on in the same file).
+  std::shared_ptr<DialogueLog> dialogue_log{};
 };
 
 struct PrepareOptions {
