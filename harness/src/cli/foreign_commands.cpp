@@ -1,17 +1,26 @@
 // harness fastchess ARGS... and harness cutechess ARGS...: those programs' command lines, played
 // by this harness into its database, with their lines on standard output.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "command_line/fail.h"
 #include "commands.h"
 #include "frontends/foreign_reporter.h"
+#include "players/uci_compliance.h"
 #include "run/match_runner.h"
 #include "storage/database.h"
 
 namespace harness {
 
 namespace {
+
+// fastchess's --compliance ENGINE [ARGS]: harness check's checks, with its exit status.
+int check_compliance(const std::vector<std::string>& words) {
+  EngineConfig e = EngineConfig::named(std::filesystem::path(words[0]).filename().string(), words[0]);
+  e.args.assign(words.begin() + 1, words.end());
+  return print_uci_compliance(e, EngineDeadlines{}, std::cout);
+}
 
 int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   install_stop_handlers();
@@ -21,6 +30,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
     std::cout << foreign_help(dialect);
     return 0;
   }
+  if (!run.compliance.empty()) return check_compliance(run.compliance);
   if (run.version) {
     std::cout << (dialect == Dialect::FASTCHESS ? "fastchess" : "cutechess-cli") << " 1.0.0 (harness " << dialect_name(dialect)
               << " front end)\n";
@@ -31,6 +41,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   options.drop_bad_options = true;  // as fastchess: a warning, and the option is not sent
   if (!run.output.log_append && run.config.log_path != "-") std::ofstream(run.config.log_path, std::ios::trunc);
   RunInputs inputs = value_or_fail(prepare_run(run.config, options));
+  for (const std::string& warning : run.output.start_warnings) std::cout << warning << "\n";
   for (const std::string& warning : inputs.option_warnings) std::cout << warning << "\n";
   if (!inputs.option_warnings.empty() && run.output.strict) return 1;  // fastchess's -strict: no game is played
   auto db = value_or_fail(Database::open(run.db));

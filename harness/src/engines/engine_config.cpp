@@ -306,6 +306,7 @@ void to_json(nlohmann::json& j, const EngineConfig& e) {
        {"options", options},
        {"init", e.init_strings}};
   if (const std::string limits = engine_limits_text(e); !limits.empty()) j["limits"] = limits;
+  if (e.restart_each_game) j["restart"] = true;
 }
 
 void from_json(const nlohmann::json& j, EngineConfig& e) {
@@ -317,6 +318,7 @@ void from_json(const nlohmann::json& j, EngineConfig& e) {
                                      [](const std::string& name) { return parse_protocol(name, "stored engine"); });
   for (const auto& kv : j.at("options")) e.options.emplace_back(kv.at(0), kv.at(1));
   j.at("init").get_to(e.init_strings);
+  e.restart_each_game = j.value("restart", false);
   if (!j.contains("limits")) return;
   const std::string where = "engine '" + e.name + "' limits";
   auto words = parse_key_values(where, j.at("limits").get<std::string>());

@@ -35,6 +35,7 @@ struct EngineConfig {
   Protocol protocol = Protocol::UCI;
   std::vector<std::pair<std::string, std::string>> options;  // in the order given
   std::vector<std::string> init_strings;                     // sent verbatim after the handshake
+  bool restart_each_game = false;                            // a new process for every game (cutechess's restart=on)
   // Limits of this engine's own that override the run's (time odds, node odds): a clock
   // (tc=), nodes=, depth= or movetime=, and timemargin= milliseconds.
   std::optional<TimeControl> limit;

@@ -200,6 +200,12 @@ void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
       out << "File " << output_.pgn_file << " has CRC32: " << hex << "\n";
     }
   }
+  for (const auto& [name, text] : {std::pair{g.white, g.white_stderr}, std::pair{g.black, g.black_stderr}}) {
+    auto file = output_.stderr_files.find(name);
+    if (file == output_.stderr_files.end() || text.empty()) continue;
+    std::ofstream err(file->second, std::ios::app);
+    if (!(err << text)) file_error_ = file->second + ": cannot append " + name + "'s standard error";
+  }
   if (!output_.epd_file.empty()) {
     std::ofstream file(output_.epd_file, std::ios::app);
     if (!(file << final_position(g, config_.settings.variant).fen() << "\n"))

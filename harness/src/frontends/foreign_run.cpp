@@ -5,12 +5,15 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
 
 #include "core/nearest_names.h"
 #include "process/executable_path.h"
 #include "settings/key_values.h"
+#include "text/comma_list.h"
 #include "text/control_characters.h"
 
 namespace harness {
@@ -107,7 +110,47 @@ struct EngineDraft {
   bool infinite = false;              // tc=inf
   std::optional<TimeControl> search;  // st=, nodes=, depth=
   std::string cmd, dir;
+  std::string stderr_file;  // cutechess-cli's stderr=FILE
 };
+
+chess::Result<bool> apply_engine_key(Dialect d, EngineDraft& e, const KeyValue& kv, const std::string& where);
+
+// cutechess-cli's conf=NAME: the engine of that name in engines.json (in the current folder),
+// as Cute Chess writes it: command, name, workingDirectory, protocol, initStrings, stderrFile,
+// restart and options (each {"name", "value"}); the keys a line gives later override it.
+chess::Result<bool> engine_conf(EngineDraft& e, const std::string& name, const std::string& at) {
+  const std::string file = "engines.json";
+  std::ifstream in(file);
+  if (!in) return chess::Error{at + "=" + name + ": cannot read " + fs::absolute(file).string()};
+  const nlohmann::json all = nlohmann::json::parse(in, nullptr, false);
+  if (!all.is_array()) return chess::Error{at + "=" + name + ": " + file + " is not a JSON array of engines"};
+  for (const nlohmann::json& entry : all) {
+    if (!entry.is_object() || !entry.contains("name") || entry["name"] != name) continue;
+    std::vector<KeyValue> keys;
+    auto text = [&](const char* json_key, const char* key) {
+      if (entry.contains(json_key) && entry[json_key].is_string()) keys.push_back({key, entry[json_key].get<std::string>()});
+    };
+    text("command", "cmd");
+    text("name", "name");
+    text("workingDirectory", "dir");
+    text("protocol", "proto");
+    text("stderrFile", "stderr");
+    text("restart", "restart");
+    const nlohmann::json none = nlohmann::json::array();
+    const nlohmann::json& inits = entry.contains("initStrings") && entry["initStrings"].is_array() ? entry["initStrings"] : none;
+    const nlohmann::json& options = entry.contains("options") && entry["options"].is_array() ? entry["options"] : none;
+    for (const nlohmann::json& s : inits)
+      if (s.is_string()) keys.push_back({"initstr", s.get<std::string>()});
+    for (const nlohmann::json& o : options)
+      if (o.is_object() && o.contains("name") && o["name"].is_string() && o.contains("value"))
+        keys.push_back({"option." + o["name"].get<std::string>(),
+                        o["value"].is_string() ? o["value"].get<std::string>() : o["value"].dump()});
+    for (const KeyValue& kv : keys)
+      if (!kv.value.empty()) CHESS_RETURN_IF_ERROR(apply_engine_key(Dialect::CUTECHESS, e, kv, at + "=" + name));
+    return true;
+  }
+  return chess::Error{at + "=" + name + ": no engine of that name in " + fs::absolute(file).string()};
+}
 
 // A limit key's value through the one reader of limits (time_control.h).
 chess::Result<TimeControl> limit_of(const std::string& key, const std::string& value, const std::string& at) {
@@ -201,10 +244,10 @@ const std::vector<EngineKeyRow>& engine_key_rows() {
          e.config.time_margin_ms = *m;
          return true;
        }},
-      {"restart", BOTH, "off|auto", "engines are kept between games (a crashed or stalled one is always restarted)",
-       [](EngineDraft&, const std::string& v, const std::string& at) -> chess::Result<bool> {
-         if (v != "off" && v != "auto")
-           return chess::Error{at + "=" + v + ": only restart=off (or auto) is supported: engines are kept between games"};
+      {"restart", BOTH, "on|off|auto", "on: a new process for every game (off, auto: kept between games)",
+       [](EngineDraft& e, const std::string& v, const std::string& at) -> chess::Result<bool> {
+         if (v != "on" && v != "off" && v != "auto") return chess::Error{at + "=" + v + ": expected on, off or auto"};
+         e.config.restart_each_game = v == "on";
          return true;
        }},
       {"initstr", CUTECHESS_ONLY, "TEXT", "a line sent after the protocol's start (repeatable)",
@@ -212,14 +255,15 @@ const std::vector<EngineKeyRow>& engine_key_rows() {
          return e.config.init_strings.push_back(v), true;
        }},
       {"option.NAME", BOTH, "VALUE", "an engine option (any name, spaces included)", nullptr},
+      {"conf", CUTECHESS_ONLY, "NAME", "the engine of that name in ./engines.json (Cute Chess's file)", engine_conf},
+      {"stderr", CUTECHESS_ONLY, "FILE", "its standard error, appended to FILE after each game",
+       [](EngineDraft& e, const std::string& v, const std::string&) -> chess::Result<bool> { return e.stderr_file = v, true; }},
       {"ponder", BOTH, "", "pondering is a run setting here (harness match --ponder)", nullptr},
       {"book", CUTECHESS_ONLY, "", "engine books are not supported (use -openings)", nullptr},
       {"bookdepth", CUTECHESS_ONLY, "", "engine books are not supported (use -openings)", nullptr},
       {"whitepov", CUTECHESS_ONLY, "", "white-point-of-view scores are not supported", nullptr},
       {"trust", CUTECHESS_ONLY, "", "trusting engine result claims is not supported", nullptr},
       {"tscale", CUTECHESS_ONLY, "", "time scaling per engine is not supported", nullptr},
-      {"conf", CUTECHESS_ONLY, "", "cutechess engine configuration files are not read (give cmd= and the options)", nullptr},
-      {"stderr", CUTECHESS_ONLY, "", "engines' standard error is kept in the database's stderr/ folder", nullptr},
   };
   return rows;
 }
@@ -582,8 +626,13 @@ class Parser {
     auto kvs = key_values(f);
     CHESS_RETURN_IF_ERROR(kvs);
     for (const KeyValue& kv : *kvs) {
-      if (kv.key == "file")
-        return chess::Error{"-config file=: not supported: a run is resumed from the database ('harness resume RUN')"};
+      if (kv.key == "file") {  // the run goes on from the command line; its state is in the database
+        config_file_ = kv.value;
+        run_.output.start_warnings.push_back("Warning; -config file=" + kv.value +
+                                             " is not read: this harness keeps a run's state in its database; resume a "
+                                             "stopped run with 'harness resume RUN'");
+        continue;
+      }
       if (kv.key == "discard" && kv.value == "true") continue;  // nothing is loaded, so nothing to discard
       if (kv.key == "outname") continue;                        // the run's state is in the database, not in a config file
       return chess::Error{"-config " + kv.key + "=" + kv.value + ": not supported (the run's state is kept in the database)"};
@@ -620,7 +669,54 @@ class Parser {
     return true;
   }
 
+  // -use-affinity [CPUS]: "0,2,4-7".
+  chess::Result<bool> affinity(const Flag& f) {
+    run_.config.use_affinity = true;
+    if (f.params.empty()) return true;
+    for (const std::string& part : comma_list(f.params[0])) {
+      const std::size_t dash = part.find('-');
+      auto first = number<int>("-use-affinity", part.substr(0, dash));
+      auto last = dash == std::string::npos ? first : number<int>("-use-affinity", part.substr(dash + 1));
+      CHESS_RETURN_IF_ERROR(first);
+      CHESS_RETURN_IF_ERROR(last);
+      if (*first < 0 || *last < *first || *last >= 1024)
+        return chess::Error{"-use-affinity: '" + part + "' is not a CPU or a range of CPUs from 0 to 1023"};
+      for (int cpu = *first; cpu <= *last; ++cpu) run_.config.affinity_cpus.push_back(cpu);
+    }
+    return true;
+  }
+
+  // -quick cmd=A cmd=B book=F: fastchess's shorthand for a quick match of two engines.
+  chess::Result<bool> quick(const Flag& f) {
+    auto kvs = key_values(f);
+    CHESS_RETURN_IF_ERROR(kvs);
+    std::vector<std::string> commands;
+    std::string book;
+    for (const KeyValue& kv : *kvs) {
+      if (kv.key == "cmd")
+        commands.push_back(kv.value);
+      else if (kv.key == "book")
+        book = kv.value;
+      else
+        return chess::Error{"-quick: unknown key '" + kv.key + "' (cmd, book)"};
+    }
+    if (commands.size() != 2) return chess::Error{"-quick: requires exactly two cmd entries"};
+    if (book.empty()) return chess::Error{"-quick: requires a book=FILE entry"};
+    const bool same = commands[0] == commands[1];
+    for (std::size_t i = 0; i < 2; ++i)
+      engines_.push_back(
+          {"-engine", {"cmd=" + commands[i], "name=" + commands[i] + (same ? std::to_string(i + 1) : ""), "tc=10+0.1"}});
+    CHESS_RETURN_IF_ERROR(openings({"-openings", {"file=" + book, "order=random"}}));
+    games_ = 2;
+    rounds_ = 25000;
+    run_.config.concurrency = std::max(1, int(std::thread::hardware_concurrency()) - 2);
+    run_.output.recover = true;
+    run_.output.format = LineFormat::FASTCHESS_CUTECHESS;
+    return adjudication({"-draw", {"movenumber=30", "movecount=8", "score=8"}}, parse_draw);
+  }
+
   chess::Result<bool> make_engines() {
+    std::vector<std::string> stderr_files;
     for (std::size_t i = 0; i < engines_.size(); ++i) {
       EngineDraft draft;
       const std::string where = "-engine " + std::to_string(i + 1);
@@ -636,9 +732,12 @@ class Parser {
       auto e = finish_engine(draft, where);
       CHESS_RETURN_IF_ERROR(e);
       run_.config.engines.push_back(*e);
+      stderr_files.push_back(draft.stderr_file.empty() ? "" : fs::absolute(draft.stderr_file).lexically_normal().string());
     }
     if (run_.config.engines.size() < 2) return chess::Error{"-engine: at least two engines are needed"};
     unique_names(run_.config.engines);
+    for (std::size_t i = 0; i < stderr_files.size(); ++i)
+      if (!stderr_files[i].empty()) run_.output.stderr_files[run_.config.engines[i].name] = stderr_files[i];
     settle_limits(run_.config);
     return true;
   }
@@ -675,7 +774,11 @@ class Parser {
   }
 
   chess::Result<bool> finish() {
-    if (run_.help || run_.version) return true;
+    if (run_.help || run_.version || !run_.compliance.empty()) return true;
+    if (!config_file_.empty() && engines_.empty())
+      return chess::Error{"-config file=" + config_file_ +
+                          ": not read (a run's state is in the database): resume it with 'harness resume RUN', or give the "
+                          "engines on the command line"};
     CHESS_RETURN_IF_ERROR(make_engines());
     CHESS_RETURN_IF_ERROR(make_schedule());
     if (has_control_character(run_.output.site))
@@ -697,6 +800,7 @@ class Parser {
   std::vector<Flag> each_;
   int games_ = 2, rounds_ = 2, repeat_ = 0;
   bool gauntlet_ = false;
+  std::string config_file_;
 };
 
 // Every option of both front ends, in the order the help lists them.
@@ -819,6 +923,28 @@ const std::vector<OptionRow>& Parser::output_rows() {
        [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.deadlines.ucinewgame_ms); }},
       {"-ping-ms", FASTCHESS_ONLY, A::ONE, "MS", "how long an engine may take to answer isready",
        [](P& p, const Flag& f) { return number_to(f, p.run_.config.settings.deadlines.ping_ms); }},
+      {"-wait", BOTH, A::ONE, "MS", "each game slot pauses this long between its games",
+       [](P& p, const Flag& f) { return number_to(f, p.run_.config.wait_ms); }},
+      {"-noswap", BOTH, A::NONE, "", "the first engine has White in every game",
+       [](P& p, const Flag&) -> R { return p.run_.config.noswap = true; }},
+      {"-reverse", FASTCHESS_ONLY, A::NONE, "", "every game's colours swapped",
+       [](P& p, const Flag&) -> R { return p.run_.config.reverse = true; }},
+      {"-use-affinity", FASTCHESS_ONLY, A::OPTIONAL_ONE, "[CPUS]",
+       "pin each engine process to a CPU of its own (of the list \"0,2-5\", or of all)",
+       [](P& p, const Flag& f) { return p.affinity(f); }},
+      {"-show-latency", FASTCHESS_ONLY, A::NONE, "", "each move's latency in the -log file",
+       [](P& p, const Flag&) -> R { return p.run_.config.show_latency = true; }},
+      {"-quick", FASTCHESS_ONLY, A::KEY_VALUES, "cmd=A cmd=B book=F",
+       "A against B at 10+0.1, 25000 game pairs, the cores less 2, -recover, draw adjudication, cutechess lines",
+       [](P& p, const Flag& f) { return p.quick(f); }},
+      {"-compliance", FASTCHESS_ONLY, A::SOME, "ENGINE [ARGS...]", "check a UCI engine's compliance (as harness check) and exit",
+       [](P& p, const Flag& f) -> R { return p.run_.compliance = f.params, true; }},
+      {"-resultformat", CUTECHESS_ONLY, A::ONE, "default", "the result table's format (only cutechess-cli's default)",
+       [](P&, const Flag& f) -> R {
+         if (f.params[0] != "default")
+           return chess::Error{"-resultformat " + f.params[0] + ": not supported (the table has cutechess-cli's default format)"};
+         return true;
+       }},
       {"-log", FASTCHESS_ONLY, A::KEY_VALUES, "file=F [level=] [engine=true] [append=] [compress=false]",
        "the engine dialogue (engine=true) and how each game ended, with microsecond times; 'harness show RUN --game N'",
        [](P& p, const Flag& f) { return p.log(f); }},
@@ -841,17 +967,8 @@ const std::vector<OptionRow>& Parser::output_rows() {
 const std::vector<OptionRow>& Parser::refused_rows() {
   using A = Arity;
   static const std::vector<OptionRow> table = {
-      {"-wait", BOTH, A::ANY, "", "pauses between games are not supported", nullptr},
-      {"-noswap", BOTH, A::ANY, "", "games are always played in pairs with colours reversed", nullptr},
-      {"-reverse", FASTCHESS_ONLY, A::ANY, "", "games are always played in pairs with colours reversed", nullptr},
-      {"-use-affinity", FASTCHESS_ONLY, A::ANY, "", "CPU affinity is not set by this harness", nullptr},
-
-      {"-quick", FASTCHESS_ONLY, A::ANY, "", "give the engines and the book with -engine and -openings", nullptr},
-      {"-show-latency", FASTCHESS_ONLY, A::ANY, "", "latency is kept in the database and in -pgnout latency=true", nullptr},
-      {"-compliance", FASTCHESS_ONLY, A::ANY, "", "use 'harness check'", nullptr},
       {"-tbignore50", BOTH, A::ANY, "", "tablebase results always respect the fifty-move rule", nullptr},
       {"-outcomeinterval", CUTECHESS_ONLY, A::ANY, "", "outcome summaries are not printed", nullptr},
-      {"-resultformat", CUTECHESS_ONLY, A::ANY, "", "the result table has one format", nullptr},
       {"-pgnin", CUTECHESS_ONLY, A::ANY, "", "PGN input is read by 'harness import'", nullptr},
       {"-epdin", CUTECHESS_ONLY, A::ANY, "", "EPD input is not supported", nullptr},
       {"-engines", CUTECHESS_ONLY, A::ANY, "", "engine configuration files are not read", nullptr},
@@ -897,6 +1014,12 @@ chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std:
   ForeignRun run;
   run.db = default_database();
   run.config.concurrency = 1;
+  // fastchess's --compliance ENGINE [ARGS...]: everything after it is the engine's command line.
+  if (!args.empty() && (args[0] == "--compliance" || args[0] == "-compliance")) {
+    if (args.size() < 2) return chess::Error{"--compliance: expects an engine"};
+    run.compliance.assign(args.begin() + 1, args.end());
+    return run;
+  }
   auto flags = split_flags(args);
   CHESS_RETURN_IF_ERROR(flags);
   if (flags->empty()) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,15 +25,17 @@ enum class LineFormat { FASTCHESS, FASTCHESS_CUTECHESS, CUTECHESS };
 
 struct ForeignOutput {
   LineFormat format = LineFormat::FASTCHESS;
-  int rating_interval = 10;  // results block every N games (pairs with the pentanomial report); 0: at the end only
-  int score_interval = 1;    // cutechess's "Score of" line every N games; 0: at the end only
-  bool penta = true;         // fastchess: the pentanomial report (W/L/D of finished pairs)
-  bool recover = false;      // without it, a crash or stall ends the run after that game
-  bool test_env = false;     // -testEnv: a warning's parts on one line, joined by " :: " (else one part a line)
-  bool strict = false;       // -strict: a warning stops the run, which exits with status 1 (fastchess's)
-  bool log_append = true;    // -log append=false: the log is emptied when the run starts
-  std::string pgn_file;      // -pgnout: each game appended in that program's manner
-  bool pgn_append = true;    // false: the file is emptied when the run starts
+  int rating_interval = 10;                 // results block every N games (pairs with the pentanomial report); 0: at the end only
+  int score_interval = 1;                   // cutechess's "Score of" line every N games; 0: at the end only
+  bool penta = true;                        // fastchess: the pentanomial report (W/L/D of finished pairs)
+  bool recover = false;                     // without it, a crash or stall ends the run after that game
+  bool test_env = false;                    // -testEnv: a warning's parts on one line, joined by " :: " (else one part a line)
+  bool strict = false;                      // -strict: a warning stops the run, which exits with status 1 (fastchess's)
+  bool log_append = true;                   // -log append=false: the log is emptied when the run starts
+  std::vector<std::string> start_warnings;  // printed before the first game (-config file=)
+  std::map<std::string, std::string> stderr_files;  // cutechess-cli's stderr=FILE: engine name -> file
+  std::string pgn_file;                             // -pgnout: each game appended in that program's manner
+  bool pgn_append = true;                           // false: the file is emptied when the run starts
   PgnComments pgn_extras;
   std::string epd_file;  // -epdout: each game's final position
   bool epd_append = true;
@@ -44,9 +47,10 @@ struct ForeignOutput {
 struct ForeignRun {
   MatchConfig config;
   ForeignOutput output;
-  std::string db;        // -db FILE (default: the harness's database)
-  bool help = false;     // -help: print the options and exit
-  bool version = false;  // -version
+  std::string db;                       // -db FILE (default: the harness's database)
+  bool help = false;                    // -help: print the options and exit
+  bool version = false;                 // -version
+  std::vector<std::string> compliance;  // --compliance ENGINE ARGS: check that engine and exit
 };
 
 // The run a command line asks for. Every option is honoured or refused by name: an option this

@@ -126,6 +126,8 @@ class Player {
   // Every line to and from the engine goes to `log`, tagged with the game it belongs to.
   void set_dialogue_log(std::shared_ptr<DialogueLog> log) { log_ = std::move(log); }
   void set_game_number(int game) { game_number_ = game; }
+  // The CPUs its process may run on (fastchess's -use-affinity); empty: any.
+  void set_cpus(std::vector<int> cpus) { cpus_ = std::move(cpus); }
 
   const EngineConfig& config() const { return config_; }
   const std::string& name() const { return config_.name; }
@@ -147,6 +149,7 @@ class Player {
   EngineDeadlines deadlines_;
   std::shared_ptr<DialogueLog> log_;
   int game_number_ = 0;
+  std::vector<int> cpus_;
 };
 
 }  // namespace harness

@@ -197,4 +197,13 @@ std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, co
   return s.checks();
 }
 
+int print_uci_compliance(const EngineConfig& engine, const EngineDeadlines& deadlines, std::ostream& out) {
+  out << "UCI compliance of " << engine.name << " (" << engine.command << ")" << std::endl;
+  const auto checks = check_uci_compliance(engine, deadlines, out);
+  int failed = 0;
+  for (const ComplianceCheck& c : checks) failed += !c.passed;
+  out << checks.size() - std::size_t(failed) << " passed, " << failed << " failed" << std::endl;
+  return failed ? 1 : 0;
+}
+
 }  // namespace harness

@@ -23,4 +23,8 @@ struct ComplianceCheck {
 std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, const EngineDeadlines& deadlines,
                                                   std::ostream& out);
 
+// The checks printed with a title and a count, as harness check and fastchess's --compliance
+// print them: 0 when all passed, else 1 (the exit status).
+int print_uci_compliance(const EngineConfig& engine, const EngineDeadlines& deadlines, std::ostream& out);
+
 }  // namespace harness

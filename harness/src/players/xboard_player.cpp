@@ -87,7 +87,7 @@ bool parse_xboard_thinking(const std::string& line, SearchReport& report) {
 
 chess::Result<bool> XboardPlayer::start() {
   stderr_offset_ = 0;
-  auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_});
+  auto p = ChildProcess::start({config_.command, config_.args, config_.working_dir, stderr_path_, cpus_});
   if (!p) return chess::Error{"engine '" + config_.name + "': " + p.error()};
   process_ = std::move(p).value();
   watch(*process_);

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -133,6 +134,19 @@ ChildProcess::~ChildProcess() {
   if (impl_) stop(std::chrono::milliseconds(0));
 }
 
+namespace {
+
+// The process (all its threads so far) on these CPUs only, as fastchess's -use-affinity does.
+bool pin(pid_t pid, const std::vector<int>& cpus) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int cpu : cpus)
+    if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &set);
+  return ::sched_setaffinity(pid, sizeof set, &set) == 0;
+}
+
+}  // namespace
+
 chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSpec& spec) {
   ignore_sigpipe();
   auto exe = resolve_program(spec.command);
@@ -169,7 +183,13 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
     impl->pid = -1;
     return chess::Error{"cannot start '" + spec.command + "': " + std::strerror(failed)};
   }
-  return std::unique_ptr<ChildProcess>(new ChildProcess(std::move(impl)));
+  auto child = std::unique_ptr<ChildProcess>(new ChildProcess(std::move(impl)));
+  if (!spec.cpus.empty() && !pin(child->pid(), spec.cpus)) {
+    const std::string why = std::strerror(errno);
+    child->stop(std::chrono::milliseconds(0));
+    return chess::Error{"cannot pin '" + spec.command + "' to its CPUs: " + why};
+  }
+  return child;
 }
 
 bool ChildProcess::write_line(const std::string& line) {

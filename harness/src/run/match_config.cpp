@@ -43,6 +43,10 @@ void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProbl
       c.shard.count >= 1 && c.shard.index >= 0 && c.shard.index < c.shard.count, "shard",
       "must be K/N with 1 <= K <= N, got " + std::to_string(c.shard.index + 1) + "/" + std::to_string(c.shard.count));
   problems.require(c.paired || c.kind != TournamentKind::PAIRS, "unpaired", "an SPSA batch is played in pairs");
+  for (int cpu : c.affinity_cpus)
+    problems.require(cpu >= 0 && cpu < 1024, "affinity_cpus", "a CPU number must be from 0 to 1023, got " + std::to_string(cpu));
+  problems.require(c.wait_ms >= 0 && c.wait_ms <= 3600000, "wait_ms",
+                   "must be from 0 to 3600000 milliseconds, got " + std::to_string(c.wait_ms));
   problems.require(!c.datagen || !c.shard.active(), "shard",
                    "a datagen run is not played in shards (a shard merge copies move rows, not packed moves)");
 }
@@ -142,6 +146,11 @@ std::string MatchConfig::to_json() const {
   if (!paired) j["unpaired"] = true;
   if (!log_path.empty()) j["log"] = log_path;
   if (!log_engine_lines) j["log_engine_lines"] = false;
+  if (noswap) j["noswap"] = true;
+  if (reverse) j["reverse"] = true;
+  if (wait_ms) j["wait_ms"] = wait_ms;
+  if (show_latency) j["show_latency"] = true;
+  if (use_affinity) j["affinity_cpus"] = affinity_cpus;
   return j.dump();
 }
 
@@ -166,6 +175,12 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.paired = !j.value("unpaired", false);
     c.log_path = j.value("log", std::string());
     c.log_engine_lines = j.value("log_engine_lines", true);
+    c.noswap = j.value("noswap", false);
+    c.reverse = j.value("reverse", false);
+    c.wait_ms = j.value("wait_ms", 0);
+    c.show_latency = j.value("show_latency", false);
+    c.use_affinity = j.contains("affinity_cpus");
+    if (c.use_affinity) j.at("affinity_cpus").get_to(c.affinity_cpus);
     j.at("seed").get_to(c.seed);
     j.at("concurrency").get_to(c.concurrency);
     if (j.contains("sprt")) c.sprt = j.at("sprt").get<SprtConfig>();

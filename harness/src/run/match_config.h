@@ -89,6 +89,17 @@ struct MatchConfig {
   // -games 1, cutechess-cli without -repeat, harness match --no-pairs); the statistics are then
   // trinomial. Gauntlets against fixed opponents and data generation play so.
   bool paired = true;
+  // fastchess's -noswap (the first engine has White in every game) and -reverse (colours swapped).
+  bool noswap = false, reverse = false;
+  // fastchess's -wait: each game slot pauses this long between its games.
+  int wait_ms = 0;
+  // fastchess's -show-latency: each move's latency (the harness's time less the engine's own) is
+  // noted in the dialogue log.
+  bool show_latency = false;
+  // fastchess's -use-affinity [CPUS]: each engine process is pinned to one CPU of these (all the
+  // machine's when empty), the two engines of a game slot to CPUs of their own.
+  bool use_affinity = false;
+  std::vector<int> affinity_cpus;
   // Set by --scale-nps: the time control in `settings` is the given one scaled by this.
   std::optional<SpeedScale> speed_scale;
   // A run of this configuration measured again (harness test --resume): the speeds are taken

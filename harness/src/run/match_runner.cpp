@@ -236,6 +236,7 @@ chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& p
   auto usable = [&](const auto& p) { return p.get() != other && same_program(p->config(), wanted); };
   // Prefer a process already set up exactly so, then one of the same program to reconfigure.
   auto reuse = [&](Player& p) {
+    if (wanted.restart_each_game) return false;  // restart=on: a new process for every game
     p.set_game_number(game_number);
     return p.reconfigure(wanted);
   };
@@ -246,6 +247,7 @@ chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& p
   auto player = make_player(wanted, stderr_path(slot, engine));
   player->set_deadlines(config_.settings.deadlines);
   player->set_dialogue_log(dialogue_log_);
+  if (config_.use_affinity) player->set_cpus({affinity_cpu(slot, other == nullptr ? 0 : 1)});
   player->set_game_number(game_number);
   // A few engines start at a time: hundreds starting at once would share the cores so thinly
   // that none answers in time. A start's deadline runs from when its turn comes.
@@ -276,13 +278,38 @@ chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_pt
     }
     const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening + config_.opening_offset);
     auto game = play_game(**white, **black, opening, config_.settings);
-    if (game && dialogue_log_)
-      dialogue_log_->note(spec.game_index + 1,
-                          "game ends " + std::string(chess::result_string(game->result)) + " {" + game->reason + "}");
+    if (game && dialogue_log_) note_game(spec.game_index + 1, *game);
+    // restart=on: the engine's process ends with the game; the next game starts a new one.
+    std::erase_if(pool, [&](const std::unique_ptr<Player>& p) {
+      const bool ends = p->config().restart_each_game && (p.get() == *white || p.get() == *black);
+      if (ends) p->stop();
+      return ends;
+    });
     if (game) return game;
     why = game.error();
   }
   return chess::Error{why.empty() ? "stopped" : why};
+}
+
+// -use-affinity: the CPU of a slot's first (0) or second (1) engine, the list taken in turn.
+int MatchRunner::affinity_cpu(int slot, int seat) const {
+  std::vector<int> cpus = config_.affinity_cpus;
+  if (cpus.empty())
+    for (int cpu = 0; cpu < int(std::max(1u, std::thread::hardware_concurrency())); ++cpu) cpus.push_back(cpu);
+  return cpus[std::size_t(2 * slot + seat) % cpus.size()];
+}
+
+// The game's end in the dialogue log, after each move's latency with -show-latency (fastchess's words).
+void MatchRunner::note_game(int number, const GameRecord& g) const {
+  if (config_.show_latency)
+    for (std::size_t i = 0; i < g.moves.size(); ++i) {
+      const MoveRecord& m = g.moves[i];
+      if (m.engine_time_ms < 0) continue;
+      dialogue_log_->note(number, "Engine " + (mover(g, i) == chess::WHITE ? g.white : g.black) + " latency: " +
+                                      std::to_string(m.time_ms - m.engine_time_ms) + "ms (elapsed: " + std::to_string(m.time_ms) +
+                                      ", reported: " + std::to_string(m.engine_time_ms) + ")");
+    }
+  dialogue_log_->note(number, "game ends " + std::string(chess::result_string(g.result)) + " {" + g.reason + "}");
 }
 
 void MatchRunner::worker(int slot) {
@@ -300,6 +327,7 @@ void MatchRunner::worker(int slot) {
     if (reporter_->wants_starts()) changed_.notify_all();
     auto played = play_scheduled(pool, slot, spec);
     hand_in(spec, std::move(played));
+    if (config_.wait_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(config_.wait_ms));
   }
   for (auto& p : pool) p->stop();
   {

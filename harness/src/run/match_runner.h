@@ -63,6 +63,8 @@ class MatchRunner {
   void worker(int slot);
   // A process from the slot's pool set up as engine `engine`, not `other` (the game's other
   // side); the error when a new one does not start.
+  void note_game(int number, const GameRecord& g) const;
+  int affinity_cpu(int slot, int seat) const;
   chess::Result<Player*> seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other,
                               int game_number);
   // The game, or why its engines could not start for it.

@@ -32,8 +32,10 @@ void drop_options(EngineConfig& e, const std::vector<OptionProblem>& problems, s
 }
 
 // Starts engine i's program and checks it, and the options of every engine that runs it.
-chess::Result<bool> probe(MatchConfig& config, std::size_t i, bool fen_starts, std::vector<std::string>* dropped) {
+chess::Result<bool> probe(MatchConfig& config, std::size_t i, bool fen_starts, std::vector<std::string>* dropped,
+                          const std::shared_ptr<DialogueLog>& log) {
   auto player = make_player(config.engines[i], "");  // a probe's standard error is not kept
+  player->set_dialogue_log(log);
   player->set_deadlines(config.settings.deadlines);
   if (auto started = player->start(); !started) return started;
   if (std::string why = player->cannot_play(config.settings.variant); !why.empty())
@@ -58,14 +60,15 @@ chess::Result<bool> probe(MatchConfig& config, std::size_t i, bool fen_starts, s
 
 }  // namespace
 
-chess::Result<bool> check_engines_start(MatchConfig& config, const OpeningBook& book, std::vector<std::string>* dropped) {
+chess::Result<bool> check_engines_start(MatchConfig& config, const OpeningBook& book, std::vector<std::string>* dropped,
+                                        const std::shared_ptr<DialogueLog>& log) {
   const bool fen_starts =
       std::any_of(book.openings.begin(), book.openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
   for (std::size_t i = 0; i < config.engines.size(); ++i) {
     // Engines that differ only in options (a tuner's individuals) are one program: one start.
     auto same = [&](const EngineConfig& e) { return same_program(e, config.engines[i]); };
     if (std::any_of(config.engines.begin(), config.engines.begin() + std::ptrdiff_t(i), same)) continue;
-    if (auto ok = probe(config, i, fen_starts, dropped); !ok) return ok;
+    if (auto ok = probe(config, i, fen_starts, dropped, log); !ok) return ok;
   }
   return true;
 }
@@ -87,7 +90,8 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
     inputs.dialogue_log = *log;
   }
   if (options.probe_engines)
-    CHESS_RETURN_IF_ERROR(check_engines_start(config, inputs.book, options.drop_bad_options ? &inputs.option_warnings : nullptr));
+    CHESS_RETURN_IF_ERROR(check_engines_start(config, inputs.book, options.drop_bad_options ? &inputs.option_warnings : nullptr,
+                                              inputs.dialogue_log));
   return inputs;
 }
 

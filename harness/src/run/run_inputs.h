@@ -41,7 +41,8 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
 
 // The probe alone: each program once (engines that differ only in options are one program).
 // With `dropped`, options the engines cannot take are removed from `config` and described there.
-chess::Result<bool> check_engines_start(MatchConfig& config, const OpeningBook& book,
-                                        std::vector<std::string>* dropped = nullptr);
+// The probe's lines go to `log` when given (outside any game).
+chess::Result<bool> check_engines_start(MatchConfig& config, const OpeningBook& book, std::vector<std::string>* dropped = nullptr,
+                                        const std::shared_ptr<DialogueLog>& log = nullptr);
 
 }  // namespace harness

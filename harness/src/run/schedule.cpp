@@ -1,5 +1,7 @@
 #include "run/schedule.h"
 
+#include <utility>
+
 namespace harness {
 
 std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const Shard& shard) {
@@ -9,7 +11,18 @@ std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const S
   return out;
 }
 
-std::vector<GameSpec> make_schedule(const MatchConfig& c) {
+namespace {
+
+// fastchess's -noswap (the encounter's first engine, the lower index, has White in every game)
+// and -reverse (every game's colours swapped).
+void apply_colours(const MatchConfig& c, std::vector<GameSpec>& games) {
+  for (GameSpec& g : games) {
+    if (c.noswap && g.white > g.black) std::swap(g.white, g.black);
+    if (c.reverse) std::swap(g.white, g.black);
+  }
+}
+
+std::vector<GameSpec> scheduled_games(const MatchConfig& c) {
   std::vector<GameSpec> out;
   int round = 0;
   // Paired: one opening, colours reversed. Unpaired: one game an encounter and round, its own
@@ -44,6 +57,14 @@ std::vector<GameSpec> make_schedule(const MatchConfig& c) {
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<GameSpec> make_schedule(const MatchConfig& c) {
+  std::vector<GameSpec> games = scheduled_games(c);
+  apply_colours(c, games);
+  return games;
 }
 
 int planned_games(const MatchConfig& config) { return int(shard_games(make_schedule(config), config.shard).size()); }

@@ -133,10 +133,10 @@ TEST(ForeignFrontEnds, CutechessLinesAndALinkNamedAfterTheProgram) {
 TEST(ForeignFrontEnds, AnOptionThatCannotBeHonouredIsOneErrorNamingIt) {
   const std::string db = temp_db("fastchess_refused");
   std::vector<std::string> args = fastchess_args(std::filesystem::path(db).parent_path().string(), db);
-  args.insert(args.end(), {"-wait", "100"});
+  args.insert(args.end(), {"-tbignore50"});
   HarnessRun r = run_harness(args);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.out.find("-wait: not supported"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("-tbignore50: not supported"), std::string::npos) << r.out;
   EXPECT_TRUE(games_in(db).empty());
 }
 
@@ -211,6 +211,40 @@ TEST(ForeignFrontEnds, AMoveNotInUciFormIsNamedAsFastchessNamesIt) {
                        "Warning; Illegal move zz99 played by garbage\n"),
             std::string::npos)
       << r.out;
+}
+
+// restart=on (a new process for every game, seen in the dialogue log), -noswap (the first engine
+// White in every game) and -use-affinity, in one run.
+TEST(ForeignFrontEnds, RestartNoswapAndAffinityTakeEffect) {
+  const std::string db = temp_db("fastchess_restart");
+  const std::string log = std::filesystem::path(db).parent_path().string() + "/restart.log";
+  const std::string mock_cmd = std::string("cmd=") + MOCK_ENGINE_PATH;
+  HarnessRun r = run_harness(
+      {"fastchess",   "-engine",     mock_cmd,        "args=random", "name=fresh",
+       "restart=on",  "-engine",     mock_cmd,        "args=random", "name=kept",
+       "-each",       "tc=inf",      "nodes=100",     "-openings",   std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+       "-rounds",     "2",           "-games",        "2",           "-maxmoves",
+       "10",          "-noswap",     "-use-affinity", "0",           "-log",
+       "file=" + log, "engine=true", "append=false",  "-db",         db});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto games = games_in(db);
+  ASSERT_EQ(games.size(), 4u);
+  for (const auto& g : games) EXPECT_EQ(g.white, "fresh");
+  std::ifstream in(log);
+  int fresh_starts = 0, kept_starts = 0;
+  for (std::string line; std::getline(in, line);) {
+    fresh_starts += line.find("\tfresh\t>\tuci") != std::string::npos && line.ends_with("\tuci");
+    kept_starts += line.find("\tkept\t>\tuci") != std::string::npos && line.ends_with("\tuci");
+  }
+  // One process a game, and the probe before the run (both engines run one program: it starts once, as the first).
+  EXPECT_EQ(fresh_starts, 4 + 1);
+  EXPECT_EQ(kept_starts, 1);  // one process for the whole run
+}
+
+TEST(ForeignFrontEnds, ComplianceChecksAnEngineAsHarnessCheckDoes) {
+  HarnessRun r = run_harness({"fastchess", "--compliance", ENGINE_PATH});
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find(" passed, 0 failed"), std::string::npos) << r.out;
 }
 
 }  // namespace

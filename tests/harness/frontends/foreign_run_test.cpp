@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "frontends/foreign_reporter.h"
+#include "run/schedule.h"
 
 namespace {
 
@@ -158,20 +162,14 @@ TEST(ForeignRun, HonouredOptionsSetTheRun) {
 
 TEST(ForeignRun, OptionsThatCannotBeHonouredAreRefusedByName) {
   for (const std::vector<std::string>& refused :
-       std::vector<std::vector<std::string>>{{"-log", "file=x.log"},
-                                             {"-wait", "100"},
-                                             {"-noswap"},
-                                             {"-reverse"},
-                                             {"-use-affinity"},
+       std::vector<std::vector<std::string>>{{"-log", "file=x.log", "compress=true"},
                                              {"-tbignore50"},
-                                             {"-config", "file=config.json"},
                                              {"-tbadjudicate", "DRAW"},
                                              {"-seeds", "2"},
                                              {"-pgnout", "file=x.pgn", "notation=lan"},
                                              {"-tournament", "knockout"},
                                              {"-openings", "file=/tmp/b.epd", "policy=encounter2"},
                                              {"-each", "ponder=true"},
-                                             {"-each", "restart=on"},
                                              {"-bogus"}}) {
     const std::string error = parse_error(refused);
     EXPECT_NE(error.find(refused[0]), std::string::npos) << refused[0] << ": " << error;
@@ -191,6 +189,84 @@ TEST(ForeignRun, EveryPgnoutFieldIsHonoured) {
       parse_error({"-pgnout", "file=x.pgn", "match_line=(unclosed"}).find("match-line '(unclosed' is not a regular expression"),
       std::string::npos);
   EXPECT_NE(parse_error({"-pgnout", "file=x.pgn", "pv=maybe"}).find("-pgnout pv: expected true or false"), std::string::npos);
+}
+
+// fastchess's remaining options, each with its effect on the run.
+TEST(ForeignRun, FastchessScheduleAndProcessOptionsSetTheRun) {
+  auto r = parse_ok({"-wait", "50", "-noswap", "-show-latency", "-use-affinity", "0,2-3"});
+  EXPECT_EQ(r.config.wait_ms, 50);
+  EXPECT_TRUE(r.config.noswap && r.config.show_latency && r.config.use_affinity);
+  EXPECT_EQ(r.config.affinity_cpus, (std::vector<int>{0, 2, 3}));
+  for (const harness::GameSpec& g : harness::make_schedule(r.config)) EXPECT_EQ(g.white, 0);
+  auto reversed = harness::make_schedule(parse_ok({"-reverse"}).config);
+  EXPECT_EQ(reversed[0].white, 1);
+  EXPECT_EQ(reversed[1].white, 0);
+  EXPECT_TRUE(parse_ok({"-use-affinity"}).config.affinity_cpus.empty());
+  EXPECT_NE(parse_error({"-use-affinity", "3-1"}).find("'3-1' is not a CPU"), std::string::npos);
+  EXPECT_TRUE(parse_ok({"-each", "restart=on"}).config.engines[0].restart_each_game);
+  EXPECT_NE(parse_error({"-each", "restart=sometimes"}).find("expected on, off or auto"), std::string::npos);
+}
+
+TEST(ForeignRun, QuickIsFastchesssShorthand) {
+  auto r =
+      harness::parse_foreign_command_line(Dialect::FASTCHESS, {"-quick", "cmd=/bin/true", "cmd=/bin/true", "book=/tmp/book.epd"});
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->config.engines[0].name, "/bin/true1");
+  EXPECT_EQ(r->config.engines[1].name, "/bin/true2");
+  EXPECT_EQ(r->config.settings.tc.describe(), "10+0.1");
+  EXPECT_EQ(r->config.games, 50000);
+  EXPECT_EQ(r->config.order, harness::OpeningOrder::RANDOM);
+  EXPECT_EQ(r->config.settings.adjudication.draw_move_number, 30);
+  EXPECT_TRUE(r->output.recover);
+  EXPECT_EQ(r->output.format, harness::LineFormat::FASTCHESS_CUTECHESS);
+  EXPECT_NE(parse_error({"-quick", "cmd=/bin/true", "book=/tmp/b.epd"}).find("exactly two cmd"), std::string::npos);
+}
+
+TEST(ForeignRun, ConfigFileIsAWarningWhereTheRunCanGoOn) {
+  auto r = parse_ok({"-config", "file=config.json"});
+  ASSERT_EQ(r.output.start_warnings.size(), 1u);
+  EXPECT_NE(r.output.start_warnings[0].find("-config file=config.json is not read"), std::string::npos);
+  auto alone = harness::parse_foreign_command_line(Dialect::FASTCHESS, {"-config", "file=config.json"});
+  ASSERT_FALSE(alone);
+  EXPECT_NE(alone.error().find("harness resume RUN"), std::string::npos) << alone.error();
+  auto compliance = harness::parse_foreign_command_line(Dialect::FASTCHESS, {"--compliance", "/bin/true", "--x"});
+  ASSERT_TRUE(compliance) << compliance.error();
+  EXPECT_EQ(compliance->compliance, (std::vector<std::string>{"/bin/true", "--x"}));
+}
+
+TEST(ForeignRun, CutechessDebugResultformatStderrAndConf) {
+  EXPECT_EQ(parse_ok({"-debug"}, Dialect::CUTECHESS).config.log_path, "-");
+  EXPECT_TRUE(parse_ok({"-resultformat", "default"}, Dialect::CUTECHESS).config.log_path.empty());
+  EXPECT_NE(parse_error({"-resultformat", "wide"}, Dialect::CUTECHESS).find("-resultformat wide: not supported"),
+            std::string::npos);
+  auto err = parse_ok({"-each", "stderr=/tmp/e.txt"}, Dialect::CUTECHESS);
+  EXPECT_EQ(err.output.stderr_files.at("a"), "/tmp/e.txt");
+  // conf=NAME reads ./engines.json as Cute Chess writes it.
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "cutechess_conf";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "engines.json") << R"([{"name": "Other", "command": "/bin/false"},
+             {"name": "Mine", "command": "/bin/true", "protocol": "xboard", "workingDirectory": "/tmp",
+              "initStrings": ["st 1"], "restart": "on", "options": [{"name": "Hash", "value": 64}, {"name": "Style", "value": "wild"}]}])";
+  const auto here = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  auto conf = harness::parse_foreign_command_line(
+      Dialect::CUTECHESS, {"-engine", "conf=Mine", "-engine", "cmd=/bin/true", "-each", "tc=1+0.01", "-openings",
+                           "file=/tmp/b.epd", "-repeat", "-games", "2"});
+  auto missing = harness::parse_foreign_command_line(Dialect::CUTECHESS, {"-engine", "conf=Nobody", "-engine", "cmd=/bin/true",
+                                                                          "-each", "tc=1+0.01", "-openings", "file=/tmp/b.epd"});
+  std::filesystem::current_path(here);
+  ASSERT_TRUE(conf) << conf.error();
+  const harness::EngineConfig& e = conf->config.engines[0];
+  EXPECT_EQ(e.name, "Mine");
+  EXPECT_EQ(e.command, "/bin/true");
+  EXPECT_EQ(e.protocol, harness::Protocol::XBOARD);
+  EXPECT_EQ(e.working_dir, "/tmp");
+  EXPECT_EQ(e.init_strings, (std::vector<std::string>{"st 1"}));
+  EXPECT_TRUE(e.restart_each_game);
+  EXPECT_EQ(*e.option("Hash"), "64");
+  EXPECT_EQ(*e.option("Style"), "wild");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("conf=Nobody: no engine of that name in"), std::string::npos) << missing.error();
 }
 
 TEST(ForeignRun, FastchessDeadlinesAreTheRunsEngineDeadlines) {
