@@ -190,7 +190,7 @@ void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
     ctx.comments = output_.pgn_extras;
     ctx.variant = config_.settings.variant;
     ctx.termination_words = output_.format == LineFormat::CUTECHESS ? TerminationWords::CUTECHESS : TerminationWords::FASTCHESS;
-    const std::string pgn = to_pgn(g, ctx) + "\n";
+    const std::string pgn = to_pgn(g, ctx);  // one blank line between games, as both programs write them
     std::ofstream file(output_.pgn_file, std::ios::app | std::ios::binary);
     if (!(file << pgn << std::flush)) file_error_ = output_.pgn_file + ": cannot write the game's PGN";
     pgn_crc_.process_bytes(pgn.data(), pgn.size());

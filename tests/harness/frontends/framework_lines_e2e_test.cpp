@@ -172,6 +172,9 @@ TEST(FrameworkLines, OpenBenchsRunnerLineKeepsItsMatchLinesThroughPgnAndDatabase
   const std::string games = read_file(pgn);
   EXPECT_NE(games.find(", line=\"info string pgncomment ply "), std::string::npos) << games;
   EXPECT_EQ(games.find("pgncomment early"), std::string::npos);  // only the last matching line
+  // One blank line between games, as fastchess writes them: OpenBench's PGN slicer reads a game
+  // as headers, a blank line, moves, a blank line (a second blank line hid every game after the first).
+  EXPECT_EQ(games.find("\n\n\n"), std::string::npos);
   // Stored with the moves.
   auto stored = harness::Database::open(db).value();
   int stored_lines = 0, dev_moves = 0;

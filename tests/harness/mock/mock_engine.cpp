@@ -150,6 +150,8 @@ int run_uci(const std::string& mode) {
     if (line == "uci") {
       if (mode.rfind("slow-start=", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(mode.c_str() + 11)));
       std::cout << "id name mock-" << mode << "\n";
+      // Every mode declares Threads, as the frameworks always set it (fishtest stops on its absence).
+      std::cout << "option name Threads type spin default 1 min 1 max 1\n";
       if (mode == "option-moves") std::cout << "option name Move Index type spin default 0 min 0 max 100\n";
       if (mode.rfind("ponder-slow-stop=", 0) == 0) std::cout << "option name Ponder type check default false\n";
       if (mode != "no-uciok") std::cout << "uciok" << std::endl;
