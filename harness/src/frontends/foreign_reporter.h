@@ -1,14 +1,18 @@
 // ForeignReporter: a run's lines as fastchess or cutechess-cli print them, for the programs that
 // read those lines (OpenBench's client, Stockfish's worker, tuning scripts), and the PGN and EPD
 // files those programs write. Standard output carries only their lines: ASCII, no blank line.
+// What the two formats share is here (game lines, warnings, files); the results lines of each
+// format are a ResultLines (frontends/result_lines.h).
 #pragma once
 
 #include <boost/crc.hpp>
 #include <cstdint>
 #include <fstream>
+#include <memory>
 #include <string>
 
 #include "frontends/foreign_run.h"
+#include "frontends/result_lines.h"
 #include "run/match_reporter.h"
 
 namespace harness {
@@ -36,15 +40,12 @@ class ForeignReporter : public MatchReporter {
   int warnings(std::ostream& out, const GameRecord& g);
   int pv_warnings(std::ostream& out, const GameRecord& g) const;
   void write_files(std::ostream& out, const GameRecord& g);
-  void interval_lines(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p);
-  std::string results_block(const RunTally& tally) const;
-  std::string cutechess_elo_lines(const RunTally& tally) const;
 
   MatchConfig config_;
   ForeignOutput output_;
-  boost::crc_32_type pgn_crc_;  // CRC-32 of the PGN file so far
+  std::unique_ptr<ResultLines> lines_;  // the results in the output format's lines (refers to config_ and output_)
+  boost::crc_32_type pgn_crc_;          // CRC-32 of the PGN file so far
   std::string file_error_;
-  bool printed_final_block_ = false;
   bool stopped_by_warning_ = false;
 };
 

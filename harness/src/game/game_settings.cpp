@@ -19,12 +19,9 @@ void check_limit(const TimeControl& tc, SettingProblems& problems) {
       problems.require(tc.movetime_ms > 0 && tc.movetime_ms <= 1000000000, "movetime",
                        "must be a number of seconds above 0 and at most 1000000");
       break;
-    case TimeControl::Kind::DEPTH:
-      problems.require(tc.depth >= 1 && tc.depth <= MAX_DEPTH, "depth", "must be from 1 to " + std::to_string(MAX_DEPTH));
-      break;
-    case TimeControl::Kind::NODES:
-      problems.require(tc.nodes >= 1 && tc.nodes <= MAX_NODES, "nodes", "must be from 1 to " + std::to_string(MAX_NODES));
-      break;
+    // The upper bounds are the readers' (time_control.h parse_limit): a stored run keeps what it was given.
+    case TimeControl::Kind::DEPTH: problems.require(tc.depth >= 1, "depth", "must be at least 1"); break;
+    case TimeControl::Kind::NODES: problems.require(tc.nodes >= 1, "nodes", "must be at least 1"); break;
   }
 }
 

@@ -15,6 +15,8 @@ chess::Result<std::vector<std::regex>> compile_line_patterns(const std::vector<s
 }
 
 void LineMatches::line(const std::string& text) {
+  // libstdc++'s regex_search recurses once a character: a line of 100 KB would end the program.
+  if (text.size() > MAX_MATCHED_LINE) return;
   for (std::size_t i = 0; i < patterns_.size(); ++i)
     if (std::regex_search(text, patterns_[i])) last_[i] = text;
 }

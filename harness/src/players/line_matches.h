@@ -15,6 +15,10 @@ namespace harness {
 // The patterns, compiled; the error names the pattern that is not a regular expression.
 chess::Result<std::vector<std::regex>> compile_line_patterns(const std::vector<std::string>& patterns);
 
+// Longer lines are not matched (std::regex's matcher recurses per character); protocol lines are
+// far shorter, and OpenBench's pgncomment lines are a few hundred bytes.
+inline constexpr std::size_t MAX_MATCHED_LINE = 4096;
+
 class LineMatches {
  public:
   explicit LineMatches(const std::vector<std::regex>& patterns) : patterns_(patterns), last_(patterns.size()) {}

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -15,6 +14,7 @@
 #include <mutex>
 #include <thread>
 
+#include "process/cpu_affinity.h"
 #include "process/stop_request.h"
 
 extern char** environ;
@@ -134,19 +134,6 @@ ChildProcess::~ChildProcess() {
   if (impl_) stop(std::chrono::milliseconds(0));
 }
 
-namespace {
-
-// The process (all its threads so far) on these CPUs only, as fastchess's -use-affinity does.
-bool pin(pid_t pid, const std::vector<int>& cpus) {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  for (int cpu : cpus)
-    if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &set);
-  return ::sched_setaffinity(pid, sizeof set, &set) == 0;
-}
-
-}  // namespace
-
 chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSpec& spec) {
   ignore_sigpipe();
   auto exe = resolve_program(spec.command);
@@ -177,19 +164,19 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
   impl->from_child = out[0];
   SpawnAttributes attributes;
   SpawnFiles files(in[0], out[1], err_fd, spec.working_dir);
+  const PinnedThread pinned(spec.cpus);  // the child inherits the mask
+  if (!pinned.ok()) {
+    for (int fd : {in[0], in[1], out[0], out[1], err_fd}) ::close(fd);
+    impl->to_child = impl->from_child = -1;
+    return chess::Error{"cannot start '" + spec.command + "' on its CPUs: " + std::strerror(errno)};
+  }
   const int failed = ::posix_spawn(&impl->pid, exe->c_str(), &files.actions, &attributes.attr, argv.data(), environ);
   for (int fd : {in[0], out[1], err_fd}) ::close(fd);
   if (failed != 0) {
     impl->pid = -1;
     return chess::Error{"cannot start '" + spec.command + "': " + std::strerror(failed)};
   }
-  auto child = std::unique_ptr<ChildProcess>(new ChildProcess(std::move(impl)));
-  if (!spec.cpus.empty() && !pin(child->pid(), spec.cpus)) {
-    const std::string why = std::strerror(errno);
-    child->stop(std::chrono::milliseconds(0));
-    return chess::Error{"cannot pin '" + spec.command + "' to its CPUs: " + why};
-  }
-  return child;
+  return std::unique_ptr<ChildProcess>(new ChildProcess(std::move(impl)));
 }
 
 bool ChildProcess::write_line(const std::string& line) {

@@ -20,7 +20,7 @@ struct ProcessSpec {
   std::vector<std::string> args;
   std::string working_dir;  // empty: the current directory
   std::string stderr_path;  // where the child's standard error goes; empty: /dev/null
-  std::vector<int> cpus{};  // the CPUs it may run on (sched_setaffinity, set once it is started); empty: any
+  std::vector<int> cpus{};  // the CPUs it may run on (inherited from the starting thread, process/cpu_affinity.h); empty: any
 };
 
 // OVERLONG: the child wrote more than MAX_LINE bytes without a newline; it is treated as a

@@ -11,6 +11,7 @@
 #include "record/game_record.h"
 #include "run/run_tally.h"
 #include "run/schedule.h"
+#include "stats/sprt.h"
 
 namespace harness {
 
@@ -30,10 +31,11 @@ std::string resume_command(std::int64_t run_id, const std::string& db_path);
 struct RunEnding {
   enum Kind { FINISHED, INTERRUPTED, INCOMPLETE } kind = FINISHED;
   std::int64_t run_id = 0;
-  std::string resume;       // resume_command of the run
-  std::string summary;      // the results block and notes, as stored with the run
-  std::string stop_reason;  // "SPRT: H1 was accepted", or empty
-  std::string unplayed;     // INCOMPLETE: which games were not played and why
+  std::string resume;                          // resume_command of the run
+  std::string summary;                         // the results block and notes, as stored with the run
+  std::string stop_reason;                     // "SPRT: H1 was accepted", or empty
+  SprtDecision sprt = SprtDecision::CONTINUE;  // what stopped the run, when the SPRT did
+  std::string unplayed;                        // INCOMPLETE: which games were not played and why
   int done = 0, total = 0, discarded = 0;
   std::string cpu_line;  // FINISHED: the harness's own time and CPU
 };

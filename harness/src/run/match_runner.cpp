@@ -15,6 +15,7 @@
 #include "game/game_runner.h"
 #include "pgn/pgn_writer.h"
 #include "players/make_player.h"
+#include "process/cpu_affinity.h"
 #include "text/words.h"
 
 namespace harness {
@@ -159,6 +160,7 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   ending.resume = resume_command(run_id_, db_.path());
   ending.summary = tally_.summary();
   ending.stop_reason = stop_reason_;
+  ending.sprt = sprt_decided_;
   if (!stop_reason_.empty()) ending.summary += stop_reason_ + "\n";
   ending.summary += engine_output_lines();
   if (config_.settings.ponder)
@@ -247,7 +249,7 @@ chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& p
   auto player = make_player(wanted, stderr_path(slot, engine));
   player->set_deadlines(config_.settings.deadlines);
   player->set_dialogue_log(dialogue_log_);
-  if (config_.use_affinity) player->set_cpus({affinity_cpu(slot, other == nullptr ? 0 : 1)});
+  player->set_cpus(slot_cpus(slot));
   player->set_game_number(game_number);
   // A few engines start at a time: hundreds starting at once would share the cores so thinly
   // that none answers in time. A start's deadline runs from when its turn comes.
@@ -268,35 +270,42 @@ chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_pt
   // fresh processes, and left unplayed (for resume) if it still cannot start.
   constexpr int START_ATTEMPTS = 3;
   std::string why;
+  // restart=on: the engine's process ends with the game (or the failed start); the next starts a new one.
+  auto end_restarted = [&] {
+    std::erase_if(pool, [](const std::unique_ptr<Player>& p) {
+      if (p->config().restart_each_game) p->stop();
+      return p->config().restart_each_game;
+    });
+  };
   for (int attempt = 0; attempt < START_ATTEMPTS && stop_requested() != StopRequest::ABORT; ++attempt) {
     auto white = seat(pool, slot, spec.white, nullptr, spec.game_index + 1);
     auto black =
         white ? seat(pool, slot, spec.black, *white, spec.game_index + 1) : chess::Result<Player*>(chess::Error{white.error()});
     if (!white || !black) {
       why = white ? black.error() : white.error();
+      end_restarted();
       continue;
     }
     const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening + config_.opening_offset);
     auto game = play_game(**white, **black, opening, config_.settings);
-    if (game && dialogue_log_) note_game(spec.game_index + 1, *game);
-    // restart=on: the engine's process ends with the game; the next game starts a new one.
-    std::erase_if(pool, [&](const std::unique_ptr<Player>& p) {
-      const bool ends = p->config().restart_each_game && (p.get() == *white || p.get() == *black);
-      if (ends) p->stop();
-      return ends;
-    });
+    if (game && game->result != chess::GameResult::ONGOING && dialogue_log_) note_game(spec.game_index + 1, *game);
+    end_restarted();
     if (game) return game;
     why = game.error();
   }
   return chess::Error{why.empty() ? "stopped" : why};
 }
 
-// -use-affinity: the CPU of a slot's first (0) or second (1) engine, the list taken in turn.
-int MatchRunner::affinity_cpu(int slot, int seat) const {
-  std::vector<int> cpus = config_.affinity_cpus;
-  if (cpus.empty())
-    for (int cpu = 0; cpu < int(std::max(1u, std::thread::hardware_concurrency())); ++cpu) cpus.push_back(cpu);
-  return cpus[std::size_t(2 * slot + seat) % cpus.size()];
+// -use-affinity, as fastchess: each game slot has a CPU of its own (the list taken in turn; by
+// default the CPUs this process may use), which its two engines share as they take turns.
+// Engines set to more than one thread are not pinned (fastchess's AffinityManager turns it off).
+std::vector<int> MatchRunner::slot_cpus(int slot) const {
+  if (!config_.use_affinity) return {};
+  for (const EngineConfig& e : config_.engines)
+    if (const std::string* threads = e.option("Threads"); threads && *threads != "1") return {};
+  const std::vector<int> cpus = config_.affinity_cpus.empty() ? usable_cpus() : config_.affinity_cpus;
+  if (cpus.empty()) return {};
+  return {cpus[std::size_t(slot) % cpus.size()]};
 }
 
 // The game's end in the dialogue log, after each move's latency with -show-latency (fastchess's words).
@@ -327,7 +336,14 @@ void MatchRunner::worker(int slot) {
     if (reporter_->wants_starts()) changed_.notify_all();
     auto played = play_scheduled(pool, slot, spec);
     hand_in(spec, std::move(played));
-    if (config_.wait_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(config_.wait_ms));
+    if (config_.wait_ms > 0) {  // -wait: a pause before the slot's next game, that a stop ends
+      const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(config_.wait_ms);
+      std::unique_lock<std::mutex> lock(mutex_);
+      while (std::chrono::steady_clock::now() < until && !stopping_ && next_ < pending_.size() &&
+             stop_requested() == StopRequest::NONE)
+        changed_.wait_for(lock, std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(100),
+                                                                              until - std::chrono::steady_clock::now()));
+    }
   }
   for (auto& p : pool) p->stop();
   {
@@ -397,7 +413,10 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
     SprtDecision d = sprt_decision(sprt_llr(t, *config_.sprt), *config_.sprt);
     if (d != SprtDecision::CONTINUE) {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (!stopping_) stop_reason_ = d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted";
+      if (!stopping_) {
+        sprt_decided_ = d;
+        stop_reason_ = d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted";
+      }
       stopping_ = true;
     }
   }

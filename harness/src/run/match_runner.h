@@ -64,7 +64,7 @@ class MatchRunner {
   // A process from the slot's pool set up as engine `engine`, not `other` (the game's other
   // side); the error when a new one does not start.
   void note_game(int number, const GameRecord& g) const;
-  int affinity_cpu(int slot, int seat) const;
+  std::vector<int> slot_cpus(int slot) const;
   chess::Result<Player*> seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other,
                               int game_number);
   // The game, or why its engines could not start for it.
@@ -116,6 +116,7 @@ class MatchRunner {
 
   RunTally tally_;
   std::string stop_reason_;
+  SprtDecision sprt_decided_ = SprtDecision::CONTINUE;
   StopRequest seen_stop_ = StopRequest::NONE;
   int discarded_ = 0;                                  // unfinished games dropped by an immediate stop
   std::string storage_error_;                          // the database could not store a game: the run stops

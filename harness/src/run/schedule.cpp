@@ -26,11 +26,11 @@ std::vector<GameSpec> scheduled_games(const MatchConfig& c) {
   std::vector<GameSpec> out;
   int round = 0;
   // Paired: one opening, colours reversed. Unpaired: one game an encounter and round, its own
-  // opening, and the encounter's colours alternating from round to round.
+  // opening, and colours alternating from game to game (as fastchess swaps them by game number).
   auto add_pair = [&](int a, int b) {
     const int index = int(out.size());
     if (!c.paired) {
-      out.push_back({index, index, round % 2 ? b : a, round % 2 ? a : b, c.opening_per_round ? round : index});
+      out.push_back({index, index, index % 2 ? b : a, index % 2 ? a : b, c.opening_per_round ? round : index});
       return;
     }
     int pair = index / 2;

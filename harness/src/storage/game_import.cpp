@@ -121,7 +121,7 @@ int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, 
       Statement(c_,
                 "INSERT INTO main.move_notes (game_id, ply, kind, text) SELECT mg.id, n.ply, n.kind, n.text FROM "
                 "temp.import_games i JOIN shard.move_notes n ON n.game_id=i.shard_id JOIN main.games mg ON mg.run_id=?1 AND "
-                "mg.game_index=i.game_index")
+                "mg.game_index=i.game_index ORDER BY n.rowid")
           .bind(1, to_run)
           .step();
     c_.exec("DROP TABLE temp.import_games");

@@ -19,6 +19,16 @@ TEST(LineMatches, EachPatternKeepsItsLastMatchingLineInPatternOrder) {
   EXPECT_TRUE(none.take().empty());
 }
 
+// std::regex recurses per character: a line of 200 KB is passed over, not matched to a crash.
+TEST(LineMatches, AnOverlongLineIsPassedOver) {
+  auto patterns = harness::compile_line_patterns({"score.*pv"});
+  ASSERT_TRUE(patterns);
+  harness::LineMatches m(*patterns);
+  m.line("info score cp 1 pv e2e4");
+  m.line("info string score " + std::string(200000, 'x') + " pv");
+  EXPECT_EQ(m.take(), (std::vector<std::string>{"info score cp 1 pv e2e4"}));
+}
+
 TEST(LineMatches, APatternThatIsNoRegularExpressionIsNamed) {
   auto bad = harness::compile_line_patterns({"ok", "(unclosed"});
   ASSERT_FALSE(bad);
