@@ -10,7 +10,7 @@ namespace {
 
 class CutechessLines : public ResultLines {
  public:
-  CutechessLines(const MatchConfig& config, const ForeignOutput& output) : config_(config), output_(output) {}
+  using ResultLines::ResultLines;
 
   std::string after_game(const GameRecord&, const RunTally& tally, const RunProgress& p) override {
     const bool last = p.done == p.total;
@@ -51,10 +51,6 @@ class CutechessLines : public ResultLines {
   }
 
   std::string sprt_decided(SprtDecision) const override { return "Tournament finished\n"; }
-
- private:
-  const MatchConfig& config_;
-  const ForeignOutput& output_;
 };
 
 }  // namespace

@@ -48,7 +48,7 @@ std::string option_text(const EngineConfig& e, const char* name, const char* uni
 
 class FastchessLines : public ResultLines {
  public:
-  FastchessLines(const MatchConfig& config, const ForeignOutput& output) : config_(config), output_(output) {}
+  using ResultLines::ResultLines;
 
   // Pentanomial: a block when a pair completes at the interval; otherwise every N games.
   std::string after_game(const GameRecord& g, const RunTally& tally, const RunProgress& p) override {
@@ -109,9 +109,6 @@ class FastchessLines : public ResultLines {
     }
     return s + rule + "\n";
   }
-
-  const MatchConfig& config_;
-  const ForeignOutput& output_;
 };
 
 }  // namespace

@@ -14,8 +14,10 @@
 
 namespace harness {
 
+// Keeps references to the run's configuration and output settings, which must outlive it.
 class ResultLines {
  public:
+  ResultLines(const MatchConfig& config, const ForeignOutput& output) : config_(config), output_(output) {}
   virtual ~ResultLines() = default;
   // The lines after a finished game of a match: at their intervals, and after the last.
   virtual std::string after_game(const GameRecord& g, const RunTally& tally, const RunProgress& p) = 0;
@@ -26,11 +28,12 @@ class ResultLines {
   bool printed_final() const { return printed_final_; }
 
  protected:
+  const MatchConfig& config_;
+  const ForeignOutput& output_;
   bool printed_final_ = false;
 };
 
-// Each format's lines (fastchess_lines.cpp, cutechess_lines.cpp); both keep references to
-// `config` and `output`, which must outlive them.
+// Each format's lines (fastchess_lines.cpp, cutechess_lines.cpp).
 std::unique_ptr<ResultLines> fastchess_lines(const MatchConfig& config, const ForeignOutput& output);
 std::unique_ptr<ResultLines> cutechess_lines(const MatchConfig& config, const ForeignOutput& output);
 
