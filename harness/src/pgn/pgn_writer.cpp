@@ -6,6 +6,7 @@
 #include "core/nearest_names.h"
 #include "core/san.h"
 #include "core/uci_move.h"
+#include "text/comma_list.h"
 
 namespace harness {
 
@@ -64,17 +65,13 @@ chess::Result<PgnComments> parse_pgn_comments(const std::string& list) {
   PgnComments c;
   std::vector<std::string> all;
   for (const CommentItem& item : COMMENT_ITEMS) all.emplace_back(item.name);
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', start), list.size());
-    const std::string name = list.substr(start, comma - start);
+  for (const std::string& name : comma_list(list)) {
     if (!set_pgn_comment(c, name, true)) {
       std::string items;
       for (const std::string& n : all) items += (items.empty() ? "" : ", ") + n;
       return chess::Error{"--pgn-comments: unknown item '" + name + "'" + chess::did_you_mean(name, all) + "; the items are " +
                           items};
     }
-    start = comma + 1;
   }
   return c;
 }

@@ -4,7 +4,6 @@
 #include <charconv>
 #include <chrono>
 #include <cstring>
-#include <ctime>
 
 namespace harness {
 
@@ -45,16 +44,6 @@ std::optional<std::int64_t> parse_utc_micros(std::string_view t) {
 }
 
 }  // namespace
-
-std::string utc_micros_text(std::int64_t micros) {
-  const std::time_t seconds = std::time_t(micros / 1000000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char text[96];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                tm.tm_hour, tm.tm_min, tm.tm_sec, int(micros % 1000000));
-  return text;
-}
 
 chess::Result<std::shared_ptr<DialogueLog>> DialogueLog::open(const std::string& path, bool append, bool engine_lines) {
   if (path == "-") return std::shared_ptr<DialogueLog>(new DialogueLog(stderr, false, engine_lines));

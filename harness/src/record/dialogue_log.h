@@ -16,6 +16,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "text/timestamp.h"
 
 namespace harness {
 
@@ -51,7 +52,5 @@ struct DialogueLine {
 };
 // The line's fields, or nullopt when it is not a line of that format.
 std::optional<DialogueLine> parse_dialogue_line(const std::string& line);
-// "2026-11-25T22:33:19.123456Z"
-std::string utc_micros_text(std::int64_t micros);
 
 }  // namespace harness
