@@ -8,7 +8,6 @@ namespace harness::syzygy {
 namespace {
 
 using InitFn = bool (*)(const char*);
-using FreeFn = void (*)();
 using WdlFn = unsigned (*)(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
                            std::uint64_t, std::uint64_t, unsigned, bool);
 using RootFn = unsigned (*)(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
@@ -17,10 +16,10 @@ using RootFn = unsigned (*)(std::uint64_t, std::uint64_t, std::uint64_t, std::ui
 struct Fathom {
   void* handle = nullptr;
   InitFn init = nullptr;
-  FreeFn free = nullptr;
   WdlFn wdl = nullptr;
   RootFn root = nullptr;
   const unsigned* largest = nullptr;
+  std::string path;  // the tables tb_init was given, "" before
 };
 Fathom fathom;
 
@@ -32,19 +31,19 @@ chess::Result<int> open(const std::string& path) {
     if (!h) return chess::Error{std::string("cannot load Fathom (libfathom1) for Syzygy tables: ") + dlerror()};
     fathom = {h,
               reinterpret_cast<InitFn>(dlsym(h, "tb_init")),
-              reinterpret_cast<FreeFn>(dlsym(h, "tb_free")),
               reinterpret_cast<WdlFn>(dlsym(h, "tb_probe_wdl_impl")),
               reinterpret_cast<RootFn>(dlsym(h, "tb_probe_root_impl")),
-              static_cast<const unsigned*>(dlsym(h, "TB_LARGEST"))};
-    if (!fathom.init || !fathom.free || !fathom.wdl || !fathom.root || !fathom.largest)
+              static_cast<const unsigned*>(dlsym(h, "TB_LARGEST")),
+              {}};
+    if (!fathom.init || !fathom.wdl || !fathom.root || !fathom.largest)
       return chess::Error{"Fathom (libfathom.so.1) lacks the functions this program calls"};
   }
-  if (!fathom.init(path.c_str()) || *fathom.largest == 0) return chess::Error{"Fathom could not open the Syzygy tables"};
+  if (fathom.path != path) {
+    if (!fathom.init(path.c_str())) return chess::Error{"Fathom could not open the Syzygy tables"};
+    fathom.path = path;
+  }
+  if (*fathom.largest == 0) return chess::Error{"Fathom could not open the Syzygy tables"};
   return int(*fathom.largest);
-}
-
-void close() {
-  if (fathom.free) fathom.free();
 }
 
 int probe_wdl(const chess::Position& pos) {

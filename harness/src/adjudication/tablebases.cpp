@@ -2,7 +2,10 @@
 
 #include <gtb-probe.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <regex>
 
 #include "adjudication/syzygy_probe.h"
@@ -26,9 +29,26 @@ struct Found {
   int gaviota_pieces = 0, gaviota_scheme = 0, syzygy_pieces = 0;
 };
 
-Found scan(const fs::path& dir) {
+// A Syzygy file Fathom would take for a table must be one, checked before Fathom sees it: given
+// a file of the wrong size, Fathom prints "info string Incomplete tablebase file" on standard
+// output (where frameworks read this program's lines), and one it cannot map ends the process.
+std::string syzygy_file_problem(const fs::path& file, const std::string& suffix) {
+  static const std::map<std::string, std::uint32_t> magic = {{"rtbw", 0x5d23e871}, {"rtbz", 0xa50c66d7}, {"rtbm", 0x88ac504b}};
+  std::error_code ec;
+  const auto size = fs::file_size(file, ec);
+  if (ec || size % 64 != 16)
+    return file.filename().string() + " is not a whole Syzygy table (" + (ec ? ec.message() : std::to_string(size) + " bytes") +
+           "; a table's size is a multiple of 64 bytes and 16 more)";
+  unsigned char head[4] = {};
+  std::ifstream(file, std::ios::binary).read(reinterpret_cast<char*>(head), 4);
+  const std::uint32_t read = head[0] | head[1] << 8 | head[2] << 16 | std::uint32_t(head[3]) << 24;
+  if (read != magic.at(suffix)) return file.filename().string() + " does not start as a Syzygy ." + suffix + " table does";
+  return {};
+}
+
+chess::Result<Found> scan(const fs::path& dir) {
   Found f;
-  static const std::regex gaviota(R"(^([kqrbnp]+)\.gtb\.cp([1-4])$)"), syzygy(R"(^([KQRBNP]+)v([KQRBNP]+)\.rtbw$)");
+  static const std::regex gaviota(R"(^([kqrbnp]+)\.gtb\.cp([1-4])$)"), syzygy(R"(^([KQRBNP]+)v([KQRBNP]+)\.(rtbw|rtbz|rtbm)$)");
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
@@ -37,7 +57,8 @@ Found scan(const fs::path& dir) {
       f.gaviota_pieces = std::max(f.gaviota_pieces, int(m[1].length()));
       if (!f.gaviota_scheme) f.gaviota_scheme = std::stoi(m[2]);
     } else if (std::regex_match(name, m, syzygy)) {
-      f.syzygy_pieces = std::max(f.syzygy_pieces, int(m[1].length() + m[2].length()));
+      if (auto problem = syzygy_file_problem(entry.path(), m[3]); !problem.empty()) return chess::Error{problem};
+      if (m[3] == "rtbw") f.syzygy_pieces = std::max(f.syzygy_pieces, int(m[1].length() + m[2].length()));
     }
   }
   return f;
@@ -66,7 +87,9 @@ chess::Result<std::shared_ptr<Tablebases>> Tablebases::open(const std::string& p
 chess::Result<std::shared_ptr<Tablebases>> Tablebases::open_new(const std::string& path) {
   std::error_code ec;
   if (!fs::is_directory(path, ec)) return chess::Error{"--tb " + path + ": no such directory"};
-  const Found found = scan(path);
+  const auto scanned = scan(path);
+  if (!scanned) return chess::Error{"--tb " + path + ": " + scanned.error()};
+  const Found& found = *scanned;
   if (found.gaviota_pieces == 0 && found.syzygy_pieces == 0)
     return chess::Error{"--tb " + path + ": no Gaviota (.gtb.cp1 to .gtb.cp4) or Syzygy (.rtbw) tables in it"};
   if (found.gaviota_pieces > 0 && found.syzygy_pieces > 0)
@@ -89,9 +112,7 @@ chess::Result<std::shared_ptr<Tablebases>> Tablebases::open_new(const std::strin
 }
 
 Tablebases::~Tablebases() {
-  if (format_ == TablebaseFormat::SYZYGY)
-    syzygy::close();
-  else {
+  if (format_ == TablebaseFormat::GAVIOTA) {  // Syzygy tables stay open: syzygy_probe.h
     tbcache_done();
     tb_done();
   }

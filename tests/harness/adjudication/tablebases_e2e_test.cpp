@@ -1,7 +1,7 @@
 // Tablebase adjudication with the real 3-piece Gaviota tables Debian ships (gaviotatb): games
 // end as soon as their position is in the tables, with the verdict endgame theory gives; bad
-// --tb arguments are refused before anything is recorded. Syzygy has no tables on this machine:
-// its library is loaded and asked to open a table file, which it refuses.
+// --tb arguments are refused before anything is recorded. Syzygy: real tables made by Ronald de
+// Man's generator (syzygy/README.md), probed through Fathom, the fifty-move count included.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -11,6 +11,7 @@
 namespace {
 
 const std::string GAVIOTA = "/usr/share/gaviotatb/gtb4";
+const std::string SYZYGY = std::string(PROJECT_DIR) + "/tests/harness/adjudication/syzygy";
 
 std::string engine_spec(const std::string& name, const std::string& version) {
   return "name=" + name + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version + " option.Hash=4";
@@ -43,6 +44,39 @@ TEST(Tablebases, GamesEndAsSoonAsTheTablesKnowTheResult) {
   }
 }
 
+TEST(Tablebases, RealSyzygyTablesAdjudicateWithTheFiftyMoveRule) {
+  const std::string book = ::testing::TempDir() + "syzygy_book.epd";
+  // KRK with Black to move, 32 plies from the rook's mate (the table's longest): won with 68 plies
+  // on the fifty-move count, a draw with 69 (a cursed win). KQK and KPK wins; a blocked KPK.
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"8/8/8/8/8/8/2Rk4/1K6 b - - 68 41", "1-0"},    {"8/8/8/8/8/8/2Rk4/1K6 b - - 69 41", "1/2-1/2"},
+      {"8/8/8/8/8/8/4k3/K6Q b - - 0 1", "1-0"},       {"8/8/8/8/8/8/4P3/4K2k w - - 0 1", "1-0"},
+      {"8/8/8/8/8/4k3/4P3/4K3 w - - 0 1", "1/2-1/2"},
+  };
+  std::ofstream out(book);
+  for (const auto& [fen, result] : expected) out << fen << "\n";
+  out.close();
+  const std::string db = temp_db("syzygy");
+  HarnessRun r = run_harness({"match", "--engine", engine_spec("a", "dev"), "--engine", engine_spec("b", "v0.2"), "--openings",
+                              book, "--games", "10", "--depth", "2", "--tb", SYZYGY, "--db", db});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out.find("munmap"), std::string::npos) << "Fathom's message after unmapping a table: " << r.out;
+  EXPECT_EQ(r.out.find("info string"), std::string::npos) << r.out;
+  auto games = games_in(db);
+  ASSERT_EQ(games.size(), 10u);
+  for (const auto& g : games) {
+    EXPECT_EQ(g.plies, 0) << "the start position is in the tables: " << g.opening_fen;
+    EXPECT_NE(g.reason.find("by the tablebase (Syzygy)"), std::string::npos) << g.reason;
+    bool found = false;
+    for (const auto& [fen, result] : expected)
+      if (g.opening_fen == fen) {
+        found = true;
+        EXPECT_EQ(g.result, result) << fen << ": " << g.reason;
+      }
+    EXPECT_TRUE(found) << g.opening_fen;
+  }
+}
+
 TEST(Tablebases, BadArgumentsAreRefusedBeforeAnythingIsRecorded) {
   const std::string db = temp_db("tablebases_bad");
   const std::string empty = ::testing::TempDir() + "no_tables/";
@@ -50,10 +84,14 @@ TEST(Tablebases, BadArgumentsAreRefusedBeforeAnythingIsRecorded) {
   std::filesystem::create_directories(empty);
   std::filesystem::create_directories(fake);
   std::ofstream(fake + "KQvK.rtbw") << "not a table";
+  const std::string forged = ::testing::TempDir() + "forged_syzygy/";
+  std::filesystem::create_directories(forged);
+  std::ofstream(forged + "KRvK.rtbz") << std::string(80, 'x');  // a table's size, not its first bytes
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--tb", "/no/such/dir"}, "--tb /no/such/dir: no such directory"},
       {{"--tb", empty}, "no Gaviota (.gtb.cp1 to .gtb.cp4) or Syzygy (.rtbw) tables in it"},
-      {{"--tb", fake}, "Fathom could not open the Syzygy tables"},
+      {{"--tb", fake}, "KQvK.rtbw is not a whole Syzygy table (11 bytes; a table's size is a multiple of 64 bytes and 16 more)"},
+      {{"--tb", forged}, "KRvK.rtbz does not start as a Syzygy .rtbz table does"},
       {{"--tb-pieces", "3"}, "--tb-pieces needs --tb DIRECTORY"},
       {{"--tb", GAVIOTA, "--tb-pieces", "9"}, "--tb-pieces must be from 3 to 7, got 9"},
   };
