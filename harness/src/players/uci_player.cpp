@@ -18,16 +18,6 @@ constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 constexpr long long MAX_MATE_MOVES = 500;  // mate scores (31000 and beyond) stay apart from centipawns
 constexpr long long MAX_CP = 30000;
 
-std::string position_command(const chess::Game& game, chess::Variant variant) {
-  std::string fen = game.start_position().fen();
-  std::string cmd = fen == chess::START_FEN ? "position startpos" : "position fen " + fen;
-  if (!game.moves().empty()) {
-    cmd += " moves";
-    for (chess::Move m : game.moves()) cmd += " " + chess::to_uci(m, variant);
-  }
-  return cmd;
-}
-
 std::string go_command(const ThinkRequest& r) {
   const TimeControl& tc = r.tc;
   switch (tc.kind) {
@@ -176,14 +166,14 @@ bool UciPlayer::new_game(const TimeControl&, chess::Variant variant) {
 }
 
 ThinkResult UciPlayer::think(const ThinkRequest& request) {
-  if (!process_ || !process_->write_line(position_command(*request.game, request.variant))) return {};
+  if (!process_ || !process_->write_line(position_.line_for(*request.game, request.variant))) return {};
   auto start = ChildProcess::Clock::now();
   if (!process_->write_line(go_command(request))) return {};
   return collect_move(request, start);
 }
 
 bool UciPlayer::start_ponder(const ThinkRequest& request) {
-  if (!ponder_on_ || !process_ || !process_->write_line(position_command(*request.game, request.variant))) return false;
+  if (!ponder_on_ || !process_ || !process_->write_line(position_.line_for(*request.game, request.variant))) return false;
   return process_->write_line("go ponder" + go_command(request).substr(2));
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "player.h"
+#include "players/position_command.h"
 #include "process/child_process.h"
 #include "uci_option.h"
 
@@ -70,6 +71,7 @@ class UciPlayer : public Player {
   std::unique_ptr<ChildProcess> process_;
   std::vector<UciOption> declared_;
   bool chess960_on_ = false;    // what UCI_Chess960 was last set to (false is UCI's default)
+  PositionCommand position_;    // the last "position" line, grown move by move
   bool ponder_wanted_ = false;  // the run ponders (--ponder)
   bool ponder_on_ = false;      // Ponder was set to true (the engine declares it)
 };
