@@ -7,7 +7,7 @@
 # 2. generates every 3- and 4-piece table, each after the tables its captures and promotions
 #    lead to, and checks each file's checksum against the list the repository publishes
 #    (checksums/wdl345.txt, dtz345.txt, by `tbcheck --print`);
-# 3. plays matches from random 4- to 6-piece positions (scripts/lib/endgame_positions.py) that end
+# 3. plays matches from random 3- to 6-piece positions (scripts/lib/endgame_positions.py) that end
 #    by tablebase adjudication, through both doors: `harness match --tb`, and `harness fastchess`
 #    with OpenBench's -tb DIR -tbpieces N (3 here: the 4-piece tables must go unused);
 # 4. checks every adjudicated result against Stockfish probing the same tables
@@ -65,7 +65,7 @@ fi
 
 # 3. Matches that end by adjudication, from random endgames.
 python3 "$root/scripts/lib/endgame_positions.py" $((games / 2)) "$seed" "$stockfish" > "$work/endgames.epd"
-echo "openings: $(wc -l < "$work/endgames.epd") positions of 4 to 6 pieces (seed $seed), each played with both colours"
+echo "openings: $(wc -l < "$work/endgames.epd") positions of 3 to 6 pieces (seed $seed), each played with both colours"
 cd "$work"
 "$harness" match v0.2 dev --games "$games" --concurrency 2 --tc 2+0.02 --openings endgames.epd --tb "$tables" \
   --db match.sqlite > match.log 2>&1

@@ -3,9 +3,9 @@
 
     endgame_positions.py COUNT SEED STOCKFISH
 
-Half the positions hold five or six pieces, so the games reach the tables after a capture; the
-other half hold four pieces or fewer and a random fifty-move count, so the first probe comes
-with the counter running (cursed wins and blessed losses). A few hand-written positions with a
+Two in five hold five or six pieces, so the games reach the tables after a capture; the others
+hold three or four pieces and a random fifty-move count, so the first probe comes with the
+counter running (cursed wins and blessed losses). A few hand-written positions with a
 legal en-passant capture come first. Legal means: kings apart, no pawn on the first or last
 rank, the side not to move not in check, bishops of one side on both colours, and a legal move
 for the side to move (asked of Stockfish, which answers `bestmove (none)` otherwise).

@@ -43,7 +43,8 @@ class Stockfish:
 
     def verdict(self, position):
         """(side to move 'w'/'b', 'win'/'draw'/'loss' for it, tbhits, fifty-move count, cursed), or a
-        reason it has none; cursed: a win or loss the fifty-move rule turns into a draw."""
+        reason it has none; cursed: a win or loss the fifty-move rule turns into a draw, as far as
+        Stockfish's score tells it apart from a draw (not zero; far beyond the rule it is zero)."""
         self.send("ucinewgame")
         self.send(position)
         self.send("d")
@@ -89,8 +90,6 @@ def main():
             print(f"run {run} game {index + 1}: {why} ({result}, {termination})")
             continue
         side, outcome, tbhits, rule50, is_cursed = found
-        counting += rule50 > 0
-        cursed += is_cursed
         if tbhits == 0:
             unprobed += 1
             print(f"run {run} game {index + 1}: Stockfish did not probe the tables ({position})")
@@ -98,6 +97,8 @@ def main():
         if sf.pieces > max_pieces:
             print(f"run {run} game {index + 1}: adjudicated with {sf.pieces} pieces, more than {max_pieces}: {position}")
             continue
+        counting += rule50 > 0
+        cursed += is_cursed
         want = expected_result(side, outcome)
         by_result[result] = by_result.get(result, 0) + 1
         if want == result:

@@ -29,16 +29,20 @@ chess::Result<int> open(const std::string& path) {
   if (!fathom.handle) {
     void* h = dlopen("libfathom.so.1", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!h) return chess::Error{std::string("cannot load Fathom (libfathom1) for Syzygy tables: ") + dlerror()};
-    fathom = {h,
-              reinterpret_cast<InitFn>(dlsym(h, "tb_init")),
-              reinterpret_cast<WdlFn>(dlsym(h, "tb_probe_wdl_impl")),
-              reinterpret_cast<RootFn>(dlsym(h, "tb_probe_root_impl")),
-              static_cast<const unsigned*>(dlsym(h, "TB_LARGEST")),
-              {}};
-    if (!fathom.init || !fathom.wdl || !fathom.root || !fathom.largest)
+    const Fathom found{h,
+                       reinterpret_cast<InitFn>(dlsym(h, "tb_init")),
+                       reinterpret_cast<WdlFn>(dlsym(h, "tb_probe_wdl_impl")),
+                       reinterpret_cast<RootFn>(dlsym(h, "tb_probe_root_impl")),
+                       static_cast<const unsigned*>(dlsym(h, "TB_LARGEST")),
+                       {}};
+    if (!found.init || !found.wdl || !found.root || !found.largest) {
+      dlclose(h);
       return chess::Error{"Fathom (libfathom.so.1) lacks the functions this program calls"};
+    }
+    fathom = found;
   }
   if (fathom.path != path) {
+    fathom.path.clear();  // tb_init lets go of the tables open before, whether it succeeds or not
     if (!fathom.init(path.c_str())) return chess::Error{"Fathom could not open the Syzygy tables"};
     fathom.path = path;
   }

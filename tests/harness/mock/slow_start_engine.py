@@ -174,7 +174,7 @@ def think_time(go, white, percent):
         budget = value("movetime")
     else:
         budget = value("wtime" if white else "btime") / 25 + 0.8 * value("winc" if white else "binc")
-    return budget * percent / 100 / 1000
+    return max(0, budget * percent / 100 / 1000)
 
 
 def perft(pos, depth):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python mock's move generator (slow_start_engine.py) against the engine's perft: the same
-# leaf counts on positions with castling, en passant, promotions and pins.
+# leaf counts on positions with castling (rights lost when a rook is taken), en passant,
+# promotions and pins.
 #   slow_start_engine_test.sh ENGINE
 set -euo pipefail
 engine="$1"
@@ -21,5 +22,7 @@ done << 'POSITIONS'
 3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1
 2|r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1
 2|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8
+3|r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1
+3|8/8/8/3pP3/8/8/8/K6k w - d6 0 1
 POSITIONS
 exit $status
