@@ -28,6 +28,7 @@ void import_files(const ImportOptions& o) {
   auto db = value_or_fail(Database::open(o.db));
   const PgnImport imported = value_or_fail(import_pgn_files(
       o.files, *db, [](const std::string& why) { std::cerr << program_name() << ": game skipped: " << why << "\n"; }, o.first));
+  for (const std::string& note : imported.notes) std::cerr << program_name() << ": " << note << "\n";
   std::string players;
   for (const std::string& p : imported.players) players += (players.empty() ? "" : ", ") + p;
   std::printf("Run %lld in %s: %s imported from %s (a %s of %s; %s on their openings)\n", static_cast<long long>(imported.run_id),

@@ -781,9 +781,9 @@ class Parser {
                           "engines on the command line"};
     CHESS_RETURN_IF_ERROR(make_engines());
     CHESS_RETURN_IF_ERROR(make_schedule());
-    if (has_control_character(run_.output.site))
-      return chess::Error{"-site: '" + escaped_controls(run_.output.site) +
-                          "' holds a control character (a site is one printable line)"};
+    if (const std::string problem = printable_line_problem(run_.output.site); !problem.empty())
+      return chess::Error{"-site: '" + escaped_controls(run_.output.site) + "' " + problem +
+                          " (a site is one printable line of UTF-8)"};
     if (run_.config.openings_path.empty())
       return chess::Error{"-openings: no opening book given (file=BOOK.epd or .pgn); every game would be the start position"};
     if (run_.config.event.empty() || run_.config.event == "Workbench match")

@@ -18,9 +18,19 @@ namespace {
 using Skipped = std::function<void(const std::string&)>;
 using Take = std::function<chess::Result<bool>(GameRecord&&, const PgnGame&)>;
 
+// The note for a file whose lines were not all UTF-8, or "".
+std::string conversion_note(const PgnReader& reader) {
+  if (reader.converted_lines() == 0) return {};
+  const int n = reader.converted_lines();
+  return reader.name() + ": " + std::to_string(n) + (n == 1 ? " line is" : " lines are") + " not UTF-8 (the first is line " +
+         std::to_string(reader.first_converted_line()) + "): read as Windows-1252 (Latin-1) and converted";
+}
+
 // Every game of the files that reads whole goes to `take`; each one that does not goes to
-// `skipped` (when given). The first pass reports, the second stores the same games.
-chess::Result<bool> each_game(const std::vector<std::string>& files, const Take& take, const Skipped* skipped) {
+// `skipped` (when given), and each file's conversion note to `notes` (when given). The first
+// pass reports, the second stores the same games.
+chess::Result<bool> each_game(const std::vector<std::string>& files, const Take& take, const Skipped* skipped,
+                              std::vector<std::string>* notes = nullptr) {
   for (const std::string& file : files) {
     auto opened = PgnReader::open(file);
     CHESS_RETURN_IF_ERROR(opened);
@@ -33,6 +43,7 @@ chess::Result<bool> each_game(const std::vector<std::string>& files, const Take&
       }
       if (auto taken = take(std::move(record.value()), **game); !taken) return taken;
     }
+    if (std::string note = conversion_note(reader); notes && !note.empty()) notes->push_back(std::move(note));
   }
   return true;
 }
@@ -44,6 +55,7 @@ struct GameKey {
 };
 
 struct FirstPass {
+  std::vector<std::string> notes;    // files read with lines converted to UTF-8
   std::vector<std::string> players;  // the first game's White and Black, then the others as they come
   std::vector<GameKey> games;
   std::vector<std::pair<std::string, std::string>> names;  // each game's White and Black
@@ -182,7 +194,7 @@ chess::Result<FirstPass> read_all(const std::vector<std::string>& files, const S
         first.chess960 = first.chess960 || (variant && *variant == chess::Variant::FISCHERANDOM);
         return true;
       },
-      &skipped);
+      &skipped, &first.notes);
   CHESS_RETURN_IF_ERROR(read);
   if (first.games.empty())
     return chess::Error{"no game to import in " + files.front() + (files.size() > 1 ? " and the other files" : "")};
@@ -209,7 +221,8 @@ chess::Result<PgnImport> import_pgn_files(const std::vector<std::string>& files,
   const MatchConfig config = run_config(*first, units, files);
   if (SettingProblems problems = config.validate(); !problems.empty()) return chess::Error{problems.describe(json_key_spelling)};
   const std::vector<Slot> slots = place_games(config, units, first->games);
-  PgnImport out{0, config.kind == TournamentKind::MATCH ? "match" : "tournament", first->players, 0, 0, int(units.size())};
+  PgnImport out{
+      0, config.kind == TournamentKind::MATCH ? "match" : "tournament", first->players, 0, 0, int(units.size()), first->notes};
   auto run = db.create_run(out.kind, config.to_json());
   CHESS_RETURN_IF_ERROR(run);
   out.run_id = *run;

@@ -21,6 +21,7 @@ struct PgnImport {
   std::string kind;  // "match" or "tournament"
   std::vector<std::string> players;
   int stored = 0, skipped = 0, pairs = 0;
+  std::vector<std::string> notes;  // "FILE: N lines are not UTF-8 ...: read as Windows-1252 (Latin-1) and converted"
 };
 
 // `skipped` is told each game left out, as "FILE:LINE: why". An error means nothing was stored:

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "text/trim.h"
+#include "text/utf8.h"
 
 namespace harness {
 
@@ -58,6 +59,10 @@ bool PgnReader::fetch() {
   if (!std::getline(*in_, line_)) return false;
   if (!line_.empty() && line_.back() == '\r') line_.pop_back();
   ++number_;
+  if (!is_utf8(line_)) {
+    line_ = windows1252_to_utf8(line_);
+    if (converted_lines_++ == 0) first_converted_line_ = number_;
+  }
   blank_before_ = last_blank_;
   last_blank_ = trim(line_).empty();
   return true;

@@ -1,7 +1,8 @@
 // Reads PGN files one game at a time: the tag pairs, the main line's moves each with the
 // comments that follow it, and the result. A malformed game is an error naming the file and
 // line; the reader then goes on at the next game (the next tag line after a blank line), so
-// one bad game never takes the rest of the file with it.
+// one bad game never takes the rest of the file with it. A line that is not UTF-8 is read as
+// Windows-1252 (Latin-1's superset, as old PGN files are written) and converted (text/utf8.h).
 #pragma once
 
 #include <istream>
@@ -43,6 +44,9 @@ class PgnReader {
   // The next game; nullopt at the end of the input. An error names "NAME:LINE".
   std::optional<chess::Result<PgnGame>> next();
   const std::string& name() const { return name_; }
+  // Lines read so far that were not UTF-8, and the first of them (0 when none).
+  int converted_lines() const { return converted_lines_; }
+  int first_converted_line() const { return first_converted_line_; }
 
  private:
   bool fetch();  // the next line into line_ (a held line first); false at the end
@@ -66,6 +70,7 @@ class PgnReader {
   bool in_comment_ = false;
   std::string comment_;
   int comment_line_ = 0, depth_ = 0, depth_line_ = 0;
+  int converted_lines_ = 0, first_converted_line_ = 0;
 };
 
 }  // namespace harness

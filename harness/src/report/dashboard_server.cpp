@@ -1,7 +1,6 @@
 #include "dashboard_server.h"
 
-#include <poll.h>
-
+#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast.hpp>
 #include <chrono>
@@ -142,30 +141,98 @@ std::int64_t run_id_of(const std::string& target, const std::string& prefix) {
   return std::stoll(digits);
 }
 
-// Reads one request from the connection and writes its answer.
-void answer_request(tcp::socket socket, const std::string& db_path) {
-  boost::system::error_code ec;
-  beast::tcp_stream stream(std::move(socket));
-  stream.expires_after(std::chrono::seconds(10));
-  beast::flat_buffer buffer;
-  http::request<http::string_body> request;
-  http::read(stream, buffer, request, ec);
-  if (ec) return;
-  HttpAnswer answer;
-  if (request.method() != http::verb::get && request.method() != http::verb::head)
-    answer = {405, "text/plain", "only GET\n"};
-  else
-    answer = dashboard_answer(db_path, std::string(request.target()));
-  http::response<http::string_body> response{static_cast<http::status>(answer.status), request.version()};
-  response.set(http::field::server, "workbench-harness");
-  response.set(http::field::content_type, answer.content_type);
-  response.set(http::field::cache_control, "no-store");
-  response.keep_alive(false);
-  response.body() = std::move(answer.body);
-  response.prepare_payload();
-  http::write(stream, response, ec);
-  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
-}
+// Each connection has its own deadlines: a client that sends half a request, or reads its
+// answer slowly, holds its socket and nothing else. Past MAX_CONNECTIONS open at once, a new
+// connection is closed at once (file descriptors are finite).
+constexpr auto READ_DEADLINE = std::chrono::seconds(10);
+constexpr auto WRITE_DEADLINE = std::chrono::seconds(30);
+constexpr int MAX_CONNECTIONS = 768;
+constexpr int ANSWERING_THREADS = 4;  // answers made at once (each reads the database)
+
+// One connection: one request read, its answer written, then closed.
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(tcp::socket socket, std::string db_path, std::atomic<int>& open)
+      : stream_(std::move(socket)), db_path_(std::move(db_path)), open_(open) {}
+  ~Connection() { --open_; }
+
+  void start() {
+    stream_.expires_after(READ_DEADLINE);
+    http::async_read(stream_, buffer_, request_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) { self->answer(ec); });
+  }
+
+ private:
+  void answer(beast::error_code ec) {
+    if (ec) return;  // closed, malformed, or past its deadline: the socket closes with this object
+    HttpAnswer answer;
+    if (request_.method() != http::verb::get && request_.method() != http::verb::head)
+      answer = {405, "text/plain", "only GET\n"};
+    else
+      answer = dashboard_answer(db_path_, std::string(request_.target()));
+    response_ = http::response<http::string_body>{static_cast<http::status>(answer.status), request_.version()};
+    response_.set(http::field::server, "workbench-harness");
+    response_.set(http::field::content_type, answer.content_type);
+    response_.set(http::field::cache_control, "no-store");
+    response_.keep_alive(false);
+    response_.body() = std::move(answer.body);
+    response_.prepare_payload();
+    stream_.expires_after(WRITE_DEADLINE);
+    http::async_write(stream_, response_, [self = shared_from_this()](beast::error_code, std::size_t) {
+      beast::error_code ignored;
+      self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    });
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  http::request<http::string_body> request_;
+  http::response<http::string_body> response_;
+  std::string db_path_;
+  std::atomic<int>& open_;
+};
+
+// Accepts connections and watches for a stop request, on one strand; connections run on their
+// own strands, on ANSWERING_THREADS threads.
+class Listener {
+ public:
+  Listener(boost::asio::io_context& io, tcp::acceptor& acceptor, std::string db_path, std::atomic<int>& open)
+      : io_(io), acceptor_(acceptor), watch_(acceptor.get_executor()), db_path_(std::move(db_path)), open_(open) {}
+
+  void start() {
+    accept();
+    watch();
+  }
+
+ private:
+  void accept() {
+    acceptor_.async_accept(boost::asio::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
+      if (!acceptor_.is_open()) return;
+      if (!ec && open_.load() < MAX_CONNECTIONS) {
+        ++open_;
+        std::make_shared<Connection>(std::move(socket), db_path_, open_)->start();
+      }
+      accept();
+    });
+  }
+
+  // A stop request (SIGINT, SIGTERM) is seen within a tenth of a second, whatever the clients do.
+  void watch() {
+    watch_.expires_after(std::chrono::milliseconds(100));
+    watch_.async_wait([this](beast::error_code) {
+      if (stop_requested() == StopRequest::NONE) return watch();
+      beast::error_code ignored;
+      acceptor_.close(ignored);
+      io_.stop();
+    });
+  }
+
+  boost::asio::io_context& io_;
+  tcp::acceptor& acceptor_;
+  boost::asio::steady_timer watch_;
+  std::string db_path_;
+  std::atomic<int>& open_;
+};
 
 }  // namespace
 
@@ -213,11 +280,12 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
 }
 
 chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::function<void(int port)>& ready) {
+  std::atomic<int> open{0};  // connections open; outlives the io_context, which ends them
   boost::asio::io_context io;
   boost::system::error_code ec;
   const auto address = boost::asio::ip::make_address(settings.bind, ec);
   if (ec) return chess::Error{"--bind '" + settings.bind + "': not an IP address"};
-  tcp::acceptor acceptor(io);
+  tcp::acceptor acceptor(boost::asio::make_strand(io));
   tcp::endpoint endpoint(address, static_cast<unsigned short>(settings.port));
   acceptor.open(endpoint.protocol(), ec);
   if (!ec) acceptor.set_option(boost::asio::socket_base::reuse_address(true), ec);
@@ -249,15 +317,12 @@ chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::fu
     }
   });
   ready(acceptor.local_endpoint().port());
-  while (stop_requested() == StopRequest::NONE) {
-    // Wait for a connection a fifth of a second at a time, so that a stop request is seen.
-    pollfd pfd{acceptor.native_handle(), POLLIN, 0};
-    if (::poll(&pfd, 1, 200) <= 0) continue;
-    tcp::socket socket(io);
-    acceptor.accept(socket, ec);
-    if (ec) continue;
-    answer_request(std::move(socket), settings.db_path);
-  }
+  Listener listener(io, acceptor, settings.db_path, open);
+  listener.start();
+  std::vector<std::thread> answering;
+  for (int i = 1; i < ANSWERING_THREADS; ++i) answering.emplace_back([&io] { io.run(); });
+  io.run();
+  for (std::thread& t : answering) t.join();
   refresher.join();
   return true;
 }

@@ -1,8 +1,9 @@
 // The live dashboard (harness serve): an HTTP server over one database, opened read-only on
 // every request so that it keeps answering while a match writes to the same file. Pages: the
 // list of runs (/), a run's report page (/run/N) that fetches /api/run/N again every two
-// seconds and redraws when a game came in, and the JSON itself. Boost.Beast, one request at a
-// time, bound to 127.0.0.1 unless told otherwise.
+// seconds and redraws when a game came in, and the JSON itself. Boost.Beast, asynchronous:
+// every connection has its own read and write deadlines, so a slow or idle client holds only
+// its own socket; answers are made on a few threads; bound to 127.0.0.1 unless told otherwise.
 #pragma once
 
 #include <functional>

@@ -19,8 +19,10 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
   if (c.kind == TournamentKind::PAIRS) problems.require(n % 2 == 0, "engines", "pairs need an even number of engines");
   for (const EngineConfig& e : c.engines) {
     problems.require(!e.name.empty(), "engines", "an engine has no name");
-    problems.require(!has_control_character(e.name), "engines",
-                     "engine name '" + escaped_controls(e.name) + "' holds a control character (a name is one printable line)");
+    const std::string name_problem = printable_line_problem(e.name);
+    problems.require(
+        name_problem.empty(), "engines",
+        "engine name '" + escaped_controls(e.name) + "' " + name_problem + " (a name is one printable line of UTF-8)");
     problems.require(!e.command.empty() || c.imported, "engines", "engine '" + e.name + "' has no command");
     problems.require(
         !(c.settings.tc.kind == TimeControl::Kind::NODES && e.protocol == Protocol::XBOARD && !e.limit), "nodes",
@@ -80,8 +82,9 @@ chess::Result<TournamentKind> parse_tournament_kind(const std::string& name) {
 SettingProblems MatchConfig::validate(Checks checks) const {
   SettingProblems problems;
   check_engines(*this, problems);
-  problems.require(!has_control_character(event), "event",
-                   "'" + escaped_controls(event) + "' holds a control character (an event is one printable line)");
+  const std::string event_problem = printable_line_problem(event);
+  problems.require(event_problem.empty(), "event",
+                   "'" + escaped_controls(event) + "' " + event_problem + " (an event is one printable line of UTF-8)");
   check_counts(*this, checks, problems);
   check_sprt(*this, problems);
   check_game_settings(settings, problems);

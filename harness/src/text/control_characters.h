@@ -1,11 +1,14 @@
 // Control characters in names and tags: a newline in an engine's name would forge a line that
 // frameworks parse ("Finished game 99 ...") and break a PGN tag across lines, so names, events
-// and sites that hold one are refused where they come in. Messages show the text escaped.
+// and sites that hold one are refused where they come in, as are names that are not UTF-8
+// (text/utf8.h). Messages show the text escaped.
 #pragma once
 
 #include <cstdio>
 #include <string>
 #include <string_view>
+
+#include "text/utf8.h"
 
 namespace harness {
 
@@ -20,11 +23,25 @@ inline bool has_control_character(std::string_view text) {
   return false;
 }
 
-// The text with each control character written as \n, \r, \t or \xNN: one printable line.
+// Why `text` cannot be a name, an event or a site, which are one printable line of UTF-8; "" when
+// it can.
+inline std::string printable_line_problem(std::string_view text) {
+  if (has_control_character(text)) return "holds a control character";
+  if (const std::size_t at = invalid_utf8_at(text); at != std::string_view::npos) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[at]));
+    return std::string("is not UTF-8 text (byte ") + byte + " at offset " + std::to_string(at) + ")";
+  }
+  return {};
+}
+
+// The text with each control character written as \n, \r, \t or \xNN, and every byte from
+// 0x80 up as \xNN when the text is not UTF-8: one printable line.
 inline std::string escaped_controls(std::string_view text) {
   std::string out;
+  const bool utf8 = is_utf8(text);
   for (char c : text) {
-    if (!is_control_character(c)) {
+    if (!is_control_character(c) && (utf8 || static_cast<unsigned char>(c) < 0x80)) {
       out += c;
       continue;
     }

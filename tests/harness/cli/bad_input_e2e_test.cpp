@@ -177,4 +177,30 @@ TEST(BadInput, ANameCannotForgeALine) {
   }
 }
 
+TEST(BadInput, ANameThatIsNotUtf8IsRefusedAtEveryDoor) {
+  const std::string latin1 = "M\xFCller";  // a command line or configuration in Latin-1: it aborted the run before
+  const std::string db = temp_db("latin1_name");
+  const std::string book = std::string("file=") + PROJECT_DIR + "/suites/openings.epd";
+  const std::string fastchess_engine = std::string("cmd=") + MOCK_ENGINE_PATH;
+  const std::vector<std::vector<std::string>> doors = {
+      {"match", "--engine", "name=" + latin1 + " cmd=" + MOCK_ENGINE_PATH + " arg=random", "--engine", mock("b", "random"),
+       "--games", "2", "--db", db},
+      {"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2", "--event", latin1, "--db", db},
+      {"fastchess", "-engine", fastchess_engine, "name=" + latin1, "-engine", fastchess_engine, "name=b", "-each", "tc=inf",
+       "nodes=100", "proto=uci", "-openings", book, "-db", db},
+      {"fastchess", "-engine", fastchess_engine, "name=a", "-engine", fastchess_engine, "name=b", "-each", "tc=inf", "nodes=100",
+       "proto=uci", "-openings", book, "-event", latin1, "-db", db},
+      {"cutechess", "-engine", fastchess_engine, "name=a", "proto=uci", "-engine", fastchess_engine, "name=b", "proto=uci",
+       "-each", "tc=inf", "nodes=100", "-openings", book, "-site", latin1, "-db", db}};
+  for (const auto& args : doors) {
+    HarnessRun r = run_harness(args);
+    EXPECT_NE(r.exit_code, 0) << r.out;
+    EXPECT_LT(r.exit_code, 128) << "no abort\n" << r.out;
+    EXPECT_NE(r.out.find("'M\\xfcller' is not UTF-8 text (byte 0xFC at offset 1)"), std::string::npos) << r.out;
+    if (std::filesystem::exists(db)) {
+      EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+    }
+  }
+}
+
 }  // namespace

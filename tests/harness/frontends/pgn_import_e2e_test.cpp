@@ -131,6 +131,31 @@ TEST(PgnImport, AMalformedGameIsNamedAndSkippedWhileTheOthersAreStored) {
   EXPECT_NE(empty.out.find("no game to import in " + dir + "/empty.pgn"), std::string::npos) << empty.out;
 }
 
+TEST(PgnImport, ALatin1FileImportsWithItsNamesConverted) {
+  // Old PGN files are Latin-1 (Windows-1252): this one aborted the import (exit 134) before.
+  const std::string dir = std::filesystem::path(temp_db("import_latin1_dir")).parent_path().string();
+  const std::string pgn = dir + "/old.pgn";
+  std::ofstream(pgn, std::ios::binary)
+      << "[Event \"M\xFCller Memorial\"]\n[Site \"K\xF6ln\"]\n[Round \"1\"]\n[White \"M\xFCller\"]\n[Black \"G\xF3mez\"]\n"
+         "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+         "[Event \"M\xFCller Memorial\"]\n[Round \"1\"]\n[White \"G\xF3mez\"]\n[Black \"M\xFCller\"]\n[Result \"1/2-1/2\"]\n\n"
+         "1. d4 {\xE9galit\xE9} d5 1/2-1/2\n";
+  const std::string db = temp_db("import_latin1");
+  HarnessRun r = run_harness({"import", pgn, "--db", db});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find(pgn + ": 8 lines are not UTF-8 (the first is line 1): read as Windows-1252 (Latin-1) and converted"),
+            std::string::npos)
+      << r.out;
+  const auto games = games_in(db);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].white, "Müller");
+  EXPECT_EQ(games[0].black, "Gómez");
+  HarnessRun shown = run_harness({"pgn", "1", "--db", db});
+  ASSERT_EQ(shown.exit_code, 0) << shown.out;
+  EXPECT_NE(shown.out.find("[White \"Müller\"]"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("[Event \"Müller Memorial\"]"), std::string::npos) << shown.out;
+}
+
 TEST(PgnImport, FastchessPgnInAnyOrderKeepsItsPairs) {
   const std::string played = temp_db("import_fastchess");
   const std::string dir = std::filesystem::path(played).parent_path().string();

@@ -99,3 +99,24 @@ TEST(PgnReader, AnUnreadableFileIsNamed) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(PgnReader, LinesThatAreNotUtf8AreReadAsWindows1252) {
+  PgnReader r = reader_of(
+      "[Event \"M\xFCller Memorial\"]\n[White \"Ljubojevi\xE6\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 {\xE9tude \x80} e5 1-0\n\n[Event \"Gr\xC3\xBCnfeld\"]\n[Result \"*\"]\n\n*\n");
+  auto first = r.next();
+  ASSERT_TRUE(first && *first) << (first ? first->error() : "no game");
+  EXPECT_EQ(*(*first)->tag("Event"), "Müller Memorial");
+  EXPECT_EQ(*(*first)->tag("White"), "Ljubojeviæ");  // Latin-1 has no ć: what the byte says is kept
+  ASSERT_EQ((*first)->moves.size(), 2u);
+  EXPECT_EQ((*first)->moves[0].comments.at(0), "étude €");
+  auto second = r.next();
+  ASSERT_TRUE(second && *second);
+  EXPECT_EQ(*(*second)->tag("Event"), "Grünfeld") << "a line that is UTF-8 is left as it is";
+  EXPECT_EQ(r.converted_lines(), 3);
+  EXPECT_EQ(r.first_converted_line(), 1);
+}
+
+}  // namespace
