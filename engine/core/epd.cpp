@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <fstream>
 
+#include "bounded_read.h"
+
 namespace chess {
 
 namespace {
@@ -93,8 +95,11 @@ Result<int> read_epd_lines(const std::string& path, const std::string& what,
   std::ifstream in(path);
   if (!in) return Error{path + ": cannot open " + what};
   int number = 0, handed = 0;
-  for (std::string line; std::getline(in, line);) {
+  std::string line;
+  for (LineRead read; (read = read_line(in, line, MAX_EPD_LINE)) != LineRead::END;) {
     ++number;
+    if (read == LineRead::TOO_LONG)
+      return Error{path + ":" + std::to_string(number) + ": a line of " + more_than(MAX_EPD_LINE) + " in the " + what};
     std::string_view t = trimmed(line);
     if (t.empty() || t[0] == '#') continue;
     ++handed;

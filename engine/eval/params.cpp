@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/bounded_read.h"
 #include "core/nearest_names.h"
 #include "default_weights.h"
 #include "dev_weights.h"
@@ -116,11 +117,9 @@ chess::Result<EvalParams> params_from_json(std::string_view json_text, const std
 }
 
 chess::Result<EvalParams> load_params(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return chess::Error{path + ": cannot open weights file"};
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return params_from_json(ss.str(), path);
+  auto text = chess::read_whole_file(path, "weights file", chess::MAX_JSON_FILE);
+  if (!text) return chess::Error{text.error()};
+  return params_from_json(*text, path);
 }
 
 std::string params_to_json(const EvalParams& p) {

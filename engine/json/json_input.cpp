@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/bounded_read.h"
 #include "core/nearest_names.h"
 
 namespace json_input {
@@ -24,11 +25,9 @@ chess::Result<json> parse(std::string_view text, const std::string& source) {
 }
 
 chess::Result<json> load(const std::string& path, const std::string& what) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return chess::Error{path + ": cannot open " + what};
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse(ss.str(), path);
+  auto text = chess::read_whole_file(path, what, chess::MAX_JSON_FILE);
+  if (!text) return chess::Error{text.error()};
+  return parse(*text, path);
 }
 
 chess::Result<bool> check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed,

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/bounded_read.h"
 #include "core/nearest_names.h"
 #include "eval/params.h"
 #include "json/json_input.h"
@@ -375,11 +376,9 @@ chess::Result<TunerConfig> parse_tuner_config(const std::string& text, const std
 }
 
 chess::Result<TunerConfig> load_tuner_config(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return chess::Error{path + ": cannot open tuner configuration"};
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto config = parse_tuner_config(ss.str(), path);
+  auto text = chess::read_whole_file(path, "tuner configuration", chess::MAX_JSON_FILE);
+  if (!text) return chess::Error{text.error()};
+  auto config = parse_tuner_config(*text, path);
   if (!config) return config;
   // Paths in the file are relative to the file's folder: say so when one leads nowhere.
   const std::pair<const char*, const std::string*> paths[] = {{"start_weights", &config->start_weights},

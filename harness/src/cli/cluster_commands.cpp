@@ -11,6 +11,7 @@
 #include "command_line/fail.h"
 #include "command_line/stored_runs.h"
 #include "commands.h"
+#include "core/bounded_read.h"
 #include "match_options.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
@@ -97,11 +98,9 @@ std::int64_t find_shard_run(Database& db, const MatchConfig& config) {
 
 void run_task(ClusterOptions& o) {
   install_stop_handlers();
-  std::ifstream in(o.config_file);
-  if (!in) fail(o.config_file + ": cannot open the cluster run's configuration");
-  std::stringstream text;
-  text << in.rdbuf();
-  MatchConfig config = value_or_fail(MatchConfig::from_json(text.str()));
+  const std::string text =
+      value_or_fail(chess::read_whole_file(o.config_file, "cluster run's configuration", chess::MAX_JSON_FILE));
+  MatchConfig config = value_or_fail(MatchConfig::from_json(text));
   config.shard = value_or_fail(parse_shard(o.shard));
   auto db = value_or_fail(Database::open(o.match.db));
   db->use_rollback_journal();

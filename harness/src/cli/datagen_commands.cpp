@@ -15,6 +15,7 @@
 #include "match_options.h"
 #include "openings/chess960_openings.h"
 #include "paths.h"
+#include "settings/output_file.h"
 
 namespace harness {
 
@@ -110,6 +111,7 @@ int export_runs(const PositionsOptions& o) {
   const PositionFormat format = value_or_fail(parse_position_format(o.format));
   const PositionFilters filters = filters_of(o);
   auto db = value_or_fail(Database::open_existing(o.db));
+  value_or_fail(check_output_file("-o", o.out, {o.db}));
   const std::string part = o.out + ".part";
   std::ofstream file(part);
   if (!file) fail(o.out + ": cannot write");

@@ -9,6 +9,7 @@
 #include "frontends/foreign_reporter.h"
 #include "players/uci_compliance.h"
 #include "run/match_runner.h"
+#include "settings/output_file.h"
 #include "storage/database.h"
 
 namespace harness {
@@ -40,6 +41,8 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   options.variant_from_book = false;
   options.drop_bad_options = true;  // as fastchess: a warning, and the option is not sent
   if (!run.output.log_append && run.config.log_path != "-") std::ofstream(run.config.log_path, std::ios::trunc);
+  for (const auto& [option, file] : {std::pair{"-pgnout", run.output.pgn_file}, std::pair{"-epdout", run.output.epd_file}})
+    if (!file.empty()) value_or_fail(check_output_file(option, file, {run.config.openings_path, run.db}));
   RunInputs inputs = value_or_fail(prepare_run(run.config, options));
   for (const std::string& warning : run.output.start_warnings) std::cout << warning << "\n";
   for (const std::string& warning : inputs.option_warnings) std::cout << warning << "\n";

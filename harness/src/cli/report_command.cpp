@@ -12,6 +12,7 @@
 #include "report/dashboard_server.h"
 #include "report/html_page.h"
 #include "report/run_report.h"
+#include "settings/output_file.h"
 #include "storage/database.h"
 
 namespace harness {
@@ -32,6 +33,7 @@ void write_report(const ReportOptions& o) {
   for (std::int64_t id : o.runs) ids += (ids.empty() ? "" : "-") + std::to_string(id);
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("report-" + ids + ".html")).string() : o.out;
+  value_or_fail(check_output_file("-o", path, {o.db}));
   value_or_fail(write_page(path, html_page("Workbench report: run " + ids, report)));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   char took[32];

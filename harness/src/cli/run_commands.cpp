@@ -9,6 +9,7 @@
 #include "paths.h"
 #include "report/game_dialogue.h"
 #include "report/run_list.h"
+#include "settings/output_file.h"
 #include "stats/terminations.h"
 #include "storage/database.h"
 #include "text/words.h"
@@ -109,6 +110,7 @@ void add_run_commands(CLI::App& app) {
     if (games.empty()) fail("run " + std::to_string(r.id) + " has no finished games yet");
     std::ofstream file;
     if (!opts->out.empty()) {
+      value_or_fail(check_output_file("-o", opts->out, {opts->db}));
       file.open(opts->out);
       if (!file) fail("pgn: cannot write " + opts->out);
     }

@@ -64,8 +64,10 @@ ForeignReporter::ForeignReporter(const ForeignRun& run)
     const bool append = &file == &output_.pgn_file ? output_.pgn_append : output_.epd_append;
     std::ofstream(file, append ? std::ios::app : std::ios::trunc);
   }
-  if (!output_.pgn_file.empty() && output_.pgn_append) {
-    // Appending to an earlier file: its CRC covers what is there already.
+  std::error_code ec;
+  if (!output_.pgn_file.empty() && output_.pgn_append && std::filesystem::is_regular_file(output_.pgn_file, ec)) {
+    // Appending to an earlier file: its CRC covers what is there already (a device such as
+    // /dev/full reads without end, so only a regular file is read).
     std::ifstream in(output_.pgn_file, std::ios::binary);
     char buf[65536];
     while (in.read(buf, sizeof buf) || in.gcount() > 0) pgn_crc_.process_bytes(buf, std::size_t(in.gcount()));

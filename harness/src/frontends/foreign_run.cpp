@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "core/bounded_read.h"
 #include "core/nearest_names.h"
 #include "process/executable_path.h"
 #include "settings/key_values.h"
@@ -120,9 +121,9 @@ chess::Result<bool> apply_engine_key(Dialect d, EngineDraft& e, const KeyValue& 
 // restart and options (each {"name", "value"}); the keys a line gives later override it.
 chess::Result<bool> engine_conf(EngineDraft& e, const std::string& name, const std::string& at) {
   const std::string file = "engines.json";
-  std::ifstream in(file);
-  if (!in) return chess::Error{at + "=" + name + ": cannot read " + fs::absolute(file).string()};
-  const nlohmann::json all = nlohmann::json::parse(in, nullptr, false);
+  auto contents = chess::read_whole_file(file, "engines.json", chess::MAX_JSON_FILE);
+  if (!contents) return chess::Error{at + "=" + name + ": " + fs::absolute(file).string() + ": " + contents.error()};
+  const nlohmann::json all = nlohmann::json::parse(*contents, nullptr, false);
   if (!all.is_array()) return chess::Error{at + "=" + name + ": " + file + " is not a JSON array of engines"};
   for (const nlohmann::json& entry : all) {
     if (!entry.is_object() || !entry.contains("name") || entry["name"] != name) continue;

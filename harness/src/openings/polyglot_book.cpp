@@ -4,6 +4,7 @@
 #include <fstream>
 #include <random>
 
+#include "core/bounded_read.h"
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
@@ -62,9 +63,9 @@ std::uint64_t polyglot_key(const chess::Position& pos) {
 }
 
 chess::Result<PolyglotBook> PolyglotBook::open(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return chess::Error{path + ": cannot open opening book"};
-  const std::string data(std::istreambuf_iterator<char>(in), {});
+  auto read = chess::read_whole_file(path, "opening book", chess::MAX_BINARY_BOOK);
+  if (!read) return chess::Error{read.error()};
+  const std::string& data = *read;
   if (data.empty()) return chess::Error{path + ": the Polyglot book is empty"};
   if (data.size() % 16 != 0)
     return chess::Error{path + ": " + std::to_string(data.size()) +

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <fstream>
 
+#include "core/bounded_read.h"
 #include "text/trim.h"
 #include "text/utf8.h"
 
@@ -56,7 +57,14 @@ bool PgnReader::fetch() {
     held_ = false;
     return true;
   }
-  if (!std::getline(*in_, line_)) return false;
+  if (too_long_) return false;
+  const chess::LineRead read = chess::read_line(*in_, line_, chess::MAX_PGN_LINE);
+  if (read == chess::LineRead::END) return false;
+  if (read == chess::LineRead::TOO_LONG) {
+    too_long_ = malformed(number_ + 1, "a line of " + chess::more_than(chess::MAX_PGN_LINE) + ": not a PGN file");
+    line_.clear();
+    return false;
+  }
   if (!line_.empty() && line_.back() == '\r') line_.pop_back();
   ++number_;
   if (!is_utf8(line_)) {
@@ -96,6 +104,10 @@ std::optional<chess::Result<PgnGame>> PgnReader::next() {
       return chess::Result<PgnGame>{*error};
     }
     return chess::Result<PgnGame>{std::move(game)};
+  }
+  if (too_long_ && !too_long_told_) {  // the reading ended at a line past the bound: said once
+    too_long_told_ = true;
+    return chess::Result<PgnGame>{*too_long_};
   }
   return std::nullopt;
 }

@@ -71,6 +71,8 @@ class PgnReader {
   std::string comment_;
   int comment_line_ = 0, depth_ = 0, depth_line_ = 0;
   int converted_lines_ = 0, first_converted_line_ = 0;
+  std::optional<chess::Error> too_long_;  // a line past MAX_PGN_LINE ended the reading
+  bool too_long_told_ = false;
 };
 
 }  // namespace harness

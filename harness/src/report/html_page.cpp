@@ -34,13 +34,23 @@ std::string html_escaped(const std::string& s) {
   return out;
 }
 
-// JSON inside <script>: "</" would end the element, so it is written "<\/".
-std::string script_safe(std::string json) {
-  for (std::size_t at = json.find("</"); at != std::string::npos; at = json.find("</", at + 3)) json.replace(at, 2, "<\\/");
-  return json;
-}
-
 }  // namespace
+
+std::string script_safe(const std::string& json) {
+  std::string out;
+  out.reserve(json.size());
+  for (char c : json) {
+    if (c == '<')
+      out += "\\u003c";
+    else if (c == '>')
+      out += "\\u003e";
+    else if (c == '&')
+      out += "\\u0026";
+    else
+      out += c;
+  }
+  return out;
+}
 
 std::string html_page(const std::string& title, const nlohmann::json& report, const std::string& live_url, int live_ms) {
   std::string page = assets::PAGE_HTML;

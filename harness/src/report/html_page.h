@@ -13,6 +13,11 @@ namespace harness {
 std::string html_page(const std::string& title, const nlohmann::json& report, const std::string& live_url = "",
                       int live_ms = 2000);
 
+// JSON to embed in a <script> element: '<', '>' and '&' written as \u003c, \u003e and \u0026
+// (they occur only inside strings), so that no text in it ("</script>", "<!--" with a later
+// "<script>") changes how the HTML parser reads the element.
+std::string script_safe(const std::string& json);
+
 // Writes the page to `path`; the error says whether the file could not be opened or written.
 chess::Result<bool> write_page(const std::string& path, const std::string& page);
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "report/html_page.h"
 #include "run/run_tally.h"
 #include "stats/elo.h"
 
@@ -123,7 +124,7 @@ void to_json(nlohmann::json& j, const TestListRow& r) {
 std::string tests_page(const std::string& db_path, const std::vector<TestListRow>& rows) {
   std::string script = TESTS_SCRIPT;
   std::string data = nlohmann::json(rows).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  for (std::size_t at = data.find("</"); at != std::string::npos; at = data.find("</", at + 3)) data.replace(at, 2, "<\\/");
+  data = script_safe(data);
   script.replace(script.find("@@ROWS@@"), 8, data);
   return "<!doctype html><html><head><meta charset=\"utf-8\"><title>Workbench tests</title><style>"
          "body{font:14px system-ui,sans-serif;margin:20px}table{border-collapse:collapse}"

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -151,7 +153,12 @@ MatchStatus MatchRunner::run(std::ostream& out) {
     return {MatchStatus::FAILED, storage_error_ + "; the " + std::to_string(done_count_) +
                                      " games stored before are intact: make room and continue with '" +
                                      resume_command(run_id_, db_.path()) + "'"};
-  return finish(out);
+  const MatchStatus status = finish(out);
+  if (!pgn_error_.empty())
+    return {MatchStatus::FAILED, pgn_error_ + "; the " + std::to_string(done_count_) +
+                                     " games played are in the database ('harness pgn " + std::to_string(run_id_) +
+                                     "' writes them): continue with '" + resume_command(run_id_, db_.path()) + "'"};
+  return status;
 }
 
 MatchStatus MatchRunner::finish(std::ostream& out) {
@@ -384,7 +391,12 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   const auto moves = config_.datagen ? RunStore::MovesStored::PACKED : RunStore::MovesStored::ROWS;
   CHESS_RETURN_IF_ERROR(
       db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)], moves));
-  if (!config_.pgn_path.empty()) std::ofstream(config_.pgn_path, std::ios::app) << g.pgn;
+  if (!config_.pgn_path.empty() && !(std::ofstream(config_.pgn_path, std::ios::app) << g.pgn << std::flush) &&
+      pgn_error_.empty()) {
+    // The game is stored; the file is not what was asked for: the games in progress end, and the run stops.
+    pgn_error_ = "--pgn " + config_.pgn_path + ": cannot write the game's PGN (" + std::strerror(errno) + ")";
+    request_stop(StopRequest::FINISH_GAMES);
+  }
   const std::string result(chess::result_string(g.result));
   tally_.add(g.game_index, result);
   ++played_this_session_;

@@ -120,6 +120,7 @@ class MatchRunner {
   StopRequest seen_stop_ = StopRequest::NONE;
   int discarded_ = 0;                                  // unfinished games dropped by an immediate stop
   std::string storage_error_;                          // the database could not store a game: the run stops
+  std::string pgn_error_;                              // --pgn could not be written: the run stops
   int ponder_hits_ = 0, moves_this_session_ = 0;       // --ponder: moves a confirmed ponder search made
   std::vector<int> pv_mismatches_;                     // per engine, this session: moves that were not its PV's first
   std::vector<std::array<int, PV_FAULTS>> pv_faults_;  // per engine and fault, this session (players/pv_checks.h)

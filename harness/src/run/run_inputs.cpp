@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "players/make_player.h"
+#include "settings/output_file.h"
 
 namespace harness {
 
@@ -79,6 +80,7 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
   CHESS_RETURN_IF_ERROR(book);
   inputs.book = std::move(book).value();
   CHESS_RETURN_IF_ERROR(settle_variant(config, inputs.book, options.variant_from_book));
+  if (!config.pgn_path.empty()) CHESS_RETURN_IF_ERROR(check_output_file("--pgn", config.pgn_path, {config.openings_path}));
   if (!config.settings.tb_path.empty()) {
     auto tables = Tablebases::open(config.settings.tb_path);
     CHESS_RETURN_IF_ERROR(tables);

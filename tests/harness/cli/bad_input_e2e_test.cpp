@@ -2,6 +2,7 @@
 // recorded: the database holds no run afterwards (or does not exist at all).
 #include <gtest/gtest.h>
 
+#include "process/command.h"
 #include "support/harness_cli.h"
 
 namespace {
@@ -201,6 +202,116 @@ TEST(BadInput, ANameThatIsNotUtf8IsRefusedAtEveryDoor) {
       EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
     }
   }
+}
+
+// A device or a runaway file given as a book, a game file or a configuration ends in an error
+// naming it, in bounded memory: each run has 2 GiB of address space (ulimit -v), which reading
+// /dev/zero whole would pass within seconds (before: 16.7 GB in 116 s, SIGTERM ignored).
+TEST(BadInput, DevicesAndRunawayFilesEndInAnErrorInBoundedMemory) {
+  const std::string db = temp_db("runaway_files");
+  const std::string engine = std::string("cmd=") + MOCK_ENGINE_PATH;
+  auto limited = [](const std::vector<std::string>& args) {
+    std::string command = "ulimit -v 2097152; exec '" + std::string(HARNESS_PATH) + "'";
+    for (const std::string& a : args) command += " '" + a + "'";
+    return harness::run_command("bash", {"-c", command}, 120s);
+  };
+  // Books are read by their names' extensions: links with those names to /dev/zero.
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  std::filesystem::create_directories(dir);
+  for (const char* name : {"/zero.epd", "/zero.pgn"}) {
+    std::filesystem::remove(dir + name);
+    std::filesystem::create_symlink("/dev/zero", dir + name);
+  }
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--openings", dir + "/zero.epd", "--db", db},
+       dir + "/zero.epd:1: a line of more than 1 MiB in the opening book"},
+      {{"fastchess", "-engine", engine, "name=a", "-engine", engine, "name=b", "-each", "tc=inf", "nodes=100", "proto=uci",
+        "-openings", "file=" + dir + "/zero.pgn", "format=pgn", "-db", db},
+       dir + "/zero.pgn:1: a line of more than 64 MiB: not a PGN file"},
+      {{"import", "/dev/zero", "--db", db}, "/dev/zero:1: a line of more than 64 MiB: not a PGN file"},
+      {{"match", "v0.2", "dev", "--registry", "/dev/zero", "--db", db}, "/dev/zero: more than 64 MiB: not a plausible"},
+  };
+  for (const auto& [args, message] : cases) {
+    auto r = limited(args);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_GE(r->exit_code, 1) << args[0] << " " << r->out << r->err;
+    EXPECT_LT(r->exit_code, 128) << "no abort: " << r->out << r->err;
+    EXPECT_NE((r->out + r->err).find(message), std::string::npos) << r->out << r->err;
+  }
+}
+
+// Appending to /dev/full, which reads as zeros without end: the run ends, says why, and its
+// games are in the database (before: a core spun for 10 minutes reading the "existing" PGN).
+TEST(BadInput, APgnOutputThatCannotBeWrittenEndsTheRunWithAMessage) {
+  const std::string db = temp_db("pgnout_full");
+  const std::string engine = std::string("cmd=") + MOCK_ENGINE_PATH;
+  HarnessRun r = run_harness({"fastchess",
+                              "-engine",
+                              engine,
+                              "name=a",
+                              "-engine",
+                              engine,
+                              "name=b",
+                              "-each",
+                              "tc=inf",
+                              "nodes=100",
+                              "proto=uci",
+                              "-openings",
+                              std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+                              "-rounds",
+                              "1",
+                              "-games",
+                              "2",
+                              "-pgnout",
+                              "file=/dev/full",
+                              "append=true",
+                              "-db",
+                              db},
+                             60s);
+  EXPECT_NE(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("/dev/full: cannot write the game's PGN"), std::string::npos) << r.out;
+}
+
+// Output that cannot be written is said at once, and an output given the database's name (or an
+// input's) is refused: the database is never overwritten by an export.
+TEST(BadInput, OutputsThatCannotBeWrittenOrWouldReplaceAnInputAreRefused) {
+  const std::string db = temp_db("outputs");
+  auto match_with_pgn = [&](const std::string& pgn) {
+    return run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2", "--nodes",
+                        "100", "--maxmoves", "20", "--pgn", pgn, "--db", db});
+  };
+  HarnessRun nowhere = match_with_pgn("/nonexistent/dir/x.pgn");
+  EXPECT_EQ(nowhere.exit_code, 2) << nowhere.out;
+  EXPECT_NE(nowhere.out.find("--pgn /nonexistent/dir/x.pgn: cannot be written (No such file or directory)"), std::string::npos)
+      << nowhere.out;
+  EXPECT_FALSE(std::filesystem::exists(db)) << "refused before a run is made";
+
+  HarnessRun full = match_with_pgn("/dev/full");
+  EXPECT_NE(full.exit_code, 0) << full.out;
+  EXPECT_NE(full.out.find("--pgn /dev/full: cannot write the game's PGN (No space left on device)"), std::string::npos)
+      << full.out;
+  const auto stored = games_in(db);
+  EXPECT_FALSE(stored.empty()) << "the games played are in the database";
+
+  const auto size_before = std::filesystem::file_size(db);
+  const std::vector<std::vector<std::string>> exports = {{"pgn", "1", "--db", db, "-o", db},
+                                                         {"report", "1", "--db", db, "-o", db}};
+  for (const auto& args : exports) {
+    HarnessRun r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("-o " + db + ": is a SQLite database (a results database?), which is not overwritten"),
+              std::string::npos)
+        << r.out;
+  }
+  EXPECT_EQ(std::filesystem::file_size(db), size_before);
+  EXPECT_EQ(games_in(db).size(), stored.size()) << "the database still opens with its games";
+
+  const std::string book = std::filesystem::path(db).parent_path().string() + "/book.epd";
+  std::ofstream(book) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+  HarnessRun same = run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2",
+                                 "--openings", book, "--pgn", book, "--db", db});
+  EXPECT_EQ(same.exit_code, 2) << same.out;
+  EXPECT_NE(same.out.find("--pgn " + book + ": is also read by this command (" + book + ")"), std::string::npos) << same.out;
 }
 
 }  // namespace

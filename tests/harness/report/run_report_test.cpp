@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "frontends/pgn_import.h"
+#include "report/html_page.h"
 #include "run/match_config.h"
 
 namespace {
@@ -52,6 +53,22 @@ TEST(RunReport, TheEloCurveSaysWhatTheResultsBlockSays) {
   ASSERT_FALSE(series["elo"].back().is_null());
   EXPECT_NEAR(series["elo"].back().get<double>(), 190.85, 0.01);
   EXPECT_TRUE(series["lo"].back().is_null());
+}
+
+}  // namespace
+
+namespace {
+
+// A name such as "<!--<script>" in the embedded JSON once put the HTML parser in its escaped
+// script state: the rest of the page was script text, and no plot drew.
+TEST(HtmlPage, EmbeddedJsonHoldsNoMarkupWhateverItsStrings) {
+  const std::string hostile = "<!--<script>x</script>&amp; -->";
+  const nlohmann::json report = {{"engines", {hostile, "b"}}, {"event", hostile}};
+  const std::string safe = harness::script_safe(report.dump());
+  for (const char* markup : {"<", ">", "&"}) EXPECT_EQ(safe.find(markup), std::string::npos) << markup << " in " << safe;
+  EXPECT_EQ(nlohmann::json::parse(safe), report) << "the same JSON to the script that reads it";
+  const std::string page = harness::html_page("t", report);
+  EXPECT_EQ(page.find("<!--<script>"), std::string::npos);
 }
 
 }  // namespace
