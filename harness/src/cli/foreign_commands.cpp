@@ -40,6 +40,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   PrepareOptions options;
   options.variant_from_book = false;
   options.drop_bad_options = true;  // as fastchess: a warning, and the option is not sent
+  options.db_path = run.db;
   if (!run.output.log_append && run.config.log_path != "-") std::ofstream(run.config.log_path, std::ios::trunc);
   for (const auto& [option, file] : {std::pair{"-pgnout", run.output.pgn_file}, std::pair{"-epdout", run.output.epd_file}})
     if (!file.empty()) value_or_fail(check_output_file(option, file, {run.config.openings_path, run.db}));

@@ -93,6 +93,7 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
     PrepareOptions read_book;  // the variant may follow the book: the stored run's does
     read_book.variant_from_book = o.variant.empty();
     read_book.probe_engines = false;
+    read_book.db_path = o.db;
     RunInputs inputs = value_or_fail(prepare_run(config, read_book));
     auto db = value_or_fail(Database::open_existing(o.db));
     const std::int64_t run_id = find_resumable(*db, config);

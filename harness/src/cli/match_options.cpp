@@ -143,6 +143,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
 RunInputs prepare_or_fail(MatchConfig& config, const MatchOptions& o) {
   PrepareOptions options;
   options.variant_from_book = o.variant.empty();
+  options.db_path = o.db;
   return value_or_fail(prepare_run(config, options));
 }
 

@@ -1,8 +1,10 @@
 #include "frontends/foreign_reporter.h"
 
 #include <boost/crc.hpp>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <ostream>
 
@@ -157,7 +159,8 @@ void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
     ctx.termination_words = output_.format == LineFormat::CUTECHESS ? TerminationWords::CUTECHESS : TerminationWords::FASTCHESS;
     const std::string pgn = to_pgn(g, ctx);  // one blank line between games, as both programs write them
     std::ofstream file(output_.pgn_file, std::ios::app | std::ios::binary);
-    if (!(file << pgn << std::flush)) file_error_ = output_.pgn_file + ": cannot write the game's PGN";
+    if (!(file << pgn << std::flush))
+      file_error_ = output_.pgn_file + ": cannot write the game's PGN (" + std::strerror(errno) + ")";
     pgn_crc_.process_bytes(pgn.data(), pgn.size());
     if (output_.crc32) {
       char hex[16];

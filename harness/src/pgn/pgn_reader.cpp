@@ -99,6 +99,10 @@ std::optional<chess::Result<PgnGame>> PgnReader::next() {
     game.line = number_;
     std::optional<chess::Error> error = read_tags(game);
     if (!error) error = read_movetext(game);
+    if (!error && too_long_) {  // the game was cut off by a line past the bound: not a whole game
+      too_long_told_ = true;
+      error = *too_long_;
+    }
     if (error) {
       resync_ = true;
       return chess::Result<PgnGame>{*error};

@@ -1,6 +1,6 @@
 // The UCI "position" line for a game, kept from one move to the next: a game's line grows by the
-// moves played since the last one, instead of being written again from the start position each
-// move (a cost that grew with the square of the game's length, per engine).
+// moves played since the last one, instead of every move being written out again each move.
+// (The line sent still holds the whole game, as UCI has it.)
 #pragma once
 
 #include <cstdint>
@@ -18,12 +18,11 @@ class PositionCommand {
   const std::string& line_for(const chess::Game& game, chess::Variant variant);
 
  private:
-  bool continues(const chess::Game& game, chess::Variant variant) const;
+  bool continues(const chess::Game& game, chess::Variant variant, const std::string& start_fen) const;
 
   std::string line_;
   std::vector<chess::Move> moves_;  // the moves line_ holds
-  chess::Key start_key_ = 0;
-  int start_rule50_ = -1, start_ply_ = -1;
+  std::string start_fen_;
   chess::Variant variant_ = chess::Variant::STANDARD;
 };
 

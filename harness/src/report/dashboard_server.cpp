@@ -166,10 +166,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void answer(beast::error_code ec) {
     if (ec) return;  // closed, malformed, or past its deadline: the socket closes with this object
     HttpAnswer answer;
-    if (request_.method() != http::verb::get && request_.method() != http::verb::head)
-      answer = {405, "text/plain", "only GET\n"};
-    else
-      answer = dashboard_answer(db_path_, std::string(request_.target()));
+    try {
+      if (request_.method() != http::verb::get && request_.method() != http::verb::head)
+        answer = {405, "text/plain", "only GET\n"};
+      else
+        answer = dashboard_answer(db_path_, std::string(request_.target()));
+    } catch (const std::exception& e) {  // one request's failure is its own: the server goes on
+      answer = {500, "text/plain", std::string("the answer could not be made: ") + e.what() + "\n"};
+    }
     response_ = http::response<http::string_body>{static_cast<http::status>(answer.status), request_.version()};
     response_.set(http::field::server, "workbench-harness");
     response_.set(http::field::content_type, answer.content_type);
@@ -177,6 +181,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     response_.keep_alive(false);
     response_.body() = std::move(answer.body);
     response_.prepare_payload();
+    if (request_.method() == http::verb::head) response_.body().clear();  // the length stays: what GET would send
     stream_.expires_after(WRITE_DEADLINE);
     http::async_write(stream_, response_, [self = shared_from_this()](beast::error_code, std::size_t) {
       beast::error_code ignored;
@@ -197,7 +202,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
 class Listener {
  public:
   Listener(boost::asio::io_context& io, tcp::acceptor& acceptor, std::string db_path, std::atomic<int>& open)
-      : io_(io), acceptor_(acceptor), watch_(acceptor.get_executor()), db_path_(std::move(db_path)), open_(open) {}
+      : io_(io),
+        acceptor_(acceptor),
+        watch_(acceptor.get_executor()),
+        retry_(acceptor.get_executor()),
+        db_path_(std::move(db_path)),
+        open_(open) {}
 
   void start() {
     accept();
@@ -208,7 +218,12 @@ class Listener {
   void accept() {
     acceptor_.async_accept(boost::asio::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
       if (!acceptor_.is_open()) return;
-      if (!ec && open_.load() < MAX_CONNECTIONS) {
+      if (ec) {  // out of file descriptors, say: try again a little later rather than at once
+        retry_.expires_after(std::chrono::milliseconds(50));
+        retry_.async_wait([this](beast::error_code) { accept(); });
+        return;
+      }
+      if (open_.load() < MAX_CONNECTIONS) {
         ++open_;
         std::make_shared<Connection>(std::move(socket), db_path_, open_)->start();
       }
@@ -229,7 +244,7 @@ class Listener {
 
   boost::asio::io_context& io_;
   tcp::acceptor& acceptor_;
-  boost::asio::steady_timer watch_;
+  boost::asio::steady_timer watch_, retry_;
   std::string db_path_;
   std::atomic<int>& open_;
 };
@@ -256,7 +271,7 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
                       {"games", r.games},
                       {"result", r.result},
                       {"reportable", r.reportable}});
-    return {200, "application/json", list.dump()};
+    return {200, "application/json", list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
   }
   if (const std::size_t at = target.find("/game/"); target.rfind("/api/run/", 0) == 0 && at != std::string::npos) {
     const std::int64_t id = run_id_of(target.substr(0, at), "/api/run/"), game = run_id_of(target.substr(at), "/game/");

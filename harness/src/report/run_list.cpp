@@ -24,7 +24,11 @@ chess::Result<bool> describe_match(Database& db, const RunRow& r, RunListRow& ro
   if (!config) return true;  // an unreadable configuration: the row keeps its dashes
   row.engines.clear();
   for (const EngineConfig& e : config->engines) row.engines += (row.engines.empty() ? "" : ", ") + e.name;
-  if (row.engines.size() > 40) row.engines = row.engines.substr(0, 37) + "...";
+  if (row.engines.size() > 40) {
+    std::size_t cut = 37;  // not inside a character of more than one byte
+    while (cut > 0 && (static_cast<unsigned char>(row.engines[cut]) & 0xC0) == 0x80) --cut;
+    row.engines = row.engines.substr(0, cut) + "...";
+  }
   row.tc = config->settings.tc.describe();
   for (const EngineConfig& e : config->engines)
     if (e.limit || e.time_margin_ms) row.tc += " (odds)";  // an engine has limits of its own

@@ -80,7 +80,8 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
   CHESS_RETURN_IF_ERROR(book);
   inputs.book = std::move(book).value();
   CHESS_RETURN_IF_ERROR(settle_variant(config, inputs.book, options.variant_from_book));
-  if (!config.pgn_path.empty()) CHESS_RETURN_IF_ERROR(check_output_file("--pgn", config.pgn_path, {config.openings_path}));
+  if (!config.pgn_path.empty())
+    CHESS_RETURN_IF_ERROR(check_output_file("--pgn", config.pgn_path, {config.openings_path, options.db_path}));
   if (!config.settings.tb_path.empty()) {
     auto tables = Tablebases::open(config.settings.tb_path);
     CHESS_RETURN_IF_ERROR(tables);

@@ -33,6 +33,8 @@ struct PrepareOptions {
   // An option an engine cannot take is left out of the run with a warning, as fastchess does,
   // instead of refusing the run (the front ends; harness match refuses it, naming it).
   bool drop_bad_options = false;
+  // The results database, which --pgn may not name.
+  std::string db_path;
 };
 
 // Reads the book (a Chess960 book in a standard run is refused, naming the opening), opens the

@@ -20,6 +20,13 @@ bool is_sqlite_database(const std::string& path) {
   return std::memcmp(head, MAGIC, sizeof MAGIC) == 0;
 }
 
+// The same file, whether or not they exist yet.
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);
+  return fs::weakly_canonical(a, ec) == fs::weakly_canonical(b, ec);
+}
+
 }  // namespace
 
 chess::Result<bool> check_output_file(const std::string& option, const std::string& path,
@@ -27,12 +34,16 @@ chess::Result<bool> check_output_file(const std::string& option, const std::stri
   const std::string where = option + " " + path + ": ";
   if (is_sqlite_database(path))
     return chess::Error{where + "is a SQLite database (a results database?), which is not overwritten"};
-  std::error_code ec;
   for (const std::string& input : inputs)
-    if (!input.empty() && fs::exists(path, ec) && fs::equivalent(path, input, ec))
+    if (!input.empty() && same_file(path, input))
       return chess::Error{where + "is also read by this command (" + input + "), so it is not written"};
-  std::ofstream file(path, std::ios::app);
-  if (!file) return chess::Error{where + "cannot be written (" + std::strerror(errno) + ")"};
+  std::error_code ec;
+  const bool existed = fs::exists(path, ec);
+  {
+    std::ofstream file(path, std::ios::app);
+    if (!file) return chess::Error{where + "cannot be written (" + std::strerror(errno) + ")"};
+  }
+  if (!existed) fs::remove(path, ec);  // writable: its writer makes it, and a run refused later leaves nothing
   return true;
 }
 

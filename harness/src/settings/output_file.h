@@ -11,9 +11,9 @@
 
 namespace harness {
 
-// "OPTION PATH: why" when `path` may not be written; else creates it if missing (it is then
-// appended to or replaced by its writer) and returns true. `inputs` are the files the command
-// reads; one that is the same file as `path` is refused.
+// "OPTION PATH: why" when `path` may not be written; else true, leaving the file as it was (one
+// that did not exist is made to try, and removed). `inputs` are the files the command reads; one
+// that is the same file as `path`, or would be, is refused.
 chess::Result<bool> check_output_file(const std::string& option, const std::string& path,
                                       const std::vector<std::string>& inputs = {});
 

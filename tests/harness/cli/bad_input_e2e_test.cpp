@@ -306,6 +306,13 @@ TEST(BadInput, OutputsThatCannotBeWrittenOrWouldReplaceAnInputAreRefused) {
   EXPECT_EQ(std::filesystem::file_size(db), size_before);
   EXPECT_EQ(games_in(db).size(), stored.size()) << "the database still opens with its games";
 
+  const std::string fresh = std::filesystem::path(db).parent_path().string() + "/fresh.sqlite";  // not made yet
+  HarnessRun into_db = run_harness(
+      {"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2", "--pgn", fresh, "--db", fresh});
+  EXPECT_EQ(into_db.exit_code, 2) << into_db.out;
+  EXPECT_NE(into_db.out.find("--pgn " + fresh + ": is also read by this command"), std::string::npos) << into_db.out;
+  EXPECT_FALSE(std::filesystem::exists(fresh)) << "nothing is left behind";
+
   const std::string book = std::filesystem::path(db).parent_path().string() + "/book.epd";
   std::ofstream(book) << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
   HarnessRun same = run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2",

@@ -6,6 +6,8 @@
 
 #include <sstream>
 
+#include "core/bounded_read.h"
+
 namespace {
 
 using harness::PgnGame;
@@ -117,6 +119,15 @@ TEST(PgnReader, LinesThatAreNotUtf8AreReadAsWindows1252) {
   EXPECT_EQ(*(*second)->tag("Event"), "Grünfeld") << "a line that is UTF-8 is left as it is";
   EXPECT_EQ(r.converted_lines(), 3);
   EXPECT_EQ(r.first_converted_line(), 1);
+}
+
+TEST(PgnReader, AGameCutOffByALineTooLongIsAnErrorNotAGame) {
+  PgnReader r = reader_of("[Event \"x\"]\n[Result \"*\"]\n\n1. e4 {" + std::string(chess::MAX_PGN_LINE + 10, 'a') + "} *\n");
+  auto first = r.next();
+  ASSERT_TRUE(first);
+  ASSERT_FALSE(*first) << "a game of its first lines only";
+  EXPECT_EQ(first->error(), "t.pgn:4: a line of more than 64 MiB: not a PGN file");
+  EXPECT_FALSE(r.next());
 }
 
 }  // namespace

@@ -62,6 +62,14 @@ TEST(PositionCommand, AnotherGameOrStartIsWrittenAgain) {
   EXPECT_EQ(command.line_for(from_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1"), chess::Variant::STANDARD),
             "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
   EXPECT_EQ(command.line_for(counted, chess::Variant::STANDARD), "position fen 8/8/8/4k3/8/8/8/R3K3 w - - 40 61");
+  // An en-passant square no pawn can take, and a Chess960 right held by another rook: the key
+  // leaves both out; the line is the one written from scratch.
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "1r2k3/8/8/8/8/8/8/RR2K3 w Qq - 0 1",
+                          "1r2k3/8/8/8/8/8/8/RR2K3 w Bq - 0 1"}) {
+    const chess::Game game = from_fen(fen);
+    EXPECT_EQ(command.line_for(game, chess::Variant::FISCHERANDOM), from_scratch(game, chess::Variant::FISCHERANDOM)) << fen;
+  }
 }
 
 TEST(PositionCommand, APonderGuessThatMissesIsTakenBack) {
