@@ -64,7 +64,7 @@ if ! cmp -s "$work/made.txt" "$work/published.txt"; then
 fi
 
 # 3. Matches that end by adjudication, from random endgames.
-python3 "$root/scripts/lib/endgame_positions.py" $((games / 2)) "$seed" "$stockfish" > "$work/endgames.epd"
+python3 "$root/scripts/lib/endgame_positions.py" $((games / 2)) "$seed" > "$work/endgames.epd"
 echo "openings: $(wc -l < "$work/endgames.epd") positions of 3 to 6 pieces (seed $seed), each played with both colours"
 cd "$work"
 "$harness" match v0.2 dev --games "$games" --concurrency 2 --tc 2+0.02 --openings endgames.epd --tb "$tables" \
