@@ -94,7 +94,7 @@ chess::Result<BisectOutcome> Bisector::run(std::ostream& out) {
   auto in_progress = replay(out);
   CHESS_RETURN_IF_ERROR(in_progress);
   std::int64_t resume_run = *in_progress;
-  if (steps_.empty() && settings_.mode == BisectMode::PERFT) CHESS_RETURN_IF_ERROR(check_good(out));
+  if (steps_.empty()) CHESS_RETURN_IF_ERROR(check_ends(out));
   for (std::optional<int> next = search_.next(); next; next = search_.next()) {
     if (stop_requested() != StopRequest::NONE) return BisectOutcome{true, {}, steps_};
     const GitCommit& commit = commits_[std::size_t(*next)];
@@ -108,17 +108,34 @@ chess::Result<BisectOutcome> Bisector::run(std::ostream& out) {
     out << "  " << verdict->verdict << ": " << first_line(verdict->detail) << " [run " << verdict->run_id << "]" << std::endl;
   }
   CHESS_RETURN_IF_ERROR(check_bad(out));
+  CHESS_RETURN_IF_ERROR(check_tested());
   BisectOutcome outcome;
   for (int index : search_.candidates()) outcome.candidates.push_back(commits_[std::size_t(index)]);
   outcome.steps = steps_;
   return outcome;
 }
 
+// Before the first step, both ends are built (a bisect whose good or bad commit cannot be
+// built has nothing to compare with) and the good commit is tested as a step would test it.
+chess::Result<bool> Bisector::check_ends(std::ostream& out) {
+  auto good = builds_.binary(good_, settings_.build);
+  if (!good)
+    return chess::Error{"the good commit " + good_.short_sha() + " (" + good_.subject + ") cannot be built: " + good.error()};
+  const GitCommit& bad = commits_.back();
+  if (auto built = builds_.binary(bad, settings_.build); !built)
+    return chess::Error{"the bad commit " + bad.short_sha() + " (" + bad.subject + ") cannot be built: " + built.error()};
+  if (settings_.mode == BisectMode::PERFT) return check_good(*good, out);
+  if (settings_.mode == BisectMode::BENCH) {
+    auto bench = good_bench();
+    CHESS_RETURN_IF_ERROR(bench);
+    out << "good " << good_.short_sha() << " " << good_.subject << ": bench " << *bench << std::endl;
+  }
+  return true;
+}
+
 // A suite the good commit fails would make every commit bad: it is checked before the first step.
-chess::Result<bool> Bisector::check_good(std::ostream& out) {
-  auto built = builds_.binary(good_, settings_.build);
-  if (!built) return chess::Error{"the good commit: " + built.error()};
-  auto v = perft_step(*built, out);
+chess::Result<bool> Bisector::check_good(const BuiltEngine& built, std::ostream& out) {
+  auto v = perft_step(built, out);
   CHESS_RETURN_IF_ERROR(v);
   out << "good " << good_.short_sha() << " " << good_.subject << ": " << first_line(v->detail) << " [run " << v->run_id << "]"
       << std::endl;
@@ -143,6 +160,16 @@ chess::Result<bool> Bisector::check_bad(std::ostream& out) {
   out << "  " << v->verdict << ": " << first_line(v->detail) << " [run " << v->run_id << "]" << std::endl;
   if (v->verdict == "good") return passes_too();
   return true;
+}
+
+// An answer needs a commit that a step tested: when every step was skipped (no commit between
+// could be built or benched, and the bad one was not tested), the bisect has none to give.
+chess::Result<bool> Bisector::check_tested() const {
+  for (const BisectStepRow& row : steps_)
+    if (row.verdict == "good" || row.verdict == "bad") return true;
+  std::string why = "no commit could be tested: all " + std::to_string(steps_.size()) + " steps were skipped";
+  if (!steps_.empty()) why += " (the first: " + first_line(steps_.front().detail) + ")";
+  return chess::Error{why};
 }
 
 chess::Result<bool> Bisector::passes_too() const {

@@ -1,7 +1,9 @@
 // Bisector: plays a bisect's steps until one commit is left. Each step builds its commit (from
 // the cache when it was built before), tests it as the settings say (perft suite, bench count
 // against the good commit's, or an SPRT against the good commit), stores the run that decided
-// it and the verdict, and narrows the search. A stored bisect is replayed first; a step that
+// it and the verdict, and narrows the search. Before the first step both ends are built and
+// the good commit tested (its suite, its bench); a bisect in which no step could test a commit
+// has no answer and says so. A stored bisect is replayed first; a step that
 // was being played when it stopped is played again, an SPRT step by continuing its run.
 #pragma once
 
@@ -38,7 +40,9 @@ class Bisector {
     std::string by_elo = "";  // an undecided SPRT step: what the side of its Elo estimate says
   };
   chess::Result<std::int64_t> replay(std::ostream& out);
-  chess::Result<bool> check_good(std::ostream& out);
+  chess::Result<bool> check_ends(std::ostream& out);
+  chess::Result<bool> check_good(const BuiltEngine& built, std::ostream& out);
+  chess::Result<bool> check_tested() const;
   chess::Result<bool> check_bad(std::ostream& out);
   chess::Result<bool> passes_too() const;
   chess::Result<Verdict> test(int index, std::int64_t resume_run, std::ostream& out);

@@ -87,6 +87,63 @@ TEST(Bisect, BenchFindsTheFirstCommitWhoseCountChanges) {
   EXPECT_NE(refused.out.find("--good HEAD is not an ancestor of --bad HEAD~5"), std::string::npos) << refused.out;
 }
 
+// Commits whose build fails where `builds[i]` is false: the build script reads state.txt.
+GitRepo make_breaking_repo(const std::string& dir, const std::vector<bool>& builds) {
+  GitRepo repo(dir);
+  for (std::size_t i = 0; i < builds.size(); ++i)
+    repo.commit({{"engine.sh", wrapper(engine_version("dev"))}, {"state.txt", builds[i] ? "builds\n" : "broken\n"}},
+                "commit " + std::to_string(i));
+  return repo;
+}
+
+const std::string BREAKING_BUILD = "grep -q builds state.txt || { echo does not compile >&2; exit 3; }; " + BUILD;
+
+std::vector<std::string> breaking_args(const GitRepo& repo, const std::string& db, std::vector<std::string> mode) {
+  std::vector<std::string> args = bisect_args(repo, db, std::move(mode));
+  args[4] = "HEAD~5";
+  args[8] = BREAKING_BUILD;
+  return args;
+}
+
+TEST(Bisect, WithoutATestedCommitThereIsNoAnswer) {
+  const std::string db = temp_db("bisect_unbuilt");
+  // The bad commit does not build: refused before any step, in every mode.
+  const GitRepo broken_bad = make_breaking_repo(work_dir(db) + "/repo1", {true, false, false, false, false, false});
+  for (const std::vector<std::string>& mode : std::vector<std::vector<std::string>>{
+           {"--bench", "--bench-args", "bench 3"}, {"--sprt", "elo0=-10 elo1=0", "--nodes", "500", "--games", "20"}}) {
+    HarnessRun r = run_harness(breaking_args(broken_bad, db, mode), 300s);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("the bad commit " + broken_bad.sha("HEAD").substr(0, 8) + " (commit 5) cannot be built"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("First bad commit"), std::string::npos) << r.out;
+  }
+  // Nor does the good one: bench mode builds it (and runs its bench) before the first step.
+  const GitRepo broken_good = make_breaking_repo(work_dir(db) + "/repo2", {false, false, false, false, false, true});
+  HarnessRun good = run_harness(breaking_args(broken_good, db, {"--bench", "--bench-args", "bench 3"}), 300s);
+  EXPECT_EQ(good.exit_code, 2) << good.out;
+  EXPECT_NE(good.out.find("the good commit " + broken_good.sha("HEAD~5").substr(0, 8) + " (commit 0) cannot be built"),
+            std::string::npos)
+      << good.out;
+  EXPECT_EQ(good.out.find("step 1"), std::string::npos) << "no step before the good commit is built:\n" << good.out;
+  // Both ends build and nothing between does: an SPRT bisect, which never plays the bad commit, has no answer.
+  const GitRepo ends_only = make_breaking_repo(work_dir(db) + "/repo3", {true, false, false, false, false, true});
+  const std::string db3 = work_dir(db) + "/ends_only.db";
+  HarnessRun ends =
+      run_harness(breaking_args(ends_only, db3, {"--sprt", "elo0=-10 elo1=0", "--nodes", "500", "--games", "20"}), 300s);
+  EXPECT_EQ(ends.exit_code, 2) << ends.out;
+  EXPECT_NE(ends.out.find("no commit could be tested: all 4 steps were skipped (the first: it cannot be built"),
+            std::string::npos)
+      << ends.out;
+  EXPECT_EQ(harness::Database::open(db3).value()->run(1).value()->status, "failed");
+  // A build command that does not say where the binary goes is refused before anything is built.
+  std::vector<std::string> no_out = breaking_args(ends_only, db3, {"--bench"});
+  no_out[8] = "make";
+  HarnessRun refused = run_harness(no_out, 60s);
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.out.find("--build \"make\" must say where the binary goes"), std::string::npos) << refused.out;
+}
+
 std::vector<std::string> sprt_repo_commands() {
   // The good commit plays v0.2; two commits then play dev (stronger), and from commit 3 on v0.1 (weaker).
   return {engine_version("v0.2"), engine_version("dev"),  engine_version("dev"),
