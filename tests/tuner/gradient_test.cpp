@@ -3,6 +3,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "gradient_run.h"
@@ -153,6 +154,41 @@ INSTANTIATE_TEST_SUITE_P(Optimizers, GradientRun,
                                            R"("gradient": {"epochs": 120, "learning_rate": 40, "record_every": 20,
                                                            "optimizer": "adagrad", "batch_size": 2, "seed": 3})"));
 
+// A rate far too high for the weights throws them from bound to bound: the run ends worse than
+// it began, and the result is the lowest error it saw (here the start), not its last state.
+TEST(GradientRun, ARunThatEndsWorseThanItBeganKeepsItsBest) {
+  std::string text = QUEEN_CONFIG;
+  const std::string plain = R"("gradient": {"epochs": 120, "learning_rate": 8, "record_every": 20})";
+  text.replace(text.find(plain), plain.size(), R"("gradient": {"epochs": 6, "learning_rate": 1000, "record_every": 1})");
+  const tuner::TunerConfig c = tuner::parse_tuner_config(text, "eval.json").value();
+  // A queen up wins half the time and draws the other half: the best queen is worth about 190
+  // (where the sigmoid gives 0.75), and the run starts there.
+  std::vector<tuner::LabeledPosition> split;
+  for (const char* line : {"4k3/8/8/8/8/8/8/3QK3 w - - [1.0]", "4k3/8/8/8/8/8/8/3QK3 w - - [0.5]",
+                           "3qk3/8/8/8/8/8/8/4K3 b - - [0.0]", "3qk3/8/8/8/8/8/8/4K3 b - - [0.5]"})
+    split.push_back(tuner::parse_labeled_line(line, "split.epd").value());
+  eval::EvalParams start = eval::default_params();
+  start.piece_value_mg[4] = start.piece_value_eg[4] = 190;
+  tuner::TexelFitness texel{split, 2, start};
+  fitted(texel);
+  const tuner::LinearTexel model{texel, c, start};
+  const std::string dir = ::testing::TempDir() + "tuner_gradient/";
+  std::filesystem::create_directories(dir);
+  std::filesystem::remove(dir + "overshoot.sqlite");
+  auto db = harness::Database::open(dir + "overshoot.sqlite").value();
+  const std::int64_t run = db->create_run("tuner-gradient", c.source_text).value();
+  std::ostringstream sink;
+  auto done = tuner::run_gradient(c, start, model, texel, *db, run, sink);
+  ASSERT_TRUE(done) << done.error();
+  const std::vector<double> last_theta = nlohmann::json::parse(db->generations(run).value().back().probabilities);
+  const double last = texel.error(tuner::with_values(c, start, tuner::nearest_values(c, last_theta)));
+  ASSERT_GT(last, texel.error(start)) << "the rate must overshoot for this test to mean anything";
+  EXPECT_LE(done->best_fitness, texel.error(start));
+  EXPECT_DOUBLE_EQ(done->best_fitness, texel.error(tuner::with_values(c, start, done->best)));
+  EXPECT_NE(done->note.find("result: "), std::string::npos) << done->note;
+  EXPECT_EQ(sink.str().find("rate 1000.000"), std::string::npos) << "rates print in short form:\n" << sink.str();
+}
+
 TEST(GradientConfig, ReadsSettingsAndNamesBadKeys) {
   EXPECT_EQ(config().gradient.epochs, 120);
   EXPECT_EQ(config().gradient.record_every, 20);
@@ -172,6 +208,15 @@ TEST(GradientConfig, ReadsSettingsAndNamesBadKeys) {
       R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"batch_size": -1}, "fitness": {"positions": "x"}})", "e.json");
   ASSERT_FALSE(batch);
   EXPECT_NE(batch.error().find("e.json: gradient: 'batch_size'"), std::string::npos);
+  // Values that would run away: a rate of 1e308, a hundred thousand threads.
+  auto rate = tuner::parse_tuner_config(
+      R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"learning_rate": 1e308}, "fitness": {"positions": "x"}})", "e.json");
+  ASSERT_FALSE(rate);
+  EXPECT_EQ(rate.error(), "e.json: gradient: 'learning_rate' is a step in the weights' units, at most 1000, got 1e+308");
+  auto threads = tuner::parse_tuner_config(
+      R"({"parameters": [{"name": "tempo_mg"}], "fitness": {"positions": "x", "threads": 100000}})", "e.json");
+  ASSERT_FALSE(threads);
+  EXPECT_EQ(threads.error(), "e.json: fitness: 'threads' must be at most 256, got 100000");
 }
 
 }  // namespace

@@ -122,6 +122,17 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
   const int print_every = std::max(1, blocks / 50);
   auto started = std::chrono::steady_clock::now();
   RunOutcome outcome;
+  // The result is the lowest error seen (the start, a printed epoch, the last): a rate too high
+  // for the weights can end a run above where it began, and such an end is no result.
+  outcome.best = nearest_values(config, theta0);
+  outcome.best_fitness = texel.error(with_values(config, start, outcome.best));
+  int best_epoch = 0;
+  const auto keep_if_best = [&](const Values& values, double error) {
+    if (error >= outcome.best_fitness) return;
+    outcome.best = values;
+    outcome.best_fitness = error;
+    best_epoch = optimizer.epoch;
+  };
   int epochs_run = 0;
   while (optimizer.epoch < s.epochs) {
     if (hooks.stop_after >= 0 && outcome.generations_run >= hooks.stop_after) break;
@@ -140,10 +151,12 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
       const double remaining = elapsed / outcome.generations_run * double(blocks - block - 1);
       std::string note = hooks.progress_note ? "  " + hooks.progress_note(values) : "";
+      const double error = texel.error(current);
+      keep_if_best(values, error);
       char line[360];
       std::snprintf(line, sizeof line,
-                    "epoch %d/%d  linear error %.6f  error %.6f%s  rate %.3f  %.2f s/epoch  elapsed %.0f s  remaining %.0f s\n",
-                    optimizer.epoch, s.epochs, linear_error, texel.error(current), note.c_str(), rate_at(s, optimizer.epoch),
+                    "epoch %d/%d  linear error %.6f  error %.6f%s  rate %.3g  %.2f s/epoch  elapsed %.0f s  remaining %.0f s\n",
+                    optimizer.epoch, s.epochs, linear_error, error, note.c_str(), rate_at(s, optimizer.epoch),
                     elapsed / std::max(1, epochs_run), elapsed, remaining);
       out << line << std::flush;
     }
@@ -153,8 +166,12 @@ chess::Result<RunOutcome> run_gradient(const TunerConfig& config, const eval::Ev
     }
   }
   outcome.complete = optimizer.epoch >= s.epochs;
-  outcome.best = nearest_values(config, optimizer.theta);
-  outcome.best_fitness = texel.error(with_values(config, start, outcome.best));
+  const Values last = nearest_values(config, optimizer.theta);
+  keep_if_best(last, texel.error(with_values(config, start, last)));
+  if (best_epoch == 0 && last != outcome.best)
+    outcome.note = "result: the start weights (every printed epoch and the last fit worse: is 'learning_rate' too high?)\n";
+  else if (best_epoch != optimizer.epoch)
+    outcome.note = "result: epoch " + std::to_string(best_epoch) + ", whose error is the lowest printed (the last fits worse)\n";
   return outcome;
 }
 

@@ -126,7 +126,7 @@ struct Result {
 Result choose_result(harness::Database& db, std::int64_t run_id, const tuner::TuningMethod& method,
                      const tuner::TunerConfig& config, const eval::EvalParams& start_weights, const tuner::Values& start,
                      const TexelSets& sets, const tuner::RunOutcome& outcome, int stored) {
-  if (!sets.heldout) return {outcome.best, stored - 1, ""};
+  if (!sets.heldout) return {outcome.best, stored - 1, outcome.note};
   auto choice = value_or_fail(tuner::best_on_holdout(db, run_id, method, config, start_weights, *sets.heldout));
   if (choice && choice->error < sets.heldout_start)
     return {choice->values, choice->generation,

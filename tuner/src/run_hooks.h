@@ -23,6 +23,7 @@ struct RunOutcome {
   double best_fitness = 0;
   int generations_run = 0;  // in this session
   bool complete = false;    // every configured generation (or the entropy stop) reached
+  std::string note;         // why the result is not the method's last state, when it is not
 };
 
 }  // namespace tuner

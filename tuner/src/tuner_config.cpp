@@ -12,6 +12,7 @@
 #include "core/nearest_names.h"
 #include "eval/params.h"
 #include "json/json_input.h"
+#include "run/match_config.h"
 
 namespace tuner {
 
@@ -232,6 +233,9 @@ chess::Result<bool> read_gradient(const json& doc, const std::string& source, Gr
   if (!r) return r;
   if (s.epochs < 1 || s.record_every < 1 || !(s.learning_rate > 0) || !(s.l2 >= 0))
     return chess::Error{where + ": 'epochs' and 'record_every' must be at least 1, 'learning_rate' positive, 'l2' not negative"};
+  if (s.learning_rate > GradientSettings::MAX_LEARNING_RATE)
+    return chess::Error{where + ": 'learning_rate' is a step in the weights' units, at most " +
+                        std::to_string(int(GradientSettings::MAX_LEARNING_RATE)) + ", got " + json(s.learning_rate).dump()};
   if (s.optimizer != "adam" && s.optimizer != "adagrad")
     return chess::Error{where + ": 'optimizer' must be \"adam\" or \"adagrad\", not \"" + s.optimizer + "\""};
   if (s.batch_size < 0) return chess::Error{where + ": 'batch_size' must be 0 (the whole set) or a number of positions"};
@@ -297,6 +301,12 @@ chess::Result<bool> read_fitness(const json& doc, const std::string& source, Fit
     return chess::Error{where + ": 'mode' must be 'opponent' or 'round-robin', got '" + s.mode + "'"};
   if (s.threads < 1 || s.concurrency < 1 || s.games_per_individual < 2 || s.games_per_individual % 2)
     return chess::Error{where + ": threads and concurrency must be positive, games_per_individual even and at least 2"};
+  if (s.threads > FitnessSettings::MAX_THREADS)
+    return chess::Error{where + ": 'threads' must be at most " + std::to_string(FitnessSettings::MAX_THREADS) + ", got " +
+                        std::to_string(s.threads)};
+  if (s.concurrency > harness::MAX_CONCURRENCY)
+    return chess::Error{where + ": 'concurrency' must be at most " + std::to_string(harness::MAX_CONCURRENCY) + ", got " +
+                        std::to_string(s.concurrency)};
   if (s.cluster.shards > 0 && s.type != "games")
     return chess::Error{where + ": cluster: only games fitness is played on a cluster ('type' is '" + s.type + "')"};
   s.positions = relative_to(source, s.positions);
@@ -316,8 +326,10 @@ chess::Result<bool> read_validation(const json& doc, const std::string& source, 
   auto r = first_error({read(v, "games", s.games, where), read(v, "every", s.every, where), read(v, "tc", s.tc, where),
                         read(v, "concurrency", s.concurrency, where)});
   if (!r) return r;
-  if (s.games < 0 || s.games % 2 || s.every < 0 || s.concurrency < 1)
-    return chess::Error{where + ": 'games' must be even (0 turns validation off), 'every' not negative, 'concurrency' positive"};
+  if (s.games < 0 || s.games % 2 || s.every < 0 || s.concurrency < 1 || s.concurrency > harness::MAX_CONCURRENCY)
+    return chess::Error{where +
+                        ": 'games' must be even (0 turns validation off), 'every' not negative, 'concurrency' from 1 to " +
+                        std::to_string(harness::MAX_CONCURRENCY)};
   return true;
 }
 

@@ -77,6 +77,7 @@ struct SpsaSettings {
 // cannot pin hundreds of weights, and this keeps those they say little about near the start.
 struct GradientSettings {
   int epochs = 2000;
+  static constexpr double MAX_LEARNING_RATE = 1000;
   double learning_rate = 1.0;  // about the centipawns a weight moves in one step, at the start
   int record_every = 20;
   double l2 = 0;
@@ -89,7 +90,8 @@ struct GradientSettings {
 struct FitnessSettings {
   std::string type = "texel";  // texel or games
   // texel
-  std::string positions;  // labeled position file
+  std::string positions;                   // labeled position file
+  static constexpr int MAX_THREADS = 256;  // each holds its own tracing state
   int threads = 1;
   double holdout = 0;  // fraction of the positions kept out of tuning, to measure the fit on unseen ones
   // The search score's weight in the label, 0 to 1 (labeled_positions.h: blended_label); above
