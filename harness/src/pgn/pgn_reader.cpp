@@ -1,9 +1,11 @@
 #include "pgn/pgn_reader.h"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 
 #include "core/bounded_read.h"
+#include "text/control_characters.h"
 #include "text/trim.h"
 #include "text/utf8.h"
 
@@ -132,6 +134,9 @@ std::optional<chess::Error> PgnReader::read_tags(PgnGame& game) {
     game.text += line_ + "\n";
     auto tag = parse_tag(t);
     if (!tag) return malformed(number_, "malformed tag pair: " + t);
+    std::replace(tag->second.begin(), tag->second.end(), '\t', ' ');
+    if (has_control_character(tag->second))  // a NUL would cut the value in every C string it reaches
+      return malformed(number_, "tag " + tag->first + " holds a control character: \"" + escaped_controls(tag->second) + "\"");
     game.tags.push_back(std::move(*tag));
   }
   return std::nullopt;

@@ -156,6 +156,31 @@ TEST(PgnImport, ALatin1FileImportsWithItsNamesConverted) {
   EXPECT_NE(shown.out.find("[Event \"Müller Memorial\"]"), std::string::npos) << shown.out;
 }
 
+TEST(PgnImport, ANulInATagSkipsItsGameAndCutsNothingElse) {
+  // Before, the NUL went into the stored name: the whole import was refused (a name with a
+  // control character), and in a stored tag it cut every later output at that byte.
+  const std::string dir = std::filesystem::path(temp_db("import_nul_dir")).parent_path().string();
+  const std::string pgn = dir + "/nul.pgn";
+  const std::string game =
+      "[Event \"E\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+  std::string nul = game;
+  nul.replace(nul.find("[Black \"B"), 9, std::string("[Black \"B\0", 10));
+  std::ofstream(pgn, std::ios::binary) << game << nul << game;
+  const std::string db = temp_db("import_nul");
+  HarnessRun r = run_harness({"import", pgn, "--db", db});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("game skipped: " + pgn + ":12: tag Black holds a control character: \"B\\x00\""), std::string::npos)
+      << r.out;
+  EXPECT_EQ(games_in(db).size(), 2u);
+  HarnessRun shown = run_harness({"pgn", "1", "--db", db});
+  ASSERT_EQ(shown.exit_code, 0) << shown.out;
+  EXPECT_EQ(shown.out.find('\0'), std::string::npos);
+  const std::size_t first = shown.out.find("4. Qxf7# 1-0");
+  ASSERT_NE(first, std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("4. Qxf7# 1-0", first + 1), std::string::npos) << "both games whole:\n" << shown.out;
+}
+
 TEST(PgnImport, FastchessPgnInAnyOrderKeepsItsPairs) {
   const std::string played = temp_db("import_fastchess");
   const std::string dir = std::filesystem::path(played).parent_path().string();

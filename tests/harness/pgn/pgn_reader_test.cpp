@@ -121,6 +121,21 @@ TEST(PgnReader, LinesThatAreNotUtf8AreReadAsWindows1252) {
   EXPECT_EQ(r.first_converted_line(), 1);
 }
 
+TEST(PgnReader, ATagWithAControlCharacterIsAnErrorAndTheNextGameReads) {
+  using namespace std::string_literals;
+  PgnReader r = reader_of(
+      "[Event \"x\"]\n[White \"a\0b\"]\n[Black \"B\tC\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+      "[Event \"y\"]\n[White \"A\"]\n[Black \"B\tC\"]\n[Result \"*\"]\n\n1. d4 *\n"s);
+  auto first = r.next();
+  ASSERT_TRUE(first);
+  ASSERT_FALSE(*first);
+  EXPECT_EQ(first->error(), "t.pgn:2: tag White holds a control character: \"a\\x00b\"");
+  auto second = r.next();
+  ASSERT_TRUE(second && *second) << (second ? second->error() : "no game");
+  EXPECT_EQ(*(*second)->tag("Black"), "B C") << "a tab is read as a space";
+  EXPECT_EQ((*second)->moves.size(), 1u);
+}
+
 TEST(PgnReader, AGameCutOffByALineTooLongIsAnErrorNotAGame) {
   PgnReader r = reader_of("[Event \"x\"]\n[Result \"*\"]\n\n1. e4 {" + std::string(chess::MAX_PGN_LINE + 10, 'a') + "} *\n");
   auto first = r.next();
