@@ -20,7 +20,8 @@ if [ $# -eq 0 ]; then
 fi
 seconds="$1"
 targets=("${@:2}")
-[ ${#targets[@]} -eq 0 ] && targets=(fen_fuzz move_text_fuzz epd_line_fuzz book_fuzz command_line_fuzz json_config_fuzz engine_output_fuzz)
+[ ${#targets[@]} -eq 0 ] && targets=(fen_fuzz move_text_fuzz epd_line_fuzz book_fuzz command_line_fuzz json_config_fuzz engine_output_fuzz pgn_import_fuzz
+  foreign_command_line_fuzz http_request_fuzz)
 cd "$build"
 for t in "${targets[@]}"; do
   mkdir -p "fuzz-corpus/$t"

@@ -16,7 +16,7 @@ chess::Result<json> parse(std::string_view text, const std::string& source) {
     try {
       const json unused = json::parse(text.begin(), text.end());
       (void)unused;
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // a parse error, or a number out of range (1e400)
       return chess::Error{source + ": not valid JSON: " + e.what()};
     }
     return chess::Error{source + ": not valid JSON"};

@@ -19,18 +19,20 @@ std::string EngineState::set_version(const std::string& name) {
 
 std::string EngineState::load_weights(const std::string& path) {
   chess::Result<eval::EvalParams> p = eval::load_params(path);
-  if (!p) return p.error();
+  if (!p) return weights_error_ = p.error();
   set_weights(*p);
   return {};
 }
 
 void EngineState::set_weights(const eval::EvalParams& p) {
   own_weights_ = true;
+  weights_error_.clear();
   searcher_.set_params(p);
 }
 
 void EngineState::use_version_weights() {
   own_weights_ = false;
+  weights_error_.clear();
   searcher_.set_params(search::find_version(version_)->weights());
 }
 

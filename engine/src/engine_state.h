@@ -26,8 +26,10 @@ class EngineState {
   // Selects a version by name, with its own weights unless others were given; returns an error
   // naming the valid ones.
   std::string set_version(const std::string& name);
-  // Loads an evaluation weights file; returns the error, or empty on success.
+  // Loads an evaluation weights file; returns the error, or empty on success. The error is kept
+  // (weights_error) until weights are given again: the protocols refuse to play on it.
   std::string load_weights(const std::string& path);
+  const std::string& weights_error() const { return weights_error_; }
   // Sets weights given by an option (a file or one weight); they stay across a version change.
   void set_weights(const eval::EvalParams& p);
   // Back to the version's own weights.
@@ -57,6 +59,7 @@ class EngineState {
   bool debug_log_ = false;
   chess::Variant variant_ = chess::Variant::STANDARD;
   bool own_weights_ = false;  // weights given by an option, not the version's
+  std::string weights_error_;
 };
 
 // Keys of every position before the current one in the game, oldest first.

@@ -56,6 +56,7 @@ class UciSession {
     if (words.empty()) return true;
     const std::string& cmd = words[0];
     if (cmd == "quit") return false;
+    if ((cmd == "isready" || cmd == "go") && !state_.weights_error().empty()) return stop_on_bad_weights();
     if (cmd == "uci")
       uci();
     else if (cmd == "isready")
@@ -79,8 +80,19 @@ class UciSession {
     return true;
   }
 
+  int exit_code() const { return exit_code_; }
+
  private:
   void info(const std::string& text) { out_.line("info string " + text); }
+
+  // An EvalFile that could not be loaded ends the engine at the next isready or go, as
+  // Stockfish ends on a network it cannot load: playing on with other weights than the ones it
+  // was given would give results that are not of that file.
+  bool stop_on_bad_weights() {
+    info("ERROR: option EvalFile: " + state_.weights_error() + "; the engine stops rather than play other weights");
+    exit_code_ = 1;
+    return false;
+  }
 
   void uci() {
     out_.line(std::string("id name ") + ENGINE_NAME + " " + state_.version());
@@ -197,6 +209,7 @@ class UciSession {
 
   EngineState& state_;
   Output& out_;
+  int exit_code_ = 0;
 };
 
 }  // namespace
@@ -211,7 +224,7 @@ int run_uci(EngineState& state, std::istream& in, std::ostream& out, const std::
   }
   // End of input or quit: a search still running may finish its bestmove, then we exit.
   state.stop_search();
-  return 0;
+  return session.exit_code();
 }
 
 }  // namespace engine

@@ -8,7 +8,8 @@ CLIENTS - SLOW clients loop: connect, ask for the run list (nine times in ten) o
 live data, read the whole answer, wait 1 to 3 s. SLOW clients send half a request
 ("GET / HTTP/1.1\\r\\n") and hold the socket until the server closes it, then do it again.
 Once a second the probe connects anew and asks for "/"; its waiting times, the answers by
-status, the failures and the slow sockets' lifetimes go to OUT_JSON.
+status, the failures, the slow sockets' lifetimes and the largest answer about the run go to
+OUT_JSON.
 """
 import asyncio
 import json
@@ -26,15 +27,17 @@ async def fetch(port, path, timeout):
     finally:
         writer.close()
     status = data.split(b" ", 2)[1].decode() if data.startswith(b"HTTP/1.") else "none"
-    return status
+    return status, len(data)
 
 
 async def client(port, run_id, stop, stats):
     while time.monotonic() < stop:
         path = "/" if random.random() < 0.9 else f"/api/run/{run_id}"
         try:
-            status = await fetch(port, path, 60)
+            status, size = await fetch(port, path, 60)
             stats["status"][status] = stats["status"].get(status, 0) + 1
+            if path != "/":
+                stats["largest_run_answer"] = max(stats["largest_run_answer"], size)
         except (OSError, asyncio.TimeoutError) as e:
             stats["client_failures"] += 1
             stats["last_failure"] = repr(e)
@@ -63,7 +66,7 @@ async def probe(port, stop, stats):
     while time.monotonic() < stop:
         started = time.monotonic()
         try:
-            status = await fetch(port, "/", 30)
+            status, _ = await fetch(port, "/", 30)
             stats["probe_s"].append(round(time.monotonic() - started, 4))
             if status != "200":
                 stats["probe_failures"] += 1
@@ -76,7 +79,7 @@ async def probe(port, stop, stats):
 async def main():
     port, seconds, clients, slow, run_id, out = sys.argv[1:7]
     stop = time.monotonic() + float(seconds)
-    stats = {"status": {}, "client_failures": 0, "slow_failures": 0, "probe_failures": 0, "probe_s": [], "slow_held_s": []}
+    stats = {"largest_run_answer": 0, "status": {}, "client_failures": 0, "slow_failures": 0, "probe_failures": 0, "probe_s": [], "slow_held_s": []}
     tasks = [client(int(port), run_id, stop, stats) for _ in range(int(clients) - int(slow))]
     tasks += [slow_client(int(port), stop, stats) for _ in range(int(slow))]
     tasks.append(probe(int(port), stop, stats))

@@ -188,6 +188,7 @@ TEST(Uci, BadInputGetsInfoStringsAndTheEngineStaysUsable) {
   e.send("setoption name NoSuchOption value 1");
   e.send("setoption name Version value v9");
   e.send("setoption name EvalFile value /nonexistent/weights.json");
+  e.send("setoption name EvalFile value <default>");  // weights given again: the error is gone
   e.send("setoption name Threads value 1");
   e.send("setoption name Threads value 2");
   e.send("isready");
@@ -203,6 +204,24 @@ TEST(Uci, BadInputGetsInfoStringsAndTheEngineStaysUsable) {
   e.send("go depth 3");
   std::string best = e.wait_for_prefix("bestmove");
   EXPECT_TRUE(legal_in("", {"e2e4"}, bestmove_of(best))) << best;
+}
+
+// An EvalFile that cannot be loaded ends the engine at the next isready, as Stockfish ends on a
+// network it cannot load: before, it answered readyok and played its default weights.
+TEST(Uci, AnEvalFileThatCannotBeLoadedStopsTheEngineBeforeItPlays) {
+  EngineSession e(ENGINE_PATH);
+  e.send("uci");
+  ASSERT_EQ(e.wait_for_prefix("uciok"), "uciok");
+  e.send("setoption name EvalFile value /nonexistent/weights.json");
+  e.send("isready");
+  const std::string error = e.wait_for_prefix("info string ERROR");
+  EXPECT_NE(error.find("option EvalFile: /nonexistent/weights.json: cannot open"), std::string::npos) << error;
+  EXPECT_EQ(e.wait_for_prefix("readyok", std::chrono::seconds(2)), "");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (e.process().running() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_FALSE(e.process().running());
+  EXPECT_EQ(e.process().stop(std::chrono::milliseconds(100)), 1);
 }
 
 TEST(Uci, EndOfInputDuringASearchEndsTheEngine) {

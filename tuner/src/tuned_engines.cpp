@@ -157,7 +157,8 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
     return chess::Error{status.error};
   }
   if (status.kind == harness::MatchStatus::INTERRUPTED) return chess::Error{"interrupted"};
-  if (status.kind == harness::MatchStatus::INCOMPLETE) return chess::Error{status.error};
+  if (status.kind == harness::MatchStatus::INCOMPLETE || status.kind == harness::MatchStatus::HELD)
+    return chess::Error{status.error};
   MatchOutcome outcome;
   outcome.run_id = run_id;
   outcome.tallies = tallies;

@@ -24,8 +24,8 @@ void bench(const BenchOptions& o) {
   const BenchCommand command = BenchCommand::from_words(o.args, o.pattern, o.runs);
   std::vector<EngineConfig> engines;
   for (const std::string& e : o.engines) engines.push_back(engine_from_command_line(e, o.registry));
-  std::printf("%-24s %14s %12s %9s  (speed and seconds: the median of %d %s)\n", "Engine", "Bench", "NPS", "Seconds", command.runs,
-              command.runs == 1 ? "run" : "runs");
+  std::printf("%-24s %14s %12s %9s  (speed and seconds: the median of %d %s)\n", "Engine", "Bench", "NPS", "Seconds",
+              command.runs, command.runs == 1 ? "run" : "runs");
   for (const EngineConfig& e : engines) {
     const BenchSignature s = value_or_fail(run_bench(e, command, std::chrono::seconds(o.timeout_s)));
     std::printf("%-24s %14llu %12llu %9.2f\n", e.name.c_str(), static_cast<unsigned long long>(s.nodes),
@@ -39,7 +39,9 @@ void bench(const BenchOptions& o) {
 void add_bench_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand("bench", "Each engine's bench signature (the node count of its bench) and speed");
-  cmd->add_option("ENGINES", o->engines, "Registry names, or specifications \"name=X cmd=/path arg=A\" (words quoted as --engine's)")->required();
+  cmd->add_option("ENGINES", o->engines,
+                  "Registry names, or specifications \"name=X cmd=/path arg=A\" (words quoted as --engine's)")
+      ->required();
   cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
   cmd->add_option("--bench-args", o->args, "What follows the engine's own arguments to run its bench")->capture_default_str();
   cmd->add_option("--nodes-pattern", o->pattern,

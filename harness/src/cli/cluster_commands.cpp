@@ -42,7 +42,7 @@ std::string harness_binary() { return sibling_program("harness"); }
 
 // Exit status as `harness match` gives it: 0 finished, 130 interrupted, 3 incomplete, 2 failed.
 int finish(MatchStatus status, Database& db, std::int64_t run_id) {
-  if (status.kind == MatchStatus::FAILED) fail(status.error);
+  if (status.kind == MatchStatus::FAILED || status.kind == MatchStatus::HELD) fail(status.error);
   (void)db;
   (void)run_id;
   return exit_status(status);

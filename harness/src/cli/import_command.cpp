@@ -1,6 +1,7 @@
 // harness import FILE.pgn...: games played elsewhere (fastchess, cutechess-cli, this harness)
 // stored as one run, for report, rate, show and serve.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -25,9 +26,15 @@ struct ImportOptions {
 void import_files(const ImportOptions& o) {
   for (const std::string& file : o.files)
     if (!std::ifstream(file)) fail(file + ": cannot open");
+  const bool new_database = !std::filesystem::exists(o.db);
   auto db = value_or_fail(Database::open(o.db));
-  const PgnImport imported = value_or_fail(import_pgn_files(
-      o.files, *db, [](const std::string& why) { std::cerr << program_name() << ": game skipped: " << why << "\n"; }, o.first));
+  auto attempt = import_pgn_files(
+      o.files, *db, [](const std::string& why) { std::cerr << program_name() << ": game skipped: " << why << "\n"; }, o.first);
+  if (!attempt && new_database) {  // nothing was stored: the database this command made goes too
+    db.reset();
+    Database::remove_files(o.db);
+  }
+  const PgnImport imported = value_or_fail(std::move(attempt));
   for (const std::string& note : imported.notes) std::cerr << program_name() << ": " << note << "\n";
   std::string players;
   for (const std::string& p : imported.players) players += (players.empty() ? "" : ", ") + p;

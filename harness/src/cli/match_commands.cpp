@@ -27,6 +27,7 @@ std::int64_t find_resumable(Database& db, const MatchConfig& c) {
     if (!stored) continue;
     MatchConfig probe = c;  // compared with the stored run after adopting its measurements
     probe.concurrency = stored->concurrency;
+    probe.openings_digest = stored->openings_digest;  // a changed book is refused by continue_run, by name
     probe.adopt_measurements(*stored);
     if (stored->to_json() == probe.to_json()) return it->id;
   }
@@ -45,6 +46,7 @@ int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id
   MatchReporter* reporter = config.datagen ? &datagen : nullptr;  // null: the harness's own lines
   MatchRunner runner(std::move(config), std::move(inputs), db, run_id, reporter);
   const MatchStatus status = runner.run(std::cout);
+  if (status.kind == MatchStatus::HELD) fail(status.error);  // the run is the other process's: left as it is
   if (status.kind == MatchStatus::FAILED) {
     // When the database cannot take even that (a full disk), the message says what to do.
     (void)db.update_run(run_id, "failed", status.error + "\n");
@@ -79,6 +81,7 @@ int continue_run(Database& db, std::int64_t run_id, int concurrency, std::option
   PrepareOptions options;
   options.probe_engines = games_left;
   RunInputs inputs = read ? std::move(*read) : value_or_fail(prepare_run(config, options));
+  if (read) value_or_fail(check_same_openings(config, inputs.book));
   if (read && games_left) value_or_fail(check_engines_start(config, inputs.book));
   if (config.shard.active()) db.use_rollback_journal();
   return play(std::move(config), std::move(inputs), db, run_id);

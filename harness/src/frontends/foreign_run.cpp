@@ -557,8 +557,8 @@ class Parser {
   }
 
   chess::Result<bool> sprt(const Flag& f) {
-    auto s = parse_sprt(joined(f.params));
-    if (!s) return chess::Error{"-sprt: " + s.error()};
+    auto s = parse_sprt(joined(f.params), "-sprt");
+    if (!s) return chess::Error{s.error()};
     run_.config.sprt = *s;
     return true;
   }
@@ -752,7 +752,10 @@ class Parser {
     if (d_ == Dialect::FASTCHESS) {
       if (repeat_) per_round = repeat_;
       if (per_round > 2) std::swap(per_round, rounds);  // fastchess reads "-games 100 -rounds 1" so
-      if (per_round > 2) return chess::Error{"-games " + std::to_string(per_round) + ": must be 1 or 2 (with -rounds N)"};
+      if (per_round > 2)                                // the message names the values as given, not as swapped
+        return chess::Error{"-games " + std::to_string(games_) + " -rounds " + std::to_string(rounds_) +
+                            ": -games must be 1 or 2 (games of an encounter in a round), or -rounds 1 with -games N for N "
+                            "rounds of one game"};
       c.paired = per_round == 2;
     } else {
       if (repeat_ > 2) return chess::Error{"-repeat " + std::to_string(repeat_) + ": only 2 is supported (a game pair)"};

@@ -146,7 +146,7 @@ MatchConfig run_config(const FirstPass& first, const std::vector<Unit>& units, c
   const std::string tc = first.time_controls.size() == 1 ? *first.time_controls.begin() : "?";
   if (auto clock = parse_time_control(tc)) c.settings.tc = *clock;
   if (first.chess960) c.settings.variant = chess::Variant::FISCHERANDOM;
-  c.imported = ImportedGames{files, tc};
+  c.imported = ImportedGames{files, tc, int(first.games.size())};
   return c;
 }
 

@@ -12,6 +12,9 @@ namespace harness {
 
 namespace {
 
+// How much earlier than its deadline a wait may end and still be a timeout (clock granularity).
+constexpr std::int64_t TIMEOUT_TOLERANCE_MS = 5;
+
 chess::GameResult loss_for(chess::Color loser) {
   return loser == chess::WHITE ? chess::GameResult::BLACK_WINS : chess::GameResult::WHITE_WINS;
 }
@@ -42,7 +45,8 @@ class Referee {
     first_mover_ = game_.position().side_to_move();
   }
 
-  // Empty when the game was played, else why it could not start.
+  // Empty when the game was played, else why it could not be: its engines did not get ready,
+  // or the runner failed it (runner_fault).
   std::string run() {
     for (chess::Color c : {chess::WHITE, chess::BLACK}) players_[c]->want_ponder(settings_.ponder);
     for (chess::Color c : {chess::WHITE, chess::BLACK})
@@ -54,7 +58,9 @@ class Referee {
     // A ponder search still running ends with the game; an engine that ignores stop is restarted.
     for (chess::Color c : {chess::WHITE, chess::BLACK})
       if (ponder_[c] && !aborted_ && !players_[c]->stop_ponder()) players_[c]->stop();
-    return {};
+    if (!runner_fault_.empty())
+      for (chess::Color c : {chess::WHITE, chess::BLACK}) players_[c]->stop();  // in the state the fault left them
+    return runner_fault_;
   }
 
  private:
@@ -133,6 +139,7 @@ class Referee {
     }
     if (r.status == ThinkStatus::DISCONNECTED) return lose(us, GameEnd::CRASH, "", true);
     if (r.status == ThinkStatus::OVERLONG) return lose(us, GameEnd::CRASH, "writes a line of more than 1 MiB", true);
+    if (r.status == ThinkStatus::TIMEOUT && r.elapsed_ms + TIMEOUT_TOLERANCE_MS < allowance(us)) return runner_fault(us, r);
     if (r.status == ThinkStatus::TIMEOUT) return lose(us, GameEnd::STALL, "", true);
     if (r.move == "resign") return lose(us, GameEnd::RESIGNATION, "", false);
     if (over_time(us, r.elapsed_ms)) return lose(us, GameEnd::TIME, "", false);
@@ -162,6 +169,16 @@ class Referee {
     ++moves_made_[us];
     if (tc_[us].moves > 0 && moves_made_[us] % tc_[us].moves == 0) clock_[us] += tc_[us].base_ms;
     start_ponder(us, r.ponder_move);
+  }
+
+  // A move that timed out before the time it was allowed had passed was not the engine's fault
+  // but the runner's (a deadline it could not keep, as when a clock overflowed its
+  // arithmetic): the game is not played, and not stored as a loss; resume plays it again.
+  void runner_fault(chess::Color us, const ThinkResult& r) {
+    runner_fault_ = "the runner gave up on engine '" + players_[us]->name() + "' after " + std::to_string(r.elapsed_ms) +
+                    " ms of the " + std::to_string(allowance(us)) +
+                    " ms its move was allowed: a fault of the runner, not the engine's";
+    aborted_ = true;
   }
 
   std::int64_t allowance(chess::Color us) const {
@@ -202,6 +219,7 @@ class Referee {
   int moves_made_[2] = {0, 0};
   chess::Color first_mover_;
   bool aborted_ = false;
+  std::string runner_fault_;              // why the game could not be played, when the runner failed it
   std::optional<chess::Move> ponder_[2];  // the reply each side ponders on, while it does
   std::vector<std::regex> match_lines_;   // settings_.match_lines, compiled (validated with the settings)
 };

@@ -61,7 +61,8 @@ void check_game_settings(const GameSettings& s, SettingProblems& problems) {
   check_limit(s.tc, problems);
   problems.require(s.time_margin_ms >= 0, "time_margin_ms",
                    "must be 0 or more milliseconds, got " + std::to_string(s.time_margin_ms));
-  problems.require(s.search_timeout_ms > 0, "search_timeout_ms", "must be positive");
+  problems.require(s.search_timeout_ms > 0 && s.search_timeout_ms <= GameSettings::MAX_SEARCH_TIMEOUT_MS, "search_timeout_ms",
+                   "must be from 1 to " + std::to_string(GameSettings::MAX_SEARCH_TIMEOUT_MS) + " milliseconds");
   check_adjudication(s.adjudication, problems);
   check_deadlines(s.deadlines, problems);
   problems.require(!s.ponder || s.tc.kind == TimeControl::Kind::CLOCK, "ponder",

@@ -18,10 +18,11 @@
 namespace harness {
 
 struct GameSettings {
-  TimeControl tc = TimeControl::clock(0, 4000, 40);  // default: 100 games take about ten minutes on 2 cores
-  std::int64_t time_margin_ms = 0;                   // overshoot of the clock tolerated before a forfeit
-  std::int64_t search_timeout_ms = 60000;            // how long a fixed depth or nodes search may take
-  EngineDeadlines deadlines;                         // how long engines may take to start and to get ready
+  TimeControl tc = TimeControl::clock(0, 4000, 40);                     // default: 100 games take about ten minutes on 2 cores
+  std::int64_t time_margin_ms = 0;                                      // overshoot of the clock tolerated before a forfeit
+  static constexpr std::int64_t MAX_SEARCH_TIMEOUT_MS = 3'600'000'000;  // 1000 hours
+  std::int64_t search_timeout_ms = 60000;                               // how long a fixed depth or nodes search may take
+  EngineDeadlines deadlines;                                            // how long engines may take to start and to get ready
   AdjudicationRules adjudication;
   chess::Variant variant = chess::Variant::STANDARD;  // fischerandom: Chess960 castling notation for the engines
   bool check_mate_pvs = false;                   // fastchess's -check-mate-pvs: a mate score's PV must be the mate, move for move

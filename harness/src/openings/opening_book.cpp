@@ -1,6 +1,7 @@
 #include "openings/opening_book.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -109,6 +110,21 @@ std::vector<std::size_t> opening_order(std::size_t count, OpeningOrder order, st
     for (std::size_t i = count; i > 1; --i) std::swap(idx[i - 1], idx[rng() % i]);  // Fisher-Yates, same on every platform
   }
   return idx;
+}
+
+std::string OpeningBook::digest() const {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bits
+  auto add = [&hash](const std::string& text) {
+    for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ULL;
+    hash = (hash ^ 0xff) * 0x100000001b3ULL;  // a separator no text holds
+  };
+  for (const Opening& o : openings) {
+    add(o.fen);
+    for (const std::string& m : o.moves) add(m);
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return std::to_string(openings.size()) + ":" + hex;
 }
 
 const Opening* first_chess960_opening(const OpeningBook& book) {

@@ -18,6 +18,9 @@ chess::Result<OpeningOrder> parse_opening_order(const std::string& name);
 
 struct OpeningBook {
   std::vector<Opening> openings;
+  // The openings in one word ("N:FNV-1a of their positions and moves"): the same for the same
+  // openings in the same order, whatever the file's spacing and comments.
+  std::string digest() const;
 };
 
 // How a Polyglot book becomes openings: the choice among its moves, and the seed of the draw.

@@ -9,6 +9,7 @@
 #include "players/pv_checks.h"
 #include "record/game_record.h"
 #include "settings/key_values.h"
+#include "text/control_characters.h"
 
 namespace harness {
 
@@ -98,17 +99,24 @@ chess::Result<bool> UciPlayer::start() {
   declared_.clear();
   chess960_on_ = false;
   ponder_on_ = false;
-  if (!ask("uci", "uciok", deadlines_.startup(), [this](const std::string& line) {
+  std::string last;  // the engine's last other line: an engine that gives up says why there
+  if (!ask("uci", "uciok", deadlines_.startup(), [this, &last](const std::string& line) {
+        last = line;
         if (auto o = parse_uci_option(line)) declared_.push_back(std::move(*o));
       }))
-    return chess::Error{"engine '" + config_.name + "' did not answer 'uci' with 'uciok' within " +
-                        std::to_string(deadlines_.startup_ms) + " ms (--startup-ms)"};
+    return chess::Error{no_answer("'uci' with 'uciok'", last)};
   for (const auto& [name, value] : config_.options) process_->write_line("setoption name " + name + " value " + value);
   for (const std::string& s : config_.init_strings) process_->write_line(s);
-  if (!ask("isready", "readyok", deadlines_.startup()))
-    return chess::Error{"engine '" + config_.name + "' did not answer 'isready' within " + std::to_string(deadlines_.startup_ms) +
-                        " ms (--startup-ms)"};
+  if (!ask("isready", "readyok", deadlines_.startup(), [&last](const std::string& line) { last = line; }))
+    return chess::Error{no_answer("'isready'", last)};
   return true;
+}
+
+std::string UciPlayer::no_answer(const std::string& question, const std::string& last_line) {
+  const std::string said = last_line.empty() ? "" : "; its last line: '" + escaped_controls(last_line.substr(0, 300)) + "'";
+  if (last_read_ == ReadStatus::CLOSED) return "engine '" + config_.name + "' exited instead of answering " + question + said;
+  return "engine '" + config_.name + "' did not answer " + question + " within " + std::to_string(deadlines_.startup_ms) +
+         " ms (--startup-ms)" + said;
 }
 
 bool UciPlayer::ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout,
@@ -116,7 +124,7 @@ bool UciPlayer::ask(const std::string& command, const std::string& reply, std::c
   if (!process_ || !process_->write_line(command)) return false;
   auto deadline = ChildProcess::Clock::now() + timeout;
   std::string line;
-  while (process_->read_line(line, deadline) == ReadStatus::LINE) {
+  while ((last_read_ = process_->read_line(line, deadline)) == ReadStatus::LINE) {
     if (line.rfind(reply, 0) == 0) return true;
     if (on_other_line) on_other_line(line);
   }

@@ -58,6 +58,9 @@ class UciPlayer : public Player {
                                    std::chrono::milliseconds timeout);
 
  private:
+  // Why the start-up question went unanswered: the engine exited, or the deadline passed; with
+  // the last line it wrote, which says why when it gave up.
+  std::string no_answer(const std::string& question, const std::string& last_line);
   // " (did you mean 'option.Skill Level=3'?)" for an option the engine does not declare.
   std::string spec_suggestion(const std::string& name, const std::string& value) const;
   // Sends `command` and reads until a line starting with `reply`, passing the lines before it
@@ -70,10 +73,11 @@ class UciPlayer : public Player {
   ThinkResult collect_move(const ThinkRequest& request, ChildProcess::Clock::time_point start);
   std::unique_ptr<ChildProcess> process_;
   std::vector<UciOption> declared_;
-  bool chess960_on_ = false;    // what UCI_Chess960 was last set to (false is UCI's default)
-  PositionCommand position_;    // the last "position" line, grown move by move
-  bool ponder_wanted_ = false;  // the run ponders (--ponder)
-  bool ponder_on_ = false;      // Ponder was set to true (the engine declares it)
+  bool chess960_on_ = false;                 // what UCI_Chess960 was last set to (false is UCI's default)
+  PositionCommand position_;                 // the last "position" line, grown move by move
+  bool ponder_wanted_ = false;               // the run ponders (--ponder)
+  bool ponder_on_ = false;                   // Ponder was set to true (the engine declares it)
+  ReadStatus last_read_ = ReadStatus::LINE;  // how ask's last read ended
 };
 
 // Reads an "info ..." line into `report` (fields it lacks are left alone).

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 #include "html_page.h"
@@ -149,6 +150,32 @@ constexpr auto WRITE_DEADLINE = std::chrono::seconds(30);
 constexpr int MAX_CONNECTIONS = 768;
 constexpr int ANSWERING_THREADS = 4;  // answers made at once (each reads the database)
 
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+// The response to one whole request: GET and HEAD of the routes, 405 for other methods, 500
+// when the answer cannot be made (one request's failure is its own: the server goes on).
+Response respond(const std::string& db_path, const Request& request) {
+  HttpAnswer answer;
+  try {
+    if (request.method() != http::verb::get && request.method() != http::verb::head)
+      answer = {405, "text/plain", "only GET\n"};
+    else
+      answer = dashboard_answer(db_path, std::string(request.target()));
+  } catch (const std::exception& e) {
+    answer = {500, "text/plain", std::string("the answer could not be made: ") + e.what() + "\n"};
+  }
+  Response response{static_cast<http::status>(answer.status), request.version()};
+  response.set(http::field::server, "workbench-harness");
+  response.set(http::field::content_type, answer.content_type);
+  response.set(http::field::cache_control, "no-store");
+  response.keep_alive(false);
+  response.body() = std::move(answer.body);
+  response.prepare_payload();
+  if (request.method() == http::verb::head) response.body().clear();  // the length stays: what GET would send
+  return response;
+}
+
 // One connection: one request read, its answer written, then closed.
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
@@ -165,23 +192,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
  private:
   void answer(beast::error_code ec) {
     if (ec) return;  // closed, malformed, or past its deadline: the socket closes with this object
-    HttpAnswer answer;
-    try {
-      if (request_.method() != http::verb::get && request_.method() != http::verb::head)
-        answer = {405, "text/plain", "only GET\n"};
-      else
-        answer = dashboard_answer(db_path_, std::string(request_.target()));
-    } catch (const std::exception& e) {  // one request's failure is its own: the server goes on
-      answer = {500, "text/plain", std::string("the answer could not be made: ") + e.what() + "\n"};
-    }
-    response_ = http::response<http::string_body>{static_cast<http::status>(answer.status), request_.version()};
-    response_.set(http::field::server, "workbench-harness");
-    response_.set(http::field::content_type, answer.content_type);
-    response_.set(http::field::cache_control, "no-store");
-    response_.keep_alive(false);
-    response_.body() = std::move(answer.body);
-    response_.prepare_payload();
-    if (request_.method() == http::verb::head) response_.body().clear();  // the length stays: what GET would send
+    response_ = respond(db_path_, request_);
     stream_.expires_after(WRITE_DEADLINE);
     http::async_write(stream_, response_, [self = shared_from_this()](beast::error_code, std::size_t) {
       beast::error_code ignored;
@@ -191,8 +202,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
-  http::request<http::string_body> request_;
-  http::response<http::string_body> response_;
+  Request request_;
+  Response response_;
   std::string db_path_;
   std::atomic<int>& open_;
 };
@@ -292,6 +303,21 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
     return {200, "text/html; charset=utf-8", report->page};
   }
   return not_found("no page " + target + " here: the runs are at /");
+}
+
+std::string answer_raw_request(const std::string& db_path, std::string_view raw) {
+  http::request_parser<http::string_body> parser;  // the limits async_read applies: 8 KiB of header, 1 MiB of body
+  beast::error_code ec;
+  std::size_t used = 0;
+  while (!ec && used < raw.size() && !parser.is_done()) {
+    const std::size_t n = parser.put(boost::asio::buffer(raw.data() + used, raw.size() - used), ec);
+    if (n == 0 && !ec) break;  // it needs more than there is
+    used += n;
+  }
+  if (ec || !parser.is_done()) return {};
+  std::ostringstream out;
+  out << respond(db_path, parser.get());
+  return out.str();
 }
 
 chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::function<void(int port)>& ready) {

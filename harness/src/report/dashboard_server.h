@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "core/result.h"
 
@@ -28,5 +29,10 @@ struct HttpAnswer {
   std::string content_type, body;
 };
 HttpAnswer dashboard_answer(const std::string& db_path, const std::string& target);
+
+// The bytes the server writes back for the request `raw` (read as a connection reads one, with
+// the same limits), or "" when `raw` is not one whole request (the server would wait for
+// more, or close the connection).
+std::string answer_raw_request(const std::string& db_path, std::string_view raw);
 
 }  // namespace harness

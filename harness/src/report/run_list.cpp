@@ -29,7 +29,7 @@ chess::Result<bool> describe_match(Database& db, const RunRow& r, RunListRow& ro
     while (cut > 0 && (static_cast<unsigned char>(row.engines[cut]) & 0xC0) == 0x80) --cut;
     row.engines = row.engines.substr(0, cut) + "...";
   }
-  row.tc = config->settings.tc.describe();
+  row.tc = config->time_control_text();
   for (const EngineConfig& e : config->engines)
     if (e.limit || e.time_margin_ms) row.tc += " (odds)";  // an engine has limits of its own
   if (row.tc.size() > 14) row.tc = row.tc.substr(0, row.tc.find(" (odds)")) + " (odds)";

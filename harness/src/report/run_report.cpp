@@ -288,7 +288,7 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
                   {"created", run.created_at},
                   {"finished", run.finished_at},
                   {"summary", run.summary}};
-  section["config"] = {{"tc", c.imported ? c.imported->time_control : c.settings.tc.describe()},
+  section["config"] = {{"tc", c.time_control_text()},
                        {"book", c.openings_path},
                        {"plies", c.plies},
                        {"order", opening_order_name(c.order)},

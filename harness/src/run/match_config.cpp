@@ -96,13 +96,16 @@ bool MatchConfig::has_clock() const {
   return !imported || bool(parse_time_control(imported->time_control));
 }
 
+std::string MatchConfig::time_control_text() const { return imported ? imported->time_control : settings.tc.describe(); }
+
 void to_json(nlohmann::json& j, const ImportedGames& imported) {
-  j = {{"files", imported.files}, {"time_control", imported.time_control}};
+  j = {{"files", imported.files}, {"time_control", imported.time_control}, {"games", imported.games}};
 }
 
 void from_json(const nlohmann::json& j, ImportedGames& imported) {
   j.at("files").get_to(imported.files);
   j.at("time_control").get_to(imported.time_control);
+  imported.games = j.value("games", 0);
 }
 
 void to_json(nlohmann::json& j, const Shard& shard) { j = {shard.index, shard.count}; }
@@ -130,6 +133,7 @@ std::string MatchConfig::to_json() const {
   j["games"] = games;
   j["rounds"] = rounds;
   j["openings"] = openings_path;
+  if (!openings_digest.empty()) j["openings_digest"] = openings_digest;
   j["plies"] = plies;
   j["order"] = opening_order_name(order);
   if (opening_per_round) j["opening_per_round"] = true;
@@ -167,6 +171,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     j.at("games").get_to(c.games);
     j.at("rounds").get_to(c.rounds);
     j.at("openings").get_to(c.openings_path);
+    c.openings_digest = j.value("openings_digest", "");
     j.at("plies").get_to(c.plies);
     c.order = stored_enum<OpeningOrder>(j.at("order"), "order", parse_opening_order);
     c.opening_per_round = j.value("opening_per_round", false);

@@ -35,10 +35,12 @@ struct Shard {
 chess::Result<Shard> parse_shard(const std::string& text);
 
 // Where an imported run's games came from: the PGN files, and the games' TimeControl tag ("?"
-// when they differ); the run's time control is that tag when it reads as one.
+// when they differ); the run's time control is that tag when it reads as one. Its games are
+// all it holds: an import is complete whatever schedule its games would fill.
 struct ImportedGames {
   std::vector<std::string> files;
   std::string time_control;
+  int games = 0;  // 0 in runs imported before it was kept
   bool operator==(const ImportedGames&) const = default;
 };
 void to_json(nlohmann::json& j, const ImportedGames& imported);
@@ -59,6 +61,9 @@ struct MatchConfig {
   int rounds = 1;   // tournaments
   GameSettings settings;
   std::string openings_path;
+  // The openings the run was planned on (OpeningBook::digest), set when its book is first read:
+  // a resumed run whose book now reads otherwise is refused. "" in runs stored before it was kept.
+  std::string openings_digest;
   int plies = 0;
   OpeningOrder order = OpeningOrder::SEQUENTIAL;
   BookChoice book_choice = BookChoice::WEIGHTED;  // how a Polyglot book's moves are chosen
@@ -107,6 +112,9 @@ struct MatchConfig {
   void adopt_measurements(const MatchConfig& stored);
   // Whether the games were played on a clock this configuration knows (plots of the clock).
   bool has_clock() const;
+  // The time control as runs show it: an imported run's TimeControl tag ("?" when its games
+  // differ or hold none), else the limit it was played at.
+  std::string time_control_text() const;
 
   // The same run with every pair: what shards of it are merged into.
   MatchConfig unsharded() const {

@@ -18,6 +18,7 @@
 #include "pgn/pgn_writer.h"
 #include "players/make_player.h"
 #include "process/cpu_affinity.h"
+#include "process/process_identity.h"
 #include "text/words.h"
 
 namespace harness {
@@ -49,6 +50,8 @@ int exit_status(const MatchStatus& status) {
   switch (status.kind) {
     case MatchStatus::INTERRUPTED: return 130;
     case MatchStatus::INCOMPLETE: return 3;
+    case MatchStatus::FAILED:
+    case MatchStatus::HELD: return 2;
     default: return 0;
   }
 }
@@ -110,11 +113,17 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
       Event event = std::move(events_.front());
       events_.pop_front();
       lock.unlock();
-      if (GameSpec* started = std::get_if<GameSpec>(&event))
-        reporter_->game_started(out, *started, total_games_);
-      else
+      const bool game = std::holds_alternative<GameRecord>(event);
+      if (game)
         store(std::get<GameRecord>(event), out);
+      else
+        reporter_->game_started(out, std::get<GameSpec>(event), total_games_);
       lock.lock();
+      if (game) {
+        --unstored_;
+        room_.notify_all();
+      }
+      if (stop_requested() != seen_stop_ && storage_error_.empty()) break;  // a stop is acted on between games
     }
     while (reported_unstarted_ < unstarted_.size()) {
       const Unstarted u = unstarted_[reported_unstarted_++];
@@ -141,7 +150,24 @@ void MatchRunner::store(GameRecord& g, std::ostream& out) {
   }
 }
 
+// Two processes playing one run would play its games twice: the run is claimed first, and a
+// run that a running process holds is refused, naming it.
+chess::Result<bool> MatchRunner::claim() {
+  auto holder = db_.claim_run(run_id_, this_process(), is_running);
+  CHESS_RETURN_IF_ERROR(holder);
+  if (!*holder) return true;
+  const ProcessIdentity& p = (*holder)->process;
+  return chess::Error{"run " + std::to_string(run_id_) + " is being played by process " + std::to_string(p.pid) + " on " +
+                      p.host + " (since " + (*holder)->since +
+                      "): a second process would play its games twice. Wait for it to end, or stop it and resume"};
+}
+
 MatchStatus MatchRunner::run(std::ostream& out) {
+  if (auto claimed = claim(); !claimed) return {MatchStatus::HELD, claimed.error()};
+  struct Release {
+    MatchRunner& runner;
+    ~Release() { (void)runner.db_.release_run(runner.run_id_, this_process()); }
+  } release{*this};
   if (auto planned = plan(out); !planned) return {MatchStatus::FAILED, planned.error()};
   started_ = std::chrono::steady_clock::now();
   const int slots = pending_.empty() ? 0 : std::max(1, std::min<int>(config_.concurrency, int(pending_.size())));
@@ -362,7 +388,10 @@ void MatchRunner::worker(int slot) {
 
 void MatchRunner::hand_in(const GameSpec& spec, chess::Result<GameRecord> played) {
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
+    // The slots wait while the storing thread is a round of games behind: on a machine too
+    // busy for it to keep up, finished games would otherwise pile up in memory without end.
+    room_.wait(lock, [&] { return unstored_ < std::max(8, config_.concurrency); });
     if (!played) {
       if (stop_requested() == StopRequest::ABORT)
         ++discarded_;
@@ -377,8 +406,10 @@ void MatchRunner::hand_in(const GameSpec& spec, chess::Result<GameRecord> played
       g.pair_index = spec.pair_index;
       if (g.result == chess::GameResult::ONGOING || lost_to_the_stop_signal(g))
         ++discarded_;  // stopped at once, or the stop's signal ended an engine: resume plays it again
-      else
+      else {
         events_.emplace_back(std::move(g));
+        ++unstored_;
+      }
     }
   }
   changed_.notify_all();

@@ -31,12 +31,13 @@ namespace harness {
 struct MatchStatus {
   // INCOMPLETE: every game was tried, but some could not start (their engines did not start or
   // get ready in time); the run is stopped, and resume plays those.
-  enum Kind { FINISHED, INTERRUPTED, INCOMPLETE, FAILED } kind = FINISHED;
-  std::string error;  // FAILED, INCOMPLETE: why
+  // HELD: another process that is still running plays the run; nothing was played or changed.
+  enum Kind { FINISHED, INTERRUPTED, INCOMPLETE, FAILED, HELD } kind = FINISHED;
+  std::string error;  // FAILED, INCOMPLETE, HELD: why
 };
 
 // The process's exit status for a run that ended so: 0 finished, 130 interrupted, 3 incomplete
-// (FAILED is reported by the caller, with status 2).
+// (FAILED and HELD are reported by the caller, with status 2).
 int exit_status(const MatchStatus& status);
 
 class MatchRunner {
@@ -53,6 +54,7 @@ class MatchRunner {
   Tally engine_tally(std::size_t i) const { return tally_.engine_tally(i); }
 
  private:
+  chess::Result<bool> claim();
   // The schedule, and what the database holds of it already.
   chess::Result<bool> plan(std::ostream& out);
   // Stores finished games as the slots hand them in, until every slot is done.
@@ -105,6 +107,8 @@ class MatchRunner {
   // game" lines, when it wants them) or a game finished, to store.
   using Event = std::variant<GameSpec, GameRecord>;
   std::deque<Event> events_;
+  int unstored_ = 0;              // finished games in events_: the slots wait while there are too many
+  std::condition_variable room_;  // told when one of them is stored
   struct Unstarted {
     int game_index;
     std::string why;

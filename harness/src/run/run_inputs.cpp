@@ -74,11 +74,21 @@ chess::Result<bool> check_engines_start(MatchConfig& config, const OpeningBook& 
   return true;
 }
 
+chess::Result<bool> check_same_openings(const MatchConfig& config, const OpeningBook& book) {
+  if (config.openings_digest.empty() || book.digest() == config.openings_digest) return true;
+  return chess::Error{config.openings_path + ": the openings are not those the run was planned on (" + config.openings_digest +
+                      ", now " + book.digest() +
+                      "): the file was changed since the run began, and the games left would be played on other openings. "
+                      "Put the file back as it was, or start a new run"};
+}
+
 chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& options) {
   RunInputs inputs;
   auto book = read_opening_book(config.openings_path, config.plies, config.polyglot());
   CHESS_RETURN_IF_ERROR(book);
   inputs.book = std::move(book).value();
+  CHESS_RETURN_IF_ERROR(check_same_openings(config, inputs.book));
+  if (config.openings_digest.empty()) config.openings_digest = inputs.book.digest();
   CHESS_RETURN_IF_ERROR(settle_variant(config, inputs.book, options.variant_from_book));
   if (!config.pgn_path.empty())
     CHESS_RETURN_IF_ERROR(check_output_file("--pgn", config.pgn_path, {config.openings_path, options.db_path}));

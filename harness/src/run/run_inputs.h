@@ -37,9 +37,14 @@ struct PrepareOptions {
   std::string db_path;
 };
 
-// Reads the book (a Chess960 book in a standard run is refused, naming the opening), opens the
-// tables, and probes the engines; `config`'s variant is set when it follows the book.
+// Reads the book (a Chess960 book in a standard run is refused, naming the opening; a stored
+// run's book that no longer holds the openings it was planned on is refused), opens the
+// tables, and probes the engines; `config`'s variant is set when it follows the book, and its
+// openings digest when it has none.
 chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& options = {});
+
+// An error when the run's openings digest is set and `book` holds other openings.
+chess::Result<bool> check_same_openings(const MatchConfig& config, const OpeningBook& book);
 
 // The probe alone: each program once (engines that differ only in options are one program).
 // With `dropped`, options the engines cannot take are removed from `config` and described there.

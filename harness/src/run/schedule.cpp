@@ -67,6 +67,9 @@ std::vector<GameSpec> make_schedule(const MatchConfig& c) {
   return games;
 }
 
-int planned_games(const MatchConfig& config) { return int(shard_games(make_schedule(config), config.shard).size()); }
+int planned_games(const MatchConfig& config) {
+  if (config.imported && config.imported->games > 0) return config.imported->games;
+  return int(shard_games(make_schedule(config), config.shard).size());
+}
 
 }  // namespace harness

@@ -19,7 +19,7 @@ struct GameSpec {
 std::vector<GameSpec> make_schedule(const MatchConfig& config);
 // The games of the schedule that the config's shard plays.
 std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const Shard& shard);
-// How many games this configuration's shard (or whole run) plays.
+// How many games this configuration's shard (or whole run) plays; an import's, those it stored.
 int planned_games(const MatchConfig& config);
 
 }  // namespace harness

@@ -87,11 +87,11 @@ Pdf mle_with_t(const Pdf& pdf, double ref, double t) {
   return q;
 }
 
-chess::Result<double> parse_number(const std::string& key, const std::string& text) {
+chess::Result<double> parse_number(const std::string& option, const std::string& key, const std::string& text) {
   double v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || ptr != text.data() + text.size())
-    return chess::Error{"--sprt: '" + key + "' needs a number, got '" + text + "'"};
+    return chess::Error{option + ": '" + key + "' needs a number, got '" + text + "'"};
   return v;
 }
 
@@ -100,40 +100,40 @@ chess::Result<double> parse_number(const std::string& key, const std::string& te
 double SprtConfig::lower_bound() const { return std::log(beta / (1 - alpha)); }
 double SprtConfig::upper_bound() const { return std::log((1 - beta) / alpha); }
 
-chess::Result<SprtConfig> parse_sprt(const std::string& spec) {
-  auto words = parse_key_values("--sprt", spec);
+chess::Result<SprtConfig> parse_sprt(const std::string& spec, const std::string& option) {
+  auto words = parse_key_values(option, spec);
   CHESS_RETURN_IF_ERROR(words);
   SprtConfig c;
   bool has_elo0 = false, has_elo1 = false;
   for (const KeyValue& kv : *words) {
-    CHESS_RETURN_IF_ERROR(check_known_key("--sprt", kv.key, {"elo0", "elo1", "alpha", "beta", "model"}));
+    CHESS_RETURN_IF_ERROR(check_known_key(option, kv.key, {"elo0", "elo1", "alpha", "beta", "model"}));
     if (kv.key == "model") {
-      auto model = parse_elo_model(kv.value);
+      auto model = parse_elo_model(kv.value, option);
       CHESS_RETURN_IF_ERROR(model);
       c.model = *model;
       continue;
     }
-    auto v = parse_number(kv.key, kv.value);
+    auto v = parse_number(option, kv.key, kv.value);
     CHESS_RETURN_IF_ERROR(v);
     has_elo0 |= kv.key == "elo0";
     has_elo1 |= kv.key == "elo1";
     (kv.key == "elo0" ? c.elo0 : kv.key == "elo1" ? c.elo1 : kv.key == "alpha" ? c.alpha : c.beta) = *v;
   }
   if (!has_elo0 || !has_elo1)
-    return chess::Error{std::string("--sprt: missing '") + (has_elo0 ? "elo1" : "elo0") +
+    return chess::Error{option + ": missing '" + (has_elo0 ? "elo1" : "elo0") +
                         "': give both bounds, e.g. \"elo0=0 elo1=5\" (alpha and beta default to 0.05, model to normalized)"};
-  if (!(c.elo0 < c.elo1)) return chess::Error{"--sprt: elo0 must be below elo1"};
+  if (!(c.elo0 < c.elo1)) return chess::Error{option + ": elo0 must be below elo1"};
   if (c.alpha <= 0 || c.alpha >= 1 || c.beta <= 0 || c.beta >= 1)
-    return chess::Error{"--sprt: alpha and beta must be between 0 and 1"};
+    return chess::Error{option + ": alpha and beta must be between 0 and 1"};
   return c;
 }
 
 const char* elo_model_name(EloModel model) { return model == EloModel::LOGISTIC ? "logistic" : "normalized"; }
 
-chess::Result<EloModel> parse_elo_model(const std::string& name) {
+chess::Result<EloModel> parse_elo_model(const std::string& name, const std::string& option) {
   if (name == "normalized") return EloModel::NORMALIZED;
   if (name == "logistic") return EloModel::LOGISTIC;
-  return chess::Error{"--sprt: model must be 'normalized' or 'logistic', got '" + name + "'"};
+  return chess::Error{option + ": model must be 'normalized' or 'logistic', got '" + name + "'"};
 }
 
 double sprt_llr(const std::vector<double>& counts, const SprtConfig& config) {
@@ -185,7 +185,7 @@ void from_json(const nlohmann::json& j, SprtConfig& c) {
   j.at("elo1").get_to(c.elo1);
   j.at("alpha").get_to(c.alpha);
   j.at("beta").get_to(c.beta);
-  c.model = stored_enum<EloModel>(j.at("model"), "model", parse_elo_model);
+  c.model = stored_enum<EloModel>(j.at("model"), "model", [](const std::string& name) { return parse_elo_model(name); });
 }
 
 }  // namespace harness

@@ -24,10 +24,12 @@ struct SprtConfig {
 };
 
 // "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized"; errors name the key. Both bounds are
-// required; alpha and beta default to 0.05, the model to normalized.
-chess::Result<SprtConfig> parse_sprt(const std::string& spec);
+// required; alpha and beta default to 0.05, the model to normalized. Errors start with
+// `option`, the name it was given by (--sprt, fastchess's -sprt).
+chess::Result<SprtConfig> parse_sprt(const std::string& spec, const std::string& option = "--sprt");
 const char* elo_model_name(EloModel model);
-chess::Result<EloModel> parse_elo_model(const std::string& name);
+chess::Result<EloModel> parse_elo_model(const std::string& name, const std::string& option);
+inline chess::Result<EloModel> parse_elo_model(const std::string& name) { return parse_elo_model(name, "--sprt"); }
 void to_json(nlohmann::json& j, const SprtConfig& c);
 void from_json(const nlohmann::json& j, SprtConfig& c);
 

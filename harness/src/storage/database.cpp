@@ -1,5 +1,7 @@
 #include "storage/database.h"
 
+#include <filesystem>
+
 namespace harness {
 
 chess::Result<std::unique_ptr<Database>> Database::with(chess::Result<std::unique_ptr<Connection>> opened) {
@@ -17,6 +19,11 @@ chess::Result<std::unique_ptr<Database>> Database::open_existing(const std::stri
 
 chess::Result<std::unique_ptr<Database>> Database::open_readonly(const std::string& path) {
   return with(Connection::open(path, Connection::Mode::READ_ONLY));
+}
+
+void Database::remove_files(const std::string& path) {
+  std::error_code ignored;  // a file that is not there is already what is wanted
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) std::filesystem::remove(path + suffix, ignored);
 }
 
 }  // namespace harness

@@ -39,6 +39,9 @@ class Database : private detail::OwnsConnection,
   // Reading a database that another process may be writing (a shard, a dashboard): never
   // created, never migrated, never written.
   static chess::Result<std::unique_ptr<Database>> open_readonly(const std::string& path);
+  // Removes a database and SQLite's files beside it (-wal, -shm, -journal): one that a command
+  // created and then stored nothing in. It must not be open.
+  static void remove_files(const std::string& path);
 
   // For a shard: a rollback journal instead of WAL, whose shared-memory index works only when
   // every reader is on the writer's host. A shard is read from another host (the cluster's

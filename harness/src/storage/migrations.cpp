@@ -168,6 +168,16 @@ const char* const MIGRATIONS[] = {
       text TEXT NOT NULL);
     CREATE INDEX move_notes_by_game ON move_notes(game_id, ply);
     )sql",
+    R"sql(
+    -- The process playing a run (process/process_identity.h), so that a second one does not
+    -- play the same games: a row whose process has ended is taken over.
+    CREATE TABLE run_players (
+      run_id INTEGER PRIMARY KEY REFERENCES runs(id),
+      pid INTEGER NOT NULL,
+      start TEXT NOT NULL,
+      host TEXT NOT NULL,
+      since TEXT NOT NULL);
+    )sql",
 };
 
 }  // namespace

@@ -83,6 +83,31 @@ chess::Result<std::int64_t> RunStore::create_run(const std::string& kind, const 
   });
 }
 
+chess::Result<std::optional<RunStore::Holder>> RunStore::claim_run(std::int64_t run_id, const ProcessIdentity& me,
+                                                                   const std::function<bool(const ProcessIdentity&)>& running) {
+  return guarded(c_, [&] {
+    return c_.transaction([&]() -> std::optional<Holder> {
+      Statement find(c_, "SELECT pid, start, host, since FROM run_players WHERE run_id=?");
+      find.bind(1, run_id);
+      if (find.step()) {
+        Holder holder{{long(find.integer(0)), find.text(1), find.text(2)}, find.text(3)};
+        if (!(holder.process == me) && running(holder.process)) return holder;
+      }
+      Statement claim(c_, "INSERT OR REPLACE INTO run_players (run_id, pid, start, host, since) VALUES (?, ?, ?, ?, ?)");
+      claim.bind(1, run_id).bind(2, std::int64_t(me.pid)).bind(3, me.start).bind(4, me.host).bind(5, utc_timestamp()).step();
+      return std::nullopt;
+    });
+  });
+}
+
+chess::Result<bool> RunStore::release_run(std::int64_t run_id, const ProcessIdentity& me) {
+  return guarded(c_, [&] {
+    Statement s(c_, "DELETE FROM run_players WHERE run_id=? AND pid=? AND start=? AND host=?");
+    s.bind(1, run_id).bind(2, std::int64_t(me.pid)).bind(3, me.start).bind(4, me.host).step();
+    return true;
+  });
+}
+
 chess::Result<bool> RunStore::update_run(std::int64_t run_id, const std::string& status, const std::string& summary) {
   return guarded(c_, [&] {
     Statement s(c_, "UPDATE runs SET status=?, summary=?, finished_at=CASE WHEN ?='running' THEN NULL ELSE ? END WHERE id=?");

@@ -11,6 +11,7 @@
 
 #include "core/result.h"
 #include "engines/engine_config.h"
+#include "process/process_identity.h"
 #include "record/game_record.h"
 #include "storage/connection.h"
 
@@ -96,6 +97,16 @@ class RunStore {
   // The run, or nullopt when there is none of that id.
   chess::Result<std::optional<RunRow>> run(std::int64_t run_id);
   chess::Result<std::vector<RunRow>> runs();
+  // The process that plays a run. claim_run records `me` unless a process that `running` says
+  // is still running holds the run, and returns that one (with when it began) instead;
+  // release_run forgets `me` (a run it no longer holds is left as it is).
+  struct Holder {
+    ProcessIdentity process;
+    std::string since;
+  };
+  chess::Result<std::optional<Holder>> claim_run(std::int64_t run_id, const ProcessIdentity& me,
+                                                 const std::function<bool(const ProcessIdentity&)>& running);
+  chess::Result<bool> release_run(std::int64_t run_id, const ProcessIdentity& me);
   // How a game's moves are kept: a row each (reports, replays), or packed into the game's row
   // with no PGN or engine logs (datagen: tens of millions of positions).
   enum class MovesStored { ROWS, PACKED };

@@ -11,6 +11,11 @@ TEST(JsonInput, ParseErrorsNameTheSource) {
   EXPECT_NE(
       json_input::load("/no/such.json", "tuner configuration").error().find("/no/such.json: cannot open tuner configuration"),
       std::string::npos);
+  // A number beyond a double's range is an error of the file too, not an exception without one.
+  auto huge = json_input::parse("{\"learning_rate\": 1e400}", "eval.json");
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error().rfind("eval.json: not valid JSON: ", 0), 0u) << huge.error();
+  EXPECT_NE(huge.error().find("1e400"), std::string::npos) << huge.error();
 }
 
 TEST(JsonInput, UnknownKeysSuggestOnlyCloseNames) {

@@ -60,6 +60,23 @@ TEST(BadInput, AnEngineThatCannotStartLeavesNoRun) {
   }
 }
 
+// An EvalFile the engine cannot load: before, it played its default weights and the run
+// measured them; now the engine stops at isready, and the run does not begin, quoting it.
+TEST(BadInput, AnEvalFileTheEngineCannotLoadStopsTheRunBeforeItBegins) {
+  std::string db = temp_db("bad_evalfile");
+  HarnessRun r = run_harness({"match", "--engine", "name=a cmd=" + std::string(ENGINE_PATH) + " option.EvalFile=/nonexistent",
+                              "--engine", mock("b", "random"), "--games", "2", "--db", db},
+                             120s);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("engine 'a' exited instead of answering 'isready'; its last line: 'info string ERROR: option EvalFile: "
+                       "/nonexistent: cannot open"),
+            std::string::npos)
+      << r.out;
+  if (std::filesystem::exists(db)) {
+    EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  }
+}
+
 TEST(BadInput, ReadingCommandsDoNotCreateADatabase) {
   const std::string missing = ::testing::TempDir() + "no_such_dir/none.sqlite";
   for (std::vector<std::string> args : {std::vector<std::string>{"runs"}, {"show", "1"}, {"pgn", "1"}, {"resume", "1"}}) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -122,6 +123,24 @@ TEST(Datagen, AKilledRunResumesAndNoGameIsLost) {
   (void)p->stop(5000ms);
   std::vector<std::string> args = datagen_args(db, 40);
   args.push_back("--resume");
+  // An openings file edited since the run began is refused: the games left would be played on
+  // other openings than the run was planned on (before, they were, silently).
+  const std::string book = std::filesystem::path(db).parent_path() / "datagen-openings-40x6-seed1.epd";
+  const std::vector<std::string> original = lines_of(book);
+  ASSERT_GT(original.size(), 40u);
+  std::vector<std::string> edited = original;
+  std::swap(edited[1], edited[2]);
+  auto write = [&book](const std::vector<std::string>& lines) {
+    std::ofstream out(book);
+    for (const std::string& line : lines) out << line << "\n";
+  };
+  write(edited);
+  for (const std::vector<std::string>& door : {args, std::vector<std::string>{"resume", "1", "--db", db}}) {
+    HarnessRun refused = run_harness(door, 120s);
+    EXPECT_EQ(refused.exit_code, 2) << refused.out;
+    EXPECT_NE(refused.out.find(book + ": the openings are not those the run was planned on"), std::string::npos) << refused.out;
+  }
+  write(original);
   HarnessRun r = run_harness(args, 300s);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto d = harness::Database::open(db).value();

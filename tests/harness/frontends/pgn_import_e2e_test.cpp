@@ -181,6 +181,47 @@ TEST(PgnImport, ANulInATagSkipsItsGameAndCutsNothingElse) {
   EXPECT_NE(shown.out.find("4. Qxf7# 1-0", first + 1), std::string::npos) << "both games whole:\n" << shown.out;
 }
 
+TEST(PgnImport, AFailedImportLeavesNoDatabaseBehind) {
+  const std::string dir = std::filesystem::path(temp_db("import_failed_dir")).parent_path().string();
+  const std::string pgn = dir + "/empty.pgn";
+  std::ofstream(pgn) << "just some text, no game\n";
+  const std::string db = dir + "/never.sqlite";
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+  HarnessRun r = run_harness({"import", pgn, "--db", db});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("no game to import in " + pgn), std::string::npos) << r.out;
+  for (const char* suffix : {"", "-wal", "-shm"}) EXPECT_FALSE(std::filesystem::exists(db + suffix)) << db + suffix;
+  // A database that was there before stays, with what it held.
+  const std::string kept = temp_db("import_failed_kept");
+  ASSERT_EQ(run_harness({"import", pgn, "--db", kept}).exit_code, 2);
+  std::ofstream(dir + "/one.pgn") << "[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n1. e4 1/2-1/2\n";
+  ASSERT_EQ(run_harness({"import", dir + "/one.pgn", "--db", kept}).exit_code, 0);
+  EXPECT_EQ(run_harness({"import", pgn, "--db", kept}).exit_code, 2);
+  EXPECT_EQ(games_in(kept).size(), 1u);
+}
+
+TEST(PgnImport, AnImportedRoundRobinIsCompleteAndItsUnknownClockShowsAsUnknown) {
+  // Three players, encounters of unequal length, no TimeControl tag: the run list showed
+  // "3/12" (the round robin's schedule at the longest encounter's length) and the default 4+0.04.
+  const std::string dir = std::filesystem::path(temp_db("import_rr_dir")).parent_path().string();
+  const std::string pgn = dir + "/rr.pgn";
+  auto game = [](const char* white, const char* black, const char* moves) {
+    return std::string("[Event \"RR\"]\n[White \"") + white + "\"]\n[Black \"" + black + "\"]\n[Result \"1/2-1/2\"]\n\n" + moves +
+           " 1/2-1/2\n\n";
+  };
+  std::ofstream(pgn) << game("A", "B", "1. e4") << game("B", "A", "1. e4") << game("A", "B", "1. d4") << game("B", "A", "1. d4")
+                     << game("A", "C", "1. c4");
+  const std::string db = temp_db("import_rr");
+  HarnessRun r = run_harness({"import", pgn, "--db", db});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  HarnessRun runs = run_harness({"runs", "--db", db});
+  ASSERT_EQ(runs.exit_code, 0) << runs.out;
+  const std::string line = runs.out.substr(runs.out.find("\n1 ") + 1);
+  EXPECT_NE(line.find(" 5/5 "), std::string::npos) << runs.out;
+  EXPECT_NE(line.find(" ? "), std::string::npos) << runs.out;
+  EXPECT_EQ(line.find("4+0.04"), std::string::npos) << runs.out;
+}
+
 TEST(PgnImport, FastchessPgnInAnyOrderKeepsItsPairs) {
   const std::string played = temp_db("import_fastchess");
   const std::string dir = std::filesystem::path(played).parent_path().string();

@@ -1,6 +1,9 @@
 // 64 games at once on whatever machine runs the tests, with the load mocks: every game is stored
 // and none is a forfeit that a slow start-up invented (time losses are the benchmark's to count).
 #include <gtest/gtest.h>
+#include <signal.h>
+
+#include <thread>
 
 #include "support/harness_cli.h"
 
@@ -62,6 +65,34 @@ TEST(RunnerAtScale, AGameWhoseEnginesNeverStartIsLeftUnplayedNotLost) {
   // The database is not the default one: the hint names it, so that it can be typed as it is.
   EXPECT_NE(r.out.find("Resume with: harness resume 1 --db " + db + "\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(harness resume 1 --db " + db + " plays it)"), std::string::npos) << r.out;
+}
+
+// A second process resuming a run that another plays would play its games twice (before, it
+// did, until a UNIQUE constraint stopped it with advice to "make room"): it is refused, naming
+// the process; once that process is gone, even killed, the run is taken over.
+TEST(RunnerAtScale, ARunIsPlayedByOneProcessAtATime) {
+  const std::string db = temp_db("one_player");
+  std::vector<std::string> args = match_args(db, mock("a", "sleeper=100"), mock("b", "sleeper=100"), 16);
+  args.insert(args.end(), {"--tc", "2+0.02"});
+  auto first = start_harness(args, ::testing::TempDir() + "harness_e2e/one_player/first.txt");
+  const auto deadline = std::chrono::steady_clock::now() + 300s;
+  for (;;) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the first process never stored a game";
+    if (auto d = harness::Database::open_readonly(db)) {
+      auto count = (*d)->game_count(1);
+      if (count && *count >= 1) break;
+    }
+    std::this_thread::sleep_for(50ms);
+  }
+  HarnessRun second = run_harness({"resume", "1", "--db", db}, 120s);
+  EXPECT_EQ(second.exit_code, 2) << second.out;
+  EXPECT_NE(second.out.find("run 1 is being played by process " + std::to_string(first->pid())), std::string::npos) << second.out;
+  EXPECT_NE(harness::Database::open(db).value()->run(1).value()->status, "failed") << "the refused process changed nothing";
+  ::kill(first->pid(), SIGKILL);
+  (void)first->stop(5000ms);
+  HarnessRun taken_over = run_harness({"resume", "1", "--db", db, "--concurrency", "16"}, 300s);
+  EXPECT_EQ(taken_over.exit_code, 0) << taken_over.out;
+  EXPECT_EQ(games_in(db).size(), 16u);
 }
 
 }  // namespace
