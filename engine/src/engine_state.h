@@ -27,7 +27,8 @@ class EngineState {
   // naming the valid ones.
   std::string set_version(const std::string& name);
   // Loads an evaluation weights file; returns the error, or empty on success. The error is kept
-  // (weights_error) until weights are given again: the protocols refuse to play on it.
+  // (weights_error) until weights are given again: UCI refuses to play on it (xboard has no
+  // EvalFile).
   std::string load_weights(const std::string& path);
   const std::string& weights_error() const { return weights_error_; }
   // Sets weights given by an option (a file or one weight); they stay across a version change.

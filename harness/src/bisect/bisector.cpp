@@ -165,6 +165,7 @@ chess::Result<bool> Bisector::check_bad(std::ostream& out) {
 // An answer needs a commit that a step tested: when every step was skipped (no commit between
 // could be built or benched, and the bad one was not tested), the bisect has none to give.
 chess::Result<bool> Bisector::check_tested() const {
+  if (steps_.empty()) return true;  // nothing lay between the ends (an SPRT bisect of one commit): they answer
   for (const BisectStepRow& row : steps_)
     if (row.verdict == "good" || row.verdict == "bad") return true;
   std::string why = "no commit could be tested: all " + std::to_string(steps_.size()) + " steps were skipped";

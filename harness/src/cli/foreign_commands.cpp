@@ -55,6 +55,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   ForeignReporter reporter(run);
   MatchRunner runner(run.config, std::move(inputs), *db, run_id, &reporter);
   const MatchStatus status = runner.run(std::cout);
+  if (status.kind == MatchStatus::HELD) fail(status.error);
   if (status.kind == MatchStatus::FAILED) {
     (void)db->update_run(run_id, "failed", status.error + "\n");
     fail(status.error);

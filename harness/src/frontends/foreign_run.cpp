@@ -753,7 +753,8 @@ class Parser {
       if (repeat_) per_round = repeat_;
       if (per_round > 2) std::swap(per_round, rounds);  // fastchess reads "-games 100 -rounds 1" so
       if (per_round > 2)                                // the message names the values as given, not as swapped
-        return chess::Error{"-games " + std::to_string(games_) + " -rounds " + std::to_string(rounds_) +
+        return chess::Error{(repeat_ ? "-repeat " + std::to_string(repeat_) : "-games " + std::to_string(games_)) + " -rounds " +
+                            std::to_string(rounds_) +
                             ": -games must be 1 or 2 (games of an encounter in a round), or -rounds 1 with -games N for N "
                             "rounds of one game"};
       c.paired = per_round == 2;

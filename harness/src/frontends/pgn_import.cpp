@@ -247,7 +247,10 @@ chess::Result<PgnImport> import_pgn_files(const std::vector<std::string>& files,
         return true;
       },
       nullptr);
-  CHESS_RETURN_IF_ERROR(stored);
+  if (!stored) {  // the games stored so far stay, in a run that says it did not finish
+    (void)db.update_run(out.run_id, "failed", tally.summary() + stored.error() + "\n");
+    return stored.error();
+  }
   out.skipped = skipped_games;
   CHESS_RETURN_IF_ERROR(db.update_run(out.run_id, "finished", tally.summary()));
   return out;

@@ -132,6 +132,7 @@ class Referee {
 
   void turn() {
     const chess::Color us = game_.position().side_to_move();
+    const auto asked = std::chrono::steady_clock::now();  // before the request, whose deadline is later
     ThinkResult r = think(us);
     if (r.status == ThinkStatus::ABORTED) {
       aborted_ = true;  // not finished: the caller discards the game
@@ -139,7 +140,8 @@ class Referee {
     }
     if (r.status == ThinkStatus::DISCONNECTED) return lose(us, GameEnd::CRASH, "", true);
     if (r.status == ThinkStatus::OVERLONG) return lose(us, GameEnd::CRASH, "writes a line of more than 1 MiB", true);
-    if (r.status == ThinkStatus::TIMEOUT && r.elapsed_ms + TIMEOUT_TOLERANCE_MS < allowance(us)) return runner_fault(us, r);
+    if (r.status == ThinkStatus::TIMEOUT && waited_ms(asked) + TIMEOUT_TOLERANCE_MS < allowance(us))
+      return runner_fault(us, waited_ms(asked));
     if (r.status == ThinkStatus::TIMEOUT) return lose(us, GameEnd::STALL, "", true);
     if (r.move == "resign") return lose(us, GameEnd::RESIGNATION, "", false);
     if (over_time(us, r.elapsed_ms)) return lose(us, GameEnd::TIME, "", false);
@@ -174,8 +176,13 @@ class Referee {
   // A move that timed out before the time it was allowed had passed was not the engine's fault
   // but the runner's (a deadline it could not keep, as when a clock overflowed its
   // arithmetic): the game is not played, and not stored as a loss; resume plays it again.
-  void runner_fault(chess::Color us, const ThinkResult& r) {
-    runner_fault_ = "the runner gave up on engine '" + players_[us]->name() + "' after " + std::to_string(r.elapsed_ms) +
+  // The time is the referee's own, from before the request was made: a true timeout has waited
+  // at least the allowance whatever the machine's load, as the deadline came after it.
+  static std::int64_t waited_ms(std::chrono::steady_clock::time_point asked) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count();
+  }
+  void runner_fault(chess::Color us, std::int64_t waited) {
+    runner_fault_ = "the runner gave up on engine '" + players_[us]->name() + "' after " + std::to_string(waited) +
                     " ms of the " + std::to_string(allowance(us)) +
                     " ms its move was allowed: a fault of the runner, not the engine's";
     aborted_ = true;

@@ -121,6 +121,7 @@ std::string UciPlayer::no_answer(const std::string& question, const std::string&
 
 bool UciPlayer::ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout,
                     const std::function<void(const std::string&)>& on_other_line) {
+  last_read_ = ReadStatus::CLOSED;  // a question that cannot be written: the engine is gone
   if (!process_ || !process_->write_line(command)) return false;
   auto deadline = ChildProcess::Clock::now() + timeout;
   std::string line;

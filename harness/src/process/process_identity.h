@@ -17,8 +17,10 @@ struct ProcessIdentity {
 
 ProcessIdentity this_process();
 
-// Whether the process is still running. Only a process of this machine can be looked at: one
-// of another host is reported as not running (its row is taken over, with a note).
+// Whether the process is still running. Only a process of this machine can be looked at (by
+// /proc: the project runs on Linux): one of another host is reported as not running, so that
+// a run left by a machine that went down is taken over; two machines sharing one database
+// file on a network file system are not told apart.
 bool is_running(const ProcessIdentity& process);
 
 }  // namespace harness

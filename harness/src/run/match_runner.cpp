@@ -151,19 +151,20 @@ void MatchRunner::store(GameRecord& g, std::ostream& out) {
 }
 
 // Two processes playing one run would play its games twice: the run is claimed first, and a
-// run that a running process holds is refused, naming it.
-chess::Result<bool> MatchRunner::claim() {
+// run that a running process holds is refused (HELD), naming it; a database that cannot be
+// asked is a failure like any other.
+MatchStatus MatchRunner::claim() {
   auto holder = db_.claim_run(run_id_, this_process(), is_running);
-  CHESS_RETURN_IF_ERROR(holder);
-  if (!*holder) return true;
+  if (!holder) return {MatchStatus::FAILED, holder.error()};
+  if (!*holder) return {};
   const ProcessIdentity& p = (*holder)->process;
-  return chess::Error{"run " + std::to_string(run_id_) + " is being played by process " + std::to_string(p.pid) + " on " +
-                      p.host + " (since " + (*holder)->since +
-                      "): a second process would play its games twice. Wait for it to end, or stop it and resume"};
+  return {MatchStatus::HELD, "run " + std::to_string(run_id_) + " is being played by process " + std::to_string(p.pid) + " on " +
+                                 p.host + " (since " + (*holder)->since +
+                                 "): a second process would play its games twice. Wait for it to end, or stop it and resume"};
 }
 
 MatchStatus MatchRunner::run(std::ostream& out) {
-  if (auto claimed = claim(); !claimed) return {MatchStatus::HELD, claimed.error()};
+  if (const MatchStatus claimed = claim(); claimed.kind != MatchStatus::FINISHED) return claimed;
   struct Release {
     MatchRunner& runner;
     ~Release() { (void)runner.db_.release_run(runner.run_id_, this_process()); }
@@ -206,9 +207,10 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   MatchStatus result;
   if (seen_stop_ == StopRequest::NONE && !unstarted_.empty()) {
     ending.kind = RunEnding::INCOMPLETE;
-    ending.unplayed = std::to_string(total_games_ - done_count_) + " of " + std::to_string(total_games_) +
-                      " games were not played: an engine did not start for " + std::to_string(unstarted_.size()) + " of them (" +
-                      unstarted_.back().why + ")";
+    ending.unplayed =
+        std::to_string(total_games_ - done_count_) + " of " + std::to_string(total_games_) +
+        " games were not played: " + std::to_string(unstarted_.size()) +
+        " could not be (their engines did not start, or the runner failed them; the last: " + unstarted_.back().why + ")";
     stored += ending.unplayed + "\n";
     status = "stopped";
     result = {MatchStatus::INCOMPLETE, ending.unplayed};

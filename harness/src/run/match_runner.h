@@ -54,7 +54,7 @@ class MatchRunner {
   Tally engine_tally(std::size_t i) const { return tally_.engine_tally(i); }
 
  private:
-  chess::Result<bool> claim();
+  MatchStatus claim();  // FINISHED: claimed
   // The schedule, and what the database holds of it already.
   chess::Result<bool> plan(std::ostream& out);
   // Stores finished games as the slots hand them in, until every slot is done.

@@ -2,7 +2,9 @@
 // and none is a forfeit that a slow start-up invented (time losses are the benchmark's to count).
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sqlite3.h>
 
+#include <fstream>
 #include <thread>
 
 #include "support/harness_cli.h"
@@ -93,6 +95,53 @@ TEST(RunnerAtScale, ARunIsPlayedByOneProcessAtATime) {
   HarnessRun taken_over = run_harness({"resume", "1", "--db", db, "--concurrency", "16"}, 300s);
   EXPECT_EQ(taken_over.exit_code, 0) << taken_over.out;
   EXPECT_EQ(games_in(db).size(), 16u);
+}
+
+// The highest game number in a dialogue log: the last game a slot began.
+int last_game_begun(const std::string& log) {
+  std::ifstream in(log);
+  int last = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t tab = line.find('\t');
+    if (tab != std::string::npos) last = std::max(last, std::atoi(line.c_str() + tab + 1));
+  }
+  return last;
+}
+
+// While the database cannot be written (here another connection holds its write lock for two
+// seconds), the slots stop once a round of finished games waits to be stored: they used to
+// go on playing, and on a machine too busy for the storing thread finished games piled up in
+// memory without end (the first soak's round robin grew by 30 MB every 200 s).
+TEST(RunnerAtScale, SlotsWaitForTheStoringThread) {
+  const std::string db = temp_db("backpressure");
+  const std::string log = ::testing::TempDir() + "harness_e2e/backpressure/dialogue.log";
+  std::vector<std::string> args = match_args(db, mock("a", "instant"), mock("b", "instant"), 400);
+  args[args.size() - 3] = "4";  // --concurrency
+  args.insert(args.end(), {"--tc", "10+0.1", "--log", log});
+  auto p = start_harness(args, ::testing::TempDir() + "harness_e2e/backpressure/out.txt");
+  const auto deadline = std::chrono::steady_clock::now() + 300s;
+  for (;;) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "no game was stored";
+    if (auto d = harness::Database::open_readonly(db)) {
+      auto count = (*d)->game_count(1);
+      if (count && *count >= 4) break;
+    }
+    std::this_thread::sleep_for(20ms);
+  }
+  sqlite3* writer = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &writer), SQLITE_OK);
+  sqlite3_busy_timeout(writer, 5000);
+  ASSERT_EQ(sqlite3_exec(writer, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(writer);
+  const int before = last_game_begun(log);
+  std::this_thread::sleep_for(2000ms);  // less than the harness's 5 s busy timeout: its store waits, then succeeds
+  const int during = last_game_begun(log) - before;
+  EXPECT_EQ(sqlite3_exec(writer, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(writer);
+  // At most the games in progress, a round of 8 (max(8, concurrency)) waiting, and one more
+  // in progress per slot: 4 + 8 + 4.
+  EXPECT_LE(during, 16) << "games begun while nothing could be stored";
+  ::kill(p->pid(), SIGKILL);
+  (void)p->stop(5000ms);
 }
 
 }  // namespace
