@@ -249,7 +249,7 @@ chess::Result<PgnImport> import_pgn_files(const std::vector<std::string>& files,
       nullptr);
   if (!stored) {  // the games stored so far stay, in a run that says it did not finish
     (void)db.update_run(out.run_id, "failed", tally.summary() + stored.error() + "\n");
-    return stored.error();
+    return chess::Error{stored.error()};
   }
   out.skipped = skipped_games;
   CHESS_RETURN_IF_ERROR(db.update_run(out.run_id, "finished", tally.summary()));
