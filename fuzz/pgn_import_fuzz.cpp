@@ -18,7 +18,7 @@ harness::Database& database() {
     db.reset();
     const std::string path = fuzz::as_file("", ".sqlite");
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-    db = std::move(harness::Database::open(path).value());
+    db = harness::Database::open(path).value();
   }
   return *db;
 }
