@@ -521,6 +521,7 @@ class Parser {
 
   // cutechess-cli: -pgnout FILE [min] [fi]
   chess::Result<bool> cutechess_pgnout(const Flag& f) {
+    if (f.params.empty()) return chess::Error{"-pgnout: expects a file name"};
     run_.output.pgn_file = f.params[0];
     for (std::size_t i = 1; i < f.params.size(); ++i) {
       if (f.params[i] == "fi") continue;  // unfinished games are never written
