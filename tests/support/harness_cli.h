@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "process/child_process.h"
@@ -40,6 +41,20 @@ inline std::unique_ptr<harness::ChildProcess> start_harness(const std::vector<st
   auto p = harness::ChildProcess::start({HARNESS_PATH, args, "", err_path});
   if (!p) throw std::runtime_error(p.error());
   return std::move(p).value();
+}
+
+// Waits until run `run` of `db` holds at least `count` games (a run being played by another
+// process); false when `timeout` passes first.
+inline bool wait_for_games(const std::string& db, std::int64_t run, int count, std::chrono::seconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (auto d = harness::Database::open_readonly(db)) {
+      auto stored = (*d)->game_count(run);
+      if (stored && *stored >= count) return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
 }
 
 inline HarnessRun run_harness(const std::vector<std::string>& args, std::chrono::seconds timeout = 120s) {

@@ -172,15 +172,7 @@ TEST(Bisect, KilledDuringAnSprtStepItGoesOnWithThatStepsRunOnResume) {
   const GitRepo repo = make_repo(work_dir(db) + "/repo", sprt_repo_commands());
   auto p = start_harness(sprt_args(repo, db), work_dir(db) + "/killed.txt");
   // Run 1 is the bisect, run 2 the first step's match: killed once it has a pair stored.
-  const auto deadline = std::chrono::steady_clock::now() + 300s;
-  for (;;) {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the first step never stored a game";
-    if (auto d = harness::Database::open_readonly(db)) {
-      auto count = (*d)->game_count(2);
-      if (count && *count >= 2) break;
-    }
-    std::this_thread::sleep_for(100ms);
-  }
+  ASSERT_TRUE(wait_for_games(db, 2, 2, 300s)) << "the first step never stored a game";
   ::kill(p->pid(), SIGKILL);
   (void)p->stop(5000ms);
   const int before = harness::Database::open(db).value()->game_count(2).value();

@@ -77,15 +77,7 @@ TEST(RunnerAtScale, ARunIsPlayedByOneProcessAtATime) {
   std::vector<std::string> args = match_args(db, mock("a", "sleeper=100"), mock("b", "sleeper=100"), 16);
   args.insert(args.end(), {"--tc", "2+0.02"});
   auto first = start_harness(args, ::testing::TempDir() + "harness_e2e/one_player/first.txt");
-  const auto deadline = std::chrono::steady_clock::now() + 300s;
-  for (;;) {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the first process never stored a game";
-    if (auto d = harness::Database::open_readonly(db)) {
-      auto count = (*d)->game_count(1);
-      if (count && *count >= 1) break;
-    }
-    std::this_thread::sleep_for(50ms);
-  }
+  ASSERT_TRUE(wait_for_games(db, 1, 1, 300s)) << "the first process never stored a game";
   HarnessRun second = run_harness({"resume", "1", "--db", db}, 120s);
   EXPECT_EQ(second.exit_code, 2) << second.out;
   EXPECT_NE(second.out.find("run 1 is being played by process " + std::to_string(first->pid())), std::string::npos) << second.out;
@@ -119,15 +111,7 @@ TEST(RunnerAtScale, SlotsWaitForTheStoringThread) {
   args[args.size() - 3] = "4";  // --concurrency
   args.insert(args.end(), {"--tc", "10+0.1", "--log", log});
   auto p = start_harness(args, ::testing::TempDir() + "harness_e2e/backpressure/out.txt");
-  const auto deadline = std::chrono::steady_clock::now() + 300s;
-  for (;;) {
-    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "no game was stored";
-    if (auto d = harness::Database::open_readonly(db)) {
-      auto count = (*d)->game_count(1);
-      if (count && *count >= 4) break;
-    }
-    std::this_thread::sleep_for(20ms);
-  }
+  ASSERT_TRUE(wait_for_games(db, 1, 4, 300s)) << "no game was stored";
   sqlite3* writer = nullptr;
   ASSERT_EQ(sqlite3_open(db.c_str(), &writer), SQLITE_OK);
   sqlite3_busy_timeout(writer, 5000);
