@@ -36,25 +36,47 @@ HttpAnswer not_found(const std::string& why) {
 }
 
 // The report JSON of a run and its page, kept while the run's game count and status are
-// unchanged: a page that polls a finished or idle run costs one query.
+// unchanged: a page that polls a finished or idle run costs one query. Shared, not copied: a
+// large run's page is megabytes.
 struct CachedReport {
   std::string key, json, page;
+  std::chrono::steady_clock::time_point made_at;
+  std::chrono::steady_clock::duration making_time{};
 };
+using SharedReport = std::shared_ptr<const CachedReport>;
 std::mutex cache_mutex;
-std::map<std::pair<std::string, std::int64_t>, CachedReport> cache;
+std::map<std::pair<std::string, std::int64_t>, SharedReport> cache;
 
-// A request (`fresh` false) gets the run's page as the refresher last made it, at most a
-// second old; only a run never made before is made while the browser waits. The refresher
-// (`fresh` true) makes it again when the run's games or status changed.
+SharedReport cached(const std::string& db_path, std::int64_t run_id) {
+  std::lock_guard<std::mutex> lock(cache_mutex);
+  auto it = cache.find({db_path, run_id});
+  return it == cache.end() ? nullptr : it->second;
+}
+
+// A playing run's page is remade at most every second, and never sooner than twice the time
+// its last making took after it: a large run's page (seconds to make) leaves the server most of
+// its time for answering, and the machine for the games being played.
+bool too_soon_to_remake(const CachedReport& entry) {
+  const auto wait = std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(1), 2 * entry.making_time);
+  return std::chrono::steady_clock::now() - entry.made_at < wait;
+}
+
+// Whatever is being made is abandoned, its reads included, once a stop was requested.
+bool stopping() { return stop_requested() != StopRequest::NONE; }
+
+// The database as every answer reads it: read-only, its reads abandoned when the server stops.
+chess::Result<std::unique_ptr<Database>> reader(const std::string& db_path) { return Database::open_readonly(db_path, stopping); }
+
+// A request (`fresh` false) gets the run's page as the refresher last made it; only a run
+// never made before is made while the browser waits. The refresher (`fresh` true) makes it
+// again when the run's games or status changed (and its last making is not too recent).
 // The server's boundary: whatever a page's making throws (nlohmann's dump of an odd document,
 // a file changing under a reader) is an answer the next request retries, never the server's end.
-chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64_t run_id, bool fresh) try {
-  if (!fresh) {
-    std::lock_guard<std::mutex> lock(cache_mutex);
-    auto it = cache.find({db_path, run_id});
-    if (it != cache.end()) return it->second;
-  }
-  auto db = Database::open_readonly(db_path);
+chess::Result<SharedReport> cached_report(const std::string& db_path, std::int64_t run_id, bool fresh) try {
+  SharedReport before = cached(db_path, run_id);
+  if (before && (!fresh || too_soon_to_remake(*before))) return before;
+  const auto began = std::chrono::steady_clock::now();
+  auto db = reader(db_path);
   CHESS_RETURN_IF_ERROR(db);
   auto run = (*db)->run(run_id);
   CHESS_RETURN_IF_ERROR(run);
@@ -62,20 +84,20 @@ chess::Result<CachedReport> cached_report(const std::string& db_path, std::int64
   auto rows = (*db)->stored_rows(run_id);
   CHESS_RETURN_IF_ERROR(rows);
   const std::string key = (*run)->status + "/" + std::to_string(*rows);
-  {
-    std::lock_guard<std::mutex> lock(cache_mutex);
-    auto it = cache.find({db_path, run_id});
-    if (it != cache.end() && it->second.key == key) return it->second;
-  }
+  if (before && before->key == key) return before;
   // Without the games' moves: the page fetches a game's when it is replayed.
-  auto report = run_report(**db, {run_id}, false);
+  auto report = run_report(**db, {run_id}, false, stopping);
   CHESS_RETURN_IF_ERROR(report);
   const std::string id = std::to_string(run_id);
-  CachedReport entry{key, report->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                     html_page("Run " + id + " (live)", *report, "/api/run/" + id)};
+  auto entry = std::make_shared<CachedReport>();
+  entry->key = key;
+  entry->json = report->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  entry->page = html_page("Run " + id + " (live)", *report, "/api/run/" + id);
+  entry->made_at = std::chrono::steady_clock::now();
+  entry->making_time = entry->made_at - began;
   std::lock_guard<std::mutex> lock(cache_mutex);
   cache[{db_path, run_id}] = entry;
-  return entry;
+  return SharedReport(entry);
 } catch (const std::exception& e) {
   return chess::Error{db_path + ": " + e.what()};
 }
@@ -102,7 +124,7 @@ setInterval(async () => {
 </script>)";
 
 HttpAnswer runs_page(const std::string& db_path) {
-  auto db = Database::open_readonly(db_path);
+  auto db = reader(db_path);
   if (!db) return not_found(db.error());
   auto list = run_list(**db);
   if (!list) return not_found(list.error());
@@ -126,7 +148,7 @@ HttpAnswer runs_page(const std::string& db_path) {
 
 // The tests of commits, as a page or as its JSON.
 HttpAnswer tests_answer(const std::string& db_path, bool page) {
-  auto db = Database::open_readonly(db_path);
+  auto db = reader(db_path);
   if (!db) return not_found(db.error());
   auto rows = test_list(**db);
   if (!rows) return not_found(rows.error());
@@ -246,7 +268,7 @@ class Listener {
   void watch() {
     watch_.expires_after(std::chrono::milliseconds(100));
     watch_.async_wait([this](beast::error_code) {
-      if (stop_requested() == StopRequest::NONE) return watch();
+      if (!stopping()) return watch();
       beast::error_code ignored;
       acceptor_.close(ignored);
       io_.stop();
@@ -267,7 +289,7 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
   if (target == "/" || target == "/runs") return runs_page(db_path);
   if (target == "/tests" || target == "/api/tests") return tests_answer(db_path, target == "/tests");
   if (target == "/api/runs") {
-    auto db = Database::open_readonly(db_path);
+    auto db = reader(db_path);
     if (!db) return not_found(db.error());
     auto runs = run_list(**db);
     if (!runs) return not_found(runs.error());
@@ -286,7 +308,7 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
   }
   if (const std::size_t at = target.find("/game/"); target.rfind("/api/run/", 0) == 0 && at != std::string::npos) {
     const std::int64_t id = run_id_of(target.substr(0, at), "/api/run/"), game = run_id_of(target.substr(at), "/game/");
-    auto db = Database::open_readonly(db_path);
+    auto db = reader(db_path);
     if (!db) return not_found(db.error());
     auto json = report_game(**db, id, int(std::min<std::int64_t>(game, 1 << 30)));
     if (!json) return not_found(json.error());
@@ -295,12 +317,12 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
   if (std::int64_t id = run_id_of(target, "/api/run/")) {
     auto report = cached_report(db_path, id, false);
     if (!report) return not_found(report.error());
-    return {200, "application/json", report->json};
+    return {200, "application/json", (*report)->json};
   }
   if (std::int64_t id = run_id_of(target, "/run/")) {
     auto report = cached_report(db_path, id, false);
     if (!report) return not_found(report.error());
-    return {200, "text/html; charset=utf-8", report->page};
+    return {200, "text/html; charset=utf-8", (*report)->page};
   }
   return not_found("no page " + target + " here: the runs are at /");
 }
@@ -337,23 +359,21 @@ chess::Result<bool> serve_dashboard(const ServeSettings& settings, const std::fu
     std::lock_guard<std::mutex> lock(cache_mutex);
     cache.clear();  // a server starts from the database, not from an earlier server's pages
   }
-  // Keeps every run's page ready: a page asked for is then served from the cache, and a run
-  // that is playing is brought up to date here rather than while a browser waits.
   // Every run's page is made before the server answers, and kept up to date by a refresher, so
   // that a page asked for comes from memory; a run that is playing is remade as games come in.
   auto refresh_all = [db_path = settings.db_path] {
-    auto db = Database::open_readonly(db_path);
+    auto db = reader(db_path);
     if (!db) return;
     auto runs = run_list(**db);  // a file changing under the reader: the next round reads again
     if (!runs) return;
     for (const RunListRow& r : *runs)
-      if (r.reportable && stop_requested() == StopRequest::NONE) (void)cached_report(db_path, r.id, true);
+      if (r.reportable && !stopping()) (void)cached_report(db_path, r.id, true);
   };
   refresh_all();
+  if (stopping()) return true;  // told to stop while the pages were being made
   std::thread refresher([&refresh_all] {
-    while (stop_requested() == StopRequest::NONE) {
-      for (int i = 0; i < 10 && stop_requested() == StopRequest::NONE; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    while (!stopping()) {
+      for (int i = 0; i < 10 && !stopping(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
       refresh_all();
     }
   });

@@ -4,6 +4,8 @@
 // seconds and redraws when a game came in, and the JSON itself. Boost.Beast, asynchronous:
 // every connection has its own read and write deadlines, so a slow or idle client holds only
 // its own socket; answers are made on a few threads; bound to 127.0.0.1 unless told otherwise.
+// A stop request (SIGINT, SIGTERM) abandons whatever is being made or read, a large run's page
+// or a wait for another process's lock, so the server ends within a second.
 #pragma once
 
 #include <functional>

@@ -20,6 +20,17 @@ namespace {
 
 double finite_or(double v, double fallback) { return std::isfinite(v) ? v : fallback; }
 
+// How a report is being made: with every game's moves or not, and whether to abandon it.
+struct Making {
+  static constexpr std::size_t GAMES_BETWEEN_ASKS = 1024;
+  bool with_moves = true;
+  const GiveUp& give_up;
+  bool given_up() const { return give_up && give_up(); }
+  static chess::Error given_up_error(std::int64_t run_id) {
+    return chess::Error{"the report of run " + std::to_string(run_id) + " was abandoned (a stop was requested)"};
+  }
+};
+
 // A mate score as a large centipawn value of the same sign, so that one axis holds both.
 int report_score(const ReportMove& m) {
   if (m.mate_in != 0) return m.mate_in > 0 ? 30000 - m.mate_in : -30000 - m.mate_in;
@@ -229,7 +240,8 @@ json game_entry(const ReportGame& g, const std::vector<const ReportMove*>& moves
 
 // Every plot of a run's games into `section`; the game list is returned.
 chess::Result<json> games_section(Database& db, std::int64_t run_id, const std::vector<ReportGame>& games, const MatchConfig& c,
-                                  json& section, bool with_moves) {
+                                  json& section, const Making& making) {
+  const bool with_moves = making.with_moves;
   auto moves = db.report_moves(run_id, with_moves);
   CHESS_RETURN_IF_ERROR(moves);
   const auto moves_of = moves_by_game(games, *moves);
@@ -241,6 +253,7 @@ chess::Result<json> games_section(Database& db, std::int64_t run_id, const std::
   std::map<int, int> lengths;
   json list = json::array();
   for (std::size_t gi = 0; gi < games.size(); ++gi) {
+    if (gi % Making::GAMES_BETWEEN_ASKS == 0 && making.given_up()) return making.given_up_error(run_id);
     stats.add(games[gi], moves_of[gi], c.settings.tc, c.has_clock());
     ++lengths[(games[gi].plies + 1) / 2];
     list.push_back(game_entry(games[gi], moves_of[gi], with_moves));
@@ -278,7 +291,7 @@ json crosstable(const std::vector<ReportGame>& games, const MatchConfig& c) {
   return out;
 }
 
-chess::Result<json> match_section(Database& db, const RunRow& run, const std::vector<ReportGame>& games, bool with_moves) {
+chess::Result<json> match_section(Database& db, const RunRow& run, const std::vector<ReportGame>& games, const Making& making) {
   auto config = MatchConfig::from_json(run.config);
   if (!config) return chess::Error{"run " + std::to_string(run.id) + ": " + config.error()};
   const MatchConfig& c = *config;
@@ -303,10 +316,10 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
   auto engines = engines_json(db, run.id, c);
   if (!engines) return engines;
   section["engines"] = *engines;
-  auto list = games_section(db, run.id, games, c, section, with_moves);
+  auto list = games_section(db, run.id, games, c, section, making);
   if (!list) return list;
   section["games"] = *list;
-  section["moves_inline"] = with_moves;
+  section["moves_inline"] = making.with_moves;
   if (c.kind != TournamentKind::MATCH) section["crosstable"] = crosstable(games, c);
   return section;
 }
@@ -373,7 +386,7 @@ chess::Result<json> report_game(Database& db, std::int64_t run_id, int game_numb
 namespace {
 
 // A run's section, and its games added to `rated` when it has games.
-chess::Result<json> section_of(Database& db, const RunRow& run, bool with_moves, RatedGames& rated, int& rated_runs) {
+chess::Result<json> section_of(Database& db, const RunRow& run, const Making& making, RatedGames& rated, int& rated_runs) {
   if (run.kind == "perft") return perft_section(db, run);
   if (run.kind == "epd") return epd_section(db, run);
   if (run.kind != "match" && run.kind != "tournament")
@@ -385,12 +398,14 @@ chess::Result<json> section_of(Database& db, const RunRow& run, bool with_moves,
   if (games->empty()) return chess::Error{"run " + std::to_string(run.id) + " has no finished games yet: nothing to report"};
   for (const ReportGame& g : *games) rated.add(g.white, g.black, g.result);
   ++rated_runs;
-  return match_section(db, run, *games, with_moves);
+  if (making.given_up()) return making.given_up_error(run.id);
+  return match_section(db, run, *games, making);
 }
 
 }  // namespace
 
-chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& runs, bool with_moves) {
+chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& runs, bool with_moves, const GiveUp& give_up) {
+  const Making making{with_moves, give_up};
   json doc = {{"database", db.path()}, {"sections", json::array()}};
   RatedGames rated;  // every match and tournament game, for one rating list when there are several runs
   int rated_runs = 0;
@@ -398,7 +413,7 @@ chess::Result<json> run_report(Database& db, const std::vector<std::int64_t>& ru
     auto run = db.run(id);
     CHESS_RETURN_IF_ERROR(run);
     if (!*run) return chess::Error{"no run " + std::to_string(id) + " in " + db.path() + " (see 'harness runs')"};
-    auto section = section_of(db, **run, with_moves, rated, rated_runs);
+    auto section = section_of(db, **run, making, rated, rated_runs);
     if (!section) return section;
     doc["sections"].push_back(*section);
   }

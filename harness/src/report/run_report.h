@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -15,9 +16,14 @@
 
 namespace harness {
 
+// Asked while a report is made: true abandons it (a server that was told to stop).
+using GiveUp = std::function<bool()>;
+
 // `moves`: every game carries its moves (a report file); without, a page asks for a game's
 // moves when it is replayed (the dashboard: a large run's page stays small and quick).
-chess::Result<nlohmann::json> run_report(Database& db, const std::vector<std::int64_t>& runs, bool moves = true);
+// `give_up` is asked every thousand games or so; when it says true the report is an error.
+chess::Result<nlohmann::json> run_report(Database& db, const std::vector<std::int64_t>& runs, bool moves = true,
+                                         const GiveUp& give_up = {});
 // One game of a run with its moves, as a report's game list holds it.
 chess::Result<nlohmann::json> report_game(Database& db, std::int64_t run_id, int game_number);
 

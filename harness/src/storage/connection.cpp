@@ -11,7 +11,10 @@ namespace harness {
 
 namespace {
 
-// A connection that waits up to 5 s for another process's lock; the error names the file.
+// How long a statement waits for another process's lock before it fails.
+constexpr int LOCK_WAIT_MS = 5000;
+
+// A connection that waits up to LOCK_WAIT_MS for another process's lock; the error names the file.
 chess::Result<sqlite3*> open_handle(const std::string& path, int flags) {
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
@@ -19,7 +22,7 @@ chess::Result<sqlite3*> open_handle(const std::string& path, int flags) {
     sqlite3_close(db);
     return chess::Error{path + ": cannot open database: " + msg};
   }
-  sqlite3_busy_timeout(db, 5000);
+  sqlite3_busy_timeout(db, LOCK_WAIT_MS);
   return db;
 }
 
@@ -38,12 +41,13 @@ chess::Result<bool> check_file(const std::string& path, Connection::Mode mode) {
 
 }  // namespace
 
-chess::Result<std::unique_ptr<Connection>> Connection::open(const std::string& path, Mode mode) {
+chess::Result<std::unique_ptr<Connection>> Connection::open(const std::string& path, Mode mode, std::function<bool()> give_up) {
   CHESS_RETURN_IF_ERROR(check_file(path, mode));
   const int flags = mode == Mode::READ_ONLY ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI;
   auto handle = open_handle(path, flags);
   CHESS_RETURN_IF_ERROR(handle);
   std::unique_ptr<Connection> c(new Connection(*handle, path));
+  if (give_up) c->give_up_when(std::move(give_up));
   try {
     if (mode == Mode::READ_ONLY) {
       if (const int version = c->schema_version(); version > schema_target())
@@ -89,6 +93,29 @@ bool Connection::use_rollback_journal() {
   } catch (const std::exception&) {
     return false;
   }
+}
+
+void Connection::give_up_when(std::function<bool()> give_up) {
+  constexpr int STEPS_BETWEEN_ASKS = 4096;
+  give_up_ = std::move(give_up);
+  if (!give_up_) {
+    sqlite3_progress_handler(db_, 0, nullptr, nullptr);
+    sqlite3_busy_timeout(db_, LOCK_WAIT_MS);
+    return;
+  }
+  sqlite3_progress_handler(
+      db_, STEPS_BETWEEN_ASKS, [](void* self) { return static_cast<Connection*>(self)->give_up_() ? 1 : 0; }, this);
+  // Waiting for a lock (a shard's writer in rollback-journal mode holds readers off) is asked too:
+  // the same LOCK_WAIT_MS, in steps of LOCK_POLL_MS, ended early by `give_up`.
+  sqlite3_busy_handler(
+      db_,
+      [](void* self, int tries) {
+        constexpr int LOCK_POLL_MS = 10;
+        if (static_cast<Connection*>(self)->give_up_() || tries * LOCK_POLL_MS >= LOCK_WAIT_MS) return 0;
+        sqlite3_sleep(LOCK_POLL_MS);
+        return 1;
+      },
+      this);
 }
 
 void Connection::rollback_if_open() {

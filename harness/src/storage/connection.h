@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -24,7 +25,8 @@ class Connection {
  public:
   enum class Mode { CREATE, EXISTING, READ_ONLY };
   // Opens the file; CREATE and EXISTING migrate it to schema_target(). Errors name the file.
-  static chess::Result<std::unique_ptr<Connection>> open(const std::string& path, Mode mode);
+  // `give_up`, when given, is set with give_up_when before the first statement.
+  static chess::Result<std::unique_ptr<Connection>> open(const std::string& path, Mode mode, std::function<bool()> give_up = {});
   ~Connection();
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
@@ -37,6 +39,10 @@ class Connection {
   int schema_version() const;
   // False if another process holds the file open and the mode stays WAL.
   bool use_rollback_journal();
+  // A statement running while `give_up` is true stops with SQLite's "interrupted" error (asked
+  // every few thousand of SQLite's steps), and one waiting for a lock stops waiting: a long read
+  // that a stop request abandons.
+  void give_up_when(std::function<bool()> give_up);
 
   // Runs `body` in one write transaction: committed when it returns, rolled back when it throws.
   template <class Body>
@@ -63,6 +69,7 @@ class Connection {
   void rollback_if_open();
   sqlite3* db_;
   std::string path_;
+  std::function<bool()> give_up_;
 };
 
 // A store's boundary: the body's value, or its storage failure as an error naming the file.

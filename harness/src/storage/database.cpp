@@ -17,8 +17,8 @@ chess::Result<std::unique_ptr<Database>> Database::open_existing(const std::stri
   return with(Connection::open(path, Connection::Mode::EXISTING));
 }
 
-chess::Result<std::unique_ptr<Database>> Database::open_readonly(const std::string& path) {
-  return with(Connection::open(path, Connection::Mode::READ_ONLY));
+chess::Result<std::unique_ptr<Database>> Database::open_readonly(const std::string& path, std::function<bool()> give_up) {
+  return with(Connection::open(path, Connection::Mode::READ_ONLY, std::move(give_up)));
 }
 
 void Database::remove_files(const std::string& path) {

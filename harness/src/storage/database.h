@@ -5,6 +5,7 @@
 // storage/ is the only folder that talks to SQLite.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -38,7 +39,9 @@ class Database : private detail::OwnsConnection,
   static chess::Result<std::unique_ptr<Database>> open_existing(const std::string& path);
   // Reading a database that another process may be writing (a shard, a dashboard): never
   // created, never migrated, never written.
-  static chess::Result<std::unique_ptr<Database>> open_readonly(const std::string& path);
+  // `give_up`: its reads, and its waits for another process's lock, end with an error while it
+  // is true (a server that was told to stop; see Connection::give_up_when).
+  static chess::Result<std::unique_ptr<Database>> open_readonly(const std::string& path, std::function<bool()> give_up = {});
   // Removes a database and SQLite's files beside it (-wal, -shm, -journal): one that a command
   // created and then stored nothing in. It must not be open.
   static void remove_files(const std::string& path);

@@ -7,12 +7,14 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <fstream>
 #include <regex>
+#include <thread>
 
 #include "support/harness_cli.h"
 
@@ -101,6 +103,38 @@ TEST(DashboardServer, IdleAndSlowClientsHoldOnlyTheirOwnSockets) {
   ::kill(server->pid(), SIGTERM);
   EXPECT_EQ(server->stop(1000ms), 0) << "the server did not end within a second of SIGTERM with 200 sockets open";
   for (int fd : slow) ::close(fd);
+}
+
+// SIGTERM while the server waits for another process's lock: a shard's database is in
+// rollback-journal mode, where a writer holds readers off. The refresher's read and a client's
+// request both wait for the lock; SIGTERM ends the server within a second all the same (before,
+// it waited out the reader's 5 s).
+TEST(DashboardServer, StopsWithinASecondWhileWaitingForAnotherProcesssLock) {
+  const std::string db = temp_db("dashboard_locked");
+  HarnessRun played = run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2",
+                                   "--nodes", "100", "--maxmoves", "20", "--db", db});
+  ASSERT_EQ(played.exit_code, 0) << played.out;
+  sqlite3* writer = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &writer), SQLITE_OK);
+  sqlite3_busy_timeout(writer, 5000);
+  ASSERT_EQ(sqlite3_exec(writer, "PRAGMA journal_mode=DELETE", nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(writer);
+  auto server = start_harness({"serve", "--db", db, "--port", "0"}, ::testing::TempDir() + "serve-locked.err");
+  std::string line;
+  ASSERT_EQ(server->read_line(line, 60s), harness::ReadStatus::LINE);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(line, m, std::regex("http://127\\.0\\.0\\.1:(\\d+)/"))) << line;
+  const int port = std::stoi(m[1].str());
+
+  ASSERT_EQ(sqlite3_exec(writer, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(writer);
+  const int client = connect_to(port);
+  ASSERT_GE(client, 0);
+  ASSERT_TRUE(send_all(client, "GET /api/runs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+  std::this_thread::sleep_for(1500ms);  // the refresher wakes every second: it is waiting now
+  ::kill(server->pid(), SIGTERM);
+  EXPECT_EQ(server->stop(1000ms), 0) << "the server did not end within a second of SIGTERM while waiting for a lock";
+  ::close(client);
+  sqlite3_exec(writer, "COMMIT", nullptr, nullptr, nullptr);
+  sqlite3_close(writer);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "frontends/pgn_import.h"
 #include "report/html_page.h"
 #include "run/match_config.h"
+#include "support/synthetic_run.h"
 
 namespace {
 
@@ -69,6 +70,26 @@ TEST(HtmlPage, EmbeddedJsonHoldsNoMarkupWhateverItsStrings) {
   EXPECT_EQ(nlohmann::json::parse(safe), report) << "the same JSON to the script that reads it";
   const std::string page = harness::html_page("t", report);
   EXPECT_EQ(page.find("<!--<script>"), std::string::npos);
+}
+
+// A report being made asks whether to give up every thousand games or so (a dashboard told to
+// stop): the third ask of a 2,100-game run's report says yes, and the report is an error naming
+// the run, not a page of the games read so far.
+TEST(RunReport, AReportThatIsGivenUpIsAnErrorNotAPartPage) {
+  const std::string path = ::testing::TempDir() + "report_given_up.sqlite";
+  harness::Database::remove_files(path);
+  auto db = harness::Database::open(path).value();
+  const std::int64_t run = store_synthetic_match(*db, 2100);
+  int asked = 0;
+  auto r = harness::run_report(*db, {run}, false, [&] { return ++asked == 3; });
+  ASSERT_FALSE(r);
+  EXPECT_EQ(asked, 3);
+  EXPECT_NE(r.error().find("the report of run 1 was abandoned"), std::string::npos) << r.error();
+  asked = 0;
+  r = harness::run_report(*db, {run}, false, [&] { return ++asked > 100; });
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(asked, 4) << "once before the games, then at games 1, 1025 and 2049";
+  EXPECT_EQ((*r)["sections"][0]["games"].size(), 2100u);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "storage/migrations.h"
+#include "support/synthetic_run.h"
 
 namespace {
 
@@ -76,6 +77,45 @@ TEST(Database, ANewerSchemaIsRefused) {
   auto db = harness::Database::open(path);
   ASSERT_FALSE(db);
   EXPECT_NE(db.error().find("is newer than this harness"), std::string::npos) << db.error();
+}
+
+// A reader told to give up (a dashboard that was asked to stop) stops waiting for another
+// process's lock when asked, not after the 5 s that a reader waits otherwise: the writer here
+// holds the file in rollback-journal mode, where readers wait for it, and the reader is refused
+// on the fourth ask (the wait is asked every 10 ms).
+TEST(Database, AReaderToldToGiveUpStopsWaitingForALock) {
+  const std::string path = fresh_db("given_up_lock");
+  { auto db = harness::Database::open(path).value(); }
+  sqlite3* writer = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &writer), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(writer, "PRAGMA journal_mode=DELETE; BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK)
+      << sqlite3_errmsg(writer);
+  int asked = 0;
+  auto reader = harness::Database::open_readonly(path, [&] { return ++asked > 3; });
+  EXPECT_EQ(asked, 4);
+  ASSERT_FALSE(reader);
+  EXPECT_NE(reader.error().find("database is locked"), std::string::npos) << reader.error();
+  sqlite3_exec(writer, "COMMIT", nullptr, nullptr, nullptr);
+  sqlite3_close(writer);
+  EXPECT_TRUE(harness::Database::open_readonly(path, [] { return false; }));
+}
+
+// A long read is interrupted once the reader is told to give up: the games of a 3,000-game run
+// are many thousands of SQLite's steps, and the read is an error, not a short list.
+TEST(Database, ALongReadToldToGiveUpIsAnError) {
+  const std::string path = fresh_db("given_up_read");
+  std::int64_t run = 0;
+  {
+    auto db = harness::Database::open(path).value();
+    run = store_synthetic_match(*db, 3000);
+  }
+  bool give_up = false;
+  auto reader = harness::Database::open_readonly(path, [&] { return give_up; }).value();
+  EXPECT_EQ(reader->report_games(run).value().size(), 3000u);
+  give_up = true;
+  auto games = reader->report_games(run);
+  ASSERT_FALSE(games);
+  EXPECT_NE(games.error().find("interrupted"), std::string::npos) << games.error();
 }
 
 }  // namespace
