@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "settings/stored_enum.h"
+#include "settings/stored_text.h"
 
 namespace harness {
 
@@ -21,7 +22,17 @@ chess::Result<BisectMode> parse_bisect_mode(const std::string& name) {
   return chess::Error{"a bisect is perft, bench or sprt, got '" + name + "'"};
 }
 
-std::string BisectSettings::to_json() const {
+SettingProblems BisectSettings::validate() const {
+  SettingProblems problems;
+  nlohmann::json others = stored_json();
+  others.erase("match");  // the match's own validate() says its problems in its words
+  check_stored_text(others, problems);
+  return problems;
+}
+
+std::string BisectSettings::to_json() const { return stored_json().dump(); }
+
+nlohmann::json BisectSettings::stored_json() const {
   nlohmann::json j = {{"mode", bisect_mode_name(mode)},
                       {"repo", repo},
                       {"good_ref", good_ref},
@@ -41,7 +52,7 @@ std::string BisectSettings::to_json() const {
               {"bench_runs", bench.runs},
               {"bench_timeout", bench_timeout_s}});
   if (mode == BisectMode::SPRT && match) j.update({{"match", nlohmann::json::parse(match->to_json())}, {"retries", retries}});
-  return j.dump();
+  return j;
 }
 
 chess::Result<BisectSettings> BisectSettings::from_json(const std::string& text) {
@@ -49,8 +60,8 @@ chess::Result<BisectSettings> BisectSettings::from_json(const std::string& text)
   try {
     const nlohmann::json j = nlohmann::json::parse(text);
     s.mode = stored_enum<BisectMode>(j.at("mode"), "mode", parse_bisect_mode);
-    const std::pair<const char*, std::string*> texts[] = {{"repo", &s.repo},  {"good_ref", &s.good_ref}, {"bad_ref", &s.bad_ref},
-                                                          {"good", &s.good},  {"bad", &s.bad},           {"cache", &s.cache}};
+    const std::pair<const char*, std::string*> texts[] = {{"repo", &s.repo}, {"good_ref", &s.good_ref}, {"bad_ref", &s.bad_ref},
+                                                          {"good", &s.good}, {"bad", &s.bad},           {"cache", &s.cache}};
     for (const auto& [key, field] : texts) j.at(key).get_to(*field);
     j.get_to(s.build);
     s.suite = j.value("suite", "");

@@ -10,6 +10,7 @@
 #include "core/result.h"
 #include "engines/bench_signature.h"
 #include "run/match_config.h"
+#include "settings/setting_problems.h"
 
 namespace harness {
 
@@ -36,10 +37,16 @@ struct BisectSettings {
   std::optional<MatchConfig> match;
   int retries = 1;
 
+  // Every text of the settings is UTF-8 (a build command, a pattern, a path: they are stored as
+  // JSON; settings/stored_text.h), each problem by its stored key. to_json needs none.
+  SettingProblems validate() const;
   std::string to_json() const;
   static chess::Result<BisectSettings> from_json(const std::string& text);
   // Whether a stored bisect is this one (the match's concurrency may differ).
   bool same_as(const BisectSettings& stored) const;
+
+ private:
+  nlohmann::json stored_json() const;
 };
 
 }  // namespace harness

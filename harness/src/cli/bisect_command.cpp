@@ -4,6 +4,7 @@
 // options). Every step is a stored run; --resume goes on with the bisect of the same settings.
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "bisect/bisector.h"
 #include "command_line/fail.h"
@@ -12,6 +13,7 @@
 #include "paths.h"
 #include "process/command.h"
 #include "process/stop_request.h"
+#include "settings/setting_problems.h"
 #include "suites/perft_suite.h"
 #include "text/words.h"
 
@@ -72,6 +74,14 @@ BisectSettings settings_of(BisectOptions& o, const GitCommit& good, const GitCom
   return s;
 }
 
+// How this command's line calls a stored setting of a bisect: "--good" for "good_ref".
+std::string bisect_flag(const std::string& setting) {
+  static const std::map<std::string, std::string> flags = {
+      {"good_ref", "--good"}, {"bad_ref", "--bad"}, {"good", "--good"}, {"bad", "--bad"}, {"suite", "--perft"}};
+  if (auto it = flags.find(setting); it != flags.end()) return it->second;
+  return command_line_spelling(setting);
+}
+
 // The latest unfinished bisect of these settings, or 0.
 std::int64_t resumable(Database& db, const BisectSettings& s) {
   const std::vector<RunRow> runs = value_or_fail(db.runs());
@@ -123,6 +133,7 @@ std::string found_detail(const BisectOutcome& outcome) {
   std::vector<GitCommit> commits = value_or_fail(commits_between(good.repo, good, bad));
   if (commits.empty()) fail("--bad " + o.bad + " is not a descendant of --good " + o.good + ": there is nothing to bisect");
   const BisectSettings settings = settings_of(o, good, bad);
+  if (SettingProblems problems = settings.validate(); !problems.empty()) fail(problems.describe(bisect_flag));
   auto db = value_or_fail(Database::open(o.match.db));
   std::int64_t id = resumable(*db, settings);
   if (o.match.resume && !id) fail("--resume: no unfinished bisect with these settings in " + o.match.db);

@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "paths.h"
 #include "players/uci_player.h"
+#include "settings/stored_text.h"
 #include "suites/epd_runner.h"
 #include "text/words.h"
 
@@ -47,11 +48,12 @@ int run_epd(const EpdOptions& o) {
     value_or_fail(probe.start());
     value_or_fail(probe.check_options(engine));
   }
+  const nlohmann::json config = {
+      {"suite", std::filesystem::absolute(o.suite).string()}, {"engine", engine.name}, {"limit", options.limit.describe()}};
+  const std::string stored = value_or_fail(stored_text(config, json_key_spelling));
   auto db = Database::open(o.db);
   if (!db) fail(db.error());
-  nlohmann::json config = {
-      {"suite", std::filesystem::absolute(o.suite).string()}, {"engine", engine.name}, {"limit", options.limit.describe()}};
-  const std::int64_t run_id = value_or_fail((*db)->create_run("epd", config.dump()));
+  const std::int64_t run_id = value_or_fail((*db)->create_run("epd", stored));
   std::cout << "Run " << run_id << ": " << o.suite << " with " << engine.name << ", " << options.limit.describe() << "\n";
   EpdTotals t = run_epd_suite(*suite, engine, options, **db, run_id, std::cout);
   char buf[512];

@@ -5,6 +5,7 @@
 #include "command_line/fail.h"
 #include "commands.h"
 #include "paths.h"
+#include "settings/stored_text.h"
 #include "suites/perft_runner.h"
 #include "text/words.h"
 
@@ -62,15 +63,16 @@ int run(const PerftOptions& o) {
   if (probe->total != 20)
     fail("engine '" + engine_name + "' counts " + std::to_string(probe->total) + " moves in the start position, not 20");
 
+  const nlohmann::json config = {{"suite", std::filesystem::absolute(o.suite).string()},
+                                 {"engine", engine_name},
+                                 {"reference", reference_name},
+                                 {"depth", o.depth},
+                                 {"max_depth", o.max_depth},
+                                 {"skip_malformed", o.skip_malformed}};
+  const std::string stored = value_or_fail(stored_text(config, json_key_spelling));
   auto db = Database::open(o.db);
   if (!db) fail(db.error());
-  nlohmann::json config = {{"suite", std::filesystem::absolute(o.suite).string()},
-                           {"engine", engine_name},
-                           {"reference", reference_name},
-                           {"depth", o.depth},
-                           {"max_depth", o.max_depth},
-                           {"skip_malformed", o.skip_malformed}};
-  const std::int64_t run_id = value_or_fail((*db)->create_run("perft", config.dump()));
+  const std::int64_t run_id = value_or_fail((*db)->create_run("perft", stored));
   std::cout << "Run " << run_id << ": perft of " << o.suite << " with " << engine_name << " (reference " << reference_name
             << ")\n";
   auto start = std::chrono::steady_clock::now();

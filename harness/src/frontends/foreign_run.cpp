@@ -1,6 +1,7 @@
 #include "frontends/foreign_run.h"
 
 #include <algorithm>
+#include <map>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -1016,6 +1017,27 @@ std::string foreign_help(Dialect d) {
 
 const char* dialect_name(Dialect dialect) { return dialect == Dialect::FASTCHESS ? "fastchess" : "cutechess-cli"; }
 
+namespace {
+
+// How both programs' command lines call a run's setting: "-engine", "-pgnout"; "-games" for the
+// settings whose flag is their name.
+std::string foreign_spelling(const std::string& setting) {
+  static const std::map<std::string, std::string> flags = {{"engines", "-engine"},
+                                                           {"pgn", "-pgnout"},
+                                                           {"affinity_cpus", "-use-affinity"},
+                                                           {"wait_ms", "-wait"},
+                                                           {"tb_pieces", "-tbpieces"},
+                                                           {"opening_offset", "-openings start"},
+                                                           {"time_margin_ms", "-each timemargin"},
+                                                           {"ponder", "-each ponder"}};
+  if (auto it = flags.find(setting); it != flags.end()) return it->second;
+  std::string flag = "-" + setting;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag;
+}
+
+}  // namespace
+
 chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std::vector<std::string>& args) {
   ForeignRun run;
   run.db = default_database();
@@ -1036,7 +1058,7 @@ chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std:
   CHESS_RETURN_IF_ERROR(parser.parse(*flags));
   if (run.help || run.version) return run;
   if (SettingProblems problems = run.config.validate(); !problems.empty())
-    return chess::Error{problems.describe(command_line_spelling)};
+    return chess::Error{problems.describe(foreign_spelling)};
   return run;
 }
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "settings/stored_enum.h"
+#include "settings/stored_text.h"
 #include "text/control_characters.h"
 
 namespace harness {
@@ -27,6 +29,34 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
     problems.require(
         !(c.settings.tc.kind == TimeControl::Kind::NODES && e.protocol == Protocol::XBOARD && !e.limit), "nodes",
         "cannot limit engine '" + e.name + "': it speaks xboard, which has no node limit; use --tc, --movetime or --depth");
+  }
+}
+
+// "option 'SyzygyPath'" for an engine's "options[K][1]", "'command'" for its "command".
+std::string engine_setting(const nlohmann::json& engine, const std::string& where) {
+  const std::string key = where.substr(0, where.find_first_of("/["));
+  if (key != "options" || where.size() <= key.size() + 1) return "'" + key + "'";
+  const std::size_t k = std::stoul(where.substr(key.size() + 1));
+  return "option '" + escaped_controls(engine.at("options").at(k).at(0).get_ref<const std::string&>()) + "'";
+}
+
+// Every path, command and option value of a run is stored in its JSON, which holds UTF-8 only
+// (settings/stored_text.h). Engines' names and the event have their own rule (check_engines,
+// validate).
+void check_match_text(const nlohmann::json& stored, SettingProblems& problems) {
+  nlohmann::json others = stored;
+  others.erase("event");
+  others.erase("engines");
+  check_stored_text(others, problems);
+  for (const nlohmann::json& engine : stored.at("engines")) {
+    nlohmann::json unnamed = engine;
+    unnamed.erase("name");
+    if (auto bad = first_text_not_utf8(unnamed)) {
+      const std::string setting = engine_setting(engine, bad->where);
+      bad->where.clear();
+      problems.add("engines", "engine '" + escaped_controls(engine.at("name").get_ref<const std::string&>()) + "' " + setting +
+                                  ": " + bad->describe());
+    }
   }
 }
 
@@ -88,6 +118,7 @@ SettingProblems MatchConfig::validate(Checks checks) const {
   check_counts(*this, checks, problems);
   check_sprt(*this, problems);
   check_game_settings(settings, problems);
+  check_match_text(stored_json(), problems);
   return problems;
 }
 
@@ -126,7 +157,9 @@ void MatchConfig::adopt_measurements(const MatchConfig& stored) {
   settings.tc = stored.settings.tc;
 }
 
-std::string MatchConfig::to_json() const {
+std::string MatchConfig::to_json() const { return stored_json().dump(); }
+
+nlohmann::json MatchConfig::stored_json() const {
   nlohmann::json j = settings;
   j["kind"] = tournament_kind_name(kind);
   j["engines"] = engines;
@@ -158,7 +191,7 @@ std::string MatchConfig::to_json() const {
   if (wait_ms) j["wait_ms"] = wait_ms;
   if (show_latency) j["show_latency"] = true;
   if (use_affinity) j["affinity_cpus"] = affinity_cpus;
-  return j.dump();
+  return j;
 }
 
 chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {

@@ -130,9 +130,14 @@ struct MatchConfig {
   enum class Checks { NEW_RUN, STORED_RUN };
   SettingProblems validate(Checks checks = Checks::NEW_RUN) const;
 
+  // The run as it is stored. Every text in it is UTF-8 when validate() found no problem (a
+  // path or an option's value that is not is refused there, by its key, rather than thrown here).
   std::string to_json() const;
   // A stored run: unreadable JSON, an unknown name or a setting that fails validate() is an error.
   static chess::Result<MatchConfig> from_json(const std::string& text);
+
+ private:
+  nlohmann::json stored_json() const;
 };
 
 void to_json(nlohmann::json& j, const Shard& shard);

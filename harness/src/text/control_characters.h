@@ -27,12 +27,7 @@ inline bool has_control_character(std::string_view text) {
 // it can.
 inline std::string printable_line_problem(std::string_view text) {
   if (has_control_character(text)) return "holds a control character";
-  if (const std::size_t at = invalid_utf8_at(text); at != std::string_view::npos) {
-    char byte[8];
-    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[at]));
-    return std::string("is not UTF-8 text (byte ") + byte + " at offset " + std::to_string(at) + ")";
-  }
-  return {};
+  return utf8_problem(text);
 }
 
 // The text with each control character written as \n, \r, \t or \xNN, and every byte from

@@ -1,5 +1,7 @@
 #include "text/utf8.h"
 
+#include <cstdio>
+
 namespace harness {
 
 namespace {
@@ -58,6 +60,14 @@ std::size_t invalid_utf8_at(std::string_view text) {
     i += length;
   }
   return std::string_view::npos;
+}
+
+std::string utf8_problem(std::string_view text) {
+  const std::size_t at = invalid_utf8_at(text);
+  if (at == std::string_view::npos) return {};
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[at]));
+  return std::string("is not UTF-8 text (byte ") + byte + " at offset " + std::to_string(at) + ")";
 }
 
 std::string windows1252_to_utf8(std::string_view text) {

@@ -17,6 +17,9 @@ std::size_t invalid_utf8_at(std::string_view text);
 
 inline bool is_utf8(std::string_view text) { return invalid_utf8_at(text) == std::string_view::npos; }
 
+// "is not UTF-8 text (byte 0xFC at offset 1)" for text that is not, "" for text that is.
+std::string utf8_problem(std::string_view text);
+
 // Each byte of `text` read as Windows-1252, written as UTF-8. The five bytes Windows-1252 leaves
 // undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) become U+0081 and the like, as web browsers read them.
 std::string windows1252_to_utf8(std::string_view text);

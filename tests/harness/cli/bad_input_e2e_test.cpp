@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "process/command.h"
+#include "support/git_repo.h"
 #include "support/harness_cli.h"
 
 namespace {
@@ -217,6 +218,45 @@ TEST(BadInput, ANameThatIsNotUtf8IsRefusedAtEveryDoor) {
     EXPECT_NE(r.out.find("'M\\xfcller' is not UTF-8 text (byte 0xFC at offset 1)"), std::string::npos) << r.out;
     if (std::filesystem::exists(db)) {
       EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+    }
+  }
+}
+
+// A path, a command or an option's value that is not UTF-8 (a Latin-1 file name, say) cannot be
+// stored in a run's JSON settings: each door refuses it by its setting, and nothing is stored.
+// Before, nlohmann's dump threw when the run was stored and the harness aborted (found by
+// foreign_command_line_fuzz; harness bisect aborted the same way on a --build command).
+TEST(BadInput, APathOrAValueThatIsNotUtf8IsRefusedByItsSetting) {
+  const std::string latin1 = "M\xFCller";
+  const std::string db = temp_db("latin1_values");
+  const std::string book = std::string("file=") + PROJECT_DIR + "/suites/openings.epd";
+  const std::string engine = std::string("cmd=") + MOCK_ENGINE_PATH;
+  GitRepo repo(::testing::TempDir() + "latin1_bisect_repo");
+  repo.commit({{"a.txt", "1"}}, "good");
+  repo.commit({{"a.txt", "2"}}, "bad");
+  const std::string suite = ::testing::TempDir() + "perft-" + latin1 + ".epd";
+  std::ofstream(suite) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> doors = {
+      {{"fastchess", "-engine", engine, "name=a", "option.SyzygyPath=/tb/" + latin1, "-engine", engine, "name=b", "-each",
+        "tc=inf", "nodes=100", "proto=uci", "-openings", book, "-db", db},
+       "-engine engine 'a' option 'SyzygyPath': '/tb/M\\xfcller' is not UTF-8 text (byte 0xFC at offset 5)"},
+      {{"cutechess", "-engine", engine, "name=a", "proto=uci", "dir=/tmp/" + latin1, "-engine", engine, "name=b", "proto=uci",
+        "-each", "tc=inf", "nodes=100", "-openings", book, "-db", db},
+       "-engine engine 'a' 'working_dir': '/tmp/M\\xfcller' is not UTF-8 text"},
+      {{"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2", "--pgn",
+        ::testing::TempDir() + latin1 + ".pgn", "--db", db},
+       "--pgn '"},
+      {{"bisect", "--repo", repo.dir(), "--good", "HEAD~1", "--bad", "HEAD", "--bench", "--build", "make " + latin1 + " {out}",
+        "--db", db},
+       "--build 'make M\\xfcller {out}' is not UTF-8 text (byte 0xFC at offset 6)"},
+      {{"perft", suite, "--db", db}, "'suite' '"}};
+  for (const auto& [args, message] : doors) {
+    HarnessRun r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 2) << "refused as the command line's error, not aborted: " << args[0] << "\n" << r.out;
+    EXPECT_NE(r.out.find(message), std::string::npos) << args[0] << "\n" << r.out;
+    EXPECT_NE(r.out.find("is not UTF-8 text"), std::string::npos) << r.out;
+    if (std::filesystem::exists(db)) {
+      EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty()) << args[0];
     }
   }
 }
