@@ -1,12 +1,12 @@
 #include "frontends/foreign_run.h"
 
 #include <algorithm>
-#include <map>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
@@ -105,6 +105,16 @@ chess::Result<bool> check_arity(const Flag& f, Arity arity) {
   return true;
 }
 
+// `value`, a path given after `at`, made absolute and normal; an empty one is an error naming
+// `at` (std::filesystem::absolute throws on it, and on a working folder that was removed).
+chess::Result<std::string> absolute_path(const std::string& at, const std::string& value) {
+  if (value.empty()) return chess::Error{at + ": expects a path, got nothing"};
+  std::error_code ec;
+  const fs::path path = fs::absolute(value, ec);
+  if (ec) return chess::Error{at + ": " + value + ": " + ec.message()};
+  return path.lexically_normal().string();
+}
+
 // One -engine or -each as it is read, before its limit is settled.
 struct EngineDraft {
   EngineConfig config;
@@ -123,7 +133,7 @@ chess::Result<bool> apply_engine_key(Dialect d, EngineDraft& e, const KeyValue& 
 chess::Result<bool> engine_conf(EngineDraft& e, const std::string& name, const std::string& at) {
   const std::string file = "engines.json";
   auto contents = chess::read_whole_file(file, "engines.json", chess::MAX_JSON_FILE);
-  if (!contents) return chess::Error{at + "=" + name + ": " + fs::absolute(file).string() + ": " + contents.error()};
+  if (!contents) return chess::Error{at + "=" + name + ": " + file + ": " + contents.error()};
   const nlohmann::json all = nlohmann::json::parse(*contents, nullptr, false);
   if (!all.is_array()) return chess::Error{at + "=" + name + ": " + file + " is not a JSON array of engines"};
   for (const nlohmann::json& entry : all) {
@@ -151,7 +161,7 @@ chess::Result<bool> engine_conf(EngineDraft& e, const std::string& name, const s
       if (!kv.value.empty()) CHESS_RETURN_IF_ERROR(apply_engine_key(Dialect::CUTECHESS, e, kv, at + "=" + name));
     return true;
   }
-  return chess::Error{at + "=" + name + ": no engine of that name in " + fs::absolute(file).string()};
+  return chess::Error{at + "=" + name + ": no engine of that name in " + file};
 }
 
 // A limit key's value through the one reader of limits (time_control.h).
@@ -297,10 +307,16 @@ chess::Result<EngineConfig> finish_engine(EngineDraft e, const std::string& wher
   if (e.cmd.find('/') != std::string::npos) {
     std::error_code ec;
     if (!fs::exists(cmd, ec)) return chess::Error{where + ": engine binary does not exist: " + cmd.string()};
-    cmd = fs::absolute(cmd).lexically_normal();
+    auto absolute = absolute_path(where + " cmd", cmd.string());
+    CHESS_RETURN_IF_ERROR(absolute);
+    cmd = *absolute;
   }
   e.config.command = cmd.string();
-  if (!e.dir.empty()) e.config.working_dir = fs::absolute(e.dir).lexically_normal().string();
+  if (!e.dir.empty()) {
+    auto dir = absolute_path(where + " dir", e.dir);
+    CHESS_RETURN_IF_ERROR(dir);
+    e.config.working_dir = *dir;
+  }
   if (e.config.name.empty()) e.config.name = fs::path(e.cmd).stem().string();
   if (e.clock && e.search)
     return chess::Error{where + ": tc= together with st=, nodes= or depth= is not supported (one limit per engine)"};
@@ -445,7 +461,9 @@ class Parser {
     for (const KeyValue& kv : *kvs) {
       const std::string at = "-openings " + kv.key;
       if (kv.key == "file") {
-        run_.config.openings_path = fs::absolute(kv.value).lexically_normal().string();
+        auto path = absolute_path(at, kv.value);
+        CHESS_RETURN_IF_ERROR(path);
+        run_.config.openings_path = *path;
       } else if (kv.key == "format") {
         if (kv.value != "epd" && kv.value != "pgn") return chess::Error{at + ": '" + kv.value + "' is not epd or pgn"};
         format = kv.value;
@@ -575,7 +593,9 @@ class Parser {
 
   chess::Result<bool> tablebases(const Flag& f) {
     if (f.params[0].find(':') != std::string::npos) return chess::Error{"-tb: give one directory (several are not supported)"};
-    run_.config.settings.tb_path = fs::absolute(f.params[0]).lexically_normal().string();
+    auto path = absolute_path("-tb", f.params[0]);
+    CHESS_RETURN_IF_ERROR(path);
+    run_.config.settings.tb_path = *path;
     return true;
   }
 
@@ -652,7 +672,9 @@ class Parser {
     for (const KeyValue& kv : *kvs) {
       const std::string at = "-log " + kv.key;
       if (kv.key == "file") {
-        c.log_path = kv.value == "-" ? kv.value : fs::absolute(kv.value).lexically_normal().string();
+        auto path = kv.value == "-" ? chess::Result<std::string>(kv.value) : absolute_path(at, kv.value);
+        CHESS_RETURN_IF_ERROR(path);
+        c.log_path = *path;
       } else if (kv.key == "level") {
         static const std::vector<std::string> levels = {"trace", "debug", "info", "warn", "err", "fatal"};
         if (std::find(levels.begin(), levels.end(), kv.value) == levels.end())
@@ -735,7 +757,10 @@ class Parser {
       auto e = finish_engine(draft, where);
       CHESS_RETURN_IF_ERROR(e);
       run_.config.engines.push_back(*e);
-      stderr_files.push_back(draft.stderr_file.empty() ? "" : fs::absolute(draft.stderr_file).lexically_normal().string());
+      auto stderr_file = draft.stderr_file.empty() ? chess::Result<std::string>(std::string())
+                                                   : absolute_path(where + " stderr", draft.stderr_file);
+      CHESS_RETURN_IF_ERROR(stderr_file);
+      stderr_files.push_back(*stderr_file);
     }
     if (run_.config.engines.size() < 2) return chess::Error{"-engine: at least two engines are needed"};
     unique_names(run_.config.engines);

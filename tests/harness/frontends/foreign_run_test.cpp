@@ -323,6 +323,20 @@ TEST(ForeignRun, BadValuesNameTheOption) {
   EXPECT_NE(parse_error({"-engine", "name=c"}).find("cmd="), std::string::npos);
 }
 
+// An empty path is refused by its key (std::filesystem::absolute throws on one: found by
+// foreign_command_line_fuzz with "-openings file="), and a value that is not UTF-8 by its
+// setting, in each program's spelling.
+TEST(ForeignRun, AnEmptyPathOrOneThatIsNotUtf8IsRefusedByItsKey) {
+  EXPECT_EQ(parse_error({"-openings", "file="}), "-openings file: expects a path, got nothing");
+  EXPECT_EQ(parse_error({"-tb", ""}), "-tb: expects a path, got nothing");
+  EXPECT_EQ(parse_error({"-log", "file="}), "-log file: expects a path, got nothing");
+  EXPECT_EQ(parse_error({"-openings", "file=/tmp/b\xFC.epd"}),
+            "-openings '/tmp/b\\xfc.epd' is not UTF-8 text (byte 0xFC at offset 6): a run's settings are stored as JSON, "
+            "whose text is UTF-8");
+  const std::string dir = parse_error({"-engine", "cmd=/bin/true", "name=c", "dir=/tmp/\xFC"}, Dialect::CUTECHESS);
+  EXPECT_NE(dir.find("-engine engine 'c' 'working_dir': '/tmp/\\xfc' is not UTF-8 text"), std::string::npos) << dir;
+}
+
 TEST(ForeignRun, ReasonsUseThoseProgramsWords) {
   harness::GameRecord g;
   g.result = chess::GameResult::BLACK_WINS;
