@@ -18,10 +18,11 @@
 #
 #   bash scripts/soak.sh [SECONDS]      (needs build/bin/harness, mock_engine, engine)
 # Environment: CONCURRENCY=64, CLIENTS=500, SLOW=50, TC=2+0.02, PORT=18080, KEEP=DIR (work
-# folder kept; default a temporary one, removed unless a check fails).
+# folder kept; default a temporary one, removed unless a check fails), BIN=DIR (the binaries;
+# default build/bin: a copy elsewhere lets the project be rebuilt while the soak runs).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-bin="$root/build/bin"
+bin="${BIN:-$root/build/bin}"
 seconds="${1:-3600}"
 concurrency="${CONCURRENCY:-64}"
 clients="${CLIENTS:-500}"
