@@ -90,12 +90,15 @@ sampler=$!
 importer=$!
 
 # --- datagen killed and resumed ---------------------------------------------------------------
+# The project's engine at dev, from the binaries given (not the registry's, which names
+# build/bin's: with BIN=DIR that one may be rebuilt under the soak).
+gen_engine="name=dev cmd=$bin/engine arg=--version arg=dev option.Hash=16"
 (
   cd "$root/configs"
   seed=1 kills=0 finished=0
   resume=()
   while [ "$(date +%s)" -lt "$end" ]; do
-    "$bin/harness" datagen dev --nodes 2000 --games 200 --random-plies 8 --seed "$seed" --concurrency 2 --db "$gen_db" \
+    "$bin/harness" datagen "$gen_engine" --nodes 2000 --games 200 --random-plies 8 --seed "$seed" --concurrency 2 --db "$gen_db" \
       "${resume[@]}" >> "$work/datagen.log" 2>&1 &
     pid=$!
     sleep "$(awk -v r=$RANDOM 'BEGIN { printf "%.1f", 2 + r % 300 / 10 }')"
@@ -111,7 +114,7 @@ importer=$!
     fi
   done
   # The last run, if it was killed, is played to its end.
-  [ ${#resume[@]} -eq 0 ] || { "$bin/harness" datagen dev --nodes 2000 --games 200 --random-plies 8 --seed "$seed" \
+  [ ${#resume[@]} -eq 0 ] || { "$bin/harness" datagen "$gen_engine" --nodes 2000 --games 200 --random-plies 8 --seed "$seed" \
     --concurrency 2 --db "$gen_db" --resume >> "$work/datagen.log" 2>&1 && finished=$((finished + 1)); }
   echo "$kills $finished"
 ) > "$work/datagen_counts.txt" 2> "$work/datagen_loop.err" &
@@ -133,6 +136,8 @@ wait "$serve" && serve_status=0 || serve_status=$?
 serve_stop_ms=$((($(date +%s%N) - started) / 1000000))
 sleep 2
 left=$(pgrep -f "$mock" | wc -l || true)
+echo "      round robin: exit $tournament_status after SIGTERM in $((tournament_stop / 10)).$((tournament_stop % 10)) s;" \
+  "dashboard: exit $serve_status after SIGTERM in $serve_stop_ms ms"
 
 status=0
 python3 - "$work" "$db" "$gen_db" "$tournament_status" "$serve_status" "$serve_stop_ms" "$left" "$tournament_stop" << 'EOF' || status=$?
@@ -148,6 +153,9 @@ def check(ok, what):
 for path in (db, gen_db):
     c = sqlite3.connect(path)
     check(c.execute("pragma integrity_check").fetchone()[0] == "ok", f"{path}: integrity_check ok")
+    if not c.execute("select count(*) from sqlite_master where name = 'runs'").fetchone()[0]:
+        check(False, f"{path}: holds no run at all")
+        continue
     running = c.execute("select id, kind from runs where status = 'running'").fetchall()
     check(not running, f"{path}: no run left running {running if running else ''}")
     twice = c.execute("select run_id, game_index, count(*) from games group by run_id, game_index having count(*) > 1").fetchall()
@@ -172,7 +180,10 @@ print(f"      imports: {len(imports)}, by exit status {statuses}")
 
 g = sqlite3.connect(gen_db)
 kills, finished = open(f"{work}/datagen_counts.txt").read().split()
-for run, config, status in g.execute("select id, config, status from runs where kind = 'datagen'"):
+check(int(finished) > 0, f"datagen finished runs ({finished})")
+datagen_runs = g.execute("select id, config, status from runs where kind = 'datagen'").fetchall() if g.execute(
+    "select count(*) from sqlite_master where name = 'runs'").fetchone()[0] else []
+for run, config, status in datagen_runs:
     games = json.loads(config).get("games")
     have = g.execute("select count(*) from games where run_id = ?", (run,)).fetchone()[0]
     if status == "finished":

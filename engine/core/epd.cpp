@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "bounded_read.h"
+#include "utf8.h"
 
 namespace chess {
 
@@ -100,6 +101,7 @@ Result<int> read_epd_lines(const std::string& path, const std::string& what,
     ++number;
     if (read == LineRead::TOO_LONG)
       return Error{path + ":" + std::to_string(number) + ": a line of " + more_than(MAX_EPD_LINE) + " in the " + what};
+    if (!is_utf8(line)) line = windows1252_to_utf8(line);  // an old file's Latin-1 names and comments
     std::string_view t = trimmed(line);
     if (t.empty() || t[0] == '#') continue;
     ++handed;

@@ -39,7 +39,9 @@ struct EpdLocation {
 };
 
 // Reads `path` line by line: blank lines and '#' comments are skipped, every other line is
-// handed to `take`, trimmed, with its location; an error from `take` stops the reading. The
+// handed to `take`, trimmed, with its location; a line that is not UTF-8 is read as
+// Windows-1252 (Latin-1's superset) and converted, as PGN lines are (utf8.h); an error from
+// `take` stops the reading. The
 // result is the number of lines handed over, or the first error: the file's ("PATH: cannot
 // open WHAT") or the one `take` returned.
 Result<int> read_epd_lines(const std::string& path, const std::string& what,

@@ -5,6 +5,7 @@
 #include <regex>
 #include <sstream>
 
+#include "core/utf8.h"
 #include "process/command.h"
 
 namespace harness {
@@ -38,7 +39,9 @@ chess::Result<GitCommit> resolve_commit(const std::string& repo, const std::stri
   GitCommit c{path, ref, first_line(sha->out), "", ""};
   auto message = git(path, {"log", "-1", "--format=%B", c.sha});
   CHESS_RETURN_IF_ERROR(message);
-  c.message = message->out;
+  // Git hands a commit without an "encoding" header over as it was written: an old Latin-1
+  // message is read as Windows-1252 and converted, as PGN and EPD lines are.
+  c.message = chess::is_utf8(message->out) ? message->out : chess::windows1252_to_utf8(message->out);
   c.subject = first_line(c.message);
   return c;
 }

@@ -1054,7 +1054,9 @@ std::string foreign_spelling(const std::string& setting) {
                                                            {"tb_pieces", "-tbpieces"},
                                                            {"opening_offset", "-openings start"},
                                                            {"time_margin_ms", "-each timemargin"},
-                                                           {"ponder", "-each ponder"}};
+                                                           {"ponder", "-each ponder"},
+                                                           {"plies", "-openings plies"},
+                                                           {"nodes", "-each nodes"}};
   if (auto it = flags.find(setting); it != flags.end()) return it->second;
   std::string flag = "-" + setting;
   std::replace(flag.begin(), flag.end(), '_', '-');

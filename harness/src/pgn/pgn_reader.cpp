@@ -5,9 +5,9 @@
 #include <fstream>
 
 #include "core/bounded_read.h"
+#include "core/utf8.h"
 #include "text/control_characters.h"
 #include "text/trim.h"
-#include "text/utf8.h"
 
 namespace harness {
 
@@ -69,8 +69,8 @@ bool PgnReader::fetch() {
   }
   if (!line_.empty() && line_.back() == '\r') line_.pop_back();
   ++number_;
-  if (!is_utf8(line_)) {
-    line_ = windows1252_to_utf8(line_);
+  if (!chess::is_utf8(line_)) {
+    line_ = chess::windows1252_to_utf8(line_);
     if (converted_lines_++ == 0) first_converted_line_ = number_;
   }
   blank_before_ = last_blank_;

@@ -2,7 +2,7 @@
 // comments that follow it, and the result. A malformed game is an error naming the file and
 // line; the reader then goes on at the next game (the next tag line after a blank line), so
 // one bad game never takes the rest of the file with it. A line that is not UTF-8 is read as
-// Windows-1252 (Latin-1's superset, as old PGN files are written) and converted (text/utf8.h).
+// Windows-1252 (Latin-1's superset, as old PGN files are written) and converted (core/utf8.h).
 #pragma once
 
 #include <istream>

@@ -88,6 +88,7 @@ chess::Result<SharedReport> cached_report(const std::string& db_path, std::int64
   // Without the games' moves: the page fetches a game's when it is replayed.
   auto report = run_report(**db, {run_id}, false, stopping);
   CHESS_RETURN_IF_ERROR(report);
+  if (stopping()) return chess::Error{"the server is stopping"};  // the dump and the page take a while too
   const std::string id = std::to_string(run_id);
   auto entry = std::make_shared<CachedReport>();
   entry->key = key;

@@ -32,12 +32,13 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
   }
 }
 
-// "option 'SyzygyPath'" for an engine's "options[K][1]", "'command'" for its "command".
-std::string engine_setting(const nlohmann::json& engine, const std::string& where) {
-  const std::string key = where.substr(0, where.find_first_of("/["));
-  if (key != "options" || where.size() <= key.size() + 1) return "'" + key + "'";
-  const std::size_t k = std::stoul(where.substr(key.size() + 1));
-  return "option '" + escaped_controls(engine.at("options").at(k).at(0).get_ref<const std::string&>()) + "'";
+// "option 'SyzygyPath'" for an engine's options[K][…], "'command'" for its command.
+std::string engine_setting(const nlohmann::json& engine, const TextNotUtf8& bad) {
+  if (bad.path.empty()) return "";
+  const std::string& key = bad.path[0].key;
+  if (key != "options" || bad.path.size() < 2) return "'" + key + "'";
+  const nlohmann::json& option = engine.at("options").at(std::stoul(bad.path[1].key));
+  return "option '" + escaped_controls(option.at(0).get_ref<const std::string&>()) + "'";
 }
 
 // Every path, command and option value of a run is stored in its JSON, which holds UTF-8 only
@@ -52,8 +53,8 @@ void check_match_text(const nlohmann::json& stored, SettingProblems& problems) {
     nlohmann::json unnamed = engine;
     unnamed.erase("name");
     if (auto bad = first_text_not_utf8(unnamed)) {
-      const std::string setting = engine_setting(engine, bad->where);
-      bad->where.clear();
+      const std::string setting = engine_setting(engine, *bad);
+      bad->path.clear();
       problems.add("engines", "engine '" + escaped_controls(engine.at("name").get_ref<const std::string&>()) + "' " + setting +
                                   ": " + bad->describe());
     }

@@ -1,27 +1,36 @@
 #include "settings/stored_text.h"
 
+#include "core/utf8.h"
 #include "text/control_characters.h"
-#include "text/utf8.h"
 
 namespace harness {
 
+std::string TextNotUtf8::where() const {
+  std::string out;
+  for (const Step& step : path) out += step.index ? "[" + step.key + "]" : (out.empty() ? "" : "/") + step.key;
+  return out;
+}
+
 std::string TextNotUtf8::describe() const {
-  return (where.empty() ? "" : where + ": ") + "'" + escaped_controls(text) + "' " + problem +
+  const std::string at = where();
+  return (at.empty() ? "" : at + ": ") + "'" + escaped_controls(text) + "' " + problem +
          ": a run's settings are stored as JSON, whose text is UTF-8";
 }
 
-std::optional<TextNotUtf8> first_text_not_utf8(const nlohmann::json& j, const std::string& where) {
+std::optional<TextNotUtf8> first_text_not_utf8(const nlohmann::json& j) {
   if (j.is_string()) {
     const std::string& text = j.get_ref<const std::string&>();
-    if (std::string problem = utf8_problem(text); !problem.empty()) return TextNotUtf8{where, text, problem};
+    if (std::string problem = chess::utf8_problem(text); !problem.empty()) return TextNotUtf8{{}, text, problem};
     return std::nullopt;
   }
   if (!j.is_structured()) return std::nullopt;
   for (const auto& item : j.items()) {
     const std::string key = item.key();
-    const std::string inner = j.is_array() ? where + "[" + key + "]" : where.empty() ? key : where + "/" + key;
-    if (std::string problem = utf8_problem(key); !problem.empty()) return TextNotUtf8{where, key, problem};
-    if (auto found = first_text_not_utf8(item.value(), inner)) return found;
+    if (std::string problem = chess::utf8_problem(key); !problem.empty()) return TextNotUtf8{{}, key, problem};
+    if (auto found = first_text_not_utf8(item.value())) {
+      found->path.insert(found->path.begin(), TextNotUtf8::Step{key, j.is_array()});
+      return found;
+    }
   }
   return std::nullopt;
 }

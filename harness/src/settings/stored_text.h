@@ -7,20 +7,28 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 #include "settings/setting_problems.h"
 
 namespace harness {
 
-// A key or a value that is not UTF-8, where it is ("options[2][1]", "engines[0]/command"; ""
-// for `j` itself), and why.
+// A key or a value that is not UTF-8, where it is (the keys and indices down to it from `j`:
+// {"options", "2", "1"}; none for `j` itself), and why.
 struct TextNotUtf8 {
-  std::string where, text, problem;
-  // "'M\xfcller' is not UTF-8 text (byte 0xFC at offset 1): a run's settings are stored as ..."
+  struct Step {
+    std::string key;     // an object's key, or an array's index in digits
+    bool index = false;  // an array's
+  };
+  std::vector<Step> path;
+  std::string text, problem;
+  // "options[2][1]", "engines[0]/command", "" for none.
+  std::string where() const;
+  // "WHERE: 'M\xfcller' is not UTF-8 text (byte 0xFC at offset 1): a run's settings are ..."
   std::string describe() const;
 };
-std::optional<TextNotUtf8> first_text_not_utf8(const nlohmann::json& j, const std::string& where = "");
+std::optional<TextNotUtf8> first_text_not_utf8(const nlohmann::json& j);
 
 // A problem for each top-level key of `stored` whose text is not all UTF-8, by that key.
 void check_stored_text(const nlohmann::json& stored, SettingProblems& problems);

@@ -47,7 +47,7 @@ chess::Result<std::unique_ptr<Connection>> Connection::open(const std::string& p
   auto handle = open_handle(path, flags);
   CHESS_RETURN_IF_ERROR(handle);
   std::unique_ptr<Connection> c(new Connection(*handle, path));
-  if (give_up) c->give_up_when(std::move(give_up));
+  if (give_up && mode == Mode::READ_ONLY) c->give_up_when(std::move(give_up));
   try {
     if (mode == Mode::READ_ONLY) {
       if (const int version = c->schema_version(); version > schema_target())
@@ -98,20 +98,18 @@ bool Connection::use_rollback_journal() {
 void Connection::give_up_when(std::function<bool()> give_up) {
   constexpr int STEPS_BETWEEN_ASKS = 4096;
   give_up_ = std::move(give_up);
-  if (!give_up_) {
-    sqlite3_progress_handler(db_, 0, nullptr, nullptr);
-    sqlite3_busy_timeout(db_, LOCK_WAIT_MS);
-    return;
-  }
   sqlite3_progress_handler(
       db_, STEPS_BETWEEN_ASKS, [](void* self) { return static_cast<Connection*>(self)->give_up_() ? 1 : 0; }, this);
   // Waiting for a lock (a shard's writer in rollback-journal mode holds readers off) is asked too:
-  // the same LOCK_WAIT_MS, in steps of LOCK_POLL_MS, ended early by `give_up`.
+  // the same LOCK_WAIT_MS by the clock, in steps of LOCK_POLL_MS, ended early by `give_up`.
   sqlite3_busy_handler(
       db_,
       [](void* self, int tries) {
         constexpr int LOCK_POLL_MS = 10;
-        if (static_cast<Connection*>(self)->give_up_() || tries * LOCK_POLL_MS >= LOCK_WAIT_MS) return 0;
+        Connection& c = *static_cast<Connection*>(self);
+        const auto now = std::chrono::steady_clock::now();
+        if (tries == 0) c.lock_wait_began_ = now;
+        if (c.give_up_() || now - c.lock_wait_began_ >= std::chrono::milliseconds(LOCK_WAIT_MS)) return 0;
         sqlite3_sleep(LOCK_POLL_MS);
         return 1;
       },

@@ -3,6 +3,7 @@
 // to storage/, the only folder that talks to SQLite.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -25,7 +26,8 @@ class Connection {
  public:
   enum class Mode { CREATE, EXISTING, READ_ONLY };
   // Opens the file; CREATE and EXISTING migrate it to schema_target(). Errors name the file.
-  // `give_up`, when given, is set with give_up_when before the first statement.
+  // `give_up` (READ_ONLY only: a write is never abandoned half-way) is set before the first
+  // statement: see give_up_when.
   static chess::Result<std::unique_ptr<Connection>> open(const std::string& path, Mode mode, std::function<bool()> give_up = {});
   ~Connection();
   Connection(const Connection&) = delete;
@@ -39,10 +41,6 @@ class Connection {
   int schema_version() const;
   // False if another process holds the file open and the mode stays WAL.
   bool use_rollback_journal();
-  // A statement running while `give_up` is true stops with SQLite's "interrupted" error (asked
-  // every few thousand of SQLite's steps), and one waiting for a lock stops waiting: a long read
-  // that a stop request abandons.
-  void give_up_when(std::function<bool()> give_up);
 
   // Runs `body` in one write transaction: committed when it returns, rolled back when it throws.
   template <class Body>
@@ -65,11 +63,16 @@ class Connection {
 
  private:
   Connection(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  // A statement running while `give_up` is true stops with SQLite's "interrupted" error (asked
+  // every few thousand of SQLite's steps), and one waiting for a lock stops waiting: a long read
+  // that a stop request abandons.
+  void give_up_when(std::function<bool()> give_up);
   void migrate();
   void rollback_if_open();
   sqlite3* db_;
   std::string path_;
   std::function<bool()> give_up_;
+  std::chrono::steady_clock::time_point lock_wait_began_;
 };
 
 // A store's boundary: the body's value, or its storage failure as an error naming the file.

@@ -40,7 +40,7 @@ class Database : private detail::OwnsConnection,
   // Reading a database that another process may be writing (a shard, a dashboard): never
   // created, never migrated, never written.
   // `give_up`: its reads, and its waits for another process's lock, end with an error while it
-  // is true (a server that was told to stop; see Connection::give_up_when).
+  // is true (a server that was told to stop; see Connection).
   static chess::Result<std::unique_ptr<Database>> open_readonly(const std::string& path, std::function<bool()> give_up = {});
   // Removes a database and SQLite's files beside it (-wal, -shm, -journal): one that a command
   // created and then stored nothing in. It must not be open.

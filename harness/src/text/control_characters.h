@@ -1,14 +1,14 @@
 // Control characters in names and tags: a newline in an engine's name would forge a line that
 // frameworks parse ("Finished game 99 ...") and break a PGN tag across lines, so names, events
 // and sites that hold one are refused where they come in, as are names that are not UTF-8
-// (text/utf8.h). Messages show the text escaped.
+// (core/utf8.h). Messages show the text escaped.
 #pragma once
 
 #include <cstdio>
 #include <string>
 #include <string_view>
 
-#include "text/utf8.h"
+#include "core/utf8.h"
 
 namespace harness {
 
@@ -27,14 +27,14 @@ inline bool has_control_character(std::string_view text) {
 // it can.
 inline std::string printable_line_problem(std::string_view text) {
   if (has_control_character(text)) return "holds a control character";
-  return utf8_problem(text);
+  return chess::utf8_problem(text);
 }
 
 // The text with each control character written as \n, \r, \t or \xNN, and every byte from
 // 0x80 up as \xNN when the text is not UTF-8: one printable line.
 inline std::string escaped_controls(std::string_view text) {
   std::string out;
-  const bool utf8 = is_utf8(text);
+  const bool utf8 = chess::is_utf8(text);
   for (char c : text) {
     if (!is_control_character(c) && (utf8 || static_cast<unsigned char>(c) < 0x80)) {
       out += c;

@@ -1,7 +1,11 @@
-// The Bench: line of a commit message, as OpenBench and fishtest read it.
+// The Bench: line of a commit message, as OpenBench and fishtest read it, and a commit's
+// message as it is read from git.
 #include "builds/git_commit.h"
 
 #include <gtest/gtest.h>
+
+#include "core/utf8.h"
+#include "support/git_repo.h"
 
 namespace {
 
@@ -23,6 +27,24 @@ TEST(BenchLine, TheLastSignatureOfAMessageCountsInEveryFormTheFieldWrites) {
   EXPECT_FALSE(bench_in_message("Benchmarked on two machines"));
   EXPECT_FALSE(bench_in_message("Bench: ,,,"));
   EXPECT_FALSE(bench_in_message("Bench: 123456789012345678901234"));  // more digits than a count
+}
+
+// A commit written in Latin-1 without an encoding header (old repositories have them; git hands
+// them over as written) is read as Windows-1252 and converted: its subject goes into stored runs
+// as JSON, where a raw 0xFC made the harness abort. The Bench line in it is still read.
+TEST(GitCommit, ALatin1MessageIsReadAsUtf8) {
+  GitRepo repo(::testing::TempDir() + "latin1_commit_repo");
+  repo.commit({{"a.txt", "1"}}, "first");
+  std::ofstream(::testing::TempDir() + "latin1_message.txt") << "Gr\xFC\xDF"
+                                                                "e an M\xFCller\n\nBench: 4,321\n";
+  sh("git -C " + repo.dir() +
+     " -c user.name=t -c user.email=t@example.org -c i18n.commitEncoding=UTF-8 commit -q --allow-empty -F " +
+     ::testing::TempDir() + "latin1_message.txt");
+  auto commit = harness::resolve_commit(repo.dir(), "HEAD");
+  ASSERT_TRUE(commit) << commit.error();
+  EXPECT_EQ(commit->subject, "Grüße an Müller");
+  EXPECT_TRUE(chess::is_utf8(commit->message));
+  EXPECT_EQ(bench_in_message(commit->message), 4321u);
 }
 
 }  // namespace

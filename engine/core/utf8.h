@@ -1,15 +1,16 @@
-// UTF-8, the one encoding of every text this program stores and prints. Text that comes in
+// UTF-8, the one encoding of every text the workbench stores and prints. Text that comes in
 // otherwise is handled one way per door (README, "Bad input"): files of games and positions
 // (PGN, EPD) are read line by line, and a line that is not UTF-8 is read as Windows-1252 (the
-// superset of Latin-1 that old PGN files are written in) and converted; names, events and sites
-// given on a command line or in a configuration are refused, naming the byte.
+// superset of Latin-1 that old PGN and EPD files are written in) and converted; names, events,
+// sites, paths and option values given on a command line or in a configuration are refused,
+// naming the byte.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-namespace harness {
+namespace chess {
 
 // The offset of the first byte where `text` stops being well-formed UTF-8 (overlong forms,
 // surrogates and code points past U+10FFFF included), or npos when it all is.
@@ -24,4 +25,4 @@ std::string utf8_problem(std::string_view text);
 // undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) become U+0081 and the like, as web browsers read them.
 std::string windows1252_to_utf8(std::string_view text);
 
-}  // namespace harness
+}  // namespace chess

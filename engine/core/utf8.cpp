@@ -1,8 +1,8 @@
-#include "text/utf8.h"
+#include "utf8.h"
 
 #include <cstdio>
 
-namespace harness {
+namespace chess {
 
 namespace {
 
@@ -80,4 +80,4 @@ std::string windows1252_to_utf8(std::string_view text) {
   return out;
 }
 
-}  // namespace harness
+}  // namespace chess

@@ -1,12 +1,12 @@
 // UTF-8 as Unicode defines it well-formed, and Windows-1252 (Latin-1's superset) read into it.
-#include "text/utf8.h"
+#include "core/utf8.h"
 
 #include <gtest/gtest.h>
 
 namespace {
 
-using harness::invalid_utf8_at;
-using harness::windows1252_to_utf8;
+using chess::invalid_utf8_at;
+using chess::windows1252_to_utf8;
 
 TEST(Utf8, WellFormedTextPasses) {
   EXPECT_EQ(invalid_utf8_at(""), std::string_view::npos);
