@@ -1,7 +1,7 @@
 // One EPD line as each reader takes it: perft suites (counts per depth), test suites (bm, am,
 // c0 points) and labeled positions (a game result). Refusals are values, never crashes.
+#include "data/labeled_positions.h"
 #include "fuzz_input.h"
-#include "labeled_positions.h"
 #include "suites/epd_suite.h"
 #include "suites/perft_suite.h"
 

@@ -4,8 +4,8 @@
 #include "engines/engine_config.h"
 #include "eval/params.h"
 #include "fuzz_input.h"
+#include "methods/tuning_method.h"
 #include "run/match_config.h"
-#include "tuner_config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text = fuzz::text(data, size);

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Fails when a folder of harness/src includes a folder above it in the declared order (lowest
 # first): each folder may include only the ones before it, the rules library (core/, json/,
-# eval/, search/) and itself. The tuner's sources (tuner/src) sit beside cli/, the harness's
-# commands: they may include every harness folder below them, never cli/. The README's layer
-# table says the same order.
+# eval/, search/) and itself. The tuner (tuner/src) is a program beside cli/, the harness's
+# commands: its folders may include every harness folder below cli/, never cli/, and have an
+# order of their own (space, data, fitness, methods, driver, commands): each may include only
+# the tuner's folders before it and itself. Every file of the tuner is in one of them. The
+# README's layer tables say the same orders.
 #   check_layers.sh [HARNESS_SRC [TUNER_SRC]]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -12,8 +14,28 @@ tuner_src="${2:-$root/tuner/src}"
 layers=(text settings process time_control engines builds record pgn players openings adjudication stats game storage run suites report datagen cluster bisect frontends command_line cli)
 declare -A rank
 for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
-rank[tuner]=${rank[cli]}  # a program of its own, beside the harness's
+tuner_layers=(space data fitness methods driver commands)
+declare -A tuner_rank
+for i in "${!tuner_layers[@]}"; do tuner_rank[${tuner_layers[$i]}]=$i; done
 status=0
+
+# Checks the includes of the files in $1 and below it, a folder of the tuner's layer $2: below
+# cli/ in the harness, at or below its own layer in the tuner.
+check_tuner_folder() {
+  local dir="$1" folder="$2" file line include target
+  while IFS=: read -r file line include; do
+    target=$(sed -E 's|.*#include "([a-z_0-9]+)/.*|\1|' <<< "$include")
+    if [ -n "${tuner_rank[$target]+x}" ]; then
+      if [ "${tuner_rank[$target]}" -gt "${tuner_rank[$folder]}" ]; then
+        echo "${file#"$root"/}:$line: tuner/$folder includes tuner/$target, which is not below it"
+        status=1
+      fi
+    elif [ -n "${rank[$target]+x}" ] && [ "${rank[$target]}" -ge "${rank[cli]}" ]; then
+      echo "${file#"$root"/}:$line: tuner/$folder includes $target, which is not below it"
+      status=1
+    fi
+  done < <(find "$dir" -type f \( -name '*.h' -o -name '*.cpp' \) -exec grep -nHE '^#include "[a-z_0-9]+/' {} + || true)
+}
 
 # Checks the includes of the files in $1 and below it, a folder of layer $2.
 check_folder() {
@@ -30,13 +52,28 @@ check_folder() {
 
 for dir in "$src"/*/; do
   folder=$(basename "$dir")
-  if [ -z "${rank[$folder]+x}" ] || [ "$folder" = tuner ]; then
+  if [ -z "${rank[$folder]+x}" ]; then
     echo "harness/src/$folder is in no layer: add it to tests/structure/check_layers.sh and the README"
     status=1
     continue
   fi
   check_folder "$dir" "$folder"
 done
-[ -d "$tuner_src" ] && check_folder "$tuner_src" tuner
-[ "$status" -eq 0 ] && echo "layers: ${layers[*]}, with tuner/src beside cli (no folder includes one above it)"
+if [ -d "$tuner_src" ]; then
+  while IFS= read -r loose; do
+    echo "${loose#"$root"/} is in no folder of the tuner: put it in one of ${tuner_layers[*]}"
+    status=1
+  done < <(find "$tuner_src" -maxdepth 1 -type f \( -name '*.h' -o -name '*.cpp' \))
+  for dir in "$tuner_src"/*/; do
+    [ -d "$dir" ] || continue
+    folder=$(basename "$dir")
+    if [ -z "${tuner_rank[$folder]+x}" ]; then
+      echo "tuner/src/$folder is in no layer: add it to tests/structure/check_layers.sh and the README"
+      status=1
+      continue
+    fi
+    check_tuner_folder "$dir" "$folder"
+  done
+fi
+[ "$status" -eq 0 ] && echo "layers: ${layers[*]}; the tuner beside cli: ${tuner_layers[*]} (no folder includes one above it)"
 exit "$status"

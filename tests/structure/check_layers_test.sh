@@ -1,28 +1,41 @@
 #!/usr/bin/env bash
 # The layer check itself: it passes on the harness and the tuner, and fails on a tree with a
-# back-arrow, on a folder that is in no layer, and on a tuner that includes the harness's cli/.
+# back-arrow, on a folder that is in no layer, on a tuner that includes the harness's cli/, on a
+# tuner folder that includes one above it, and on a tuner file in no folder.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 bash "$here/check_layers.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/src/text" "$tmp/src/run" "$tmp/tuner"
+mkdir -p "$tmp/src/text" "$tmp/src/run" "$tmp/tuner/methods" "$tmp/tuner/fitness"
 echo '#include "run/match_config.h"' > "$tmp/src/text/trim.h"
 if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
   echo "a back-arrow passed the check"; exit 1
 fi
 grep -q 'text/trim.h:1: text includes run, which is not below it' <<< "$out" || { echo "unexpected: $out"; exit 1; }
 rm "$tmp/src/text/trim.h"
-echo '#include "run/match_config.h"' > "$tmp/tuner/ok.cpp"
-bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner" > /dev/null || { echo "the tuner may include run/"; exit 1; }
-echo '#include "cli/commands.h"' > "$tmp/tuner/main.cpp"
+printf '#include "run/match_config.h"\n#include "fitness/fitness.h"\n' > "$tmp/tuner/methods/ok.cpp"
+bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner" > /dev/null || { echo "the tuner may include run/ and a lower tuner folder"; exit 1; }
+echo '#include "cli/commands.h"' > "$tmp/tuner/methods/main.cpp"
 if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
   echo "the tuner's include of cli/ passed the check"; exit 1
 fi
-grep -q 'tuner/main.cpp:1: tuner includes cli, which is not below it' <<< "$out" || { echo "unexpected: $out"; exit 1; }
-rm "$tmp/tuner/main.cpp"
+grep -q 'tuner/methods/main.cpp:1: tuner/methods includes cli, which is not below it' <<< "$out" || { echo "unexpected: $out"; exit 1; }
+rm "$tmp/tuner/methods/main.cpp"
+echo '#include "methods/tuning_method.h"' > "$tmp/tuner/fitness/up.h"
+if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
+  echo "a tuner folder's include of one above it passed the check"; exit 1
+fi
+grep -q 'tuner/fitness/up.h:1: tuner/fitness includes tuner/methods, which is not below it' <<< "$out" || { echo "unexpected: $out"; exit 1; }
+rm "$tmp/tuner/fitness/up.h"
+echo '' > "$tmp/tuner/loose.cpp"
+if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
+  echo "a tuner file in no folder passed the check"; exit 1
+fi
+grep -q 'loose.cpp is in no folder of the tuner' <<< "$out" || { echo "unexpected: $out"; exit 1; }
+rm "$tmp/tuner/loose.cpp"
 mkdir -p "$tmp/src/misc"
 if bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner" > /dev/null; then
   echo "a folder in no layer passed the check"; exit 1
 fi
-echo "the layer check catches a back-arrow, an unlisted folder and a tuner that includes cli/"
+echo "the layer check catches a back-arrow, an unlisted folder, a tuner that includes cli/, a tuner folder that includes one above it and a tuner file in no folder"

@@ -178,6 +178,26 @@ const char* const MIGRATIONS[] = {
       host TEXT NOT NULL,
       since TEXT NOT NULL);
     )sql",
+    R"sql(
+    -- A tuner step's state becomes one JSON object of the method's own keys: PBIL's vector was
+    -- in a column named for it ('probabilities') that held SPSA's and gradient descent's theta
+    -- too, and PBIL's entropy had a column of its own. The old text state is kept as "saved".
+    CREATE TABLE tuner_steps (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      generation INTEGER NOT NULL,
+      best_fitness REAL NOT NULL,
+      mean_fitness REAL NOT NULL,
+      state TEXT NOT NULL,  -- JSON object: the method's state after the step
+      PRIMARY KEY (run_id, generation));
+    INSERT INTO tuner_steps
+      SELECT g.run_id, g.generation, g.best_fitness, g.mean_fitness,
+             CASE r.kind WHEN 'tuner-pbil'
+               THEN json_object('probabilities', json(g.probabilities), 'entropy', g.entropy, 'saved', g.state)
+               ELSE json_object('theta', json(g.probabilities), 'saved', g.state) END
+      FROM tuner_generations g JOIN runs r ON r.id = g.run_id;
+    DROP TABLE tuner_generations;
+    ALTER TABLE tuner_steps RENAME TO tuner_generations;
+    )sql",
 };
 
 }  // namespace

@@ -9,10 +9,9 @@ namespace harness {
 
 namespace {
 
-const char* const GENERATION_COLUMNS =
-    "SELECT generation, entropy, best_fitness, mean_fitness, probabilities, state FROM tuner_generations ";
+const char* const GENERATION_COLUMNS = "SELECT generation, best_fitness, mean_fitness, state FROM tuner_generations ";
 
-GenerationRow generation_row(Statement& s) { return {int(s.integer(0)), s.real(1), s.real(2), s.real(3), s.text(4), s.text(5)}; }
+GenerationRow generation_row(Statement& s) { return {int(s.integer(0)), s.real(1), s.real(2), s.text(3)}; }
 
 void insert_individuals(Connection& c, std::int64_t run_id, int generation, const std::vector<IndividualRow>& individuals) {
   Statement ind(
@@ -33,10 +32,8 @@ chess::Result<bool> TunerStore::save_generation(std::int64_t run_id, const Gener
   return guarded(c_, [&] {
     c_.transaction([&] {
       Statement s(c_,
-                  "INSERT INTO tuner_generations (run_id, generation, entropy, best_fitness, mean_fitness, probabilities, state) "
-                  "VALUES (?, ?, ?, ?, ?, ?, ?)");
-      s.bind(1, run_id).bind(2, g.generation).bind_real(3, g.entropy).bind_real(4, g.best_fitness).bind_real(5, g.mean_fitness);
-      s.bind(6, g.probabilities).bind(7, g.state).step();
+                  "INSERT INTO tuner_generations (run_id, generation, best_fitness, mean_fitness, state) VALUES (?, ?, ?, ?, ?)");
+      s.bind(1, run_id).bind(2, g.generation).bind_real(3, g.best_fitness).bind_real(4, g.mean_fitness).bind(5, g.state).step();
       insert_individuals(c_, run_id, g.generation, individuals);
     });
     return true;

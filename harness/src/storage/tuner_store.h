@@ -13,13 +13,14 @@
 
 namespace harness {
 
-// One tuner generation: the probability vector after it, and everything needed to resume.
+// One step of a tuner run (a generation, an iteration, a block of epochs): its best and mean
+// fitness, and the method's whole state after it as a JSON object of the method's own keys
+// (PBIL: "probabilities", "entropy"; SPSA and gradient descent: "theta"; each: "saved", the
+// optimiser's state as text), from which the run resumes.
 struct GenerationRow {
   int generation = 0;
-  double entropy = 0;
   double best_fitness = 0, mean_fitness = 0;
-  std::string probabilities;  // JSON array: PBIL's bit probabilities, or SPSA's weights (theta)
-  std::string state;          // the optimiser's saved state (vector, best so far, random generator)
+  std::string state;
 };
 
 struct IndividualRow {

@@ -1,0 +1,98 @@
+// A tuner run stored before the tuner's state was renamed (schema 13: PBIL's 'probabilities'
+// column holding SPSA's theta) resumes after the migration, with the real tuner binary, and ends
+// where one uninterrupted run of the same configuration ends.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "process/child_process.h"
+#include "storage/database.h"
+
+using namespace std::chrono_literals;
+
+namespace {
+
+// The configuration the fixture's run was stored with, byte for byte (a resume finds its run by it).
+const char* CONFIG = R"({
+  "name": "before-migration",
+  "parameters": [ {"name": "bishop_pair_mg", "min": 0, "max": 100},
+                  {"name": "tempo_mg", "min": -50, "max": 50} ],
+  "spsa": {"iterations": 12, "seed": 5, "c_end_fraction": 0.05},
+  "fitness": {"type": "texel", "positions": "positions.epd"},
+  "validation": {"games": 0}
+}
+)";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct TunerRun {
+  int exit_code = -1;
+  std::string out;
+};
+
+TunerRun run_tuner(const std::vector<std::string>& args, const std::string& dir) {
+  auto p = harness::ChildProcess::start({TUNER_PATH, args, dir, dir + "stderr.txt"});
+  if (!p) throw std::runtime_error(p.error());
+  TunerRun r;
+  std::string line;
+  const auto deadline = std::chrono::steady_clock::now() + 300s;
+  while ((*p)->read_line(line, deadline) == harness::ReadStatus::LINE) r.out += line + "\n";
+  r.exit_code = (*p)->stop(5000ms);
+  r.out += read_file(dir + "stderr.txt");
+  return r;
+}
+
+// The folder of the fixture's run: its configuration, its positions (the first 400 of the
+// project's labeled set) and its database as the old tuner left it.
+std::string workspace() {
+  const std::string dir = ::testing::TempDir() + "tuner_state_migration/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "config.json") << CONFIG;
+  std::ifstream labeled(std::string(PROJECT_DIR) + "/suites/labeled.epd");
+  std::ofstream positions(dir + "positions.epd");
+  std::string line;
+  for (int i = 0; i < 400 && std::getline(labeled, line); ++i) positions << line << "\n";
+  sqlite3* raw = nullptr;
+  EXPECT_EQ(sqlite3_open((dir + "old.sqlite").c_str(), &raw), SQLITE_OK);
+  char* message = nullptr;
+  const std::string dump = read_file(std::string(PROJECT_DIR) + "/tests/tuner/fixtures/spsa_run_schema13.sql");
+  EXPECT_EQ(sqlite3_exec(raw, dump.c_str(), nullptr, nullptr, &message), SQLITE_OK) << (message ? message : "");
+  sqlite3_close(raw);
+  return dir;
+}
+
+TEST(StoredStateMigration, AnSpsaRunStoredBeforeTheMigrationResumesAfterIt) {
+  const std::string dir = workspace();
+  const TunerRun resumed =
+      run_tuner({"spsa", "--config", "config.json", "--db", "old.sqlite", "--out", "resumed.json", "--resume"}, dir);
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
+  EXPECT_NE(resumed.out.find("Resuming tuner run 1 at step 6"), std::string::npos) << resumed.out;
+  const TunerRun whole = run_tuner({"spsa", "--config", "config.json", "--db", "whole.sqlite", "--out", "whole.json"}, dir);
+  ASSERT_EQ(whole.exit_code, 0) << whole.out;
+
+  auto old_db = harness::Database::open_existing(dir + "old.sqlite").value();
+  auto whole_db = harness::Database::open_existing(dir + "whole.sqlite").value();
+  const auto steps = old_db->generations(1).value(), expected = whole_db->generations(1).value();
+  ASSERT_EQ(steps.size(), 12u);
+  ASSERT_EQ(expected.size(), 12u);
+  // The five old steps now hold their theta under its own name.
+  const nlohmann::json migrated = nlohmann::json::parse(steps[4].state);
+  EXPECT_EQ(migrated["theta"], nlohmann::json::parse(expected[4].state)["theta"]) << steps[4].state;
+  // Resumed, the run ends in the same state with the same weights as the run that never stopped.
+  EXPECT_EQ(steps.back().state, expected.back().state);
+  EXPECT_EQ(read_file(dir + "resumed.json"), read_file(dir + "whole.json"));
+  EXPECT_EQ(old_db->run(1).value()->status, "finished");
+}
+
+}  // namespace

@@ -1,0 +1,108 @@
+#include "data/labeled_positions.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "core/epd.h"
+#include "text/trim.h"
+
+namespace tuner {
+
+namespace {
+
+// A result as the formats write it, White's view: "1-0", "0-1", "1/2-1/2", or 1.0, 0.5, 0.0 (also
+// "1", "0", "1/2"); -1 for any other text.
+double result_value(std::string_view text) {
+  if (text == "1-0" || text == "1" || text == "1.0") return 1.0;
+  if (text == "0-1" || text == "0" || text == "0.0") return 0.0;
+  if (text == "1/2-1/2" || text == "0.5" || text == "1/2") return 0.5;
+  return -1;
+}
+
+// The game result an operation gives: c9 "1-0" (or c2, result), or a bracketed score [1.0],
+// [0.5], [0]; -1 for any other operation.
+double result_of(const chess::EpdOperation& op) {
+  if (op.opcode == "c9" || op.opcode == "c2" || op.opcode == "result") {
+    const std::string text = op.unquoted();
+    return text.find('-') == std::string::npos ? -1 : result_value(text);
+  }
+  if (op.opcode.size() < 3 || op.opcode.front() != '[' || op.opcode.back() != ']' || !op.operand.empty()) return -1;
+  const std::string text = op.opcode.substr(1, op.opcode.size() - 2);
+  return text.find('-') == std::string::npos ? result_value(text) : -1;
+}
+
+// 'FEN | SCORE | RESULT': the search score in whole centipawns and the result as 1.0, 0.5 or 0.0
+// (or 1, 0, 1-0, 0-1, 1/2-1/2), both White's.
+chess::Result<LabeledPosition> parse_scored_line(std::string_view line, const std::string& where) {
+  const std::size_t bar1 = line.find('|'), bar2 = line.find('|', bar1 + 1);
+  if (bar2 == std::string_view::npos || line.find('|', bar2 + 1) != std::string_view::npos)
+    return chess::Error{where + ": expected 'FEN | score | result'"};
+  auto record = chess::parse_epd(line.substr(0, bar1));
+  if (!record) return chess::Error{where + ": " + record.error()};
+  if (!record->operations.empty()) return chess::Error{where + ": expected 'FEN | score | result', got more after the FEN"};
+  const std::string score_text = harness::trim(std::string(line.substr(bar1 + 1, bar2 - bar1 - 1)));
+  const std::size_t digits = score_text.size() > 1 && score_text[0] == '+' && score_text[1] != '-' ? 1 : 0;  // "+29"
+  int score = 0;
+  auto [end, ec] = std::from_chars(score_text.data() + digits, score_text.data() + score_text.size(), score);
+  if (score_text.empty() || ec != std::errc{} || end != score_text.data() + score_text.size())
+    return chess::Error{where + ": the score '" + score_text + "' is not a whole number of centipawns"};
+  const std::string result_text = harness::trim(std::string(line.substr(bar2 + 1)));
+  const double result = result_value(result_text);
+  if (result < 0) return chess::Error{where + ": the result '" + result_text + "' is not 1.0, 0.5 or 0.0"};
+  return LabeledPosition{record->position, result, score};
+}
+
+// Where a line's first '|' outside double quotes is (an EPD operand may quote one), or npos.
+std::size_t first_bar(std::string_view line) {
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '"') quoted = !quoted;
+    if (line[i] == '|' && !quoted) return i;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+double blended_label(const LabeledPosition& position, double score_weight) {
+  if (!position.score || score_weight <= 0) return position.result;
+  const double expected = 1.0 / (1.0 + std::pow(10.0, -double(*position.score) / 400.0));
+  return (1 - score_weight) * position.result + score_weight * expected;
+}
+
+chess::Result<LabeledPosition> to_labeled(const chess::EpdRecord& record, const std::string& where) {
+  for (const chess::EpdOperation& op : record.operations) {
+    const double result = result_of(op);
+    if (result >= 0) return LabeledPosition{record.position, result, std::nullopt};
+  }
+  return chess::Error{where + ": no result label (expected c9 \"1-0\" or [1.0])"};
+}
+
+chess::Result<LabeledPosition> parse_labeled_line(std::string_view line, const std::string& where) {
+  if (first_bar(line) != std::string_view::npos) return parse_scored_line(line, where);
+  auto record = chess::parse_epd(line);
+  if (!record) return chess::Error{where + ": " + record.error()};
+  return to_labeled(*record, where);
+}
+
+chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take,
+                                             double score_weight) {
+  std::size_t count = 0;
+  auto read = chess::read_epd_lines(
+      path, "labeled positions", [&](std::string_view line, const chess::EpdLocation& at) -> chess::Result<bool> {
+        auto labeled = parse_labeled_line(line, at.text());
+        CHESS_RETURN_IF_ERROR(labeled);
+        LabeledPosition position = std::move(labeled).value();
+        if (score_weight > 0 && !position.score)
+          return chess::Error{at.text() + ": no search score ('score_weight' needs 'FEN | score | result' lines)"};
+        position.result = blended_label(position, score_weight);
+        take(std::move(position));
+        ++count;
+        return true;
+      });
+  CHESS_RETURN_IF_ERROR(read);
+  if (count == 0) return chess::Error{path + ": no labeled positions"};
+  return count;
+}
+
+}  // namespace tuner

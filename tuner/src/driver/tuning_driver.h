@@ -1,0 +1,19 @@
+// The one loop every tuning method runs in: resume from the database, each step stored in one
+// transaction (its candidates with it), a progress line with the time estimate, the hooks after
+// each step, and the method's result at the end. A method (methods/tuning_method.h) only steps.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+
+#include "core/result.h"
+#include "driver/run_hooks.h"
+#include "methods/tuning_method.h"
+#include "storage/database.h"
+
+namespace tuner {
+
+chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& start, harness::Database& db, std::int64_t run_id,
+                                const RunHooks& hooks = {});
+
+}  // namespace tuner

@@ -1,0 +1,185 @@
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "methods/spsa.h"
+#include "methods/tuning_method.h"
+#include "space/method_settings.h"
+#include "space/tuned_weights.h"
+
+namespace tuner {
+
+namespace {
+
+const SettingKey<SpsaSettings> KEYS[] = {{"iterations", &SpsaSettings::iterations},
+                                         {"alpha", &SpsaSettings::alpha},
+                                         {"gamma", &SpsaSettings::gamma},
+                                         {"a_ratio", &SpsaSettings::a_ratio},
+                                         {"r_end", &SpsaSettings::r_end},
+                                         {"c_end_fraction", &SpsaSettings::c_end_fraction},
+                                         {"games_per_iteration", &SpsaSettings::games_per_iteration},
+                                         {"batch", &SpsaSettings::batch},
+                                         {"seed", &SpsaSettings::seed}};
+
+chess::Result<SpsaSettings> read_settings(const nlohmann::json& section, const std::string& where) {
+  auto read = read_method_settings(section, where, KEYS);
+  CHESS_RETURN_IF_ERROR(read);
+  const SpsaSettings& s = *read;
+  if (s.iterations < 1) return chess::Error{where + ": 'iterations' must be at least 1"};
+  if (s.r_end <= 0 || s.c_end_fraction <= 0 || s.c_end_fraction > 1 || s.a_ratio < 0)
+    return chess::Error{where +
+                        ": 'r_end' and 'c_end_fraction' must be positive (c_end_fraction at most 1), 'a_ratio' not negative"};
+  if (s.batch < 1 || s.batch > 10000) return chess::Error{where + ": 'batch' must be from 1 to 10000"};
+  if (s.games_per_iteration < 2 || s.games_per_iteration % 2)
+    return chess::Error{where + ": 'games_per_iteration' must be even and at least 2"};
+  return read;
+}
+
+SpsaSettings settings_of(const TunerConfig& config) { return read_settings(config.method_section("spsa"), "spsa").value(); }
+
+// An error difference is tiny and shrinks as the fit improves; SPSA wants a result of about
+// one (a game pair's wins minus losses), so it is divided by its mean size at the start.
+chess::Result<double> calibrate_scale(Spsa spsa, Fitness& fitness) {
+  double sum = 0;
+  const int samples = 8;
+  for (int i = 0; i < samples; ++i) {
+    Spsa::Step step = spsa.perturb();
+    auto c = fitness.compare(step.plus, step.minus, -1);
+    CHESS_RETURN_IF_ERROR(c);
+    sum += std::abs(c->result);
+  }
+  return sum > 0 ? sum / samples : 1.0;
+}
+
+// A run. The stored state is {"theta": the real-valued weights, "saved": theta, the scale and
+// the random generator as text}.
+class SpsaRun : public MethodRun {
+ public:
+  explicit SpsaRun(const MethodStart& m) : m_(m), s_(settings_of(m.config)), spsa_(m.config, s_, m.start) {}
+
+  bool restore(const nlohmann::json& state) override {
+    return state.is_object() && state.contains("saved") && state["saved"].is_string() &&
+           spsa_.restore(state["saved"].get<std::string>());
+  }
+
+  chess::Result<bool> prepare() override {
+    if (!m_.fitness.needs_scale()) return true;
+    auto scale = calibrate_scale(spsa_, m_.fitness);
+    CHESS_RETURN_IF_ERROR(scale);
+    spsa_.set_scale(*scale);
+    return true;
+  }
+
+  // A batch of iterations is drawn from the same theta and played at once (as a testing
+  // framework's workers do), then applied in order.
+  chess::Result<MethodSteps> step(int, int allowed) override {
+    const int size = std::min({std::max(1, s_.batch), s_.iterations - spsa_.iteration(), allowed});
+    std::vector<Spsa::Step> drawn;
+    std::vector<std::pair<Values, Values>> pairs;
+    for (int j = 0; j < size; ++j) {
+      drawn.push_back(spsa_.perturb(j));
+      pairs.emplace_back(drawn.back().plus, drawn.back().minus);
+    }
+    auto compared = m_.fitness.compare_all(pairs, spsa_.iteration());
+    CHESS_RETURN_IF_ERROR(compared);
+    MethodSteps steps;
+    for (int j = 0; j < size; ++j) {
+      const Spsa::Step& d = drawn[std::size_t(j)];
+      const Comparison& c = (*compared)[std::size_t(j)];
+      const int k = spsa_.iteration();
+      spsa_.update(d, c.result);
+      MethodStep step;
+      step.best_fitness = std::min(c.a.fitness, c.b.fitness);
+      step.mean_fitness = (c.a.fitness + c.b.fitness) / 2;
+      step.candidates = {{0, "+", values_json(m_.config, d.plus), c.a.fitness, c.a.match_run},
+                         {1, "-", values_json(m_.config, d.minus), c.b.fitness, c.b.match_run}};
+      step.state = {{"theta", spsa_.theta()}, {"saved", spsa_.save()}};
+      step.current = spsa_.current();
+      auto progress = progress_line(k, c);
+      CHESS_RETURN_IF_ERROR(progress);
+      step.progress = *progress;
+      steps.steps.push_back(std::move(step));
+    }
+    return steps;
+  }
+
+  chess::Result<MethodResult> result() override {
+    MethodResult r{spsa_.current(), 0, ""};
+    if (!m_.fitness.noisy()) {
+      auto s = m_.fitness.score({r.best}, spsa_.iteration());
+      CHESS_RETURN_IF_ERROR(s);
+      r.best_fitness = (*s)[0].fitness;
+    }
+    return r;
+  }
+
+ private:
+  // A line every hundredth of the run, after iteration k was applied.
+  chess::Result<std::string> progress_line(int k, const Comparison& c) {
+    const int print_every = std::max(1, s_.iterations / 100);
+    if (spsa_.iteration() % print_every != 0 && spsa_.iteration() != s_.iterations) return std::string();
+    std::string now = "theta+ " + m_.fitness.describe(c.a.fitness);
+    if (!m_.fitness.noisy()) {  // a deterministic fitness can afford theta's own value
+      auto s = m_.fitness.score({spsa_.current()}, k);
+      CHESS_RETURN_IF_ERROR(s);
+      now = "theta " + m_.fitness.describe((*s)[0].fitness);
+    }
+    char line[200];
+    std::snprintf(line, sizeof line, "iteration %d/%d  %s  step %.4f", spsa_.iteration(), s_.iterations, now.c_str(),
+                  spsa_.step_size(0, k));
+    return std::string(line);
+  }
+
+  MethodStart m_;
+  SpsaSettings s_;
+  Spsa spsa_;
+};
+
+class SpsaMethod : public TuningMethod {
+ public:
+  const char* name() const override { return "spsa"; }
+  const char* description() const override { return "Tune with SPSA (as Stockfish's testing framework does)"; }
+  chess::Result<bool> check_settings(const nlohmann::json& section, const std::string& where) const override {
+    auto s = read_settings(section, where);
+    CHESS_RETURN_IF_ERROR(s);
+    return true;
+  }
+  chess::Result<bool> check_run(const TunerConfig& config, const std::string& source) const override {
+    if (config.fitness.k == "refit")
+      return chess::Error{
+          source + ": fitness: 'k': \"refit\" works with pbil (between generations); use \"start\", \"defaults\" or a number"};
+    return true;
+  }
+  int planned_steps(const TunerConfig& config) const override { return settings_of(config).iterations; }
+  std::string games_plan(const TunerConfig& config) const override {
+    const SpsaSettings s = settings_of(config);
+    return std::to_string(s.games_per_iteration) + " games per iteration (theta+ against theta-) at " + config.fitness.tc + ", " +
+           std::to_string(s.batch) + " iterations a harness run";
+  }
+  int games_per_comparison(const TunerConfig& config) const override { return settings_of(config).games_per_iteration; }
+  std::unique_ptr<MethodRun> start(const MethodStart& m) const override { return std::make_unique<SpsaRun>(m); }
+  // An iteration's theta, rounded to the values the weights can take.
+  chess::Result<std::optional<Values>> generation_values(harness::Database&, std::int64_t, const TunerConfig& config,
+                                                         const harness::GenerationRow& g) const override {
+    const nlohmann::json state = nlohmann::json::parse(g.state, nullptr, false);
+    if (!state.is_object() || !state.contains("theta")) return std::optional<Values>();
+    const nlohmann::json& theta = state["theta"];
+    if (!theta.is_array() || theta.size() != config.weights.size()) return std::optional<Values>();
+    for (const nlohmann::json& x : theta)
+      if (!x.is_number()) return std::optional<Values>();
+    return std::optional<Values>(nearest_values(config, theta.get<std::vector<double>>()));
+  }
+  // An iteration's two rows are theta+ and theta-: best is the lower, mean their middle.
+  std::string describe_generation(const TunerConfig&, const harness::GenerationRow& g,
+                                  const std::function<std::string(double)>& text) const override {
+    return "iteration " + std::to_string(g.generation + 1) + "  better of theta+/theta- " + text(g.best_fitness) + "  worse " +
+           text(2 * g.mean_fitness - g.best_fitness);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<TuningMethod> make_spsa_method() { return std::make_unique<SpsaMethod>(); }
+
+}  // namespace tuner
