@@ -51,6 +51,7 @@ chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& s
     auto stepped = run->step(next, allowed);
     CHESS_RETURN_IF_ERROR(stepped);
     converged = stepped->converged;
+    if (!stepped->note.empty()) start.out << stepped->note << "\n";
     for (const MethodStep& step : stepped->steps) {
       CHESS_RETURN_IF_ERROR(
           db.save_generation(run_id, {next, step.best_fitness, step.mean_fitness, step.state.dump()}, step.candidates));

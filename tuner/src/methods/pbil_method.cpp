@@ -152,7 +152,11 @@ class PbilRun : public MethodRun {
   }
 
   chess::Result<MethodSteps> step(int gen, int) override {
-    if (gen > 0 && converged()) return MethodSteps{{}, true};
+    if (gen > 0 && converged())
+      return MethodSteps{{},
+                         true,
+                         s_.radius > 0 ? "PBIL ended: a window of one step around the best found nothing better"
+                                       : "PBIL ended: the vector's entropy fell below 'entropy_stop'"};
     Pbil& pbil = search_.pbil;
     std::vector<Bits> population = pbil.sample_population();
     // The starting values compete in the first generation, so the result is never worse than them.

@@ -47,6 +47,7 @@ struct MethodStep {
 struct MethodSteps {
   std::vector<MethodStep> steps;  // in order; SPSA plays a batch of iterations at once
   bool converged = false;         // the method ended before its planned steps (no steps then)
+  std::string note;               // why it ended, for the run's output
 };
 
 // The point a run ends with.
