@@ -6,6 +6,7 @@ namespace tuner {
 std::unique_ptr<TuningMethod> make_pbil_method();
 std::unique_ptr<TuningMethod> make_spsa_method();
 std::unique_ptr<TuningMethod> make_gradient_method();
+std::unique_ptr<TuningMethod> make_nlopt_method();
 
 namespace {
 
@@ -15,6 +16,7 @@ const MakeMethod METHODS[] = {
     make_pbil_method,
     make_spsa_method,
     make_gradient_method,
+    make_nlopt_method,
 };
 
 std::vector<std::string> method_names() {
