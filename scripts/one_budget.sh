@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# One table, one budget (issue 27): PBIL, SPSA and gradient descent over the same weights
-# (configs/eval.json's 823) on the same labeled positions, each allowed the same number of
-# evaluations of the texel error over the tuning set (BUDGET): PBIL's individuals, SPSA's two
-# sides of each iteration, gradient descent's epochs (one pass that gives the error and its
-# exact gradient, full batch). All three start from the same weights (START). For each: the
-# tuning error, the held-out error (10 % of the positions, by blocks; every method's result is
-# its held-out choice) and the wall time. Then one gauntlet: dev with the START weights against
-# dev with each method's result, GAMES games each at TC from BOOK, so the three Elo figures come
-# from one match with the same openings.
+# One table, one budget (issues 27 and 40): PBIL, SPSA, gradient descent and NLopt's L-BFGS
+# over the same weights (configs/eval.json's 823) on the same labeled positions, each allowed
+# the same number of evaluations of the texel error over the tuning set (BUDGET): PBIL's
+# individuals, SPSA's two sides of each iteration, gradient descent's epochs and L-BFGS's
+# evaluations (each one pass that gives the error and its exact gradient, full batch). All
+# start from the same weights (START). For each: the tuning error, the held-out error (10 % of
+# the positions, by blocks; every method's result is its held-out choice) and the wall time.
+# Then one gauntlet: dev with the START weights against dev with each method's result, GAMES
+# games each at TC from BOOK, so the Elo figures come from one match with the same openings.
 # POSITIONS: labeled positions (`harness positions ... --format epd` or bracket), the first N used.
 # Settings (environment): POSITIONS, N=1000000, START=configs/weights/default.json (the
 # hand-written weights; dev.json, already tuned, leaves the methods little to find), BUDGET=2560,
@@ -46,9 +46,12 @@ PY
 config pbil "{\"pbil\": {\"population\": 32, \"generations\": $((budget / 32)), \"radius\": 8, \"seed\": 1}}"
 config spsa "{\"spsa\": {\"iterations\": $((budget / 2)), \"c_end_fraction\": 0.025, \"seed\": 1}}"
 config gradient "{\"gradient\": {\"epochs\": $budget, \"learning_rate\": 0.5, \"record_every\": 5}}"
+# L-BFGS stores a step (and checks the held-out error) every 5 evaluations, as gradient descent every 5 epochs.
+config nlopt "{\"nlopt\": {\"algorithm\": \"lbfgs\", \"evaluations\": $budget, \"evaluations_per_step\": 5}}"
 
 printf '%-9s %12s %12s %12s %10s\n' method "start error" "tuned error" "held-out" "seconds" > "$out/table.txt"
-for method in pbil spsa gradient; do
+methods=(pbil spsa gradient nlopt)
+for method in "${methods[@]}"; do
   if [ ! -f "$out/$method-weights.json" ]; then
     rm -f "$out/$method.sqlite"
     start=$(date +%s.%N)
@@ -72,7 +75,7 @@ cat "$out/table.txt"
 engine="$out/engine"
 [ -x "$engine" ] || cp "$bin/engine" "$engine"
 args=(tournament --gauntlet --engine "name=start cmd=$engine arg=--version arg=dev option.Hash=16 option.EvalFile=$start_weights")
-for method in pbil spsa gradient; do
+for method in "${methods[@]}"; do
   args+=(--engine "name=$method cmd=$engine arg=--version arg=dev option.Hash=16 option.EvalFile=$out/$method-weights.json")
 done
 args+=(--rounds "$((games / 2))" --tc "$tc" --openings "$book" --order random --seed 27 --concurrency 2 --db "$out/games.sqlite")
