@@ -191,10 +191,11 @@ const char* const MIGRATIONS[] = {
       PRIMARY KEY (run_id, generation));
     INSERT INTO tuner_steps
       SELECT g.run_id, g.generation, g.best_fitness, g.mean_fitness,
-             CASE r.kind WHEN 'tuner-pbil'
-               THEN json_object('probabilities', json(g.probabilities), 'entropy', g.entropy, 'saved', g.state)
-               ELSE json_object('theta', json(g.probabilities), 'saved', g.state) END
-      FROM tuner_generations g JOIN runs r ON r.id = g.run_id;
+             CASE WHEN NOT json_valid(g.probabilities) THEN json_object('saved', g.state)  -- resumes nowhere, opens
+                  WHEN r.kind = 'tuner-pbil'
+                  THEN json_object('probabilities', json(g.probabilities), 'entropy', g.entropy, 'saved', g.state)
+                  ELSE json_object('theta', json(g.probabilities), 'saved', g.state) END
+      FROM tuner_generations g LEFT JOIN runs r ON r.id = g.run_id;
     DROP TABLE tuner_generations;
     ALTER TABLE tuner_steps RENAME TO tuner_generations;
     )sql",

@@ -53,6 +53,7 @@ TEST(Database, TunerStepsOfSchema13BecomeEachMethodsJsonState) {
                                                                   (2, 'tuner-spsa', '{}', 'stopped', 'then');
     INSERT INTO tuner_generations VALUES (1, 0, 0.75, 0.1, 0.2, '[0.25,0.5]', '0 0 1 2 |text');
     INSERT INTO tuner_generations VALUES (2, 0, 0.0, 0.3, 0.4, '[21.5,-3.25]', '2 21.5 -3.25 1');
+    INSERT INTO tuner_generations VALUES (2, 1, 0.0, 0.3, 0.4, 'not json', 'old text');
   )sql";
   char* message = nullptr;
   ASSERT_EQ(sqlite3_exec(raw, rows, nullptr, nullptr, &message), SQLITE_OK) << (message ? message : "");
@@ -61,7 +62,8 @@ TEST(Database, TunerStepsOfSchema13BecomeEachMethodsJsonState) {
   ASSERT_TRUE(db) << db.error();
   const auto pbil = (*db)->generations(1).value(), spsa = (*db)->generations(2).value();
   ASSERT_EQ(pbil.size(), 1u);
-  ASSERT_EQ(spsa.size(), 1u);
+  ASSERT_EQ(spsa.size(), 2u);  // a row whose vector was not JSON still opens, with its old state kept
+  EXPECT_EQ(nlohmann::json::parse(spsa[1].state), nlohmann::json::parse(R"({"saved": "old text"})"));
   EXPECT_EQ(nlohmann::json::parse(pbil[0].state),
             nlohmann::json::parse(R"({"probabilities": [0.25, 0.5], "entropy": 0.75, "saved": "0 0 1 2 |text"})"));
   EXPECT_EQ(nlohmann::json::parse(spsa[0].state),

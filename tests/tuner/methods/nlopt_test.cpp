@@ -62,6 +62,8 @@ TEST(NloptConfig, ReadsItsOwnSectionAndNamesBadKeysAndAlgorithms) {
   EXPECT_NE(config_error(R"({"algorithm": "lbfgs"})", R"({"type": "games"})").find("needs the texel error's gradient"),
             std::string::npos);
   EXPECT_EQ(config_error(R"({"algorithm": "crs"})", R"({"type": "games"})"), "");
+  EXPECT_NE(config_error(R"({"algorithm": "crs"})", R"({"type": "games", "mode": "round-robin"})").find("needs a population"),
+            std::string::npos);
   EXPECT_EQ(tuner::find_tuning_method("nlopt")->planned_steps(
                 distance_config(R"({"algorithm": "bobyqa", "evaluations": 100, "evaluations_per_step": 30})")),
             4);
@@ -143,6 +145,47 @@ TEST(Nlopt, AStoppedRunResumesFromItsBestPointWithTheEvaluationsLeft) {
   EXPECT_LE(rest->best_fitness, first->best_fitness);
   EXPECT_LE(fitness.calls, 200);
   EXPECT_EQ(nlohmann::json::parse(db->generations(run).value().back().state)["evaluations"], fitness.calls);
+}
+
+// NLopt's random numbers belong to the thread that optimises: the seed must be set there.
+TEST(Nlopt, AStochasticAlgorithmRepeatsItselfWithTheSameSeed) {
+  const auto c = distance_config(R"({"algorithm": "crs", "evaluations": 120, "evaluations_per_step": 40, "seed": 9})");
+  std::string last_state[2];
+  for (int i = 0; i < 2; ++i) {
+    DistanceFitness fitness;
+    auto db = fresh_db("seeded" + std::to_string(i) + ".sqlite");
+    const std::int64_t run = db->create_run("tuner-nlopt", c.source_text).value();
+    std::ostringstream out;
+    ASSERT_TRUE(run_method("nlopt", c, {20, 30}, fitness, *db, run, out));
+    last_state[i] = db->generations(run).value().back().state;
+  }
+  EXPECT_EQ(last_state[0], last_state[1]);
+}
+
+// L-BFGS starts from the start weights clamped into the tuned ranges: NLopt refuses a start
+// outside its bounds, and that must not pass for a run that ended at once.
+TEST(Nlopt, AStartOutsideTheRangesIsMovedIntoThem) {
+  const auto c = tuner::parse_tuner_config(R"({
+    "parameters": [ {"name": "piece_value_mg[4]", "min": 900, "max": 1500} ],
+    "nlopt": {"algorithm": "lbfgs", "evaluations": 10, "evaluations_per_step": 5},
+    "fitness": {"type": "texel", "positions": "p.epd"}})",
+                                           "eval.json")
+                     .value();
+  std::vector<tuner::LabeledPosition> positions{tuner::parse_labeled_line("4k3/8/8/8/8/8/8/3QK3 w - - [1.0]", "p.epd").value()};
+  eval::EvalParams start = eval::default_params();
+  start.piece_value_mg[4] = 100;
+  tuner::TexelFitness texel(positions, 1, start);
+  texel.set_k(1.0);
+  auto db = fresh_db("clamped.sqlite");
+  const std::int64_t run = db->create_run("tuner-nlopt", c.source_text).value();
+  std::ostringstream out;
+  tuner::TexelFitnessAdapter fitness(texel, c, start);
+  const tuner::MethodStart m{c, {900}, start, fitness, &texel, out};
+  auto done = tuner::drive(*tuner::find_tuning_method("nlopt"), m, *db, run);
+  ASSERT_TRUE(done) << done.error();
+  ASSERT_FALSE(db->generations(run).value().empty()) << out.str();
+  EXPECT_GT(nlohmann::json::parse(db->generations(run).value().front().state)["evaluations"].get<int>(), 0);
+  EXPECT_GE(done->best[0], 900);
 }
 
 TEST(Nlopt, AFitnessThatFailsEndsTheRunWithItsMessage) {

@@ -1,4 +1,5 @@
-// tuner: tunes evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite.
+// tuner: tunes evaluation weights or any engine's UCI options (PBIL, SPSA, gradient descent or
+// NLopt), every step stored in SQLite.
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
@@ -308,7 +309,9 @@ int show_command(const Options& o) {
 }
 
 int report_command(const Options& o) {
-  auto db = value_or_fail(harness::Database::open_readonly(o.db));
+  // Opened as `show` opens it: a database of an older schema is migrated first, so that the
+  // report reads each step's state as the methods now store it.
+  auto db = value_or_fail(harness::Database::open_existing(o.db));
   const nlohmann::json report = value_or_fail(tuner::tuner_report(*db, o.run));
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("tuner-report-" + std::to_string(o.run) + ".html")).string()
@@ -362,8 +365,10 @@ int guarded(F command) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"tuner: tune the engine's evaluation weights (PBIL, SPSA or gradient descent), every generation stored in SQLite",
-               "tuner"};  // usage lines name the program, not its path
+  CLI::App app{
+      "tuner: tune the engine's evaluation weights or any engine's UCI options (PBIL, SPSA, gradient descent or NLopt), every "
+      "step stored in SQLite",
+      "tuner"};  // usage lines name the program, not its path
   app.require_subcommand(1);
   auto o = std::make_shared<Options>();
   harness::program_name() = "tuner";

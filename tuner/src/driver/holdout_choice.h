@@ -1,5 +1,6 @@
 // Early stopping on held-out positions: of the values a run stored as each generation's result
-// (PBIL's best individual, SPSA's theta, gradient descent's weights), the ones whose error on
+// (by default its best candidate: PBIL's best individual, gradient descent's weights, NLopt's
+// best point; SPSA's theta), the ones whose error on
 // the held-out positions is lowest. A fit keeps lowering the error on the positions it tunes on
 // long after it has stopped improving on others; this is where it stopped improving.
 #pragma once

@@ -1,4 +1,4 @@
-// What a tuning run (PBIL or SPSA) does besides optimising: stop early for a test or a
+// What a tuning run does besides optimising: stop early for a test or a
 // user's --stop-after, and call back after each stored generation (for validation matches).
 #pragma once
 

@@ -51,6 +51,9 @@ chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& s
     auto stepped = run->step(next, allowed);
     CHESS_RETURN_IF_ERROR(stepped);
     converged = stepped->converged;
+    if (stepped->steps.empty() && !converged)
+      return chess::Error{"run " + std::to_string(run_id) + ": " + method.name() + " made no step " + std::to_string(next + 1) +
+                          " and did not end (its stored state does not match its steps)"};
     if (!stepped->note.empty()) start.out << stepped->note << "\n";
     for (const MethodStep& step : stepped->steps) {
       CHESS_RETURN_IF_ERROR(

@@ -1,5 +1,5 @@
-// Fitness: how the tuner scores tuned values, for PBIL (a population at a time, lower is
-// better) and for SPSA (two value sets against each other). Texel error and games played
+// Fitness: how the tuner scores tuned values (lower is better): a population at a time (PBIL,
+// NLopt's derivative-free algorithms) or two value sets against each other (SPSA). Texel error and games played
 // through the harness both implement it.
 #pragma once
 

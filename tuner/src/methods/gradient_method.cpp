@@ -20,8 +20,7 @@ namespace {
 // passes over the positions, in mini-batches of `batch_size` positions (0: the whole set, one
 // step an epoch; the set shuffled once by `seed`, the batches' order anew each epoch), each a
 // step of Adam or AdaGrad, the rate falling linearly from learning_rate to a twentieth of it
-// over the run; every
-// `record_every` epochs are stored as one generation. `l2` adds l2 x the squared distance
+// over the run; every `record_every` epochs are stored as one generation. `l2` adds l2 x the squared distance
 // (in centipawns) of every weight from its start to the error: a few thousand games' labels
 // cannot pin hundreds of weights, and this keeps those they say little about near the start.
 struct GradientSettings {
@@ -246,10 +245,7 @@ class GradientMethod : public TuningMethod {
     if (config.fitness.type != "texel")
       return chess::Error{source +
                           ": fitness: gradient descent needs 'type': 'texel' (games give no gradient; use pbil or spsa)"};
-    if (config.fitness.k == "refit")
-      return chess::Error{
-          source + ": fitness: 'k': \"refit\" works with pbil (between generations); use \"start\", \"defaults\" or a number"};
-    return true;
+    return k_stays_fixed(config, source);
   }
   int planned_steps(const TunerConfig& config) const override { return settings_of(config).generations(); }
   std::string games_plan(const TunerConfig&) const override { return ""; }

@@ -97,8 +97,8 @@ class Optimiser {
  public:
   using Objective =
       std::function<chess::Result<double>(const std::vector<double>& x, std::vector<double>& gradient, std::int64_t& match_run)>;
-  Optimiser(nlopt::opt opt, std::vector<double> x0, Objective objective)
-      : opt_(std::move(opt)), x_(std::move(x0)), objective_(std::move(objective)) {}
+  Optimiser(nlopt::opt opt, std::vector<double> x0, std::uint64_t seed, Objective objective)
+      : opt_(std::move(opt)), x_(std::move(x0)), seed_(seed), objective_(std::move(objective)) {}
   ~Optimiser() {
     {
       std::lock_guard lock(mutex_);
@@ -108,7 +108,8 @@ class Optimiser {
     if (thread_.joinable()) thread_.join();
   }
 
-  // Lets `count` evaluations through and waits for them; empty when the optimiser has ended.
+  // Lets `count` (at least 1) evaluations through and waits for them; empty when the optimiser
+  // has ended.
   chess::Result<std::vector<Evaluation>> run(int count) {
     if (!thread_.joinable()) thread_ = std::thread([this] { optimise(); });
     std::unique_lock lock(mutex_);
@@ -130,20 +131,27 @@ class Optimiser {
   }
 
  private:
+  // NLopt's random numbers are its thread's: the stochastic algorithms are seeded here.
   void optimise() {
+    nlopt::srand(seed_);
     opt_.set_min_objective([](const std::vector<double>& x, std::vector<double>& gradient,
                               void* self) { return static_cast<Optimiser*>(self)->evaluate(x, gradient); },
                            this);
     double best = 0;
     std::string reason;
+    std::string failure;
     try {
       reason = nlopt_result_to_string(nlopt_result(opt_.optimize(x_, best)));
-    } catch (const nlopt::forced_stop&) {  // a stop, or the fitness's error (in error_)
-    } catch (const std::exception& e) {    // NLopt's own failure (a round-off limit): the run ends there
-      reason = std::string(nlopt_result_to_string(nlopt_result(opt_.last_optimize_result()))) + ": " + e.what();
+    } catch (const nlopt::forced_stop&) {       // a stop, or the fitness's error (in error_)
+    } catch (const nlopt::roundoff_limited&) {  // no more progress is possible: the run ends there
+      reason = nlopt_result_to_string(NLOPT_ROUNDOFF_LIMITED);
+    } catch (const std::exception& e) {  // invalid arguments, no memory, NLopt's failure: an error
+      failure =
+          std::string("NLopt failed (") + nlopt_result_to_string(nlopt_result(opt_.last_optimize_result())) + "): " + e.what();
     }
     std::lock_guard lock(mutex_);
     note_ = reason;
+    if (error_.empty()) error_ = failure;
     ended_ = true;
     changed_.notify_all();
   }
@@ -156,11 +164,16 @@ class Optimiser {
         changed_.notify_all();
         changed_.wait(lock, [&] { return allowed_ > 0 || stopping_; });
       }
-      if (stopping_) throw nlopt::forced_stop();
+      if (stopping_ || !error_.empty()) throw nlopt::forced_stop();
       --allowed_;
     }
     std::int64_t match_run = 0;
-    auto value = objective_(x, gradient, match_run);
+    chess::Result<double> value = chess::Error{""};
+    try {
+      value = objective_(x, gradient, match_run);
+    } catch (const std::exception& e) {  // NLopt would take it for a failure of its own and lose the message
+      value = chess::Error{e.what()};
+    }
     std::lock_guard lock(mutex_);
     if (!value) {
       error_ = value.error();
@@ -172,6 +185,7 @@ class Optimiser {
 
   nlopt::opt opt_;
   std::vector<double> x_;
+  std::uint64_t seed_;
   Objective objective_;
   std::thread thread_;
   std::mutex mutex_;
@@ -190,21 +204,29 @@ class NloptRun : public MethodRun {
     if (algorithm_.gradient) model_.emplace(*m.texel, m.config, m.start_weights);
     best_ =
         algorithm_.gradient ? tuned_real_values(m.config, m.start_weights) : std::vector<double>(m.start.begin(), m.start.end());
+    for (std::size_t i = 0; i < best_.size(); ++i)  // NLopt refuses a start outside the bounds
+      best_[i] = std::clamp(best_[i], double(m.config.weights[i].min), double(m.config.weights[i].max));
   }
 
   bool restore(const nlohmann::json& state) override {
     if (!state.is_object() || !state.contains("x") || !state["x"].is_array() || state["x"].size() != best_.size()) return false;
+    for (const nlohmann::json& x : state["x"])
+      if (!x.is_number()) return false;
     best_ = state["x"].get<std::vector<double>>();
-    best_fitness_ = state.value("fitness", std::numeric_limits<double>::infinity());
-    evaluations_ = state.value("evaluations", 0);
-    ended_ = state.value("ended", false);
+    // An infinite fitness (no evaluation yet) is stored as null.
+    best_fitness_ = state.contains("fitness") && state["fitness"].is_number() ? state["fitness"].get<double>()
+                                                                              : std::numeric_limits<double>::infinity();
+    if (!state.contains("evaluations") || !state["evaluations"].is_number_integer()) return false;
+    evaluations_ = state["evaluations"].get<int>();
+    ended_ = state.contains("ended") && state["ended"].is_boolean() && state["ended"].get<bool>();
     return true;
   }
 
   chess::Result<MethodSteps> step(int next, int) override {
-    if (!optimiser_) optimiser_ = std::make_unique<Optimiser>(make_opt(), best_, objective());
-    if (ended_ || optimiser_->ended()) return MethodSteps{{}, true, end_note()};
     const int count = std::min(s_.evaluations_per_step, s_.evaluations - evaluations_);
+    if (count <= 0) return MethodSteps{{}, true, ""};
+    if (!optimiser_) optimiser_ = std::make_unique<Optimiser>(make_opt(), best_, s_.seed, objective());
+    if (ended_ || optimiser_->ended()) return MethodSteps{{}, true, end_note()};
     auto evaluated = optimiser_->run(count);
     CHESS_RETURN_IF_ERROR(evaluated);
     if (evaluated->empty()) return MethodSteps{{}, true, end_note()};
@@ -245,7 +267,6 @@ class NloptRun : public MethodRun {
     opt.set_upper_bounds(upper);
     if (!algorithm_.gradient && s_.initial_step > 0) opt.set_initial_step(steps);
     opt.set_maxeval(s_.evaluations - evaluations_);
-    nlopt::srand(s_.seed);
     return opt;
   }
 
@@ -320,10 +341,10 @@ class NloptMethod : public TuningMethod {
       return chess::Error{source + ": nlopt: '" + s.algorithm +
                           "' needs the texel error's gradient ('type': 'texel'); for games choose a derivative-free "
                           "algorithm (bobyqa, neldermead, sbplx, cobyla, crs, esch, isres)"};
-    if (config.fitness.k == "refit")
-      return chess::Error{
-          source + ": fitness: 'k': \"refit\" works with pbil (between generations); use \"start\", \"defaults\" or a number"};
-    return true;
+    if (config.fitness.type == "games" && config.fitness.mode == "round-robin")
+      return chess::Error{source +
+                          ": fitness: 'mode': \"round-robin\" needs a population (pbil); nlopt scores one point at a time"};
+    return k_stays_fixed(config, source);
   }
   int planned_steps(const TunerConfig& config) const override {
     const NloptSettings s = settings_of(config);

@@ -1,6 +1,6 @@
-
+// The pbil method: population-based incremental learning (methods/pbil.h) over the parameters'
+// bit strings (methods/genome.h), whole ranges at once or in windows around the best so far.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

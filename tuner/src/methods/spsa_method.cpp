@@ -146,10 +146,7 @@ class SpsaMethod : public TuningMethod {
     return true;
   }
   chess::Result<bool> check_run(const TunerConfig& config, const std::string& source) const override {
-    if (config.fitness.k == "refit")
-      return chess::Error{
-          source + ": fitness: 'k': \"refit\" works with pbil (between generations); use \"start\", \"defaults\" or a number"};
-    return true;
+    return k_stays_fixed(config, source);
   }
   int planned_steps(const TunerConfig& config) const override { return settings_of(config).iterations; }
   std::string games_plan(const TunerConfig& config) const override {

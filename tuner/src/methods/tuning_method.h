@@ -97,13 +97,17 @@ class TuningMethod {
                                           const std::function<std::string(double)>& text) const = 0;
 };
 
+// An error unless the texel K stays as it was fitted ("refit" changes the fitness between PBIL's
+// generations, which other methods cannot follow); errors name `source`.
+chess::Result<bool> k_stays_fixed(const TunerConfig& config, const std::string& source);
+
 // Every method, in the order `tuner --help` lists them.
 const std::vector<std::unique_ptr<TuningMethod>>& tuning_methods();
 // The method of a name ("spsa") or of a stored run's kind ("tuner-spsa"), or nullptr.
 const TuningMethod* find_tuning_method(const std::string& name_or_kind);
 
 // The whole configuration: the common part (space/tuner_config.h), and every method's section
-// checked by its method.
+// checked by its method (methods/tuner_configuration.cpp).
 chess::Result<TunerConfig> parse_tuner_config(const std::string& json_text, const std::string& source);
 chess::Result<TunerConfig> load_tuner_config(const std::string& path);
 
