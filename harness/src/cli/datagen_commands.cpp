@@ -108,12 +108,12 @@ PositionFilters filters_of(const PositionsOptions& o) {
 }
 
 int export_runs(const PositionsOptions& o) {
-  const PositionFormat format = value_or_fail(parse_position_format(o.format));
+  const PositionFormatInfo format = value_or_fail(parse_position_format(o.format));
   const PositionFilters filters = filters_of(o);
   auto db = value_or_fail(Database::open_existing(o.db));
   value_or_fail(check_output_file("-o", o.out, {o.db}));
   const std::string part = o.out + ".part";
-  std::ofstream file(part);
+  std::ofstream file(part, std::ios::binary);
   if (!file) fail(o.out + ": cannot write");
   std::unordered_set<std::uint64_t> seen;
   ExportCounts total;
@@ -154,7 +154,9 @@ void add_datagen_commands(CLI::App& app) {
   CLI::App* positions = app.add_subcommand("positions", "Export a datagen run's positions for a tuner or a trainer");
   positions->add_option("RUNS", p->runs, "Datagen runs (see 'harness runs')")->required()->check(run_number());
   positions->add_option("-o,--out", p->out, "Output file")->required();
-  positions->add_option("--format", p->format, "epd (c9 \"1-0\";), bracket ([1.0]) or text (FEN | score | result)")
+  positions
+      ->add_option("--format", p->format,
+                   position_format_help() + ". A game format keeps whole games: the filters and duplicates do not apply")
       ->capture_default_str();
   positions->add_option("--keep", p->keep, "Keep what is left out by default: checks,tactical,mates");
   positions->add_option("--min-ply", p->min_ply, "Leave out the positions before this ply")->capture_default_str();

@@ -1,6 +1,7 @@
 #include "datagen/position_export.h"
 
-#include <cstdio>
+#include <memory>
+#include <optional>
 
 #include "core/game.h"
 #include "record/packed_moves.h"
@@ -10,23 +11,8 @@ namespace harness {
 
 namespace {
 
-// The result from White's view: 1, 0.5 or 0.
-double white_score(const std::string& result) { return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5; }
-
-std::string line_of(const chess::Position& pos, int score_white, const std::string& result, PositionFormat format) {
-  const std::string fen = pos.fen();
-  char tail[64];
-  switch (format) {
-    case PositionFormat::EPD: {
-      const std::string epd = fen.substr(0, fen.find(' ', fen.find(' ', fen.find(' ', fen.find(' ') + 1) + 1) + 1));
-      return epd + " c9 \"" + result + "\";\n";
-    }
-    case PositionFormat::BRACKET: std::snprintf(tail, sizeof tail, " [%.1f]\n", white_score(result)); return fen + tail;
-    case PositionFormat::TEXT:
-      std::snprintf(tail, sizeof tail, " | %d | %.1f\n", score_white, white_score(result));
-      return fen + tail;
-  }
-  return fen + "\n";
+WhiteResult white_result(const std::string& result) {
+  return result == "1-0" ? WhiteResult::WHITE_WIN : result == "0-1" ? WhiteResult::BLACK_WIN : WhiteResult::DRAW;
 }
 
 // Which filter drops the position before `move` scored so, if any (counted in `counts`).
@@ -41,9 +27,9 @@ bool dropped(const chess::Position& pos, chess::Move move, const PackedMove& pac
 
 struct Replay {
   const PositionFilters& filters;
-  PositionFormat format;
+  const PositionFormatInfo& format;
   chess::Variant variant;
-  std::ostream& out;
+  PositionWriter& writer;
   std::unordered_set<std::uint64_t>& seen;
   ExportCounts counts;
   std::string error;
@@ -59,44 +45,43 @@ struct Replay {
       if (auto played = game.play_uci(m, variant); !played)
         return error = where + "opening move " + m + ": " + played.error(), false;
     ++counts.games;
+    writer.begin_game(game.position(), white_result(g.result));
     for (const PackedMove& m : *moves) {
       const int ply = int(game.moves().size());
       const chess::Position before = game.position();
       auto played = game.play_uci(m.uci, variant);
       if (!played) return error = where + "move " + m.uci + ": " + played.error(), false;
-      if (!m.has_score) continue;
-      ++counts.scored;
-      if (dropped(before, *played, m, ply, filters, counts)) continue;
-      if (filters.dedup && !seen.insert(before.key()).second) {
-        ++counts.duplicates;
-        continue;
-      }
-      const int white = before.side_to_move() == chess::WHITE ? m.score_cp : -m.score_cp;
-      out << line_of(before, white, g.result, format);
-      ++counts.written;
+      std::optional<int> white;
+      if (m.has_score) white = before.side_to_move() == chess::WHITE ? m.score_cp : -m.score_cp;
+      counts.scored += m.has_score;
+      const bool kept = m.has_score && (format.whole_games || kept_position(before, *played, m, ply));
+      counts.written += writer.move(before, *played, white, kept);
     }
+    writer.end_game();
+    return true;
+  }
+
+  // Whether the filters and the duplicate check keep a position of a per-position format.
+  bool kept_position(const chess::Position& before, chess::Move move, const PackedMove& m, int ply) {
+    if (dropped(before, move, m, ply, filters, counts)) return false;
+    if (filters.dedup && !seen.insert(before.key()).second) return ++counts.duplicates, false;
     return true;
   }
 };
 
 }  // namespace
 
-chess::Result<PositionFormat> parse_position_format(const std::string& name) {
-  if (name == "epd") return PositionFormat::EPD;
-  if (name == "bracket") return PositionFormat::BRACKET;
-  if (name == "text") return PositionFormat::TEXT;
-  return chess::Error{"--format must be epd (c9 \"1-0\";), bracket ([1.0]) or text (FEN | score | result), got '" + name + "'"};
-}
-
 chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, const PositionFilters& filters,
-                                             PositionFormat format, std::ostream& out, std::unordered_set<std::uint64_t>& seen) {
+                                             const PositionFormatInfo& format, std::ostream& out,
+                                             std::unordered_set<std::uint64_t>& seen) {
   auto run = db.run(run_id);
   CHESS_RETURN_IF_ERROR(run);
   if (!*run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db.path()};
   auto config = MatchConfig::from_json((*run)->config);
   if (!config || !config->datagen)
     return chess::Error{"run " + std::to_string(run_id) + " is not a datagen run (see 'harness runs'): its moves are not packed"};
-  Replay replay{filters, format, config->settings.variant, out, seen, {}, ""};
+  const std::unique_ptr<PositionWriter> writer = format.make_writer(out);
+  Replay replay{filters, format, config->settings.variant, *writer, seen, {}, ""};
   auto read = db.for_each_packed_game(run_id, [&](const PackedGame& g) { return replay.game(g); });
   CHESS_RETURN_IF_ERROR(read);
   if (!replay.error.empty()) return chess::Error{"run " + std::to_string(run_id) + ", " + replay.error};

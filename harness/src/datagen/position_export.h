@@ -2,8 +2,8 @@
 // engine's score and the game's result, replayed from the packed moves. Filters drop positions
 // in check, those whose played move is a capture or a promotion, mate scores, and the first
 // plies; duplicates are dropped by the position's key across every run exported at once. The
-// formats are the ones tuners and trainers read: EPD with `c9 "1-0";` (texel), EPD with `[1.0]`,
-// and the `FEN | score | result` text of NNUE trainers (both from White's view).
+// formats (position_writers.h) are the ones tuners and trainers read; a game format keeps
+// whole games, so neither the filters nor the duplicates apply to it.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +12,10 @@
 #include <unordered_set>
 
 #include "core/result.h"
+#include "datagen/position_writers.h"
 #include "storage/database.h"
 
 namespace harness {
-
-enum class PositionFormat { EPD, BRACKET, TEXT };
-chess::Result<PositionFormat> parse_position_format(const std::string& name);
 
 struct PositionFilters {
   bool skip_checks = true;
@@ -36,6 +34,7 @@ struct ExportCounts {
 // Writes the run's positions to `out`; `seen` holds the keys written before (several runs into
 // one file). An error names the game that cannot be replayed.
 chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, const PositionFilters& filters,
-                                             PositionFormat format, std::ostream& out, std::unordered_set<std::uint64_t>& seen);
+                                             const PositionFormatInfo& format, std::ostream& out,
+                                             std::unordered_set<std::uint64_t>& seen);
 
 }  // namespace harness

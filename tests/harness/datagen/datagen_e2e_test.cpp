@@ -11,7 +11,9 @@
 #include <sstream>
 #include <thread>
 
+#include "core/game.h"
 #include "core/position.h"
+#include "harness/datagen/trainer_readers.h"
 #include "support/harness_cli.h"
 #include "support/stored_runs.h"
 
@@ -85,6 +87,91 @@ TEST(Datagen, SelfPlayIsStoredPackedAndExportedInEveryFormat) {
   HarnessRun bad = run_harness({"positions", "1", "--db", db, "-o", dir + "/x", "--keep", "quiet"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.out.find("--keep takes checks, tactical and mates"), std::string::npos) << bad.out;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// A text export's line: the FEN, White's score, the result from White's view (0, 1, 2).
+struct TextLine {
+  std::string fen;
+  int score = 0, result = 0;
+};
+
+std::vector<TextLine> text_lines(const std::string& path) {
+  std::vector<TextLine> out;
+  for (const std::string& line : lines_of(path)) {
+    std::smatch f;
+    EXPECT_TRUE(std::regex_match(line, f, std::regex(R"((.+) \| (-?\d+) \| (1\.0|0\.5|0\.0))"))) << line;
+    out.push_back({f[1].str(), std::stoi(f[2].str()), f[3].str() == "1.0" ? 2 : f[3].str() == "0.5" ? 1 : 0});
+  }
+  return out;
+}
+
+// The trainers' formats, read back by readers written from their own layouts, hold exactly what
+// the text export holds: the same positions in the same order, scores and results.
+TEST(Datagen, TheTrainersBinaryFormatsHoldWhatTheTextHolds) {
+  const std::string db = temp_db("datagen_binary");
+  ASSERT_EQ(run_harness(datagen_args(db, 6), 300s).exit_code, 0);
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  auto exported = [&](const std::string& format, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{"positions", "1", "--db", db, "-o", dir + "/x." + format, "--format", format};
+    args.insert(args.end(), extra.begin(), extra.end());
+    HarnessRun r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    return dir + "/x." + format;
+  };
+  const std::vector<TextLine> kept = text_lines(exported("text"));
+  ASSERT_GT(kept.size(), 20u);
+  for (const std::string format : {"marlinformat", "bulletformat"}) {
+    const std::string bytes = file_bytes(exported(format));
+    ASSERT_EQ(bytes.size(), 32 * kept.size()) << format;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      const auto* record = reinterpret_cast<const std::uint8_t*>(bytes.data()) + 32 * i;
+      const chess::Position pos = chess::Position::from_fen(kept[i].fen).value();
+      const bool black = pos.side_to_move() == chess::BLACK;
+      const readers::Decoded d =
+          format == std::string("marlinformat") ? readers::marlinformat(record) : readers::bulletformat(record, black);
+      EXPECT_EQ(d.placement(), kept[i].fen.substr(0, kept[i].fen.find(' '))) << format << " " << i;
+      const bool stm_view = format == std::string("bulletformat");
+      EXPECT_EQ(d.score, stm_view && black ? -kept[i].score : kept[i].score) << format << " " << kept[i].fen;
+      EXPECT_EQ(d.result, stm_view && black ? 2 - kept[i].result : kept[i].result) << format << " " << kept[i].fen;
+      if (!stm_view) {
+        EXPECT_EQ(d.black_to_move, black) << kept[i].fen;
+        EXPECT_EQ(d.halfmove, pos.rule50()) << kept[i].fen;
+        EXPECT_EQ(d.fullmove, pos.fullmove_number()) << kept[i].fen;
+      }
+    }
+  }
+  // viriformat keeps whole games: every scored position, in the order the games played them.
+  const std::vector<TextLine> every = text_lines(exported("text", {"--keep", "checks,tactical,mates", "--no-dedup"}));
+  const auto games = readers::viriformat(file_bytes(exported("viriformat")));
+  ASSERT_TRUE(games);
+  ASSERT_EQ(games->size(), 6u);
+  std::size_t at = 0;
+  for (const readers::ViriGame& g : *games) {
+    chess::Game game(chess::Position::from_fen(every.at(at).fen).value());
+    EXPECT_EQ(g.start.placement(), every.at(at).fen.substr(0, every.at(at).fen.find(' ')));
+    EXPECT_EQ(g.start.result, every.at(at).result) << "the header's result is the game's";
+    for (const auto& [move, score] : g.moves) {
+      ASSERT_LT(at, every.size());
+      const std::string fen = game.position().fen();
+      EXPECT_EQ(fen, every[at].fen) << "position " << at;
+      EXPECT_EQ(score, every[at].score) << "position " << at;
+      std::string uci = move.uci_king_takes_rook();
+      if (move.kind == 2) uci[2] = move.to > move.from ? 'g' : 'c';  // standard chess's castling in UCI
+      ASSERT_TRUE(game.play_uci(uci)) << uci;
+      ++at;
+    }
+  }
+  EXPECT_EQ(at, every.size()) << "every scored position is in a game";
+  HarnessRun bad = run_harness({"positions", "1", "--db", db, "-o", dir + "/y", "--format", "binpak"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.out.find("--format must be one of epd, bracket, text, marlinformat, bulletformat, viriformat; got 'binpak'"),
+            std::string::npos)
+      << bad.out;
 }
 
 TEST(Datagen, TheScoreIsFromWhitesViewAndTheResultIsTheGames) {

@@ -1,0 +1,126 @@
+#include "datagen/position_writers.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace harness {
+
+namespace {
+
+const char* result_text(WhiteResult r) {
+  return r == WhiteResult::WHITE_WIN ? "1-0" : r == WhiteResult::BLACK_WIN ? "0-1" : "1/2-1/2";
+}
+
+// EPD, bracket and text: a line a kept, scored position.
+class TextWriter : public PositionWriter {
+ public:
+  TextWriter(PositionFormat format, std::ostream& out) : format_(format), out_(out) {}
+  void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
+  bool move(const chess::Position& before, chess::Move, std::optional<int> score_white, bool kept) override {
+    if (!kept || !score_white) return false;
+    const std::string fen = before.fen();
+    const double white = double(int(result_)) / 2;
+    char tail[64];
+    switch (format_) {
+      case PositionFormat::EPD:
+        out_ << fen.substr(0, fen.find(' ', fen.find(' ', fen.find(' ', fen.find(' ') + 1) + 1) + 1)) << " c9 \""
+             << result_text(result_) << "\";\n";
+        return true;
+      case PositionFormat::BRACKET: std::snprintf(tail, sizeof tail, " [%.1f]\n", white); break;
+      default: std::snprintf(tail, sizeof tail, " | %d | %.1f\n", *score_white, white); break;
+    }
+    out_ << fen << tail;
+    return true;
+  }
+
+ private:
+  PositionFormat format_;
+  std::ostream& out_;
+  WhiteResult result_ = WhiteResult::DRAW;
+};
+
+// marlinformat and bulletformat: a board a kept, scored position.
+class BoardWriter : public PositionWriter {
+ public:
+  using Pack = TrainerBoard (*)(const chess::Position&, int, WhiteResult);
+  BoardWriter(Pack pack, std::ostream& out) : pack_(pack), out_(out) {}
+  void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
+  bool move(const chess::Position& before, chess::Move, std::optional<int> score_white, bool kept) override {
+    if (!kept || !score_white) return false;
+    const TrainerBoard b = pack_(before, *score_white, result_);
+    out_.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
+    return true;
+  }
+
+ private:
+  Pack pack_;
+  std::ostream& out_;
+  WhiteResult result_ = WhiteResult::DRAW;
+};
+
+// viriformat: a game's start, its scored moves up to the first without a score, four zero bytes.
+class ViriformatWriter : public PositionWriter {
+ public:
+  explicit ViriformatWriter(std::ostream& out) : out_(out) {}
+  void begin_game(const chess::Position& start, WhiteResult result) override {
+    const TrainerBoard header = marlin_board(start, 0, result);
+    out_.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));
+    open_ = true;
+  }
+  bool move(const chess::Position&, chess::Move move, std::optional<int> score_white, bool) override {
+    if (!open_ || !score_white) return open_ = false;
+    const std::uint16_t m = viri_move(move);
+    const std::uint16_t s = std::uint16_t(std::int16_t(std::clamp(*score_white, -32768, 32767)));
+    const char pair[4] = {char(m & 0xFF), char(m >> 8), char(s & 0xFF), char(s >> 8)};
+    out_.write(pair, 4);
+    return true;
+  }
+  void end_game() override {
+    out_.write("\0\0\0\0", 4);
+    open_ = false;
+  }
+
+ private:
+  std::ostream& out_;
+  bool open_ = false;
+};
+
+template <PositionFormat F>
+std::unique_ptr<PositionWriter> text_writer(std::ostream& out) {
+  return std::make_unique<TextWriter>(F, out);
+}
+template <TrainerBoard (*Pack)(const chess::Position&, int, WhiteResult)>
+std::unique_ptr<PositionWriter> board_writer(std::ostream& out) {
+  return std::make_unique<BoardWriter>(Pack, out);
+}
+std::unique_ptr<PositionWriter> viriformat_writer(std::ostream& out) { return std::make_unique<ViriformatWriter>(out); }
+
+const PositionFormatInfo FORMATS[] = {
+    {PositionFormat::EPD, "epd", "EPD with c9 \"1-0\"; (texel)", false, false, text_writer<PositionFormat::EPD>},
+    {PositionFormat::BRACKET, "bracket", "EPD with [1.0]", false, false, text_writer<PositionFormat::BRACKET>},
+    {PositionFormat::TEXT, "text", "FEN | score | result, White's view", false, false, text_writer<PositionFormat::TEXT>},
+    {PositionFormat::MARLINFORMAT, "marlinformat", "32-byte PackedBoard a position (bullet, marlinflow)", false, true,
+     board_writer<marlin_board>},
+    {PositionFormat::BULLETFORMAT, "bulletformat", "32-byte ChessBoard a position, side to move's view (bullet)", false, true,
+     board_writer<bullet_board>},
+    {PositionFormat::VIRIFORMAT, "viriformat", "whole games: a PackedBoard, then each move and score (bullet)", true, true,
+     viriformat_writer},
+};
+
+}  // namespace
+
+chess::Result<PositionFormatInfo> parse_position_format(const std::string& name) {
+  for (const PositionFormatInfo& f : FORMATS)
+    if (name == f.name) return f;
+  std::string names;
+  for (const PositionFormatInfo& f : FORMATS) names += std::string(names.empty() ? "" : ", ") + f.name;
+  return chess::Error{"--format must be one of " + names + "; got '" + name + "'"};
+}
+
+std::string position_format_help() {
+  std::string help;
+  for (const PositionFormatInfo& f : FORMATS) help += std::string(help.empty() ? "" : "; ") + f.name + ": " + f.description;
+  return help;
+}
+
+}  // namespace harness

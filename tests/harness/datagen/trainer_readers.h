@@ -1,0 +1,140 @@
+// Readers of the trainers' binary formats written from their published layouts (bulletformat
+// src/chess/marlin.rs and src/chess.rs, viriformat src/dataformat.rs and README.md), in the
+// test tree and sharing no code with the writers in harness/src/datagen/. Each gives back what
+// a trainer would see: the board as 64 FEN letters, the side to move, the score and result.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace readers {
+
+inline std::uint64_t le(const std::uint8_t* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+// A board as its 32 bytes say it: square 0 = a1; '.' where empty.
+struct Decoded {
+  std::array<char, 64> squares{};
+  bool black_to_move = false;
+  int ep = 64;  // marlinformat: the en-passant square, 64 when none
+  int halfmove = 0, fullmove = 0;
+  int score = 0;                    // as stored: White's view (marlinformat), the side to move's (bulletformat)
+  int result = 0;                   // as stored: 0, 1, 2
+  std::vector<int> castling_rooks;  // marlinformat: squares of the rooks with a castling right
+  int king = -1, opp_king = -1;     // bulletformat
+  // The FEN's first field.
+  std::string placement() const {
+    std::string out;
+    for (int rank = 7; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < 8; ++file) {
+        const char c = squares[std::size_t(rank * 8 + file)];
+        if (c == '.') {
+          ++empty;
+          continue;
+        }
+        if (empty) out += char('0' + empty);
+        empty = 0;
+        out += c;
+      }
+      if (empty) out += char('0' + empty);
+      if (rank) out += '/';
+    }
+    return out;
+  }
+};
+
+// The 4-bit piece codes in the order of the occupancy's set bits, the first in the low nibble.
+inline void read_pieces(const std::uint8_t* b, Decoded& d, bool stm_relative) {
+  const std::uint64_t occupancy = le(b, 8);
+  d.squares.fill('.');
+  int k = 0;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (!((occupancy >> sq) & 1)) continue;
+    const int code = (b[8 + k / 2] >> (4 * (k % 2))) & 15;
+    ++k;
+    const int type = code & 7;
+    const bool dark = code & 8;  // black (marlinformat), the opponent (bulletformat)
+    if (type == 6) d.castling_rooks.push_back(sq);
+    const char letter = "pnbrqkr"[type];
+    const bool black = stm_relative ? dark != d.black_to_move : dark;
+    d.squares[std::size_t(sq)] = black ? letter : char(letter - 'a' + 'A');
+  }
+}
+
+inline Decoded marlinformat(const std::uint8_t* b) {
+  Decoded d;
+  d.black_to_move = b[24] & 0x80;
+  read_pieces(b, d, false);
+  d.ep = b[24] & 0x7F;
+  d.halfmove = b[25];
+  d.fullmove = int(le(b + 26, 2));
+  d.score = std::int16_t(le(b + 28, 2));
+  d.result = b[30];
+  return d;
+}
+
+// `black_to_move` is not in the board: the caller says which side the board is seen from; the
+// squares are turned back to White's view.
+inline Decoded bulletformat(const std::uint8_t* b, bool black_to_move) {
+  Decoded seen;
+  seen.black_to_move = black_to_move;
+  read_pieces(b, seen, true);
+  Decoded d = seen;
+  if (black_to_move)
+    for (int sq = 0; sq < 64; ++sq) d.squares[std::size_t(sq)] = seen.squares[std::size_t(sq ^ 56)];
+  d.score = std::int16_t(le(b + 24, 2));
+  d.result = b[26];
+  d.king = b[27];
+  d.opp_king = b[28];
+  return d;
+}
+
+// A viriformat move: from, to, and what kind; castling is the king taking its own rook.
+struct ViriMove {
+  int from = 0, to = 0;
+  char promotion = 0;  // 'n', 'b', 'r', 'q' when a promotion
+  int kind = 0;        // 0 normal, 1 en passant, 2 castling, 3 promotion
+  std::string uci_king_takes_rook() const {
+    auto square = [](int s) { return std::string{char('a' + s % 8), char('1' + s / 8)}; };
+    return square(from) + square(to) + (promotion ? std::string(1, promotion) : "");
+  }
+};
+
+struct ViriGame {
+  Decoded start;
+  std::vector<std::pair<ViriMove, int>> moves;  // each with its White-relative score
+};
+
+// Every game of a viriformat file; nullopt when the bytes end inside a game.
+inline std::optional<std::vector<ViriGame>> viriformat(const std::string& bytes) {
+  std::vector<ViriGame> games;
+  const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  std::size_t at = 0;
+  while (at < bytes.size()) {
+    if (at + 32 > bytes.size()) return std::nullopt;
+    ViriGame g;
+    g.start = marlinformat(p + at);
+    at += 32;
+    for (;;) {
+      if (at + 4 > bytes.size()) return std::nullopt;
+      const std::uint16_t m = std::uint16_t(le(p + at, 2));
+      const int score = std::int16_t(le(p + at + 2, 2));
+      at += 4;
+      if (m == 0 && score == 0) break;
+      ViriMove move{m & 63, (m >> 6) & 63, 0, m >> 14};
+      if (move.kind == 3) move.promotion = "nbrq"[(m >> 12) & 3];
+      g.moves.push_back({move, score});
+    }
+    games.push_back(std::move(g));
+  }
+  return games;
+}
+
+}  // namespace readers
