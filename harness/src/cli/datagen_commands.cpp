@@ -124,7 +124,10 @@ int export_runs(const PositionsOptions& o) {
     std::cout << "run " << run << ": " << c.games << " games, " << c.scored << " scored positions: " << c.written
               << " written; left out " << c.in_check << " in check, " << c.tactical << " captures or promotions, " << c.mates
               << " mate scores, " << c.early << " before ply " << o.min_ply << ", " << c.duplicates << " duplicates"
-              << (c.unfinished ? ", " + std::to_string(c.unfinished) + " unfinished games" : std::string()) << "\n";
+              << (c.unfinished ? ", " + std::to_string(c.unfinished) + " unfinished games" : std::string())
+              << (c.unscored ? "; " + std::to_string(c.unscored) + " positions had no score (written only by epd and bracket)"
+                             : std::string())
+              << "\n";
     total.written += c.written;
   }
   file.close();
@@ -151,8 +154,11 @@ void add_datagen_commands(CLI::App& app) {
   cmd->callback([d] { datagen(*d); });
 
   auto p = std::make_shared<PositionsOptions>();
-  CLI::App* positions = app.add_subcommand("positions", "Export a datagen run's positions for a tuner or a trainer");
-  positions->add_option("RUNS", p->runs, "Datagen runs (see 'harness runs')")->required()->check(run_number());
+  CLI::App* positions = app.add_subcommand(
+      "positions", "Export the positions of runs' games, with their engines' scores, for a tuner or a trainer");
+  positions->add_option("RUNS", p->runs, "Datagen, match, tournament, test or imported runs (see 'harness runs')")
+      ->required()
+      ->check(run_number());
   positions->add_option("-o,--out", p->out, "Output file")->required();
   positions
       ->add_option("--format", p->format,

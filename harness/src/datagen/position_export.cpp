@@ -6,6 +6,7 @@
 #include "core/game.h"
 #include "record/packed_moves.h"
 #include "run/match_config.h"
+#include "text/words.h"
 
 namespace harness {
 
@@ -34,11 +35,10 @@ struct Replay {
   ExportCounts counts;
   std::string error;
 
-  bool game(const PackedGame& g) {
+  bool game(const ScoredGame& g) {
     auto start = chess::Position::from_fen(g.opening_fen);
-    auto moves = unpack_moves(g.packed);
     const std::string where = "game " + std::to_string(g.game_index + 1) + ": ";
-    if (!start || !moves) return error = where + (start ? moves.error() : start.error()), false;
+    if (!start || !g.problem.empty()) return error = where + (start ? g.problem : start.error()), false;
     if (g.result != "1-0" && g.result != "0-1" && g.result != "1/2-1/2") return ++counts.unfinished, true;
     chess::Game game(*start);
     for (const std::string& m : g.opening_moves)
@@ -46,7 +46,7 @@ struct Replay {
         return error = where + "opening move " + m + ": " + played.error(), false;
     ++counts.games;
     writer.begin_game(game.position(), white_result(g.result));
-    for (const PackedMove& m : *moves) {
+    for (const PackedMove& m : g.moves) {
       const int ply = int(game.moves().size());
       const chess::Position before = game.position();
       auto played = game.play_uci(m.uci, variant);
@@ -54,7 +54,9 @@ struct Replay {
       std::optional<int> white;
       if (m.has_score) white = before.side_to_move() == chess::WHITE ? m.score_cp : -m.score_cp;
       counts.scored += m.has_score;
-      const bool kept = m.has_score && (format.whole_games || kept_position(before, *played, m, ply));
+      counts.unscored += !m.has_score;
+      // A position without a score is left out, uncounted, by a format that needs one.
+      const bool kept = (m.has_score || !format.needs_score) && (format.whole_games || kept_position(before, *played, m, ply));
       counts.written += writer.move(before, *played, white, kept);
     }
     writer.end_game();
@@ -77,12 +79,15 @@ chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, 
   auto run = db.run(run_id);
   CHESS_RETURN_IF_ERROR(run);
   if (!*run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db.path()};
-  auto config = MatchConfig::from_json((*run)->config);
-  if (!config || !config->datagen)
-    return chess::Error{"run " + std::to_string(run_id) + " is not a datagen run (see 'harness runs'): its moves are not packed"};
+  const std::string& kind = (*run)->kind;
+  auto config =
+      kind == "datagen" || kind == "match" || kind == "tournament" ? MatchConfig::from_json((*run)->config) : chess::Error{""};
+  if (!config)
+    return chess::Error{"run " + std::to_string(run_id) + " is " + a_run_of_kind(kind) +
+                        ": positions come from games (datagen, match, tournament, test and imported runs; see 'harness runs')"};
   const std::unique_ptr<PositionWriter> writer = format.make_writer(out);
   Replay replay{filters, format, config->settings.variant, *writer, seen, {}, ""};
-  auto read = db.for_each_packed_game(run_id, [&](const PackedGame& g) { return replay.game(g); });
+  auto read = db.for_each_scored_game(run_id, [&](const ScoredGame& g) { return replay.game(g); });
   CHESS_RETURN_IF_ERROR(read);
   if (!replay.error.empty()) return chess::Error{"run " + std::to_string(run_id) + ", " + replay.error};
   if (!out) return chess::Error{"the output could not be written"};

@@ -1,5 +1,6 @@
-// Training positions from a datagen run: each position before an engine's move, with that
-// engine's score and the game's result, replayed from the packed moves. Filters drop positions
+// Training positions from the games of a run (datagen, match, tournament, test or imported):
+// each position before an engine's move, with that engine's score (a datagen game's packed
+// moves, a game's move rows, an imported PGN's comments) and the game's result. Filters drop positions
 // in check, those whose played move is a capture or a promotion, mate scores, and the first
 // plies; duplicates are dropped by the position's key across every run exported at once. The
 // formats (position_writers.h) are the ones tuners and trainers read; a game format keeps
@@ -27,6 +28,7 @@ struct PositionFilters {
 
 struct ExportCounts {
   std::uint64_t games = 0, scored = 0, written = 0;
+  std::uint64_t unscored = 0;    // positions whose move came without a score (written by formats that need none)
   std::uint64_t unfinished = 0;  // games without a result ("*"), left out whole
   std::uint64_t in_check = 0, tactical = 0, mates = 0, early = 0, duplicates = 0;
 };

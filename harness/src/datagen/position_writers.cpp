@@ -17,7 +17,7 @@ class TextWriter : public PositionWriter {
   TextWriter(PositionFormat format, std::ostream& out) : format_(format), out_(out) {}
   void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
   bool move(const chess::Position& before, chess::Move, std::optional<int> score_white, bool kept) override {
-    if (!kept || !score_white) return false;
+    if (!kept || (format_ == PositionFormat::TEXT && !score_white)) return false;
     const std::string fen = before.fen();
     const double white = double(int(result_)) / 2;
     char tail[64];
@@ -58,17 +58,20 @@ class BoardWriter : public PositionWriter {
   WhiteResult result_ = WhiteResult::DRAW;
 };
 
-// viriformat: a game's start, its scored moves up to the first without a score, four zero bytes.
+// viriformat: a game's start, its scored moves up to the first without a score, four zero
+// bytes. A game whose first move has no score is left out whole.
 class ViriformatWriter : public PositionWriter {
  public:
   explicit ViriformatWriter(std::ostream& out) : out_(out) {}
   void begin_game(const chess::Position& start, WhiteResult result) override {
-    const TrainerBoard header = marlin_board(start, 0, result);
-    out_.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));
+    header_ = marlin_board(start, 0, result);
     open_ = true;
+    header_out_ = false;
   }
   bool move(const chess::Position&, chess::Move move, std::optional<int> score_white, bool) override {
     if (!open_ || !score_white) return open_ = false;
+    if (!header_out_) out_.write(reinterpret_cast<const char*>(header_.data()), std::streamsize(header_.size()));
+    header_out_ = true;
     const std::uint16_t m = viri_move(move);
     const std::uint16_t s = std::uint16_t(std::int16_t(std::clamp(*score_white, -32768, 32767)));
     const char pair[4] = {char(m & 0xFF), char(m >> 8), char(s & 0xFF), char(s >> 8)};
@@ -76,13 +79,15 @@ class ViriformatWriter : public PositionWriter {
     return true;
   }
   void end_game() override {
-    out_.write("\0\0\0\0", 4);
-    open_ = false;
+    if (header_out_) out_.write("\0\0\0\0", 4);
+    open_ = header_out_ = false;
   }
 
  private:
   std::ostream& out_;
-  bool open_ = false;
+  TrainerBoard header_{};
+  bool open_ = false;        // the game's record goes on (no move without a score yet)
+  bool header_out_ = false;  // its header is written (at its first scored move)
 };
 
 template <PositionFormat F>
@@ -96,14 +101,14 @@ std::unique_ptr<PositionWriter> board_writer(std::ostream& out) {
 std::unique_ptr<PositionWriter> viriformat_writer(std::ostream& out) { return std::make_unique<ViriformatWriter>(out); }
 
 const PositionFormatInfo FORMATS[] = {
-    {PositionFormat::EPD, "epd", "EPD with c9 \"1-0\"; (texel)", false, false, text_writer<PositionFormat::EPD>},
-    {PositionFormat::BRACKET, "bracket", "EPD with [1.0]", false, false, text_writer<PositionFormat::BRACKET>},
-    {PositionFormat::TEXT, "text", "FEN | score | result, White's view", false, false, text_writer<PositionFormat::TEXT>},
-    {PositionFormat::MARLINFORMAT, "marlinformat", "32-byte PackedBoard a position (bullet, marlinflow)", false, true,
+    {PositionFormat::EPD, "epd", "EPD with c9 \"1-0\"; (texel)", false, false, false, text_writer<PositionFormat::EPD>},
+    {PositionFormat::BRACKET, "bracket", "EPD with [1.0]", false, false, false, text_writer<PositionFormat::BRACKET>},
+    {PositionFormat::TEXT, "text", "FEN | score | result, White's view", false, false, true, text_writer<PositionFormat::TEXT>},
+    {PositionFormat::MARLINFORMAT, "marlinformat", "32-byte PackedBoard a position (bullet, marlinflow)", false, true, true,
      board_writer<marlin_board>},
     {PositionFormat::BULLETFORMAT, "bulletformat", "32-byte ChessBoard a position, side to move's view (bullet)", false, true,
-     board_writer<bullet_board>},
-    {PositionFormat::VIRIFORMAT, "viriformat", "whole games: a PackedBoard, then each move and score (bullet)", true, true,
+     true, board_writer<bullet_board>},
+    {PositionFormat::VIRIFORMAT, "viriformat", "whole games: a PackedBoard, then each move and score (bullet)", true, true, true,
      viriformat_writer},
 };
 

@@ -37,6 +37,7 @@ struct PositionFormatInfo {
   const char* description;  // for --help and errors
   bool whole_games;         // a game format: filters and duplicates do not apply
   bool binary;
+  bool needs_score;  // epd and bracket label a position by its game's result alone
   std::unique_ptr<PositionWriter> (*make_writer)(std::ostream& out);
 };
 

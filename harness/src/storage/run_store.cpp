@@ -168,16 +168,26 @@ chess::Result<std::int64_t> RunStore::save_game(std::int64_t run_id, const GameR
   });
 }
 
-chess::Result<bool> RunStore::for_each_packed_game(std::int64_t run_id, const std::function<bool(const PackedGame&)>& each) {
+chess::Result<bool> RunStore::for_each_scored_game(std::int64_t run_id, const std::function<bool(const ScoredGame&)>& each) {
   return guarded(c_, [&] {
     Statement s(c_,
-                "SELECT game_index, opening_fen, opening_moves, result, packed FROM games WHERE run_id=? AND packed IS NOT NULL "
+                "SELECT id, game_index, opening_fen, opening_moves, result, packed IS NOT NULL, packed FROM games WHERE run_id=? "
                 "ORDER BY game_index");
+    Statement rows(c_, "SELECT uci, score_cp, mate_in FROM moves WHERE game_id=? ORDER BY ply");
     s.bind(1, run_id);
     while (s.step()) {
-      PackedGame g{int(s.integer(0)), s.text(1), {}, s.text(3), s.blob(4)};
-      std::istringstream moves(s.text(2));
+      ScoredGame g{int(s.integer(1)), s.text(2), {}, s.text(4), {}, ""};
+      std::istringstream moves(s.text(3));
       for (std::string m; moves >> m;) g.opening_moves.push_back(m);
+      if (s.integer(5)) {
+        auto unpacked = unpack_moves(s.blob(6));
+        unpacked ? void(g.moves = std::move(*unpacked)) : void(g.problem = unpacked.error());
+      } else {
+        rows.reset().bind(1, s.integer(0));
+        while (rows.step())
+          g.moves.push_back({rows.text(0), !rows.is_null(1), rows.is_null(1) ? 0 : int(rows.integer(1)),
+                             rows.is_null(2) ? 0 : int(rows.integer(2))});
+      }
       if (!each(g)) break;
     }
     return true;

@@ -13,6 +13,7 @@
 #include "engines/engine_config.h"
 #include "process/process_identity.h"
 #include "record/game_record.h"
+#include "record/packed_moves.h"
 #include "storage/connection.h"
 
 namespace harness {
@@ -41,12 +42,15 @@ struct StoredGame {
 };
 
 // A game stored with its moves packed (record/packed_moves.h).
-struct PackedGame {
+// A game's moves with the scores their engines gave, however the game was stored: packed
+// (datagen) or as move rows (matches, tournaments, tests, imported PGN with its comments' scores).
+struct ScoredGame {
   int game_index = 0;
   std::string opening_fen;
   std::vector<std::string> opening_moves;  // UCI
-  std::string result;                      // "1-0", "0-1", "1/2-1/2"
-  std::string packed;
+  std::string result;                      // "1-0", "0-1", "1/2-1/2", or "*"
+  std::vector<PackedMove> moves;           // after the opening's
+  std::string problem;                     // packed moves that could not be read (then no moves)
 };
 
 // A game as a report shows it: its row without the PGN, and its moves.
@@ -113,8 +117,8 @@ class RunStore {
   // Stores a finished game and its moves in one transaction.
   chess::Result<std::int64_t> save_game(std::int64_t run_id, const GameRecord& game, std::int64_t white_id, std::int64_t black_id,
                                         MovesStored moves = MovesStored::ROWS);
-  // The run's games stored packed, one at a time in game order, until `each` returns false.
-  chess::Result<bool> for_each_packed_game(std::int64_t run_id, const std::function<bool(const PackedGame&)>& each);
+  // The run's games with their scored moves, one at a time in game order, until `each` returns false.
+  chess::Result<bool> for_each_scored_game(std::int64_t run_id, const std::function<bool(const ScoredGame&)>& each);
   chess::Result<std::vector<StoredGame>> games(std::int64_t run_id);
   // The engines' moves of a stored game (UCI), in order.
   chess::Result<std::vector<std::string>> game_moves(std::int64_t game_id);

@@ -1,0 +1,125 @@
+// harness positions from any run's games: a match's move rows carry the engines' scores, and a
+// PGN written the way fastchess writes it and then imported carries them in its comments. Both
+// export to the trainers' formats; the imported run gives byte for byte the played run's
+// viriformat, and a PGN without scores still gives EPD (its label is the game's result).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "harness/datagen/trainer_readers.h"
+#include "support/harness_cli.h"
+#include "support/stored_runs.h"
+
+namespace {
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// Each game as text (its start, result, moves and scores), sorted.
+std::vector<std::string> game_texts(const std::vector<readers::ViriGame>& games) {
+  std::vector<std::string> out;
+  for (const readers::ViriGame& g : games) {
+    std::string text = g.start.placement() + " " + std::to_string(g.start.result);
+    for (const auto& [move, score] : g.moves) text += " " + move.uci_king_takes_rook() + ":" + std::to_string(score);
+    out.push_back(text);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+HarnessRun positions(const std::string& db, const std::string& out, const std::string& format) {
+  return run_harness({"positions", "1", "--db", db, "-o", out, "--format", format});
+}
+
+TEST(PositionsFromGames, AFastchessPgnImportedExportsTheViriformatOfThePlayedGames) {
+  const std::string played = temp_db("positions_played");
+  const std::string dir = std::filesystem::path(played).parent_path().string();
+  const std::string pgn = dir + "/fastchess.pgn";
+  std::filesystem::remove(pgn);
+  HarnessRun run = run_harness({"fastchess",
+                                "-engine",
+                                "cmd=" + std::string(ENGINE_PATH),
+                                "args=--version dev",
+                                "name=a",
+                                "-engine",
+                                "cmd=" + std::string(ENGINE_PATH),
+                                "args=--version v0.2",
+                                "name=b",
+                                "-each",
+                                "tc=inf",
+                                "nodes=2000",
+                                "proto=uci",
+                                "-rounds",
+                                "2",
+                                "-games",
+                                "2",
+                                "-repeat",
+                                "-concurrency",
+                                "2",
+                                "-openings",
+                                std::string("file=") + PROJECT_DIR + "/suites/openings.epd",
+                                "-pgnout",
+                                "file=" + pgn,
+                                "-db",
+                                played},
+                               300s);
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  const std::string imported = temp_db("positions_imported");
+  ASSERT_EQ(run_harness({"import", pgn, "--db", imported}).exit_code, 0);
+
+  HarnessRun from_rows = positions(played, dir + "/played.viri", "viriformat");
+  ASSERT_EQ(from_rows.exit_code, 0) << from_rows.out;
+  HarnessRun from_pgn = positions(imported, dir + "/imported.viri", "viriformat");
+  ASSERT_EQ(from_pgn.exit_code, 0) << from_pgn.out;
+  const std::string bytes = file_bytes(dir + "/played.viri");
+  EXPECT_EQ(file_bytes(dir + "/imported.viri").size(), bytes.size());
+  const auto games = readers::viriformat(bytes), imported_games = readers::viriformat(file_bytes(dir + "/imported.viri"));
+  ASSERT_TRUE(games);
+  ASSERT_TRUE(imported_games);
+  ASSERT_EQ(games->size(), 4u);
+  for (const readers::ViriGame& g : *games) EXPECT_GT(g.moves.size(), 5u);
+  // The same games (the import numbers them in the file's order), each with every score.
+  EXPECT_EQ(game_texts(*imported_games), game_texts(*games)) << "the PGN's comments carry every score";
+
+  // The text export of the same run agrees with the move rows' scores, from White's view.
+  ASSERT_EQ(positions(played, dir + "/played.txt", "text").exit_code, 0);
+  std::ifstream text(dir + "/played.txt");
+  int lines = 0;
+  for (std::string line; std::getline(text, line); ++lines)
+    EXPECT_TRUE(std::regex_match(line, std::regex(R"(.+ \| -?\d+ \| (1\.0|0\.5|0\.0))"))) << line;
+  EXPECT_GT(lines, 10);
+}
+
+TEST(PositionsFromGames, APgnWithoutScoresGivesEpdAndNoBinaryRecord) {
+  const std::string played = temp_db("positions_unscored_played");
+  const std::string dir = std::filesystem::path(played).parent_path().string();
+  const std::string pgn = dir + "/scored.pgn";
+  HarnessRun match = run_harness({"match", "--engine", mock("a", "first"), "--engine", mock("b", "random"), "--games", "2",
+                                  "--nodes", "100", "--maxmoves", "30", "--pgn", pgn, "--db", played});
+  ASSERT_EQ(match.exit_code, 0) << match.out;
+  // The same games without their comments, as many old PGN files are.
+  const std::string bare = dir + "/bare.pgn";
+  std::ofstream(bare) << std::regex_replace(file_bytes(pgn), std::regex(R"(\{[^}]*\})"), "");
+  const std::string imported = temp_db("positions_unscored");
+  ASSERT_EQ(run_harness({"import", bare, "--db", imported}).exit_code, 0);
+  HarnessRun epd = positions(imported, dir + "/bare.epd", "epd");
+  ASSERT_EQ(epd.exit_code, 0) << epd.out;
+  EXPECT_NE(epd.out.find("positions had no score (written only by epd and bracket)"), std::string::npos) << epd.out;
+  EXPECT_FALSE(file_bytes(dir + "/bare.epd").empty());
+  HarnessRun viri = positions(imported, dir + "/bare.viri", "viriformat");
+  ASSERT_EQ(viri.exit_code, 0) << viri.out;
+  EXPECT_TRUE(file_bytes(dir + "/bare.viri").empty()) << "a game without scores has no viriformat record";
+  HarnessRun perft = run_harness({"perft", std::string(PROJECT_DIR) + "/suites/perftsuite.epd", "--engine", "builtin",
+                                  "--max-depth", "1", "--db", imported});
+  ASSERT_EQ(perft.exit_code, 0) << perft.out;
+  HarnessRun refused = run_harness({"positions", "2", "--db", imported, "-o", dir + "/none.epd"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.out.find("run 2 is a perft run: positions come from games"), std::string::npos) << refused.out;
+}
+
+}  // namespace
