@@ -89,6 +89,7 @@ chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, 
   Replay replay{filters, format, config->settings.variant, *writer, seen, {}, ""};
   auto read = db.for_each_scored_game(run_id, [&](const ScoredGame& g) { return replay.game(g); });
   CHESS_RETURN_IF_ERROR(read);
+  writer->finish();
   if (!replay.error.empty()) return chess::Error{"run " + std::to_string(run_id) + ", " + replay.error};
   if (!out) return chess::Error{"the output could not be written"};
   return replay.counts;

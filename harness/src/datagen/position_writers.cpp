@@ -90,6 +90,42 @@ class ViriformatWriter : public PositionWriter {
   bool header_out_ = false;  // its header is written (at its first scored move)
 };
 
+// Stockfish's .binpack: chunks of "BINP", their size (32 bits, little-endian) and entries, each
+// entry a position of its own (a chain of no further plies: 32 bytes and a zero count), a chunk
+// closed at the first entry past 1 MiB, as nnue-pytorch's writer does.
+class BinpackWriter : public PositionWriter {
+ public:
+  explicit BinpackWriter(std::ostream& out) : out_(out) {}
+  ~BinpackWriter() override { flush(); }
+  void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
+  bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool kept) override {
+    if (!kept || !score_white || !binpack_castling(before)) return false;
+    const TrainerBoard entry = binpack_entry(before, move, *score_white, result_);
+    chunk_.append(reinterpret_cast<const char*>(entry.data()), entry.size());
+    chunk_.append(2, '\0');  // no plies follow
+    if (chunk_.size() >= CHUNK) flush();
+    return true;
+  }
+  void finish() override { flush(); }
+
+ private:
+  static constexpr std::size_t CHUNK = std::size_t(1) << 20;
+  void flush() {
+    if (chunk_.empty()) return;
+    const std::uint32_t size = std::uint32_t(chunk_.size());
+    const char header[8] = {
+        'B', 'I', 'N', 'P', char(size & 0xFF), char((size >> 8) & 0xFF), char((size >> 16) & 0xFF), char(size >> 24)};
+    out_.write(header, 8);
+    out_.write(chunk_.data(), std::streamsize(chunk_.size()));
+    chunk_.clear();
+  }
+  std::ostream& out_;
+  std::string chunk_;
+  WhiteResult result_ = WhiteResult::DRAW;
+};
+
+std::unique_ptr<PositionWriter> binpack_writer(std::ostream& out) { return std::make_unique<BinpackWriter>(out); }
+
 template <PositionFormat F>
 std::unique_ptr<PositionWriter> text_writer(std::ostream& out) {
   return std::make_unique<TextWriter>(F, out);
@@ -110,6 +146,8 @@ const PositionFormatInfo FORMATS[] = {
      true, board_writer<bullet_board>},
     {PositionFormat::VIRIFORMAT, "viriformat", "whole games: a PackedBoard, then each move and score (bullet)", true, true, true,
      viriformat_writer},
+    {PositionFormat::BINPACK, "binpack", "Stockfish's chunks of packed entries (nnue-pytorch); no Chess960 castling rights",
+     false, true, true, binpack_writer},
 };
 
 }  // namespace

@@ -18,7 +18,7 @@
 
 namespace harness {
 
-enum class PositionFormat { EPD, BRACKET, TEXT, MARLINFORMAT, BULLETFORMAT, VIRIFORMAT };
+enum class PositionFormat { EPD, BRACKET, TEXT, MARLINFORMAT, BULLETFORMAT, VIRIFORMAT, BINPACK };
 
 class PositionWriter {
  public:
@@ -29,6 +29,8 @@ class PositionWriter {
   // none) and whether the filters keep the position. True when a position was written.
   virtual bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool kept) = 0;
   virtual void end_game() {}
+  // After the last game: whatever is held back is written.
+  virtual void finish() {}
 };
 
 struct PositionFormatInfo {

@@ -81,4 +81,44 @@ std::uint16_t viri_move(chess::Move move) {
   return std::uint16_t(move.from() | (move.to() << 6) | (promotion << 12) | (kind << 14));
 }
 
+bool binpack_castling(const chess::Position& pos) {
+  for (chess::CastlingRights right : {chess::WHITE_OO, chess::WHITE_OOO, chess::BLACK_OO, chess::BLACK_OOO}) {
+    if (!(pos.castling_rights() & right)) continue;
+    const chess::CastlingPath& path = pos.castling_path(right);
+    const bool white = right == chess::WHITE_OO || right == chess::WHITE_OOO;
+    const bool king_side = right == chess::WHITE_OO || right == chess::BLACK_OO;
+    const int rank = white ? 0 : 56;
+    if (path.king_from != chess::Square(rank + 4) || path.rook_from != chess::Square(rank + (king_side ? 7 : 0))) return false;
+  }
+  return true;
+}
+
+TrainerBoard binpack_entry(const chess::Position& pos, chess::Move move, int score_white, WhiteResult result) {
+  auto zigzag = [](int v) { return std::uint64_t(v >= 0 ? 2 * v : -2 * v - 1); };
+  auto put_be = [](TrainerBoard& b, std::size_t at, std::uint64_t value, int bytes) {
+    for (int i = 0; i < bytes; ++i) b[at + std::size_t(i)] = std::uint8_t(value >> (8 * (bytes - 1 - i)));
+  };
+  const chess::Color us = pos.side_to_move();
+  const int ep = pos.has_legal_en_passant() ? int(pos.ep_square()) : -1;
+  TrainerBoard b{};
+  put_be(b, 0, pos.pieces(), 8);
+  put_pieces(b, pos.pieces(), [&](chess::Square s) {
+    const chess::Piece p = pos.piece_on(s);
+    const chess::PieceType type = chess::type_of(p);
+    const chess::Color color = chess::color_of(p);
+    if (type == chess::PAWN && ep >= 0 && int(s) == ep + (us == chess::WHITE ? -8 : 8)) return 12;
+    if (type == chess::ROOK && castling_rook(pos, s)) return color == chess::WHITE ? 13 : 14;
+    if (type == chess::KING && color == chess::BLACK && us == chess::BLACK) return 15;
+    return 2 * (type - chess::PAWN) + int(color);
+  });
+  static constexpr int KIND[] = {0, 1, 3, 2};  // ours NORMAL, PROMOTION, EN_PASSANT, CASTLING; theirs 0, 1, 3, 2
+  const int promotion = move.kind() == chess::MoveKind::PROMOTION ? move.promotion() - chess::KNIGHT : 0;
+  put_be(b, 24, std::uint64_t((KIND[int(move.kind())] << 14) | (move.from() << 8) | (move.to() << 2) | promotion), 2);
+  put_be(b, 26, zigzag(std::clamp(us == chess::WHITE ? score_white : -score_white, -32767, 32767)), 2);
+  const int white = int(result) - 1;  // -1, 0, 1
+  put_be(b, 28, std::uint64_t(std::min(pos.game_ply(), 0x3FFF)) | (zigzag(us == chess::WHITE ? white : -white) << 14), 2);
+  put_be(b, 30, std::uint64_t(pos.rule50()), 2);
+  return b;
+}
+
 }  // namespace harness

@@ -145,6 +145,17 @@ TEST(Datagen, TheTrainersBinaryFormatsHoldWhatTheTextHolds) {
       }
     }
   }
+  const auto entries = readers::binpack(file_bytes(exported("binpack")));
+  ASSERT_TRUE(entries);
+  ASSERT_EQ(entries->size(), kept.size());
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const readers::BinpackEntry& e = (*entries)[i];
+    const bool black = e.board.black_to_move;
+    EXPECT_EQ(e.board.placement(), kept[i].fen.substr(0, kept[i].fen.find(' '))) << i;
+    EXPECT_EQ(black, kept[i].fen.find(" b ") != std::string::npos) << kept[i].fen;
+    EXPECT_EQ(e.score, black ? -kept[i].score : kept[i].score) << kept[i].fen;
+    EXPECT_EQ(e.result, (black ? -1 : 1) * (kept[i].result - 1)) << kept[i].fen;
+  }
   // viriformat keeps whole games: every scored position, in the order the games played them.
   const std::vector<TextLine> every = text_lines(exported("text", {"--keep", "checks,tactical,mates", "--no-dedup"}));
   const auto games = readers::viriformat(file_bytes(exported("viriformat")));
@@ -169,8 +180,9 @@ TEST(Datagen, TheTrainersBinaryFormatsHoldWhatTheTextHolds) {
   EXPECT_EQ(at, every.size()) << "every scored position is in a game";
   HarnessRun bad = run_harness({"positions", "1", "--db", db, "-o", dir + "/y", "--format", "binpak"});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.out.find("--format must be one of epd, bracket, text, marlinformat, bulletformat, viriformat; got 'binpak'"),
-            std::string::npos)
+  EXPECT_NE(
+      bad.out.find("--format must be one of epd, bracket, text, marlinformat, bulletformat, viriformat, binpack; got 'binpak'"),
+      std::string::npos)
       << bad.out;
 }
 

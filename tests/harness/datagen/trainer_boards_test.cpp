@@ -92,6 +92,53 @@ TEST(TrainerBoards, EveryPerftSuitePositionReadsBackFromBulletformat) {
   }
 }
 
+TEST(TrainerBoards, EveryPerftSuitePositionThatBinpackCanHoldReadsBack) {
+  int held = 0, refused = 0;
+  for (const chess::Position& pos : suite_positions()) {
+    if (!harness::binpack_castling(pos)) {
+      ++refused;
+      EXPECT_TRUE(pos.is_chess960()) << pos.fen();
+      continue;
+    }
+    ++held;
+    const bool black = pos.side_to_move() == chess::BLACK;
+    const harness::TrainerBoard b = harness::binpack_entry(pos, chess::Move::none(), -400, harness::WhiteResult::BLACK_WIN);
+    const readers::BinpackEntry e = readers::binpack_entry(b.data());
+    const std::string fen = pos.fen();
+    EXPECT_EQ(e.board.placement(), placement(pos)) << fen;
+    EXPECT_EQ(e.board.black_to_move, black) << fen;
+    const std::size_t castling_at = fen.find(' ', fen.find(' ') + 1) + 1;
+    EXPECT_EQ(e.castling, fen.substr(castling_at, fen.find(' ', castling_at) - castling_at)) << fen;
+    EXPECT_EQ(e.ep, pos.has_legal_en_passant() ? int(pos.ep_square()) : -1) << fen;
+    EXPECT_EQ(e.score, black ? 400 : -400) << fen;  // the side to move's view
+    EXPECT_EQ(e.result, black ? 1 : -1) << fen;
+    EXPECT_EQ(e.ply, pos.game_ply()) << fen;
+    EXPECT_EQ(e.rule50, pos.rule50()) << fen;
+  }
+  EXPECT_GT(held, 100);
+  EXPECT_GT(refused, 500);  // Chess960 castling rights: binpack has no way to say them
+}
+
+TEST(TrainerBoards, BinpackMovesSayTheirKindInTheirOwnOrder) {
+  auto entry = [](const std::string& fen, const std::string& uci) {
+    chess::Game game(chess::Position::from_fen(fen).value());
+    const chess::Position before = game.position();
+    return readers::binpack_entry(
+        harness::binpack_entry(before, game.play_uci(uci).value(), 0, harness::WhiteResult::DRAW).data());
+  };
+  const auto castle = entry("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1");
+  EXPECT_EQ(castle.move_kind, 2);
+  EXPECT_EQ(castle.from, 4);
+  EXPECT_EQ(castle.to, 7);  // the king takes its rook
+  const auto ep = entry("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6");
+  EXPECT_EQ(ep.move_kind, 3);
+  EXPECT_EQ(ep.ep, 43);  // d6, from the pawn coded 12 on d5
+  const auto promotion = entry("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q");
+  EXPECT_EQ(promotion.move_kind, 1);
+  EXPECT_EQ(promotion.promotion, 3);
+  EXPECT_EQ(promotion.to, 57);
+}
+
 TEST(TrainerBoards, ViriformatMovesSayTheirKind) {
   auto move_of = [](const std::string& fen, const std::string& uci) {
     chess::Game game(chess::Position::from_fen(fen).value());

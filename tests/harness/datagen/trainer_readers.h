@@ -1,5 +1,6 @@
 // Readers of the trainers' binary formats written from their published layouts (bulletformat
-// src/chess/marlin.rs and src/chess.rs, viriformat src/dataformat.rs and README.md), in the
+// src/chess/marlin.rs and src/chess.rs, viriformat src/dataformat.rs and README.md,
+// nnue-pytorch data_loader/cpp/lib/binpack.h and chess.h), in the
 // test tree and sharing no code with the writers in harness/src/datagen/. Each gives back what
 // a trainer would see: the board as 64 FEN letters, the side to move, the score and result.
 #pragma once
@@ -135,6 +136,83 @@ inline std::optional<std::vector<ViriGame>> viriformat(const std::string& bytes)
     games.push_back(std::move(g));
   }
   return games;
+}
+
+inline std::uint64_t be(const std::uint8_t* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+inline int unzigzag(std::uint64_t u) { return (u & 1) ? -int((u + 1) / 2) : int(u / 2); }
+
+// One binpack entry: the board (White's view), side to move, the castling rights as FEN
+// letters, the en-passant square (-1: none), the move's parts, the score and result from the
+// side to move's view, the ply and the halfmove clock.
+struct BinpackEntry {
+  Decoded board;
+  std::string castling;
+  int ep = -1;
+  int move_kind = 0, from = 0, to = 0, promotion = 0;
+  int score = 0, result = 0, ply = 0, rule50 = 0;
+};
+
+inline BinpackEntry binpack_entry(const std::uint8_t* b) {
+  BinpackEntry e;
+  const std::uint64_t occupancy = be(b, 8);
+  e.board.squares.fill('.');
+  std::string rights;
+  int k = 0;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (!((occupancy >> sq) & 1)) continue;
+    const int code = (b[8 + k / 2] >> (4 * (k % 2))) & 15;
+    ++k;
+    char letter = "PpNnBbRrQqKk"[code < 12 ? code : 0];
+    if (code == 12) {  // a pawn that can be taken en passant: the square behind it
+      letter = sq < 32 ? 'P' : 'p';
+      e.ep = sq < 32 ? sq - 8 : sq + 8;
+    } else if (code == 13 || code == 14) {  // a rook on its corner that can still castle
+      letter = code == 13 ? 'R' : 'r';
+      const bool queen_side = sq % 8 == 0;
+      rights += code == 13 ? (queen_side ? 'Q' : 'K') : (queen_side ? 'q' : 'k');
+    } else if (code == 15) {
+      letter = 'k';
+      e.board.black_to_move = true;
+    }
+    e.board.squares[std::size_t(sq)] = letter;
+  }
+  for (char right : std::string("KQkq"))  // FEN's order
+    if (rights.find(right) != std::string::npos) e.castling += right;
+  if (e.castling.empty()) e.castling = "-";
+  const std::uint64_t move = be(b + 24, 2);
+  e.move_kind = int(move >> 14);
+  e.from = int((move >> 8) & 63);
+  e.to = int((move >> 2) & 63);
+  e.promotion = int(move & 3);
+  e.score = unzigzag(be(b + 26, 2));
+  const std::uint64_t ply_result = be(b + 28, 2);
+  e.ply = int(ply_result & 0x3FFF);
+  e.result = unzigzag(ply_result >> 14);
+  e.rule50 = int(be(b + 30, 2));
+  return e;
+}
+
+// Every entry of a binpack written as single entries (each followed by a zero count of further
+// plies); nullopt when a chunk's header or an entry is not whole, or an entry has plies after it.
+inline std::optional<std::vector<BinpackEntry>> binpack(const std::string& bytes) {
+  std::vector<BinpackEntry> out;
+  const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  std::size_t at = 0;
+  while (at < bytes.size()) {
+    if (at + 8 > bytes.size() || bytes.compare(at, 4, "BINP") != 0) return std::nullopt;
+    const std::size_t size = std::size_t(le(p + at + 4, 4)), end = at + 8 + size;
+    if (end > bytes.size()) return std::nullopt;
+    for (at += 8; at < end; at += 34) {
+      if (at + 34 > end || be(p + at + 32, 2) != 0) return std::nullopt;
+      out.push_back(binpack_entry(p + at));
+    }
+  }
+  return out;
 }
 
 }  // namespace readers

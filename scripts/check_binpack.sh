@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The binpack this harness writes, read back by nnue-pytorch's own C++ reader (issue 39): the
+# reader's headers (data_loader/cpp/lib of official-stockfish/nnue-pytorch, a checkout or a git
+# mirror in NNUE_PYTORCH_SRC) are built into scripts/lib/binpack_read.cpp, which prints every
+# entry; each must equal the same run's `--format text` line: the board, side to move,
+# castling, en-passant square and halfmove clock of the FEN (nnue-pytorch writes its own
+# fullmove number from the ply), the score and the result, in the same order. Not part of CI.
+# Settings (environment): NNUE_PYTORCH_SRC; DB and RUN (default: a datagen run of GAMES=40 games
+# made here), OUT=results/binpack-check.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bin="$root/build/bin"
+src="${NNUE_PYTORCH_SRC:?NNUE_PYTORCH_SRC=a checkout or git mirror of official-stockfish/nnue-pytorch}"
+out="${OUT:-$root/results/binpack-check}"
+[ -x "$bin/harness" ] || { echo "check_binpack: build first (scripts/build.sh)" >&2; exit 1; }
+mkdir -p "$out"
+rm -rf "$out/nnue-pytorch" && mkdir -p "$out/nnue-pytorch"
+if [ -d "$src/data_loader/cpp/lib" ]; then
+  cp -r "$src/data_loader" "$out/nnue-pytorch/"
+else
+  git --git-dir="$src" archive HEAD data_loader/cpp/lib | tar -x -C "$out/nnue-pytorch"
+fi
+echo "== nnue-pytorch's reader: $(git --git-dir="$src" log -1 --format='%h %s' 2>/dev/null || echo "$src")"
+g++ -std=c++20 -O2 -I"$out/nnue-pytorch/data_loader/cpp/lib" "$root/scripts/lib/binpack_read.cpp" -o "$out/binpack_read"
+
+db="${DB:-$out/datagen.sqlite}"
+run="${RUN:-1}"
+if [ -z "${DB:-}" ] && [ ! -f "$db" ]; then
+  "$bin/harness" datagen --engine "name=dev cmd=$bin/engine arg=--version arg=dev option.Hash=16" --games "${GAMES:-40}" \
+    --nodes 2000 --random-plies 8 --seed 39 --concurrency 2 --db "$db" > "$out/datagen.log"
+fi
+"$bin/harness" positions "$run" --db "$db" -o "$out/positions.binpack" --format binpack
+"$bin/harness" positions "$run" --db "$db" -o "$out/positions.txt" --format text
+"$out/binpack_read" "$out/positions.binpack" > "$out/read.txt"
+python3 - "$out/positions.txt" "$out/read.txt" <<'PY'
+import sys
+ours, theirs = open(sys.argv[1]).read().splitlines(), open(sys.argv[2]).read().splitlines()
+def key(line):
+    fen, score, result = [part.strip() for part in line.split("|")[:3]]
+    board, side, castling, ep, halfmove = fen.split()[:5]
+    return (board, side, castling, ep, halfmove, int(score), result)
+def can_take(board, side, ep):
+    # Whether a pawn of the side to move attacks the en-passant square (this harness's FEN names
+    # the square after every double push; a binpack, as Stockfish, only when a pawn can take).
+    rows = [r.replace("8", "........").replace("7", ".......").replace("6", "......").replace("5", ".....")
+            .replace("4", "....").replace("3", "...").replace("2", "..").replace("1", ".") for r in board.split("/")]
+    file, rank = ord(ep[0]) - ord("a"), int(ep[1])
+    pawn_rank, pawn = (rank - 1, "P") if side == "w" else (rank + 1, "p")
+    return any(0 <= f < 8 and rows[8 - pawn_rank][f] == pawn for f in (file - 1, file + 1))
+def same(a, b):
+    ka, kb = key(a), key(b)
+    if ka[3] != "-" and kb[3] == "-" and not can_take(ka[0], ka[1], ka[3]):
+        ka = ka[:3] + ("-",) + ka[4:]
+    return ka == kb
+bad = [(i, a, b) for i, (a, b) in enumerate(zip(ours, theirs)) if not same(a, b)]
+print("positions: %d written as text, %d read from the binpack by nnue-pytorch's reader" % (len(ours), len(theirs)))
+for i, a, b in bad[:5]:
+    print("position %d differs:\n  ours:   %s\n  theirs: %s" % (i + 1, a, b))
+illegal = [line for line in theirs if line.endswith("(not a legal move)")]
+for line in illegal[:5]:
+    print("a move nnue-pytorch's reader finds illegal: " + line)
+if bad or illegal or len(ours) != len(theirs):
+    sys.exit("FAILED: %d of %d positions differ" % (len(bad) + abs(len(ours) - len(theirs)), max(len(ours), len(theirs))))
+print("every position, score and result read back as written, every move legal")
+PY
+ls -l "$out/positions.binpack" "$out/positions.txt" | awk '{print $5, $9}'
