@@ -77,8 +77,11 @@ TexelSets read_texel_sets(const tuner::TunerConfig& config, const eval::EvalPara
   TexelSets sets;
   if (config.fitness.type != "texel") return sets;
   const auto began = std::chrono::steady_clock::now();
-  tuner::TracedSets traced = value_or_fail(tuner::trace_labeled_file(
-      config.fitness.positions, {config.fitness.holdout, config.fitness.score_weight, config.fitness.threads}, start_weights));
+  tuner::TracedSets traced =
+      value_or_fail(tuner::trace_labeled_file(config.fitness.positions,
+                                              {config.fitness.holdout, config.fitness.score_weight, config.fitness.threads,
+                                               *tuner::positions_format(config.fitness.positions_format)},
+                                              start_weights));
   if (traced.tuning.size() == 0) fail(config.fitness.positions + ": no quiet positions left for tuning after the holdout");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   const std::size_t kept = traced.tuning.size() + traced.heldout.size();

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/epd.h"
+#include "data/trainer_files.h"
 #include "text/trim.h"
 
 namespace tuner {
@@ -85,8 +86,44 @@ chess::Result<LabeledPosition> parse_labeled_line(std::string_view line, const s
   return to_labeled(*record, where);
 }
 
+namespace {
+
+struct FormatName {
+  PositionsFormat format;
+  const char* name;
+};
+
+const FormatName FORMATS[] = {{PositionsFormat::TEXT, "text"},
+                              {PositionsFormat::MARLINFORMAT, "marlinformat"},
+                              {PositionsFormat::BULLETFORMAT, "bulletformat"},
+                              {PositionsFormat::VIRIFORMAT, "viriformat"},
+                              {PositionsFormat::BINPACK, "binpack"}};
+
+}  // namespace
+
+std::optional<PositionsFormat> positions_format(const std::string& name) {
+  for (const FormatName& f : FORMATS)
+    if (name == f.name) return f.format;
+  return std::nullopt;
+}
+
+std::string positions_format_names() {
+  std::string names;
+  for (const FormatName& f : FORMATS) names += std::string(names.empty() ? "" : ", ") + f.name;
+  return names;
+}
+
 chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take,
-                                             double score_weight) {
+                                             double score_weight, PositionsFormat format) {
+  if (format != PositionsFormat::TEXT) {  // a binary file: every position has its score
+    auto read = read_trainer_file(path, format, [&](LabeledPosition&& p) {
+      p.result = blended_label(p, score_weight);
+      take(std::move(p));
+    });
+    CHESS_RETURN_IF_ERROR(read);
+    if (*read == 0) return chess::Error{path + ": no labeled positions"};
+    return read;
+  }
   std::size_t count = 0;
   auto read = chess::read_epd_lines(
       path, "labeled positions", [&](std::string_view line, const chess::EpdLocation& at) -> chess::Result<bool> {

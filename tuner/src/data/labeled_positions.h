@@ -15,6 +15,13 @@
 
 namespace tuner {
 
+// What a file of labeled positions holds: text lines (EPD with c9 or [1.0], or 'FEN | score |
+// result'), or one of the trainers' binary formats (trainer_files.h).
+enum class PositionsFormat { TEXT, MARLINFORMAT, BULLETFORMAT, VIRIFORMAT, BINPACK };
+// The format of a name ("viriformat"), or nullopt; and every name, for errors.
+std::optional<PositionsFormat> positions_format(const std::string& name);
+std::string positions_format_names();
+
 struct LabeledPosition {
   chess::Position position;
   double result = 0.5;       // 1 White won, 0.5 draw, 0 Black won
@@ -33,6 +40,6 @@ chess::Result<LabeledPosition> parse_labeled_line(std::string_view line, const s
 // With `score_weight` > 0 every line must give a score, and `take` gets the blended label as
 // the result. Returns the number of positions read.
 chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take,
-                                             double score_weight = 0);
+                                             double score_weight = 0, PositionsFormat format = PositionsFormat::TEXT);
 
 }  // namespace tuner

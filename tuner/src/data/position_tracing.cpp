@@ -89,7 +89,7 @@ chess::Result<TracedSets> trace_labeled_file(const std::string& path, const Trac
                                              const eval::EvalParams& filter) {
   Tracer tracer(options.holdout, filter, options.threads);
   auto read = read_labeled_file(
-      path, [&](LabeledPosition&& p) { tracer.take(std::move(p)); }, options.score_weight);
+      path, [&](LabeledPosition&& p) { tracer.take(std::move(p)); }, options.score_weight, options.format);
   CHESS_RETURN_IF_ERROR(read);
   return tracer.finish();
 }

@@ -10,6 +10,7 @@
 
 #include "core/bounded_read.h"
 #include "core/nearest_names.h"
+#include "data/labeled_positions.h"
 #include "eval/params.h"
 #include "json/json_input.h"
 #include "run/match_config.h"
@@ -192,16 +193,17 @@ chess::Result<bool> read_fitness(const json& doc, const std::string& source, Fit
   const json& f = doc["fitness"];
   const std::string where = source + ": fitness";
   auto k = check_keys(f, where,
-                      {"type", "positions", "threads", "holdout", "score_weight", "k", "engine", "opponent", "mode", "registry",
-                       "tc", "games_per_individual", "concurrency", "openings", "cluster"});
+                      {"type", "positions", "positions_format", "threads", "holdout", "score_weight", "k", "engine", "opponent",
+                       "mode", "registry", "tc", "games_per_individual", "concurrency", "openings", "cluster"});
   if (!k) return k;
   if (auto c = read_cluster(f, where, s.cluster); !c) return c;
-  auto r = first_error(
-      {read(f, "type", s.type, where), read(f, "positions", s.positions, where), read(f, "threads", s.threads, where),
-       read(f, "holdout", s.holdout, where), read(f, "score_weight", s.score_weight, where), read(f, "engine", s.engine, where),
-       read(f, "opponent", s.opponent, where), read(f, "mode", s.mode, where), read(f, "registry", s.registry, where),
-       read(f, "tc", s.tc, where), read(f, "games_per_individual", s.games_per_individual, where),
-       read(f, "concurrency", s.concurrency, where), read(f, "openings", s.openings, where)});
+  auto r = first_error({read(f, "type", s.type, where), read(f, "positions", s.positions, where),
+                        read(f, "positions_format", s.positions_format, where), read(f, "threads", s.threads, where),
+                        read(f, "holdout", s.holdout, where), read(f, "score_weight", s.score_weight, where),
+                        read(f, "engine", s.engine, where), read(f, "opponent", s.opponent, where),
+                        read(f, "mode", s.mode, where), read(f, "registry", s.registry, where), read(f, "tc", s.tc, where),
+                        read(f, "games_per_individual", s.games_per_individual, where),
+                        read(f, "concurrency", s.concurrency, where), read(f, "openings", s.openings, where)});
   if (!r) return r;
   if (f.contains("k")) {
     if (f["k"].is_number()) {
@@ -217,6 +219,9 @@ chess::Result<bool> read_fitness(const json& doc, const std::string& source, Fit
   if (s.type != "texel" && s.type != "games")
     return chess::Error{where + ": 'type' must be 'texel' or 'games', got '" + s.type + "'"};
   if (s.type == "texel" && s.positions.empty()) return chess::Error{where + ": texel fitness needs 'positions'"};
+  if (!positions_format(s.positions_format))
+    return chess::Error{where + ": 'positions_format' must be one of " + positions_format_names() + ", got '" +
+                        s.positions_format + "'"};
   if (!(s.holdout >= 0 && s.holdout <= 0.5)) return chess::Error{where + ": 'holdout' must lie within [0, 0.5]"};
   if (!(s.score_weight >= 0 && s.score_weight <= 1)) return chess::Error{where + ": 'score_weight' must lie within [0, 1]"};
   if (s.score_weight > 0 && s.type != "texel")

@@ -36,6 +36,7 @@ struct FitnessSettings {
   std::string type = "texel";  // texel or games
   // texel
   std::string positions;                   // labeled position file
+  std::string positions_format = "text";   // its format: text lines, or a trainer's binary format (data/labeled_positions.h)
   static constexpr int MAX_THREADS = 256;  // each holds its own tracing state
   int threads = 1;
   double holdout = 0;  // fraction of the positions kept out of tuning, to measure the fit on unseen ones

@@ -1,0 +1,244 @@
+#include "data/trainer_files.h"
+
+#include <array>
+#include <cstdint>
+#include <fstream>
+#include <vector>
+
+#include "core/game.h"
+
+namespace tuner {
+
+namespace {
+
+using Bytes = const std::uint8_t*;
+
+std::uint64_t le(Bytes p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+std::uint64_t be(Bytes p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+int unzigzag(std::uint64_t u) { return (u & 1) ? -int((u + 1) / 2) : int(u / 2); }
+
+std::string square_name(int s) { return {char('a' + s % 8), char('1' + s / 8)}; }
+
+// A position as a FEN: the board (square 0 = a1, '.' empty), and the rest as FEN writes it.
+struct Board {
+  std::array<char, 64> squares{};
+  bool black_to_move = false;
+  std::vector<int> castling_rooks;  // squares of the rooks that can still castle
+  int ep = -1;
+  int halfmove = 0, fullmove = 1;
+
+  std::string fen() const {
+    std::string out;
+    for (int rank = 7; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < 8; ++file) {
+        const char c = squares[std::size_t(rank * 8 + file)];
+        if (c == '.') {
+          ++empty;
+          continue;
+        }
+        if (empty) out += char('0' + empty);
+        empty = 0;
+        out += c;
+      }
+      if (empty) out += char('0' + empty);
+      if (rank) out += '/';
+    }
+    out += black_to_move ? " b " : " w ";
+    out += castling() + " " + (ep >= 0 ? square_name(ep) : "-") + " " + std::to_string(halfmove) + " " +
+           std::to_string(std::max(fullmove, 1));
+    return out;
+  }
+
+  // Shredder-FEN letters (the rook's file), which every start, Chess960's too, can be read from.
+  std::string castling() const {
+    std::string white, black;
+    for (int sq : castling_rooks) (squares[std::size_t(sq)] == 'R' ? white : black) += char((sq < 8 ? 'A' : 'a') + sq % 8);
+    return white.empty() && black.empty() ? "-" : white + black;
+  }
+};
+
+chess::Result<chess::Position> position_of(const Board& board, const std::string& where) {
+  auto pos = chess::Position::from_fen(board.fen());
+  if (!pos) return chess::Error{where + ": not a position (" + pos.error() + ")"};
+  return pos;
+}
+
+// marlinformat's PackedBoard, and viriformat's header.
+Board marlin_board(Bytes b) {
+  Board board;
+  board.squares.fill('.');
+  const std::uint64_t occupancy = le(b, 8);
+  int k = 0;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (!((occupancy >> sq) & 1)) continue;
+    const int code = (b[8 + k / 2] >> (4 * (k % 2))) & 15;
+    ++k;
+    const char letter = "pnbrqkr."[code & 7];
+    if ((code & 7) == 6) board.castling_rooks.push_back(sq);
+    board.squares[std::size_t(sq)] = (code & 8) ? letter : char(letter - 'a' + 'A');
+  }
+  board.black_to_move = b[24] & 0x80;
+  board.ep = (b[24] & 0x7F) < 64 ? (b[24] & 0x7F) : -1;
+  board.halfmove = b[25];
+  board.fullmove = int(le(b + 26, 2));
+  return board;
+}
+
+double white_result(int wdl) { return wdl / 2.0; }
+
+// Reads `path` in blocks, handing `each` the bytes; `each` returns how many it used (0: it
+// needs more). An error names the byte where the file ends inside a record.
+chess::Result<bool> for_each_block(const std::string& path,
+                                   const std::function<chess::Result<std::size_t>(Bytes, std::size_t)>& each) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return chess::Error{path + ": cannot open the positions"};
+  std::vector<std::uint8_t> buffer;
+  std::size_t offset = 0;
+  for (;;) {
+    const std::size_t kept = buffer.size();
+    buffer.resize(kept + (1 << 20));
+    in.read(reinterpret_cast<char*>(buffer.data() + kept), std::streamsize(1 << 20));
+    buffer.resize(kept + std::size_t(in.gcount()));
+    const bool end = in.gcount() == 0;
+    std::size_t used = 0;
+    while (used < buffer.size()) {
+      auto took = each(buffer.data() + used, buffer.size() - used);
+      CHESS_RETURN_IF_ERROR(took);
+      if (*took == 0) break;
+      used += *took;
+    }
+    offset += used;
+    buffer.erase(buffer.begin(), buffer.begin() + std::ptrdiff_t(used));
+    if (end) {
+      if (!buffer.empty()) return chess::Error{path + ": byte " + std::to_string(offset) + ": the file ends inside a record"};
+      return true;
+    }
+  }
+}
+
+// A board a record: marlinformat or bulletformat.
+chess::Result<std::size_t> read_boards(const std::string& path, bool bullet, const std::function<void(LabeledPosition&&)>& take) {
+  std::size_t count = 0;
+  auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
+    if (size < 32) return std::size_t(0);
+    const std::string where = path + ": record " + std::to_string(count + 1);
+    Board board = marlin_board(b);
+    if (bullet) {  // the side to move's pieces as White's, with White to move; bytes 24-31 hold the rest
+      board.castling_rooks.clear();
+      board.black_to_move = false;
+      board.ep = -1;
+      board.halfmove = 0;
+      board.fullmove = 1;
+    }
+    auto pos = position_of(board, where);
+    CHESS_RETURN_IF_ERROR(pos);
+    const int score = std::int16_t(le(b + (bullet ? 24 : 28), 2));
+    take({std::move(*pos), white_result(b[bullet ? 26 : 30]), score});
+    ++count;
+    return std::size_t(32);
+  });
+  CHESS_RETURN_IF_ERROR(read);
+  return count;
+}
+
+// A game: its start, each move with its score, four zero bytes.
+chess::Result<std::size_t> read_viriformat(const std::string& path, const std::function<void(LabeledPosition&&)>& take) {
+  std::size_t count = 0, games = 0;
+  auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
+    std::size_t at = 32;  // a whole game is needed
+    while (at + 4 <= size && le(b + at, 4) != 0) at += 4;
+    if (at + 4 > size) return std::size_t(0);
+    const std::string where = path + ": game " + std::to_string(++games);
+    auto start = position_of(marlin_board(b), where);
+    CHESS_RETURN_IF_ERROR(start);
+    const double result = white_result(b[30]);
+    chess::Game game(*start);
+    for (std::size_t pair = 32; pair < at; pair += 4) {
+      const std::uint64_t m = le(b + pair, 2);
+      const int from = int(m & 63), to = int((m >> 6) & 63), kind = int(m >> 14);
+      const std::string uci = square_name(from) + square_name(to) + (kind == 3 ? std::string(1, "nbrq"[(m >> 12) & 3]) : "");
+      take({game.position(), result, int(std::int16_t(le(b + pair + 2, 2)))});
+      ++count;
+      // Castling is the king taking its rook: Chess960's UCI, which every start can read.
+      if (auto played = game.play_uci(uci, chess::Variant::FISCHERANDOM); !played)
+        return chess::Error{where + ", move " + std::to_string((pair - 32) / 4 + 1) + " (" + uci + "): " + played.error()};
+    }
+    return at + 4;
+  });
+  CHESS_RETURN_IF_ERROR(read);
+  return count;
+}
+
+// Chunks of "BINP", their size and entries, each an entry of its own.
+chess::Result<std::size_t> read_binpack(const std::string& path, const std::function<void(LabeledPosition&&)>& take) {
+  std::size_t count = 0;
+  auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
+    if (size < 8) return std::size_t(0);
+    if (le(b, 4) != 0x504E4942) return chess::Error{path + ": a chunk does not start with BINP: not a binpack"};
+    const std::size_t chunk = std::size_t(le(b + 4, 4));
+    if (size < 8 + chunk) return std::size_t(0);
+    for (std::size_t at = 8; at < 8 + chunk; at += 34) {
+      const std::string where = path + ": entry " + std::to_string(count + 1);
+      if (at + 34 > 8 + chunk) return chess::Error{where + ": the chunk ends inside it"};
+      Bytes e = b + at;
+      if (be(e + 32, 2) != 0)
+        return chess::Error{where + ": a chain of further plies (Stockfish's compression); only entries of their own are read"};
+      Board board;
+      board.squares.fill('.');
+      const std::uint64_t occupancy = be(e, 8);
+      int k = 0;
+      for (int sq = 0; sq < 64; ++sq) {
+        if (!((occupancy >> sq) & 1)) continue;
+        const int code = (e[8 + k / 2] >> (4 * (k % 2))) & 15;
+        ++k;
+        char letter = "PpNnBbRrQqKkPRrk"[code];
+        if (code == 12) {
+          letter = sq < 32 ? 'P' : 'p';
+          board.ep = sq < 32 ? sq - 8 : sq + 8;
+        }
+        if (code == 13 || code == 14) board.castling_rooks.push_back(sq);
+        if (code == 15) board.black_to_move = true;
+        board.squares[std::size_t(sq)] = letter;
+      }
+      board.halfmove = int(be(e + 30, 2));
+      const int ply = int(be(e + 28, 2) & 0x3FFF);
+      board.fullmove = 1 + ply / 2;
+      auto pos = position_of(board, where);
+      CHESS_RETURN_IF_ERROR(pos);
+      const int sign = board.black_to_move ? -1 : 1;
+      const int score = sign * unzigzag(be(e + 26, 2)), result = sign * unzigzag(be(e + 28, 2) >> 14);
+      take({std::move(*pos), (result + 1) / 2.0, score});
+      ++count;
+    }
+    return 8 + chunk;
+  });
+  CHESS_RETURN_IF_ERROR(read);
+  return count;
+}
+
+}  // namespace
+
+chess::Result<std::size_t> read_trainer_file(const std::string& path, PositionsFormat format,
+                                             const std::function<void(LabeledPosition&&)>& take) {
+  switch (format) {
+    case PositionsFormat::MARLINFORMAT: return read_boards(path, false, take);
+    case PositionsFormat::BULLETFORMAT: return read_boards(path, true, take);
+    case PositionsFormat::VIRIFORMAT: return read_viriformat(path, take);
+    case PositionsFormat::BINPACK: return read_binpack(path, take);
+    case PositionsFormat::TEXT: break;
+  }
+  return chess::Error{path + ": text is read line by line (read_labeled_file)"};
+}
+
+}  // namespace tuner
