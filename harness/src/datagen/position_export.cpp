@@ -23,6 +23,7 @@ bool dropped(const chess::Position& pos, chess::Move move, const PackedMove& pac
   if (f.skip_tactical && (pos.is_capture(move) || move.is_promotion())) return ++counts.tactical, true;
   if (f.skip_mates && packed.mate_in != 0) return ++counts.mates, true;
   if (ply < f.min_ply) return ++counts.early, true;
+  if (f.position_test && !f.position_test(pos)) return ++counts.failed_test, true;
   return false;
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <unordered_set>
@@ -24,13 +25,15 @@ struct PositionFilters {
   bool skip_mates = true;     // the score is a mate
   int min_ply = 0;            // positions before this ply of the game (opening plies count) are dropped
   bool dedup = true;
+  // A test of the caller's (the tuner's: quiescence equal to the static evaluation); empty: none.
+  std::function<bool(const chess::Position&)> position_test{};
 };
 
 struct ExportCounts {
   std::uint64_t games = 0, scored = 0, written = 0;
   std::uint64_t unscored = 0;    // positions whose move came without a score (written by formats that need none)
   std::uint64_t unfinished = 0;  // games without a result ("*"), left out whole
-  std::uint64_t in_check = 0, tactical = 0, mates = 0, early = 0, duplicates = 0;
+  std::uint64_t in_check = 0, tactical = 0, mates = 0, early = 0, duplicates = 0, failed_test = 0;
 };
 
 // Writes the run's positions to `out`; `seen` holds the keys written before (several runs into

@@ -16,8 +16,8 @@
 #include "command_line/fail.h"
 #include "command_line/stored_runs.h"
 #include "commands/tuner_report.h"
-#include "core/game.h"
 #include "data/position_tracing.h"
+#include "datagen/position_export.h"
 #include "driver/holdout_choice.h"
 #include "driver/tuning_driver.h"
 #include "driver/validation.h"
@@ -324,6 +324,9 @@ int report_command(const Options& o) {
   return 0;
 }
 
+// The positions of a harness run as EPD labeled with the game's result, through harness
+// positions' exporter: from the ninth ply on, not in check, quiet (quiescence equal to the static
+// evaluation), every one (no duplicates dropped), with or without a score.
 int extract_command(const Options& o) {
   auto db = value_or_fail(harness::Database::open_existing(o.db));
   harness::run_or_fail(*db, o.run);
@@ -332,24 +335,14 @@ int extract_command(const Options& o) {
   if (!out) fail("cannot write " + o.out);
   search::Searcher searcher;
   searcher.set_hash_mb(1);
-  int written = 0;
-  for (const harness::StoredGame& g : value_or_fail(db->games(o.run))) {
-    if (g.result == "*") continue;
-    chess::Game game(chess::Position::from_fen(g.opening_fen).value());
-    for (const std::string& m : g.opening_moves) (void)game.play_uci(m);
-    int ply = 0;
-    for (const std::string& m : value_or_fail(db->game_moves(g.id))) {
-      const chess::Position& pos = game.position();
-      // Quiet: not in check, and no capture changes the static evaluation.
-      if (++ply > 8 && !pos.in_check() && searcher.quiescence_score(pos) == searcher.evaluate(pos)) {
-        std::string fen = pos.fen();
-        out << fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1)) << " c9 \"" << g.result << "\";\n";
-        ++written;
-      }
-      (void)game.play_uci(m);
-    }
-  }
-  std::cout << "wrote " << written << " quiet labeled positions to " << o.out << "\n";
+  harness::PositionFilters filters;
+  filters.skip_tactical = filters.skip_mates = filters.dedup = false;
+  filters.min_ply = 8;
+  filters.position_test = [&](const chess::Position& pos) { return searcher.quiescence_score(pos) == searcher.evaluate(pos); };
+  std::unordered_set<std::uint64_t> seen;
+  const harness::ExportCounts counts = value_or_fail(
+      harness::export_positions(*db, o.run, filters, value_or_fail(harness::parse_position_format("epd")), out, seen));
+  std::cout << "wrote " << counts.written << " quiet labeled positions to " << o.out << "\n";
   return 0;
 }
 
@@ -394,8 +387,8 @@ int main(int argc, char** argv) {
   report->add_option("--db", o->db, harness::DATABASE_HELP);
   report->add_option("-o,--out", o->out, "HTML file to write (default: tuner-report-RUN.html beside the database)");
   report->callback([o] { std::exit(guarded([&] { return report_command(*o); })); });
-  CLI::App* extract =
-      app.add_subcommand("extract-positions", "Write quiet positions labeled with the game result from a harness run");
+  CLI::App* extract = app.add_subcommand(
+      "extract-positions", "Write quiet positions labeled with the game result from a harness run (harness positions' exporter)");
   extract->add_option("--run", o->run, "Harness match run id")->required()->check(harness::run_number());
   extract->add_option("--out", o->out, "Labeled position file to write")->required();
   extract->add_option("--db", o->db, harness::DATABASE_HELP);
