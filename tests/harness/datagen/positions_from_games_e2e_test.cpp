@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -93,6 +94,32 @@ TEST(PositionsFromGames, AFastchessPgnImportedExportsTheViriformatOfThePlayedGam
   for (std::string line; std::getline(text, line); ++lines)
     EXPECT_TRUE(std::regex_match(line, std::regex(R"(.+ \| -?\d+ \| (1\.0|0\.5|0\.0))"))) << line;
   EXPECT_GT(lines, 10);
+}
+
+// A PGN that real fastchess wrote (fastchess 74deac23, `-pgnout`, this project's engines dev
+// and v0.2 at 3,000 nodes from suites/openings.epd), imported: every move's comment gives its
+// score, so each game is a whole viriformat record of PlyCount moves.
+TEST(PositionsFromGames, ARealFastchessPgnExportsToViriformat) {
+  const std::string pgn = std::string(PROJECT_DIR) + "/tests/harness/datagen/fixtures/fastchess-74deac23.pgn";
+  const std::string db = temp_db("positions_real_fastchess");
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  HarnessRun imported = run_harness({"import", pgn, "--db", db});
+  ASSERT_EQ(imported.exit_code, 0) << imported.out;
+  HarnessRun exported = positions(db, dir + "/real.viri", "viriformat");
+  ASSERT_EQ(exported.exit_code, 0) << exported.out;
+  const auto games = readers::viriformat(file_bytes(dir + "/real.viri"));
+  ASSERT_TRUE(games);
+  const std::string text = file_bytes(pgn);
+  std::vector<std::size_t> plies;
+  const std::regex ply_count(R"re(\[PlyCount "(\d+)"\])re");
+  for (std::sregex_iterator it(text.begin(), text.end(), ply_count), end; it != end; ++it)
+    plies.push_back(std::stoul((*it)[1].str()));
+  ASSERT_EQ(games->size(), plies.size());
+  for (std::size_t i = 0; i < plies.size(); ++i) EXPECT_EQ((*games)[i].moves.size(), plies[i]) << "game " << i + 1;
+  // The first game's first comment, {-0.22/5 0.002s}, is White's move: -22 from White's view.
+  std::smatch first;
+  ASSERT_TRUE(std::regex_search(text, first, std::regex(R"(\{([+-]?\d+\.\d+)/)")));
+  EXPECT_EQ((*games)[0].moves.at(0).second, int(std::lround(std::stod(first[1].str()) * 100)));
 }
 
 TEST(PositionsFromGames, APgnWithoutScoresGivesEpdAndNoBinaryRecord) {
