@@ -127,6 +127,8 @@ int export_runs(const PositionsOptions& o) {
               << (c.unfinished ? ", " + std::to_string(c.unfinished) + " unfinished games" : std::string())
               << (c.unscored ? "; " + std::to_string(c.unscored) + " positions had no score (written only by epd and bracket)"
                              : std::string())
+              << (c.unholdable ? "; " + std::to_string(c.unholdable) + " the format cannot hold (Chess960 castling rights)"
+                               : std::string())
               << "\n";
     total.written += c.written;
   }

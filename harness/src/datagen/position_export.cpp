@@ -58,7 +58,9 @@ struct Replay {
       counts.unscored += !m.has_score;
       // A position without a score is left out, uncounted, by a format that needs one.
       const bool kept = (m.has_score || !format.needs_score) && (format.whole_games || kept_position(before, *played, m, ply));
-      counts.written += writer.move(before, *played, white, kept);
+      const bool wrote = writer.move(before, *played, white, kept);
+      counts.written += wrote;
+      counts.unholdable += kept && !wrote && !format.whole_games;
     }
     writer.end_game();
     return true;
@@ -81,11 +83,11 @@ chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, 
   CHESS_RETURN_IF_ERROR(run);
   if (!*run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db.path()};
   const std::string& kind = (*run)->kind;
-  auto config =
-      kind == "datagen" || kind == "match" || kind == "tournament" ? MatchConfig::from_json((*run)->config) : chess::Error{""};
-  if (!config)
+  if (kind != "datagen" && kind != "match" && kind != "tournament")
     return chess::Error{"run " + std::to_string(run_id) + " is " + a_run_of_kind(kind) +
                         ": positions come from games (datagen, match, tournament, test and imported runs; see 'harness runs')"};
+  auto config = MatchConfig::from_json((*run)->config);
+  if (!config) return chess::Error{"run " + std::to_string(run_id) + ": " + config.error()};
   const std::unique_ptr<PositionWriter> writer = format.make_writer(out);
   Replay replay{filters, format, config->settings.variant, *writer, seen, {}, ""};
   auto read = db.for_each_scored_game(run_id, [&](const ScoredGame& g) { return replay.game(g); });

@@ -58,20 +58,23 @@ class BoardWriter : public PositionWriter {
   WhiteResult result_ = WhiteResult::DRAW;
 };
 
-// viriformat: a game's start, its scored moves up to the first without a score, four zero
-// bytes. A game whose first move has no score is left out whole.
+// viriformat: a game's scored moves, each run of them a record of its own: the position before
+// its first move (a marlinformat board holding the game's result), each move with its score,
+// four zero bytes. A move without a score ends a record; the next scored move starts another.
 class ViriformatWriter : public PositionWriter {
  public:
   explicit ViriformatWriter(std::ostream& out) : out_(out) {}
-  void begin_game(const chess::Position& start, WhiteResult result) override {
-    header_ = marlin_board(start, 0, result);
-    open_ = true;
-    header_out_ = false;
-  }
-  bool move(const chess::Position&, chess::Move move, std::optional<int> score_white, bool) override {
-    if (!open_ || !score_white) return open_ = false;
-    if (!header_out_) out_.write(reinterpret_cast<const char*>(header_.data()), std::streamsize(header_.size()));
-    header_out_ = true;
+  void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
+  bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool) override {
+    if (!score_white) {
+      end_game();
+      return false;
+    }
+    if (!open_) {
+      const TrainerBoard header = marlin_board(before, 0, result_);
+      out_.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));
+      open_ = true;
+    }
     const std::uint16_t m = viri_move(move);
     const std::uint16_t s = std::uint16_t(std::int16_t(std::clamp(*score_white, -32768, 32767)));
     const char pair[4] = {char(m & 0xFF), char(m >> 8), char(s & 0xFF), char(s >> 8)};
@@ -79,15 +82,14 @@ class ViriformatWriter : public PositionWriter {
     return true;
   }
   void end_game() override {
-    if (header_out_) out_.write("\0\0\0\0", 4);
-    open_ = header_out_ = false;
+    if (open_) out_.write("\0\0\0\0", 4);
+    open_ = false;
   }
 
  private:
   std::ostream& out_;
-  TrainerBoard header_{};
-  bool open_ = false;        // the game's record goes on (no move without a score yet)
-  bool header_out_ = false;  // its header is written (at its first scored move)
+  WhiteResult result_ = WhiteResult::DRAW;
+  bool open_ = false;  // a record is being written
 };
 
 // Stockfish's .binpack: chunks of "BINP", their size (32 bits, little-endian) and entries, each

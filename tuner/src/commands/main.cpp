@@ -325,8 +325,9 @@ int report_command(const Options& o) {
 }
 
 // The positions of a harness run as EPD labeled with the game's result, through harness
-// positions' exporter: from the ninth ply on, not in check, quiet (quiescence equal to the static
-// evaluation), every one (no duplicates dropped), with or without a score.
+// positions' exporter: from the game's ninth ply on (an opening's plies counted, as --min-ply
+// counts them; before, only the engines' plies were), not in check, quiet (quiescence equal to
+// the static evaluation), every one (no duplicates dropped), with or without a score.
 int extract_command(const Options& o) {
   auto db = value_or_fail(harness::Database::open_existing(o.db));
   harness::run_or_fail(*db, o.run);

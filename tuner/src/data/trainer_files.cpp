@@ -1,6 +1,7 @@
 #include "data/trainer_files.h"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <fstream>
 #include <vector>
@@ -68,6 +69,18 @@ struct Board {
   }
 };
 
+// The format's limits: at most 32 pieces, a result of 0, 1 or 2 (Black won, draw, White won),
+// a binpack chunk of at most nnue-pytorch's 100 MiB, a viriformat game of at most 16,384 moves.
+constexpr int MAX_PIECES = 32;
+constexpr std::size_t MAX_CHUNK = std::size_t(100) << 20, MAX_GAME_BYTES = 32 + 4 * 16384 + 4;
+
+chess::Result<bool> check_record(Bytes occupancy_le_or_be, bool big_endian, int wdl, const std::string& where) {
+  const std::uint64_t occupancy = big_endian ? be(occupancy_le_or_be, 8) : le(occupancy_le_or_be, 8);
+  if (std::popcount(occupancy) > MAX_PIECES) return chess::Error{where + ": more than 32 pieces: not a board of this format"};
+  if (wdl < 0 || wdl > 2) return chess::Error{where + ": result " + std::to_string(wdl) + " is not 0, 1 or 2"};
+  return true;
+}
+
 chess::Result<chess::Position> position_of(const Board& board, const std::string& where) {
   auto pos = chess::Position::from_fen(board.fen());
   if (!pos) return chess::Error{where + ": not a position (" + pos.error() + ")"};
@@ -133,6 +146,7 @@ chess::Result<std::size_t> read_boards(const std::string& path, bool bullet, con
   auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     if (size < 32) return std::size_t(0);
     const std::string where = path + ": record " + std::to_string(count + 1);
+    CHESS_RETURN_IF_ERROR(check_record(b, false, b[bullet ? 26 : 30], where));
     Board board = marlin_board(b);
     if (bullet) {  // the side to move's pieces as White's, with White to move; bytes 24-31 hold the rest
       board.castling_rooks.clear();
@@ -157,9 +171,12 @@ chess::Result<std::size_t> read_viriformat(const std::string& path, const std::f
   std::size_t count = 0, games = 0;
   auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     std::size_t at = 32;  // a whole game is needed
-    while (at + 4 <= size && le(b + at, 4) != 0) at += 4;
+    while (at + 4 <= size && at < MAX_GAME_BYTES && le(b + at, 4) != 0) at += 4;
+    if (at >= MAX_GAME_BYTES)
+      return chess::Error{path + ": game " + std::to_string(games + 1) + ": no end (four zero bytes) within 16,384 moves"};
     if (at + 4 > size) return std::size_t(0);
     const std::string where = path + ": game " + std::to_string(++games);
+    CHESS_RETURN_IF_ERROR(check_record(b, false, b[30], where));
     auto start = position_of(marlin_board(b), where);
     CHESS_RETURN_IF_ERROR(start);
     const double result = white_result(b[30]);
@@ -187,11 +204,14 @@ chess::Result<std::size_t> read_binpack(const std::string& path, const std::func
     if (size < 8) return std::size_t(0);
     if (le(b, 4) != 0x504E4942) return chess::Error{path + ": a chunk does not start with BINP: not a binpack"};
     const std::size_t chunk = std::size_t(le(b + 4, 4));
+    if (chunk > MAX_CHUNK) return chess::Error{path + ": a chunk of " + std::to_string(chunk) + " bytes, more than 100 MiB"};
     if (size < 8 + chunk) return std::size_t(0);
     for (std::size_t at = 8; at < 8 + chunk; at += 34) {
       const std::string where = path + ": entry " + std::to_string(count + 1);
       if (at + 34 > 8 + chunk) return chess::Error{where + ": the chunk ends inside it"};
       Bytes e = b + at;
+      const int result_code = int(be(e + 28, 2) >> 14);
+      CHESS_RETURN_IF_ERROR(check_record(e, true, result_code == 0 ? 1 : result_code == 1 ? 0 : result_code == 2 ? 2 : 3, where));
       if (be(e + 32, 2) != 0)
         return chess::Error{where + ": a chain of further plies (Stockfish's compression); only entries of their own are read"};
       Board board;

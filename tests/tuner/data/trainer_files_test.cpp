@@ -1,0 +1,90 @@
+// The tuner's readers of the trainers' files refuse what is not such a file, naming the file
+// and the record or game: a file cut inside a record, a result that is not 0, 1 or 2, more than
+// 32 pieces, a binpack without its magic or with a chain of plies, a viriformat game without
+// its end.
+#include "data/trainer_files.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "datagen/trainer_boards.h"
+
+namespace {
+
+std::string write(const std::string& name, const std::string& bytes) {
+  const std::string path = ::testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+std::string board_bytes(const harness::TrainerBoard& b) { return std::string(b.begin(), b.end()); }
+
+std::string error_of(const std::string& path, tuner::PositionsFormat format) {
+  auto read = tuner::read_trainer_file(path, format, [](tuner::LabeledPosition&&) {});
+  return read ? "" : read.error();
+}
+
+TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
+  const std::string board = board_bytes(harness::marlin_board(chess::Position::startpos(), 12, harness::WhiteResult::DRAW));
+  std::size_t read = 0;
+  auto ok = tuner::read_trainer_file(write("two.marlin", board + board), tuner::PositionsFormat::MARLINFORMAT,
+                                     [&](tuner::LabeledPosition&& p) {
+                                       EXPECT_EQ(p.position.fen(), chess::Position::startpos().fen());
+                                       EXPECT_EQ(p.score, 12);
+                                       EXPECT_EQ(p.result, 0.5);
+                                       ++read;
+                                     });
+  ASSERT_TRUE(ok) << ok.error();
+  EXPECT_EQ(read, 2u);
+  EXPECT_NE(error_of(write("cut.marlin", board + board.substr(0, 5)), tuner::PositionsFormat::MARLINFORMAT)
+                .find("cut.marlin: byte 32: the file ends inside a record"),
+            std::string::npos);
+  std::string bad_result = board;
+  bad_result[30] = 7;
+  EXPECT_NE(error_of(write("result.marlin", bad_result), tuner::PositionsFormat::MARLINFORMAT)
+                .find("result.marlin: record 1: result 7 is not 0, 1 or 2"),
+            std::string::npos);
+  std::string crowded = board;
+  for (int i = 0; i < 8; ++i) crowded[std::size_t(i)] = char(0xFF);
+  EXPECT_NE(error_of(write("crowded.marlin", crowded), tuner::PositionsFormat::MARLINFORMAT).find("more than 32 pieces"),
+            std::string::npos);
+}
+
+TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithAChainIsRefused) {
+  const std::string entry =
+      board_bytes(harness::binpack_entry(chess::Position::startpos(), chess::Move::none(), 0, harness::WhiteResult::DRAW));
+  auto chunk = [](const std::string& body) {
+    const std::uint32_t n = std::uint32_t(body.size());
+    return std::string("BINP") + char(n & 0xFF) + char((n >> 8) & 0xFF) + char((n >> 16) & 0xFF) + char(n >> 24) + body;
+  };
+  EXPECT_EQ(error_of(write("ok.binpack", chunk(entry + std::string(2, '\0'))), tuner::PositionsFormat::BINPACK), "");
+  EXPECT_NE(
+      error_of(write("magic.binpack", "XXXX" + chunk(entry + std::string(2, '\0')).substr(4)), tuner::PositionsFormat::BINPACK)
+          .find("does not start with BINP"),
+      std::string::npos);
+  EXPECT_NE(error_of(write("chain.binpack", chunk(entry + std::string("\0\x03", 2))), tuner::PositionsFormat::BINPACK)
+                .find("chain.binpack: entry 1: a chain of further plies"),
+            std::string::npos);
+  EXPECT_NE(error_of(write("odd.binpack", chunk(entry + std::string(3, '\0'))), tuner::PositionsFormat::BINPACK)
+                .find("the chunk ends inside it"),
+            std::string::npos);
+}
+
+TEST(TrainerFiles, AViriformatGameWithoutItsEndIsRefused) {
+  const std::string header = board_bytes(harness::marlin_board(chess::Position::startpos(), 0, harness::WhiteResult::WHITE_WIN));
+  const std::uint16_t e4 = harness::viri_move(chess::Move(chess::SQ_E2, chess::SQ_E4));
+  const std::string pair{char(e4 & 0xFF), char(e4 >> 8), char(30), char(0)};
+  EXPECT_EQ(error_of(write("ok.viri", header + pair + std::string(4, '\0')), tuner::PositionsFormat::VIRIFORMAT), "");
+  EXPECT_NE(error_of(write("open.viri", header + pair), tuner::PositionsFormat::VIRIFORMAT)
+                .find("open.viri: byte 0: the file ends inside a record"),
+            std::string::npos);
+  std::string endless = header;
+  for (int i = 0; i < 17000; ++i) endless += pair;
+  EXPECT_NE(error_of(write("endless.viri", endless + std::string(4, '\0')), tuner::PositionsFormat::VIRIFORMAT)
+                .find("endless.viri: game 1: no end (four zero bytes) within 16,384 moves"),
+            std::string::npos);
+}
+
+}  // namespace
