@@ -60,7 +60,7 @@ struct Replay {
       const bool kept = (m.has_score || !format.needs_score) && (format.whole_games || kept_position(before, *played, m, ply));
       const bool wrote = writer.move(before, *played, white, kept);
       counts.written += wrote;
-      counts.unholdable += kept && !wrote && !format.whole_games;
+      counts.unholdable += kept && !wrote;
     }
     writer.end_game();
     return true;

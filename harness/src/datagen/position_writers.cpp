@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "datagen/binpack_movetext.h"
+
 namespace harness {
 
 namespace {
@@ -92,27 +94,52 @@ class ViriformatWriter : public PositionWriter {
   bool open_ = false;  // a record is being written
 };
 
-// Stockfish's .binpack: chunks of "BINP", their size (32 bits, little-endian) and entries, each
-// entry a position of its own (a chain of no further plies: 32 bytes and a zero count), a chunk
-// closed at the first entry past 1 MiB, as nnue-pytorch's writer does.
+// Stockfish's .binpack: chunks of "BINP", their size (32 bits, little-endian) and chains, as
+// nnue-pytorch's writer makes them: a game's scored moves are a chain, its first position a
+// 32-byte entry, then the count of further plies and their moves and scores
+// (binpack_movetext.h). A move without a score, or a position whose castling rights binpack
+// cannot hold (Chess960's), ends a chain; the next scored move starts another. A chunk is
+// closed at the first chain past 1 MiB; a chain never spans two.
 class BinpackWriter : public PositionWriter {
  public:
   explicit BinpackWriter(std::ostream& out) : out_(out) {}
   ~BinpackWriter() override { flush(); }
   void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
-  bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool kept) override {
-    if (!kept || !score_white || !binpack_castling(before)) return false;
-    const TrainerBoard entry = binpack_entry(before, move, *score_white, result_);
-    chunk_.append(reinterpret_cast<const char*>(entry.data()), entry.size());
-    chunk_.append(2, '\0');  // no plies follow
-    if (chunk_.size() >= CHUNK) flush();
+  bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool) override {
+    if (!score_white || !binpack_castling(before)) {
+      end_game();
+      return false;
+    }
+    const int stm = before.side_to_move() == chess::WHITE ? *score_white : -*score_white;
+    const std::int16_t score = std::int16_t(std::clamp(stm, -32767, 32767));
+    if (chain_ && chain_->plies() < MAX_PLIES && before.game_ply() < MAX_PLY) {
+      chain_->add(before, move, score);
+      return true;
+    }
+    end_game();
+    const TrainerBoard stem = binpack_entry(before, move, *score_white, result_);
+    chunk_.append(reinterpret_cast<const char*>(stem.data()), stem.size());
+    chain_.emplace(score);
     return true;
+  }
+  void end_game() override {
+    if (!chain_) return;
+    const std::uint16_t plies = chain_->plies();
+    chunk_ += char(plies >> 8);
+    chunk_ += char(plies & 0xFF);
+    chunk_ += chain_->bytes();
+    chain_.reset();
+    if (chunk_.size() >= CHUNK) flush();
   }
   void finish() override { flush(); }
 
  private:
   static constexpr std::size_t CHUNK = std::size_t(1) << 20;
+  // A chain's count of plies is 16 bits; an entry's ply 14 bits.
+  static constexpr std::uint16_t MAX_PLIES = 0xFFFF;
+  static constexpr int MAX_PLY = 0x3FFF;
   void flush() {
+    end_game();
     if (chunk_.empty()) return;
     const std::uint32_t size = std::uint32_t(chunk_.size());
     const char header[8] = {
@@ -123,6 +150,7 @@ class BinpackWriter : public PositionWriter {
   }
   std::ostream& out_;
   std::string chunk_;
+  std::optional<BinpackMovetextWriter> chain_;
   WhiteResult result_ = WhiteResult::DRAW;
 };
 
@@ -148,8 +176,9 @@ const PositionFormatInfo FORMATS[] = {
      true, board_writer<bullet_board>},
     {PositionFormat::VIRIFORMAT, "viriformat", "whole games: a PackedBoard, then each move and score (bullet)", true, true, true,
      viriformat_writer},
-    {PositionFormat::BINPACK, "binpack", "Stockfish's chunks of packed entries (nnue-pytorch); no Chess960 castling rights",
-     false, true, true, binpack_writer},
+    {PositionFormat::BINPACK, "binpack",
+     "whole games: Stockfish's chains of an entry, then each move and score (nnue-pytorch); no Chess960 castling rights", true,
+     true, true, binpack_writer},
 };
 
 }  // namespace

@@ -2,10 +2,11 @@
 // `c9 "1-0";`, EPD with `[1.0]`, `FEN | score | result`) and the binary ones trainers read
 // (trainer_boards.h): marlinformat and bulletformat a 32-byte board per position, viriformat a
 // whole game at a time (its first position as a marlinformat board, then each move with its
-// score, then four zero bytes), binpack Stockfish's chunks of entries. Per-position formats
-// write the positions the filters keep; a game format writes every scored move of the game,
-// so the filters and duplicates do not apply to it; a move without a score ends a viriformat
-// record and the next scored move starts another.
+// score, then four zero bytes), binpack too (Stockfish's chains: an entry, then each move and
+// score packed into bits). Per-position formats write the positions the filters keep; a game
+// format writes every scored move of the game, so the filters and duplicates do not apply to
+// it; a move without a score ends a viriformat record or a binpack chain, and the next scored
+// move starts another.
 #pragma once
 
 #include <memory>

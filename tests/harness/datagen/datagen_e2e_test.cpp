@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -145,17 +146,6 @@ TEST(Datagen, TheTrainersBinaryFormatsHoldWhatTheTextHolds) {
       }
     }
   }
-  const auto entries = readers::binpack(file_bytes(exported("binpack")));
-  ASSERT_TRUE(entries);
-  ASSERT_EQ(entries->size(), kept.size());
-  for (std::size_t i = 0; i < kept.size(); ++i) {
-    const readers::BinpackEntry& e = (*entries)[i];
-    const bool black = e.board.black_to_move;
-    EXPECT_EQ(e.board.placement(), kept[i].fen.substr(0, kept[i].fen.find(' '))) << i;
-    EXPECT_EQ(black, kept[i].fen.find(" b ") != std::string::npos) << kept[i].fen;
-    EXPECT_EQ(e.score, black ? -kept[i].score : kept[i].score) << kept[i].fen;
-    EXPECT_EQ(e.result, (black ? -1 : 1) * (kept[i].result - 1)) << kept[i].fen;
-  }
   // viriformat keeps whole games: every scored position, in the order the games played them.
   const std::vector<TextLine> every = text_lines(exported("text", {"--keep", "checks,tactical,mates", "--no-dedup"}));
   const auto games = readers::viriformat(file_bytes(exported("viriformat")));
@@ -178,6 +168,23 @@ TEST(Datagen, TheTrainersBinaryFormatsHoldWhatTheTextHolds) {
     }
   }
   EXPECT_EQ(at, every.size()) << "every scored position is in a game";
+  // binpack keeps whole games too: a chain a game, each position as the text holds it.
+  const auto pack = readers::binpack(file_bytes(exported("binpack")));
+  ASSERT_TRUE(pack);
+  EXPECT_EQ(pack->chains.size(), 6u);
+  ASSERT_EQ(pack->entries.size(), every.size());
+  for (std::size_t i = 0; i < every.size(); ++i) {
+    const readers::BinpackEntry& e = pack->entries[i];
+    const bool black = e.board.black_to_move;
+    std::istringstream fen(every[i].fen);
+    const std::vector<std::string> fields{std::istream_iterator<std::string>(fen), {}};
+    EXPECT_EQ(e.board.placement(), fields[0]) << i;
+    EXPECT_EQ(black, fields[1] == "b") << every[i].fen;
+    EXPECT_EQ(e.castling, fields[2]) << every[i].fen;
+    EXPECT_EQ(e.rule50, std::stoi(fields[4])) << every[i].fen;
+    EXPECT_EQ(e.score, black ? -every[i].score : every[i].score) << every[i].fen;
+    EXPECT_EQ(e.result, (black ? -1 : 1) * (every[i].result - 1)) << every[i].fen;
+  }
   HarnessRun bad = run_harness({"positions", "1", "--db", db, "-o", dir + "/y", "--format", "binpak"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(

@@ -1,13 +1,17 @@
 // The writers of harness positions, fed by hand: a viriformat game with a move that has no
-// score becomes two records, and a binpack of 40,000 positions is cut into chunks of at least
-// 1 MiB at entry boundaries with none empty, every entry kept.
+// score becomes two records, a binpack chain ends there too and where Chess960's castling
+// rights begin, and random games come back move for move from binpack's chains.
 #include "datagen/position_writers.h"
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
 #include <sstream>
 
 #include "core/game.h"
+#include "core/movegen.h"
+#include "core/uci_move.h"
 #include "harness/datagen/trainer_readers.h"
 
 namespace {
@@ -40,15 +44,71 @@ TEST(PositionWriters, AViriformatMoveWithoutAScoreEndsARecordAndTheNextScoredMov
   EXPECT_EQ((*games)[1].moves[1].second, -20);
 }
 
-TEST(PositionWriters, BinpackChunksHoldAtLeastAMebibyteAndEveryEntry) {
+// A binpack chain ends at a move without a score, and where castling rights binpack cannot
+// hold (Chess960's) begin; the next scored move starts another.
+TEST(PositionWriters, ABinpackChainEndsAtAMoveWithoutAScoreAndAtChess960CastlingRights) {
   std::ostringstream out;
   auto w = writer("binpack", out);
   chess::Game game;
-  w->begin_game(game.position(), harness::WhiteResult::DRAW);
-  const int entries = 40000;
-  for (int i = 0; i < entries; ++i) ASSERT_TRUE(w->move(game.position(), chess::Move::none(), i % 500, true));
+  w->begin_game(game.position(), harness::WhiteResult::BLACK_WIN);
+  const std::pair<const char*, std::optional<int>> moves[] = {{"e2e4", 30}, {"e7e5", std::nullopt}, {"g1f3", 25}, {"b8c6", -20}};
+  for (const auto& [uci, score] : moves) {
+    const chess::Position before = game.position();
+    EXPECT_EQ(w->move(before, game.play_uci(uci).value(), score, true), score.has_value()) << uci;
+  }
+  w->end_game();
+  chess::Game chess960(chess::Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1").value());
+  w->begin_game(chess960.position(), harness::WhiteResult::DRAW);
+  const chess::Position before = chess960.position();
+  EXPECT_FALSE(w->move(before, chess960.play_uci("e2e4", chess::Variant::FISCHERANDOM).value(), 10, true));
   w->end_game();
   w->finish();
+  const auto read = readers::binpack(out.str());
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->chains, (std::vector<std::size_t>{1, 2}));
+  ASSERT_EQ(read->entries.size(), 3u);
+  EXPECT_EQ(read->entries[2].score, 20) << "Black's -20 from White's view is +20 from Black's";
+  EXPECT_EQ(read->entries[2].result, 1) << "Black won: +1 from Black's view";
+}
+
+// Random legal games (captures, castling, en passant, every promotion) with scores over the
+// whole 16-bit range, written as chains and read back move for move by the test tree's reader;
+// the chunks hold at least 1 MiB each but the last, and a chain never spans two.
+TEST(PositionWriters, BinpackChainsHoldRandomGamesMoveForMoveInChunksOfAMebibyte) {
+  struct Fed {
+    chess::Key key;  // pieces, side to move, castling rights and an en-passant capture that is legal
+    int rule50;
+    chess::Move move;
+    int score_stm, result_stm;
+  };
+  std::mt19937 rng(39);
+  std::ostringstream out;
+  auto w = writer("binpack", out);
+  std::vector<Fed> fed;
+  const int games = 3000;
+  std::map<chess::MoveKind, int> kinds;
+  for (int g = 0; g < games; ++g) {
+    chess::Game game;
+    const auto result = harness::WhiteResult(rng() % 3);
+    w->begin_game(game.position(), result);
+    const int range = g % 2 ? 32767 : 300;
+    for (int ply = 0; ply < 150; ++ply) {
+      const chess::MoveList legal = chess::legal_moves(game.position());
+      if (legal.empty()) break;
+      const chess::Move m = legal[int(rng() % unsigned(legal.size()))];
+      const int score_white = int(rng() % unsigned(2 * range + 1)) - range;
+      const chess::Position before = game.position();
+      const bool black = before.side_to_move() == chess::BLACK;
+      ASSERT_TRUE(w->move(before, m, score_white, true));
+      fed.push_back({before.key(), before.rule50(), m, black ? -score_white : score_white, (black ? -1 : 1) * (int(result) - 1)});
+      ++kinds[m.kind()];
+      game.play_uci(chess::to_uci(m, chess::Variant::FISCHERANDOM), chess::Variant::FISCHERANDOM).value();
+    }
+    w->end_game();
+  }
+  w->finish();
+  for (chess::MoveKind k : {chess::MoveKind::CASTLING, chess::MoveKind::EN_PASSANT, chess::MoveKind::PROMOTION})
+    EXPECT_GT(kinds[k], 0) << "the games hold every kind of move";
   const std::string bytes = out.str();
   std::vector<std::size_t> chunks;
   for (std::size_t at = 0; at + 8 <= bytes.size(); at += 8 + chunks.back()) {
@@ -56,15 +116,24 @@ TEST(PositionWriters, BinpackChunksHoldAtLeastAMebibyteAndEveryEntry) {
     chunks.push_back(std::size_t(readers::le(reinterpret_cast<const std::uint8_t*>(bytes.data()) + at + 4, 4)));
   }
   ASSERT_GE(chunks.size(), 2u);
-  EXPECT_GE(chunks.front(), std::size_t(1) << 20);
-  for (std::size_t size : chunks) {
-    EXPECT_GT(size, 0u);
-    EXPECT_EQ(size % 34, 0u);
-  }
+  for (std::size_t i = 0; i + 1 < chunks.size(); ++i) EXPECT_GE(chunks[i], std::size_t(1) << 20);
+  EXPECT_GT(chunks.back(), 0u);
   const auto read = readers::binpack(bytes);
   ASSERT_TRUE(read);
-  ASSERT_EQ(read->size(), std::size_t(entries));
-  EXPECT_EQ(read->back().score, (entries - 1) % 500);
+  EXPECT_EQ(read->chains.size(), std::size_t(games)) << "a chain a game";
+  ASSERT_EQ(read->entries.size(), fed.size());
+  static constexpr int KIND[] = {0, 1, 3, 2};  // the library's normal, promotion, en passant, castling in binpack's codes
+  for (std::size_t i = 0; i < fed.size(); ++i) {
+    const readers::BinpackEntry& e = read->entries[i];
+    const chess::Position pos = chess::Position::from_fen(readers::fen_of(e)).value();
+    ASSERT_EQ(pos.key(), fed[i].key) << i << ": " << pos.fen();
+    EXPECT_EQ(pos.rule50(), fed[i].rule50) << i;
+    EXPECT_EQ(e.from, fed[i].move.from()) << i;
+    EXPECT_EQ(e.to, fed[i].move.to()) << i;
+    EXPECT_EQ(e.move_kind, KIND[int(fed[i].move.kind())]) << i;
+    EXPECT_EQ(e.score, fed[i].score_stm) << i;
+    EXPECT_EQ(e.result, fed[i].result_stm) << i;
+  }
 }
 
 }  // namespace

@@ -52,23 +52,27 @@ TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
             std::string::npos);
 }
 
-TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithAChainIsRefused) {
-  const std::string entry =
-      board_bytes(harness::binpack_entry(chess::Position::startpos(), chess::Move::none(), 0, harness::WhiteResult::DRAW));
+TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithABrokenChainIsRefused) {
+  const chess::Position start = chess::Position::startpos();
+  auto entry = [&](chess::Move move) { return board_bytes(harness::binpack_entry(start, move, 0, harness::WhiteResult::DRAW)); };
+  const std::string e4 = entry(chess::Move(chess::SQ_E2, chess::SQ_E4));
   auto chunk = [](const std::string& body) {
     const std::uint32_t n = std::uint32_t(body.size());
     return std::string("BINP") + char(n & 0xFF) + char((n >> 8) & 0xFF) + char((n >> 16) & 0xFF) + char(n >> 24) + body;
   };
-  EXPECT_EQ(error_of(write("ok.binpack", chunk(entry + std::string(2, '\0'))), tuner::PositionsFormat::BINPACK), "");
-  EXPECT_NE(
-      error_of(write("magic.binpack", "XXXX" + chunk(entry + std::string(2, '\0')).substr(4)), tuner::PositionsFormat::BINPACK)
-          .find("does not start with BINP"),
-      std::string::npos);
-  EXPECT_NE(error_of(write("chain.binpack", chunk(entry + std::string("\0\x03", 2))), tuner::PositionsFormat::BINPACK)
-                .find("chain.binpack: entry 1: a chain of further plies"),
+  EXPECT_EQ(error_of(write("ok.binpack", chunk(e4 + std::string(2, '\0'))), tuner::PositionsFormat::BINPACK), "");
+  EXPECT_NE(error_of(write("magic.binpack", "XXXX" + chunk(e4 + std::string(2, '\0')).substr(4)), tuner::PositionsFormat::BINPACK)
+                .find("does not start with BINP"),
             std::string::npos);
-  EXPECT_NE(error_of(write("odd.binpack", chunk(entry + std::string(3, '\0'))), tuner::PositionsFormat::BINPACK)
-                .find("the chunk ends inside it"),
+  EXPECT_NE(
+      error_of(write("null.binpack", chunk(entry(chess::Move::none()) + std::string(2, '\0'))), tuner::PositionsFormat::BINPACK)
+          .find("null.binpack: chain 1: its move is not legal in its position"),
+      std::string::npos);
+  EXPECT_NE(error_of(write("short.binpack", chunk(e4 + std::string("\0\x03", 2))), tuner::PositionsFormat::BINPACK)
+                .find("short.binpack: chain 1, ply 1 after it: the chain's moves end before its count of plies"),
+            std::string::npos);
+  EXPECT_NE(error_of(write("odd.binpack", chunk(e4 + std::string(3, '\0'))), tuner::PositionsFormat::BINPACK)
+                .find("odd.binpack: chain 2: the chunk ends inside its first entry"),
             std::string::npos);
 }
 

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/movegen.h"
+#include "datagen/binpack_movetext.h"
 
 namespace tuner {
 
@@ -197,49 +199,90 @@ chess::Result<std::size_t> read_viriformat(const std::string& path, const std::f
   return count;
 }
 
-// Chunks of "BINP", their size and entries, each an entry of its own.
+// A binpack entry's board: its nibbles (nnue-pytorch chess.h), its halfmove clock and ply.
+Board binpack_board(Bytes e) {
+  Board board;
+  board.squares.fill('.');
+  const std::uint64_t occupancy = be(e, 8);
+  int k = 0;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (!((occupancy >> sq) & 1)) continue;
+    const int code = (e[8 + k / 2] >> (4 * (k % 2))) & 15;
+    ++k;
+    char letter = "PpNnBbRrQqKkPRrk"[code];
+    if (code == 12) {
+      letter = sq < 32 ? 'P' : 'p';
+      board.ep = sq < 32 ? sq - 8 : sq + 8;
+    }
+    if (code == 13 || code == 14) board.castling_rooks.push_back(sq);
+    if (code == 15) board.black_to_move = true;
+    board.squares[std::size_t(sq)] = letter;
+  }
+  board.halfmove = int(be(e + 30, 2));
+  board.fullmove = 1 + int(be(e + 28, 2) & 0x3FFF) / 2;
+  return board;
+}
+
+// A binpack move (kind 15-14: normal, promotion, castling as the king taking its rook, en
+// passant; from 13-8, to 7-2, promotion 1-0) if it is legal in `pos`.
+chess::Result<chess::Move> binpack_move(const chess::Position& pos, std::uint16_t code) {
+  static constexpr chess::MoveKind KINDS[] = {chess::MoveKind::NORMAL, chess::MoveKind::PROMOTION, chess::MoveKind::CASTLING,
+                                              chess::MoveKind::EN_PASSANT};
+  const chess::Move move(chess::Square((code >> 8) & 63), chess::Square((code >> 2) & 63), KINDS[code >> 14],
+                         chess::PieceType(chess::KNIGHT + (code & 3)));
+  const chess::Move plain = move.kind() == chess::MoveKind::PROMOTION ? move : chess::Move(move.from(), move.to(), move.kind());
+  if (!chess::legal_moves(pos).contains(plain)) return chess::Error{"its move is not legal in its position"};
+  return plain;
+}
+
+// A chain: its first entry at `e`, its count of further plies, their moves and scores
+// (harness/src/datagen/binpack_movetext.h). Hands over each position; returns the bytes taken.
+chess::Result<std::size_t> read_chain(Bytes e, std::size_t room, const std::string& where,
+                                      const std::function<void(LabeledPosition&&)>& take, std::size_t& count) {
+  const int result_code = int(be(e + 28, 2) >> 14);
+  CHESS_RETURN_IF_ERROR(check_record(e, true, result_code == 0 ? 1 : result_code == 1 ? 0 : result_code == 2 ? 2 : 3, where));
+  const Board board = binpack_board(e);
+  auto start = position_of(board, where);
+  CHESS_RETURN_IF_ERROR(start);
+  chess::Position pos = *start;
+  const int sign = board.black_to_move ? -1 : 1;
+  const int stem_score = unzigzag(be(e + 26, 2));
+  const double result = (sign * unzigzag(result_code) + 1) / 2.0;
+  auto move = binpack_move(pos, std::uint16_t(be(e + 24, 2)));
+  if (!move) return chess::Error{where + ": " + move.error()};
+  chess::Move played = *move;
+  take({pos, result, sign * stem_score});
+  ++count;
+  const std::size_t plies = std::size_t(be(e + 32, 2));
+  harness::BinpackMovetextReader text(e + 34, room - 34, std::int16_t(stem_score));
+  for (std::size_t ply = 1; ply <= plies; ++ply) {
+    chess::Undo undo;
+    pos.do_move(played, undo);
+    auto next = text.next(pos);
+    if (!next) return chess::Error{where + ", ply " + std::to_string(ply) + " after it: " + next.error()};
+    played = next->first;
+    const int white = pos.side_to_move() == chess::WHITE ? next->second : -next->second;
+    take({pos, result, white});
+    ++count;
+  }
+  return 34 + text.bytes_read();
+}
+
+// Chunks of "BINP", their size and chains.
 chess::Result<std::size_t> read_binpack(const std::string& path, const std::function<void(LabeledPosition&&)>& take) {
-  std::size_t count = 0;
+  std::size_t count = 0, chains = 0;
   auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     if (size < 8) return std::size_t(0);
     if (le(b, 4) != 0x504E4942) return chess::Error{path + ": a chunk does not start with BINP: not a binpack"};
     const std::size_t chunk = std::size_t(le(b + 4, 4));
     if (chunk > MAX_CHUNK) return chess::Error{path + ": a chunk of " + std::to_string(chunk) + " bytes, more than 100 MiB"};
     if (size < 8 + chunk) return std::size_t(0);
-    for (std::size_t at = 8; at < 8 + chunk; at += 34) {
-      const std::string where = path + ": entry " + std::to_string(count + 1);
-      if (at + 34 > 8 + chunk) return chess::Error{where + ": the chunk ends inside it"};
-      Bytes e = b + at;
-      const int result_code = int(be(e + 28, 2) >> 14);
-      CHESS_RETURN_IF_ERROR(check_record(e, true, result_code == 0 ? 1 : result_code == 1 ? 0 : result_code == 2 ? 2 : 3, where));
-      if (be(e + 32, 2) != 0)
-        return chess::Error{where + ": a chain of further plies (Stockfish's compression); only entries of their own are read"};
-      Board board;
-      board.squares.fill('.');
-      const std::uint64_t occupancy = be(e, 8);
-      int k = 0;
-      for (int sq = 0; sq < 64; ++sq) {
-        if (!((occupancy >> sq) & 1)) continue;
-        const int code = (e[8 + k / 2] >> (4 * (k % 2))) & 15;
-        ++k;
-        char letter = "PpNnBbRrQqKkPRrk"[code];
-        if (code == 12) {
-          letter = sq < 32 ? 'P' : 'p';
-          board.ep = sq < 32 ? sq - 8 : sq + 8;
-        }
-        if (code == 13 || code == 14) board.castling_rooks.push_back(sq);
-        if (code == 15) board.black_to_move = true;
-        board.squares[std::size_t(sq)] = letter;
-      }
-      board.halfmove = int(be(e + 30, 2));
-      const int ply = int(be(e + 28, 2) & 0x3FFF);
-      board.fullmove = 1 + ply / 2;
-      auto pos = position_of(board, where);
-      CHESS_RETURN_IF_ERROR(pos);
-      const int sign = board.black_to_move ? -1 : 1;
-      const int score = sign * unzigzag(be(e + 26, 2)), result = sign * unzigzag(be(e + 28, 2) >> 14);
-      take({std::move(*pos), (result + 1) / 2.0, score});
-      ++count;
+    for (std::size_t at = 8; at < 8 + chunk;) {
+      const std::string where = path + ": chain " + std::to_string(++chains);
+      if (at + 34 > 8 + chunk) return chess::Error{where + ": the chunk ends inside its first entry"};
+      auto took = read_chain(b + at, 8 + chunk - at, where, take, count);
+      CHESS_RETURN_IF_ERROR(took);
+      at += *took;
     }
     return 8 + chunk;
   });

@@ -1,0 +1,156 @@
+#include "datagen/binpack_movetext.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "core/bitboard.h"
+#include "core/movegen.h"
+
+namespace harness {
+
+namespace {
+
+// The bits a choice among `count` takes (nnue-pytorch's usedBitsSafe): none for one or none.
+int bits_for(int count) { return count <= 1 ? 0 : int(std::bit_width(unsigned(count - 1))); }
+
+std::uint16_t zigzag(std::int16_t v) { return std::uint16_t(v >= 0 ? 2 * int(v) : -2 * int(v) - 1); }
+std::int16_t unzigzag(std::uint16_t u) { return std::int16_t((u & 1) ? -int(u >> 1) - 1 : int(u >> 1)); }
+
+constexpr int SCORE_BLOCK = 4;  // bits of the score's difference a block holds, a fifth says more follow
+
+// What the piece on `from` may do as binpack counts it: its destinations (each four times for a
+// pawn that promotes), then, for the king, one choice per castling right of its side.
+struct Choices {
+  chess::Bitboard destinations = 0;
+  bool promotes = false;
+  int castlings = 0;
+  int count() const { return chess::popcount(destinations) * (promotes ? 4 : 1) + castlings; }
+};
+
+Choices choices_of(const chess::Position& pos, chess::Square from) {
+  const chess::Color us = pos.side_to_move();
+  const chess::Bitboard ours = pos.pieces(us), theirs = pos.pieces(~us), occupied = ours | theirs;
+  const chess::PieceType type = chess::type_of(pos.piece_on(from));
+  Choices c;
+  if (type == chess::PAWN) {
+    chess::Bitboard targets = theirs;
+    if (pos.has_legal_en_passant()) targets |= chess::square_bb(pos.ep_square());
+    c.destinations = chess::pawn_attacks(us, from) & targets;
+    const int forward = us == chess::WHITE ? 8 : -8;
+    const chess::Square one = from + forward;
+    if (!(occupied & chess::square_bb(one))) {
+      c.destinations |= chess::square_bb(one);
+      const chess::Square two = one + forward;
+      if (chess::relative_rank(us, chess::rank_of(from)) == chess::RANK_2 && !(occupied & chess::square_bb(two)))
+        c.destinations |= chess::square_bb(two);
+    }
+    c.promotes = chess::relative_rank(us, chess::rank_of(from)) == chess::RANK_7;
+  } else if (type == chess::KING) {
+    c.destinations = chess::king_attacks(from) & ~ours;
+    c.castlings = chess::popcount(pos.castling_rights() & (chess::kingside(us) | chess::queenside(us)));
+  } else {
+    c.destinations = chess::attacks_of(type, from, occupied) & ~ours;
+  }
+  return c;
+}
+
+int below(chess::Bitboard set, chess::Square s) { return chess::popcount(set & (chess::square_bb(s) - 1)); }
+
+chess::Square nth_square(chess::Bitboard set, unsigned n) {
+  for (unsigned i = 0; i < n; ++i) chess::pop_lsb(set);
+  return chess::lsb(set);
+}
+
+}  // namespace
+
+void BinpackMovetextWriter::put(unsigned value, int bits) {
+  while (bits > 0) {
+    if (free_bits_ == 0) {
+      bytes_.push_back('\0');
+      free_bits_ = 8;
+    }
+    const int n = std::min(bits, free_bits_);
+    const unsigned part = (value >> (bits - n)) & ((1u << n) - 1);
+    bytes_.back() = char(std::uint8_t(bytes_.back()) | (part << (free_bits_ - n)));
+    free_bits_ -= n;
+    bits -= n;
+  }
+}
+
+void BinpackMovetextWriter::add(const chess::Position& pos, chess::Move move, std::int16_t score) {
+  const chess::Color us = pos.side_to_move();
+  const chess::Bitboard ours = pos.pieces(us);
+  const Choices c = choices_of(pos, move.from());
+  int id = below(c.destinations, move.to());
+  if (move.kind() == chess::MoveKind::CASTLING) {
+    const bool has_long = pos.castling_rights() & chess::queenside(us);
+    const bool short_side =
+        pos.castling_path(chess::kingside(us)).rook_from == move.to() && (pos.castling_rights() & chess::kingside(us));
+    id = chess::popcount(c.destinations) - 1 + int(has_long) + int(short_side);
+  } else if (c.promotes) {
+    id = id * 4 + (move.promotion() - chess::KNIGHT);
+  }
+  put(unsigned(below(ours, move.from())), bits_for(chess::popcount(ours)));
+  put(unsigned(id), bits_for(c.count()));
+  std::uint16_t difference = zigzag(std::int16_t(score - last_score_));
+  do {
+    put((difference & ((1u << SCORE_BLOCK) - 1)) | (unsigned(difference >> SCORE_BLOCK != 0) << SCORE_BLOCK), SCORE_BLOCK + 1);
+    difference = std::uint16_t(difference >> SCORE_BLOCK);
+  } while (difference != 0);
+  last_score_ = std::int16_t(-score);
+  ++plies_;
+}
+
+chess::Result<unsigned> BinpackMovetextReader::take(int bits) {
+  if (bit_ + std::size_t(bits) > 8 * size_) return chess::Error{"the chain's moves end before its count of plies"};
+  unsigned value = 0;
+  while (bits > 0) {
+    const int free = 8 - int(bit_ % 8), n = std::min(bits, free);
+    value = (value << n) | ((text_[bit_ / 8] >> (free - n)) & ((1u << n) - 1));
+    bit_ += std::size_t(n);
+    bits -= n;
+  }
+  return value;
+}
+
+chess::Result<std::pair<chess::Move, std::int16_t>> BinpackMovetextReader::next(const chess::Position& pos) {
+  const chess::Color us = pos.side_to_move();
+  const chess::Bitboard ours = pos.pieces(us);
+  auto piece = take(bits_for(chess::popcount(ours)));
+  CHESS_RETURN_IF_ERROR(piece);
+  if (int(*piece) >= chess::popcount(ours)) return chess::Error{"a move names a piece the side to move does not have"};
+  const chess::Square from = nth_square(ours, *piece);
+  const Choices c = choices_of(pos, from);
+  auto id = take(bits_for(c.count()));
+  CHESS_RETURN_IF_ERROR(id);
+  if (int(*id) >= c.count()) return chess::Error{"a move names a destination its piece does not have"};
+  const int normal = chess::popcount(c.destinations);
+  chess::Move move;
+  if (int(*id) >= normal * (c.promotes ? 4 : 1)) {
+    const bool has_long = pos.castling_rights() & chess::queenside(us);
+    const chess::CastlingRights right = *id == unsigned(normal) && has_long ? chess::queenside(us) : chess::kingside(us);
+    move = chess::Move(from, pos.castling_path(right).rook_from, chess::MoveKind::CASTLING);
+  } else if (c.promotes) {
+    move = chess::Move(from, nth_square(c.destinations, *id / 4), chess::MoveKind::PROMOTION,
+                       chess::PieceType(chess::KNIGHT + *id % 4));
+  } else {
+    const chess::Square to = nth_square(c.destinations, *id);
+    const bool en_passant =
+        chess::type_of(pos.piece_on(from)) == chess::PAWN && pos.has_legal_en_passant() && to == pos.ep_square();
+    move = en_passant ? chess::Move(from, to, chess::MoveKind::EN_PASSANT) : chess::Move(from, to);
+  }
+  if (!chess::legal_moves(pos).contains(move)) return chess::Error{"a move that is not legal in its position"};
+  std::uint16_t difference = 0;
+  for (int shift = 0;; shift += SCORE_BLOCK) {
+    if (shift > 12) return chess::Error{"a score's difference longer than 16 bits"};
+    auto block = take(SCORE_BLOCK + 1);
+    CHESS_RETURN_IF_ERROR(block);
+    difference = std::uint16_t(difference | ((*block & ((1u << SCORE_BLOCK) - 1)) << shift));
+    if (!(*block >> SCORE_BLOCK)) break;
+  }
+  const std::int16_t score = std::int16_t(last_score_ + unzigzag(difference));
+  last_score_ = std::int16_t(-score);
+  return std::pair{move, score};
+}
+
+}  // namespace harness
