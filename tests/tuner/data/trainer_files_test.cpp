@@ -76,7 +76,7 @@ TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithABrokenChainIsRefused) {
             std::string::npos);
 }
 
-TEST(TrainerFiles, AViriformatGameWithoutItsEndIsRefused) {
+TEST(TrainerFiles, AViriformatGameWithoutItsEndOrWithAnIllegalMoveIsRefused) {
   const std::string header = board_bytes(harness::marlin_board(chess::Position::startpos(), 0, harness::WhiteResult::WHITE_WIN));
   const std::uint16_t e4 = harness::viri_move(chess::Move(chess::SQ_E2, chess::SQ_E4));
   const std::string pair{char(e4 & 0xFF), char(e4 >> 8), char(30), char(0)};
@@ -88,6 +88,10 @@ TEST(TrainerFiles, AViriformatGameWithoutItsEndIsRefused) {
   for (int i = 0; i < 17000; ++i) endless += pair;
   EXPECT_NE(error_of(write("endless.viri", endless + std::string(4, '\0')), tuner::PositionsFormat::VIRIFORMAT)
                 .find("endless.viri: game 1: no end (four zero bytes) within 16,384 moves"),
+            std::string::npos);
+  const std::string twice = pair + pair;  // e2e4, then e2e4 again from Black's turn
+  EXPECT_NE(error_of(write("illegal.viri", header + twice + std::string(4, '\0')), tuner::PositionsFormat::VIRIFORMAT)
+                .find("illegal.viri: game 1, move 2: e2e4 is not a legal move in"),
             std::string::npos);
 }
 

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <vector>
 
-#include "core/game.h"
 #include "core/movegen.h"
 #include "datagen/binpack_movetext.h"
 
@@ -168,6 +167,21 @@ chess::Result<std::size_t> read_boards(const std::string& path, bool bullet, con
   return count;
 }
 
+// A viriformat move (from 0-5, to 6-11, promotion 12-13, kind 14-15: normal, en passant,
+// castling as the king taking its rook, promotion) if it is legal in `pos`.
+chess::Result<chess::Move> viriformat_move(const chess::Position& pos, std::uint16_t code) {
+  static constexpr chess::MoveKind KINDS[] = {chess::MoveKind::NORMAL, chess::MoveKind::EN_PASSANT, chess::MoveKind::CASTLING,
+                                              chess::MoveKind::PROMOTION};
+  const auto from = chess::Square(code & 63), to = chess::Square((code >> 6) & 63);
+  const chess::MoveKind kind = KINDS[code >> 14];
+  const chess::Move move = kind == chess::MoveKind::PROMOTION
+                               ? chess::Move(from, to, kind, chess::PieceType(chess::KNIGHT + ((code >> 12) & 3)))
+                               : chess::Move(from, to, kind);
+  if (!chess::legal_moves(pos).contains(move))
+    return chess::Error{square_name(from) + square_name(to) + " is not a legal move in " + pos.fen()};
+  return move;
+}
+
 // A game: its start, each move with its score, four zero bytes.
 chess::Result<std::size_t> read_viriformat(const std::string& path, const std::function<void(LabeledPosition&&)>& take) {
   std::size_t count = 0, games = 0;
@@ -182,16 +196,14 @@ chess::Result<std::size_t> read_viriformat(const std::string& path, const std::f
     auto start = position_of(marlin_board(b), where);
     CHESS_RETURN_IF_ERROR(start);
     const double result = white_result(b[30]);
-    chess::Game game(*start);
+    chess::Position pos = *start;
     for (std::size_t pair = 32; pair < at; pair += 4) {
-      const std::uint64_t m = le(b + pair, 2);
-      const int from = int(m & 63), to = int((m >> 6) & 63), kind = int(m >> 14);
-      const std::string uci = square_name(from) + square_name(to) + (kind == 3 ? std::string(1, "nbrq"[(m >> 12) & 3]) : "");
-      take({game.position(), result, int(std::int16_t(le(b + pair + 2, 2)))});
+      take({pos, result, int(std::int16_t(le(b + pair + 2, 2)))});
       ++count;
-      // Castling is the king taking its rook: Chess960's UCI, which every start can read.
-      if (auto played = game.play_uci(uci, chess::Variant::FISCHERANDOM); !played)
-        return chess::Error{where + ", move " + std::to_string((pair - 32) / 4 + 1) + " (" + uci + "): " + played.error()};
+      auto move = viriformat_move(pos, std::uint16_t(le(b + pair, 2)));
+      if (!move) return chess::Error{where + ", move " + std::to_string((pair - 32) / 4 + 1) + ": " + move.error()};
+      chess::Undo undo;
+      pos.do_move(*move, undo);
     }
     return at + 4;
   });
