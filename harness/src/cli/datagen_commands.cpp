@@ -1,6 +1,7 @@
 // harness datagen: self-play of a UCI engine (or two) whose positions, with the mover's score
 // and the game's result, are kept packed in the database; harness positions: those positions
 // exported, filtered and without duplicates, as texel EPD or an NNUE trainer's text.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -87,6 +88,17 @@ struct PositionsOptions {
   bool no_dedup = false;
 };
 
+// What --keep takes back from the default filters, one row each.
+struct KeepName {
+  const char* name;
+  bool PositionFilters::*skip;
+};
+constexpr KeepName KEEP[] = {
+    {"checks", &PositionFilters::skip_checks},
+    {"tactical", &PositionFilters::skip_tactical},
+    {"mates", &PositionFilters::skip_mates},
+};
+
 PositionFilters filters_of(const PositionsOptions& o) {
   PositionFilters f;
   f.min_ply = o.min_ply;
@@ -95,14 +107,13 @@ PositionFilters filters_of(const PositionsOptions& o) {
   for (std::size_t at = 0; (at = list.find(',', at)) != std::string::npos;) list[at] = ' ';
   std::istringstream words(list);
   for (std::string what; words >> what;) {
-    if (what == "checks")
-      f.skip_checks = false;
-    else if (what == "tactical")
-      f.skip_tactical = false;
-    else if (what == "mates")
-      f.skip_mates = false;
-    else
-      fail("--keep takes checks, tactical and mates (comma-separated), got '" + what + "'");
+    const auto* row = std::find_if(std::begin(KEEP), std::end(KEEP), [&](const KeepName& k) { return what == k.name; });
+    if (row == std::end(KEEP)) {
+      std::string names;
+      for (const KeepName& k : KEEP) names += std::string(names.empty() ? "" : ", ") + k.name;
+      fail("--keep takes " + names + " (comma-separated), got '" + what + "'");
+    }
+    f.*(row->skip) = false;
   }
   return f;
 }

@@ -87,7 +87,7 @@ TEST(Datagen, SelfPlayIsStoredPackedAndExportedInEveryFormat) {
   EXPECT_EQ(zero.exit_code, 0) << "openings of no random plies are the start position:\n" << zero.out;
   HarnessRun bad = run_harness({"positions", "1", "--db", db, "-o", dir + "/x", "--keep", "quiet"});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_NE(bad.out.find("--keep takes checks, tactical and mates"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("--keep takes checks, tactical, mates (comma-separated), got"), std::string::npos) << bad.out;
 }
 
 std::string file_bytes(const std::string& path) {
