@@ -13,9 +13,6 @@ namespace {
 // The bits a choice among `count` takes (nnue-pytorch's usedBitsSafe): none for one or none.
 int bits_for(int count) { return count <= 1 ? 0 : int(std::bit_width(unsigned(count - 1))); }
 
-std::uint16_t zigzag(std::int16_t v) { return std::uint16_t(v >= 0 ? 2 * int(v) : -2 * int(v) - 1); }
-std::int16_t unzigzag(std::uint16_t u) { return std::int16_t((u & 1) ? -int(u >> 1) - 1 : int(u >> 1)); }
-
 constexpr int SCORE_BLOCK = 4;  // bits of the score's difference a block holds, a fifth says more follow
 
 // What the piece on `from` may do as binpack counts it: its destinations (each four times for a
@@ -63,6 +60,9 @@ chess::Square nth_square(chess::Bitboard set, unsigned n) {
 
 }  // namespace
 
+std::uint16_t binpack_zigzag(std::int16_t v) { return std::uint16_t(v >= 0 ? 2 * int(v) : -2 * int(v) - 1); }
+std::int16_t binpack_unzigzag(std::uint16_t u) { return std::int16_t((u & 1) ? -int(u >> 1) - 1 : int(u >> 1)); }
+
 void BinpackMovetextWriter::put(unsigned value, int bits) {
   while (bits > 0) {
     if (free_bits_ == 0) {
@@ -78,6 +78,12 @@ void BinpackMovetextWriter::put(unsigned value, int bits) {
 }
 
 void BinpackMovetextWriter::add(const chess::Position& pos, chess::Move move, std::int16_t score) {
+  put_move(pos, move);
+  put_score(score);
+  ++plies_;
+}
+
+void BinpackMovetextWriter::put_move(const chess::Position& pos, chess::Move move) {
   const chess::Color us = pos.side_to_move();
   const chess::Bitboard ours = pos.pieces(us);
   const Choices c = choices_of(pos, move.from());
@@ -92,13 +98,15 @@ void BinpackMovetextWriter::add(const chess::Position& pos, chess::Move move, st
   }
   put(unsigned(below(ours, move.from())), bits_for(chess::popcount(ours)));
   put(unsigned(id), bits_for(c.count()));
-  std::uint16_t difference = zigzag(std::int16_t(score - last_score_));
+}
+
+void BinpackMovetextWriter::put_score(std::int16_t score) {
+  std::uint16_t difference = binpack_zigzag(std::int16_t(score - last_score_));
   do {
     put((difference & ((1u << SCORE_BLOCK) - 1)) | (unsigned(difference >> SCORE_BLOCK != 0) << SCORE_BLOCK), SCORE_BLOCK + 1);
     difference = std::uint16_t(difference >> SCORE_BLOCK);
   } while (difference != 0);
   last_score_ = std::int16_t(-score);
-  ++plies_;
 }
 
 chess::Result<unsigned> BinpackMovetextReader::take(int bits) {
@@ -114,6 +122,14 @@ chess::Result<unsigned> BinpackMovetextReader::take(int bits) {
 }
 
 chess::Result<std::pair<chess::Move, std::int16_t>> BinpackMovetextReader::next(const chess::Position& pos) {
+  auto move = take_move(pos);
+  CHESS_RETURN_IF_ERROR(move);
+  auto score = take_score();
+  CHESS_RETURN_IF_ERROR(score);
+  return std::pair{*move, *score};
+}
+
+chess::Result<chess::Move> BinpackMovetextReader::take_move(const chess::Position& pos) {
   const chess::Color us = pos.side_to_move();
   const chess::Bitboard ours = pos.pieces(us);
   auto piece = take(bits_for(chess::popcount(ours)));
@@ -140,6 +156,10 @@ chess::Result<std::pair<chess::Move, std::int16_t>> BinpackMovetextReader::next(
     move = en_passant ? chess::Move(from, to, chess::MoveKind::EN_PASSANT) : chess::Move(from, to);
   }
   if (!chess::legal_moves(pos).contains(move)) return chess::Error{"a move that is not legal in its position"};
+  return move;
+}
+
+chess::Result<std::int16_t> BinpackMovetextReader::take_score() {
   std::uint16_t difference = 0;
   for (int shift = 0;; shift += SCORE_BLOCK) {
     if (shift > 12) return chess::Error{"a score's difference longer than 16 bits"};
@@ -148,9 +168,9 @@ chess::Result<std::pair<chess::Move, std::int16_t>> BinpackMovetextReader::next(
     difference = std::uint16_t(difference | ((*block & ((1u << SCORE_BLOCK) - 1)) << shift));
     if (!(*block >> SCORE_BLOCK)) break;
   }
-  const std::int16_t score = std::int16_t(last_score_ + unzigzag(difference));
+  const std::int16_t score = std::int16_t(last_score_ + binpack_unzigzag(difference));
   last_score_ = std::int16_t(-score);
-  return std::pair{move, score};
+  return score;
 }
 
 }  // namespace harness

@@ -19,6 +19,11 @@
 
 namespace harness {
 
+// Binpack's signed 16-bit values as unsigned (nnue-pytorch arithmetic.h signedToUnsigned): 0, -1,
+// 1, -2 ... become 0, 1, 2, 3 ...
+std::uint16_t binpack_zigzag(std::int16_t value);
+std::int16_t binpack_unzigzag(std::uint16_t code);
+
 class BinpackMovetextWriter {
  public:
   // A chain whose first entry scores `stem_score` from its side to move's view.
@@ -31,6 +36,8 @@ class BinpackMovetextWriter {
 
  private:
   void put(unsigned value, int bits);
+  void put_move(const chess::Position& pos, chess::Move move);
+  void put_score(std::int16_t score);
   std::string bytes_;
   int free_bits_ = 0;  // unused low bits of the last byte
   std::int16_t last_score_;
@@ -49,6 +56,8 @@ class BinpackMovetextReader {
 
  private:
   chess::Result<unsigned> take(int bits);
+  chess::Result<chess::Move> take_move(const chess::Position& pos);
+  chess::Result<std::int16_t> take_score();
   const std::uint8_t* text_;
   std::size_t size_;
   std::size_t bit_ = 0;

@@ -104,7 +104,10 @@ class BinpackWriter : public PositionWriter {
  public:
   explicit BinpackWriter(std::ostream& out) : out_(out) {}
   ~BinpackWriter() override { flush(); }
-  void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
+  void begin_game(const chess::Position&, WhiteResult result) override {
+    end_game();
+    result_ = result;
+  }
   bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool) override {
     if (!score_white || !binpack_castling(before)) {
       end_game();
@@ -112,7 +115,7 @@ class BinpackWriter : public PositionWriter {
     }
     const int stm = before.side_to_move() == chess::WHITE ? *score_white : -*score_white;
     const std::int16_t score = std::int16_t(std::clamp(stm, -32767, 32767));
-    if (chain_ && chain_->plies() < MAX_PLIES && before.game_ply() < MAX_PLY) {
+    if (chain_ && chain_->plies() < MAX_PLIES) {
       chain_->add(before, move, score);
       return true;
     }
@@ -135,9 +138,7 @@ class BinpackWriter : public PositionWriter {
 
  private:
   static constexpr std::size_t CHUNK = std::size_t(1) << 20;
-  // A chain's count of plies is 16 bits; an entry's ply 14 bits.
-  static constexpr std::uint16_t MAX_PLIES = 0xFFFF;
-  static constexpr int MAX_PLY = 0x3FFF;
+  static constexpr std::uint16_t MAX_PLIES = 0xFFFF;  // a chain's count of further plies is 16 bits
   void flush() {
     end_game();
     if (chunk_.empty()) return;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/bitboard.h"
+#include "datagen/binpack_movetext.h"
 
 namespace harness {
 
@@ -94,7 +95,7 @@ bool binpack_castling(const chess::Position& pos) {
 }
 
 TrainerBoard binpack_entry(const chess::Position& pos, chess::Move move, int score_white, WhiteResult result) {
-  auto zigzag = [](int v) { return std::uint64_t(v >= 0 ? 2 * v : -2 * v - 1); };
+  auto zigzag = [](int v) { return std::uint64_t(binpack_zigzag(std::int16_t(v))); };
   auto put_be = [](TrainerBoard& b, std::size_t at, std::uint64_t value, int bytes) {
     for (int i = 0; i < bytes; ++i) b[at + std::size_t(i)] = std::uint8_t(value >> (8 * (bytes - 1 - i)));
   };

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <sstream>
@@ -87,6 +89,7 @@ TEST(PositionWriters, BinpackChainsHoldRandomGamesMoveForMoveInChunksOfAMebibyte
   std::vector<Fed> fed;
   const int games = 3000;
   std::map<chess::MoveKind, int> kinds;
+  std::map<chess::PieceType, int> promotions;
   for (int g = 0; g < games; ++g) {
     chess::Game game;
     const auto result = harness::WhiteResult(rng() % 3);
@@ -102,6 +105,7 @@ TEST(PositionWriters, BinpackChainsHoldRandomGamesMoveForMoveInChunksOfAMebibyte
       ASSERT_TRUE(w->move(before, m, score_white, true));
       fed.push_back({before.key(), before.rule50(), m, black ? -score_white : score_white, (black ? -1 : 1) * (int(result) - 1)});
       ++kinds[m.kind()];
+      if (m.is_promotion()) ++promotions[m.promotion()];
       game.play_uci(chess::to_uci(m, chess::Variant::FISCHERANDOM), chess::Variant::FISCHERANDOM).value();
     }
     w->end_game();
@@ -109,6 +113,8 @@ TEST(PositionWriters, BinpackChainsHoldRandomGamesMoveForMoveInChunksOfAMebibyte
   w->finish();
   for (chess::MoveKind k : {chess::MoveKind::CASTLING, chess::MoveKind::EN_PASSANT, chess::MoveKind::PROMOTION})
     EXPECT_GT(kinds[k], 0) << "the games hold every kind of move";
+  for (chess::PieceType p : {chess::KNIGHT, chess::BISHOP, chess::ROOK, chess::QUEEN})
+    EXPECT_GT(promotions[p], 0) << "the games promote to every piece";
   const std::string bytes = out.str();
   std::vector<std::size_t> chunks;
   for (std::size_t at = 0; at + 8 <= bytes.size(); at += 8 + chunks.back()) {
@@ -116,7 +122,11 @@ TEST(PositionWriters, BinpackChainsHoldRandomGamesMoveForMoveInChunksOfAMebibyte
     chunks.push_back(std::size_t(readers::le(reinterpret_cast<const std::uint8_t*>(bytes.data()) + at + 4, 4)));
   }
   ASSERT_GE(chunks.size(), 2u);
-  for (std::size_t i = 0; i + 1 < chunks.size(); ++i) EXPECT_GE(chunks[i], std::size_t(1) << 20);
+  // Closed at the first chain past 1 MiB: a chain of these games is under 1 KiB.
+  for (std::size_t i = 0; i + 1 < chunks.size(); ++i) {
+    EXPECT_GE(chunks[i], std::size_t(1) << 20);
+    EXPECT_LT(chunks[i], (std::size_t(1) << 20) + 1024);
+  }
   EXPECT_GT(chunks.back(), 0u);
   const auto read = readers::binpack(bytes);
   ASSERT_TRUE(read);
@@ -134,6 +144,43 @@ TEST(PositionWriters, BinpackChainsHoldRandomGamesMoveForMoveInChunksOfAMebibyte
     EXPECT_EQ(e.score, fed[i].score_stm) << i;
     EXPECT_EQ(e.result, fed[i].result_stm) << i;
   }
+}
+
+// The games of fixtures/binpack_games.txt, written by this harness's writer, are the bytes
+// nnue-pytorch's own writer wrote from them (scripts/make_binpack_fixture.sh): en passant, both
+// castlings, every promotion, scores whose differences wrap around 16 bits, and a move without
+// a score that ends a chain.
+TEST(PositionWriters, ChainsAreTheBytesNnuePytorchsOwnWriterWrites) {
+  const std::string dir = std::string(PROJECT_DIR) + "/tests/harness/datagen/fixtures/";
+  std::ifstream games(dir + "binpack_games.txt");
+  std::ostringstream out;
+  auto w = writer("binpack", out);
+  int played = 0;
+  for (std::string line; std::getline(games, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::size_t bar = line.find(" | "), bar2 = line.find(" | ", bar + 3);
+    chess::Game game(chess::Position::from_fen(line.substr(0, bar)).value());
+    const std::string result = line.substr(bar + 3, bar2 - bar - 3);
+    w->begin_game(game.position(), result == "1-0"   ? harness::WhiteResult::WHITE_WIN
+                                   : result == "0-1" ? harness::WhiteResult::BLACK_WIN
+                                                     : harness::WhiteResult::DRAW);
+    std::istringstream moves(line.substr(bar2 + 3));
+    for (std::string token; moves >> token; ++played) {
+      const std::size_t colon = token.find(':');
+      const std::string score = token.substr(colon + 1);
+      const chess::Position before = game.position();
+      auto move = game.play_uci(token.substr(0, colon));
+      ASSERT_TRUE(move) << token;
+      w->move(before, *move, score == "-" ? std::nullopt : std::optional<int>(std::stoi(score)), true);
+    }
+    w->end_game();
+  }
+  w->finish();
+  ASSERT_EQ(played, 19);
+  std::ifstream fixture(dir + "nnue-pytorch-chains.binpack", std::ios::binary);
+  const std::string expected{std::istreambuf_iterator<char>(fixture), {}};
+  ASSERT_EQ(expected.size(), 140u);
+  EXPECT_EQ(out.str(), expected);
 }
 
 }  // namespace

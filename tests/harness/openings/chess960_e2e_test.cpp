@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 
 #include "core/game.h"
 #include "core/san.h"
@@ -80,6 +81,18 @@ TEST(Chess960, ADfrcMatchInBothProtocolsCastlesAndReadsBack) {
     for (std::size_t at = g.pgn.find(" O-O"); at != std::string::npos; at = g.pgn.find(" O-O", at + 1)) ++castles;
   }
   EXPECT_GT(castles, 0) << "no game castled";
+  // binpack cannot hold Chess960's castling rights: such positions are counted, not written;
+  // marlinformat holds them.
+  const std::string exported = ::testing::TempDir() + "chess960_positions";
+  r = run_harness({"positions", "1", "--db", db, "-o", exported, "--format", "binpack"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::smatch held;
+  ASSERT_TRUE(std::regex_search(r.out, held, std::regex(R"((\d+) the format cannot hold \(Chess960 castling rights\))")))
+      << r.out;
+  EXPECT_GT(std::stoi(held[1].str()), 0);
+  r = run_harness({"positions", "1", "--db", db, "-o", exported, "--format", "marlinformat", "--keep", "checks,tactical,mates"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.out.find("cannot hold"), std::string::npos) << r.out;
 }
 
 TEST(Chess960, EnginesThatCannotPlayItAreRefusedBeforeAnyGame) {

@@ -1,7 +1,7 @@
 // The tuner's readers of the trainers' files refuse what is not such a file, naming the file
 // and the record or game: a file cut inside a record, a result that is not 0, 1 or 2, more than
-// 32 pieces, a binpack without its magic or with a chain of plies, a viriformat game without
-// its end.
+// 32 pieces, a binpack without its magic, a binpack chain whose move or score is broken, a
+// viriformat game without its end or with an illegal move.
 #include "data/trainer_files.h"
 
 #include <gtest/gtest.h>
@@ -73,6 +73,36 @@ TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithABrokenChainIsRefused) {
             std::string::npos);
   EXPECT_NE(error_of(write("odd.binpack", chunk(e4 + std::string(3, '\0'))), tuner::PositionsFormat::BINPACK)
                 .find("odd.binpack: chain 2: the chunk ends inside its first entry"),
+            std::string::npos);
+}
+
+// A chain of one further ply after e2e4, Black's move given by hand-made bits: Black has three
+// pieces (a7, h7 and the king on e8: two bits name one), the king five destinations (d7, e7,
+// f7, d8, f8: three bits), then the score in 5-bit blocks.
+TEST(TrainerFiles, ABinpackChainsBrokenMoveOrScoreIsNamed) {
+  auto chain_file = [](const std::string& name, const char* fen, std::initializer_list<unsigned char> movetext) {
+    const chess::Position pos = chess::Position::from_fen(fen).value();
+    std::string body =
+        board_bytes(harness::binpack_entry(pos, chess::Move(chess::SQ_E2, chess::SQ_E4), 0, harness::WhiteResult::DRAW));
+    body += std::string("\0\x01", 2);
+    for (unsigned char c : movetext) body += char(c);
+    const std::uint32_t n = std::uint32_t(body.size());
+    return write(name, std::string("BINP") + char(n) + char(n >> 8) + char(n >> 16) + char(n >> 24) + body);
+  };
+  const char* plain = "4k3/p6p/8/8/8/8/4P3/4K3 w - - 0 1";
+  EXPECT_EQ(error_of(chain_file("fine.binpack", plain, {0x88, 0x00}), tuner::PositionsFormat::BINPACK), "");  // Ke7, +0
+  EXPECT_NE(error_of(chain_file("piece.binpack", plain, {0xC0}), tuner::PositionsFormat::BINPACK)
+                .find("piece.binpack: chain 1, ply 1 after it: a move names a piece the side to move does not have"),
+            std::string::npos);
+  EXPECT_NE(error_of(chain_file("dest.binpack", plain, {0xB8}), tuner::PositionsFormat::BINPACK)
+                .find("dest.binpack: chain 1, ply 1 after it: a move names a destination its piece does not have"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(chain_file("check.binpack", "4k3/p6p/8/8/8/8/4P3/3RK3 w - - 0 1", {0x80, 0x00}), tuner::PositionsFormat::BINPACK)
+          .find("check.binpack: chain 1, ply 1 after it: a move that is not legal in its position"),
+      std::string::npos);  // Kd7, into the rook's file
+  EXPECT_NE(error_of(chain_file("vle.binpack", plain, {0x8F, 0xFF, 0xFF, 0xFC}), tuner::PositionsFormat::BINPACK)
+                .find("vle.binpack: chain 1, ply 1 after it: a score's difference longer than 16 bits"),
             std::string::npos);
 }
 

@@ -27,7 +27,7 @@ std::uint64_t be(Bytes p, int bytes) {
   return v;
 }
 
-int unzigzag(std::uint64_t u) { return (u & 1) ? -int((u + 1) / 2) : int(u / 2); }
+int unzigzag(std::uint64_t u) { return harness::binpack_unzigzag(std::uint16_t(u)); }
 
 std::string square_name(int s) { return {char('a' + s % 8), char('1' + s / 8)}; }
 
@@ -247,12 +247,22 @@ chess::Result<chess::Move> binpack_move(const chess::Position& pos, std::uint16_
   return plain;
 }
 
+// A chain's head: its first entry (32 bytes) and its count of further plies (2).
+constexpr std::size_t CHAIN_HEAD = 34;
+// A binpack result's 2-bit code (the zigzag of -1, 0, 1 from the side to move's view) as the
+// check of a record takes a result: 0, 1, 2, or 3 where the code means none.
+constexpr int RESULT_CHECK[] = {1, 0, 2, 3};
+
+struct ChainRead {
+  std::size_t bytes = 0, positions = 0;
+};
+
 // A chain: its first entry at `e`, its count of further plies, their moves and scores
-// (harness/src/datagen/binpack_movetext.h). Hands over each position; returns the bytes taken.
-chess::Result<std::size_t> read_chain(Bytes e, std::size_t room, const std::string& where,
-                                      const std::function<void(LabeledPosition&&)>& take, std::size_t& count) {
+// (harness/src/datagen/binpack_movetext.h). Hands over each position.
+chess::Result<ChainRead> read_chain(Bytes e, std::size_t room, const std::string& where,
+                                    const std::function<void(LabeledPosition&&)>& take) {
   const int result_code = int(be(e + 28, 2) >> 14);
-  CHESS_RETURN_IF_ERROR(check_record(e, true, result_code == 0 ? 1 : result_code == 1 ? 0 : result_code == 2 ? 2 : 3, where));
+  CHESS_RETURN_IF_ERROR(check_record(e, true, RESULT_CHECK[result_code], where));
   const Board board = binpack_board(e);
   auto start = position_of(board, where);
   CHESS_RETURN_IF_ERROR(start);
@@ -264,9 +274,8 @@ chess::Result<std::size_t> read_chain(Bytes e, std::size_t room, const std::stri
   if (!move) return chess::Error{where + ": " + move.error()};
   chess::Move played = *move;
   take({pos, result, sign * stem_score});
-  ++count;
   const std::size_t plies = std::size_t(be(e + 32, 2));
-  harness::BinpackMovetextReader text(e + 34, room - 34, std::int16_t(stem_score));
+  harness::BinpackMovetextReader text(e + CHAIN_HEAD, room - CHAIN_HEAD, std::int16_t(stem_score));
   for (std::size_t ply = 1; ply <= plies; ++ply) {
     chess::Undo undo;
     pos.do_move(played, undo);
@@ -275,9 +284,8 @@ chess::Result<std::size_t> read_chain(Bytes e, std::size_t room, const std::stri
     played = next->first;
     const int white = pos.side_to_move() == chess::WHITE ? next->second : -next->second;
     take({pos, result, white});
-    ++count;
   }
-  return 34 + text.bytes_read();
+  return ChainRead{CHAIN_HEAD + text.bytes_read(), 1 + plies};
 }
 
 // Chunks of "BINP", their size and chains.
@@ -291,10 +299,11 @@ chess::Result<std::size_t> read_binpack(const std::string& path, const std::func
     if (size < 8 + chunk) return std::size_t(0);
     for (std::size_t at = 8; at < 8 + chunk;) {
       const std::string where = path + ": chain " + std::to_string(++chains);
-      if (at + 34 > 8 + chunk) return chess::Error{where + ": the chunk ends inside its first entry"};
-      auto took = read_chain(b + at, 8 + chunk - at, where, take, count);
-      CHESS_RETURN_IF_ERROR(took);
-      at += *took;
+      if (at + CHAIN_HEAD > 8 + chunk) return chess::Error{where + ": the chunk ends inside its first entry"};
+      auto chain = read_chain(b + at, 8 + chunk - at, where, take);
+      CHESS_RETURN_IF_ERROR(chain);
+      at += chain->bytes;
+      count += chain->positions;
     }
     return 8 + chunk;
   });
