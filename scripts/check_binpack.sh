@@ -41,13 +41,33 @@ def key(line):
     board, side, castling, ep, halfmove = fen.split()[:5]
     return (board, side, castling, ep, halfmove, int(score), result)
 def can_take(board, side, ep):
-    # Whether a pawn of the side to move attacks the en-passant square (this harness's FEN names
-    # the square after every double push; a binpack, as Stockfish, only when a pawn can take).
-    rows = [r.replace("8", "........").replace("7", ".......").replace("6", "......").replace("5", ".....")
-            .replace("4", "....").replace("3", "...").replace("2", "..").replace("1", ".") for r in board.split("/")]
+    # Whether a pawn of the side to move can take on the en-passant square without leaving its
+    # king to a rook, bishop or queen (this harness's FEN names the square whenever a pawn
+    # attacks it; a binpack, as Stockfish, only when the capture is legal).
+    rows = [list(r.replace("8", "........").replace("7", ".......").replace("6", "......").replace("5", ".....")
+                 .replace("4", "....").replace("3", "...").replace("2", "..").replace("1", ".")) for r in board.split("/")]
+    at = lambda f, r: rows[8 - r][f]
     file, rank = ord(ep[0]) - ord("a"), int(ep[1])
     pawn_rank, pawn = (rank - 1, "P") if side == "w" else (rank + 1, "p")
-    return any(0 <= f < 8 and rows[8 - pawn_rank][f] == pawn for f in (file - 1, file + 1))
+    king, straight, diagonal = ("K", "rq", "bq") if side == "w" else ("k", "RQ", "BQ")
+    for f in (file - 1, file + 1):
+        if not (0 <= f < 8 and at(f, pawn_rank) == pawn):
+            continue
+        after = [row[:] for row in rows]
+        after[8 - pawn_rank][f] = "."
+        after[8 - pawn_rank][file] = "."
+        after[8 - rank][file] = pawn
+        kf, kr = next((x, 8 - y) for y in range(8) for x in range(8) if after[y][x] == king)
+        attacked = False
+        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            x, y = kf + df, kr + dr
+            while 0 <= x < 8 and 1 <= y <= 8 and after[8 - y][x] == ".":
+                x, y = x + df, y + dr
+            if 0 <= x < 8 and 1 <= y <= 8 and after[8 - y][x] in (diagonal if df and dr else straight):
+                attacked = True
+        if not attacked:
+            return True
+    return False
 def same(a, b):
     ka, kb = key(a), key(b)
     if ka[3] != "-" and kb[3] == "-" and not can_take(ka[0], ka[1], ka[3]):
