@@ -14,14 +14,8 @@ src="${NNUE_PYTORCH_SRC:?NNUE_PYTORCH_SRC=a checkout or git mirror of official-s
 out="${OUT:-$root/results/binpack-check}"
 [ -x "$bin/harness" ] || { echo "check_binpack: build first (scripts/build.sh)" >&2; exit 1; }
 mkdir -p "$out"
-rm -rf "$out/nnue-pytorch" && mkdir -p "$out/nnue-pytorch"
-if [ -d "$src/data_loader/cpp/lib" ]; then
-  cp -r "$src/data_loader" "$out/nnue-pytorch/"
-else
-  git --git-dir="$src" archive HEAD data_loader/cpp/lib | tar -x -C "$out/nnue-pytorch"
-fi
-echo "== nnue-pytorch's reader: $(git --git-dir="$src" log -1 --format='%h %s' 2>/dev/null || echo "$src")"
-g++ -std=c++20 -O2 -I"$out/nnue-pytorch/data_loader/cpp/lib" "$root/scripts/lib/binpack_read.cpp" -o "$out/binpack_read"
+source "$root/scripts/lib/nnue_pytorch_build.sh"
+nnue_pytorch_build "$src" "$out" binpack_read
 
 db="${DB:-$out/datagen.sqlite}"
 run="${RUN:-1}"

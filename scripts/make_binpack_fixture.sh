@@ -8,13 +8,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 src="${NNUE_PYTORCH_SRC:?NNUE_PYTORCH_SRC=a checkout or git mirror of official-stockfish/nnue-pytorch}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-if [ -d "$src/data_loader/cpp/lib" ]; then
-  cp -r "$src/data_loader" "$work/"
-else
-  git --git-dir="$src" archive HEAD data_loader/cpp/lib | tar -x -C "$work"
-fi
-echo "nnue-pytorch's writer: $(git --git-dir="$src" log -1 --format='%h %s' 2>/dev/null || echo "$src")"
-g++ -std=c++20 -O2 -I"$work/data_loader/cpp/lib" "$root/scripts/lib/binpack_fixture.cpp" -o "$work/binpack_fixture"
+source "$root/scripts/lib/nnue_pytorch_build.sh"
+nnue_pytorch_build "$src" "$work" binpack_fixture
 fixtures="$root/tests/harness/datagen/fixtures"
 "$work/binpack_fixture" "$fixtures/binpack_games.txt" "$fixtures/nnue-pytorch-chains.binpack"
 echo "wrote $fixtures/nnue-pytorch-chains.binpack ($(stat -c %s "$fixtures/nnue-pytorch-chains.binpack") bytes)"
