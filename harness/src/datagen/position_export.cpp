@@ -56,7 +56,8 @@ struct Replay {
       if (m.has_score) white = before.side_to_move() == chess::WHITE ? m.score_cp : -m.score_cp;
       counts.scored += m.has_score;
       counts.unscored += !m.has_score;
-      // A position without a score is left out, uncounted, by a format that needs one.
+      // A position without a score is left out by a format that needs one (`unscored` counts it
+      // for every format).
       const bool kept = (m.has_score || !format.needs_score) && (format.whole_games || kept_position(before, *played, m, ply));
       const bool wrote = writer.move(before, *played, white, kept);
       counts.written += wrote;

@@ -330,8 +330,8 @@ struct BinpackFile {
 };
 
 // Every chain of a binpack: its first entry, then the count of further plies (16 bits,
-// big-endian) and their moves and scores (each score the difference, zigzag-coded, to the last
-// score of the same side, in 5-bit blocks: 4 bits of it, low first, and a bit saying more
+// big-endian) and their moves and scores (each score the difference, zigzag-coded, to the
+// previous position's score negated, in 5-bit blocks: 4 bits of it, low first, and a bit saying more
 // follow); nullopt when a chunk's header or a chain is not whole or a move is not legal.
 inline std::optional<BinpackFile> binpack(const std::string& bytes) {
   BinpackFile out;
