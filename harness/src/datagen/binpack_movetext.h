@@ -6,7 +6,8 @@
 // en passant only where it is legal, and pushes, times four promotion pieces on the seventh
 // rank; a king's attacks, then its castlings; any other piece's attacks), each in as few bits
 // as the count needs. The score is the difference to the previous position's score turned to
-// this side's view (negated), zigzag-coded, in blocks of four bits each with a fifth saying that another follows.
+// this side's view (negated), zigzag-coded, in blocks of four bits each with a fifth saying
+// that another follows.
 #pragma once
 
 #include <cstddef>

@@ -89,19 +89,22 @@ chess::Result<chess::Position> position_of(const Board& board, const std::string
 }
 
 // marlinformat's PackedBoard, and viriformat's header.
+// Calls `each(square, code)` for every occupied square in order with its 4-bit code, the codes
+// packed two a byte from `nibbles` on, the first in the low nibble (marlinformat and binpack).
+template <class Each>
+void for_each_piece(std::uint64_t occupancy, Bytes nibbles, Each each) {
+  for (int k = 0; occupancy; ++k, occupancy &= occupancy - 1)
+    each(std::countr_zero(occupancy), (nibbles[k / 2] >> (4 * (k % 2))) & 15);
+}
+
 Board marlin_board(Bytes b) {
   Board board;
   board.squares.fill('.');
-  const std::uint64_t occupancy = le(b, 8);
-  int k = 0;
-  for (int sq = 0; sq < 64; ++sq) {
-    if (!((occupancy >> sq) & 1)) continue;
-    const int code = (b[8 + k / 2] >> (4 * (k % 2))) & 15;
-    ++k;
+  for_each_piece(le(b, 8), b + 8, [&](int sq, int code) {
     const char letter = "pnbrqkr."[code & 7];
     if ((code & 7) == 6) board.castling_rooks.push_back(sq);
     board.squares[std::size_t(sq)] = (code & 8) ? letter : char(letter - 'a' + 'A');
-  }
+  });
   board.black_to_move = b[24] & 0x80;
   board.ep = (b[24] & 0x7F) < 64 ? (b[24] & 0x7F) : -1;
   board.halfmove = b[25];
@@ -215,12 +218,7 @@ chess::Result<std::size_t> read_viriformat(const std::string& path, const std::f
 Board binpack_board(Bytes e) {
   Board board;
   board.squares.fill('.');
-  const std::uint64_t occupancy = be(e, 8);
-  int k = 0;
-  for (int sq = 0; sq < 64; ++sq) {
-    if (!((occupancy >> sq) & 1)) continue;
-    const int code = (e[8 + k / 2] >> (4 * (k % 2))) & 15;
-    ++k;
+  for_each_piece(be(e, 8), e + 8, [&](int sq, int code) {
     char letter = "PpNnBbRrQqKkPRrk"[code];
     if (code == 12) {
       letter = sq < 32 ? 'P' : 'p';
@@ -229,7 +227,7 @@ Board binpack_board(Bytes e) {
     if (code == 13 || code == 14) board.castling_rooks.push_back(sq);
     if (code == 15) board.black_to_move = true;
     board.squares[std::size_t(sq)] = letter;
-  }
+  });
   board.halfmove = int(be(e + 30, 2));
   board.fullmove = 1 + int(be(e + 28, 2) & 0x3FFF) / 2;
   return board;
