@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "json/json_input.h"
 #include "storage/statement.h"
 
 namespace harness {
@@ -27,7 +28,11 @@ chess::Result<std::optional<ClusterJobRow>> ClusterStore::cluster_job(std::int64
     ClusterJobRow row{run_id, s.text(0), int(s.integer(1)), {}, !s.is_null(3), {}};
     std::istringstream ids(s.text(2));
     for (std::string id; ids >> id;) row.job_ids.push_back(id);
-    if (row.decided) row.counted = nlohmann::json::parse(s.text(3)).get<std::vector<int>>();
+    if (row.decided) {
+      auto counted = json_input::parse(s.text(3), "cluster job's counted shards");
+      if (!counted) throw StorageError(counted.error());
+      row.counted = counted->get<std::vector<int>>();
+    }
     return row;
   });
 }

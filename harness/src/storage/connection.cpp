@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "storage/migrations.h"
@@ -15,9 +17,14 @@ namespace {
 constexpr int LOCK_WAIT_MS = 5000;
 
 // A connection that waits up to LOCK_WAIT_MS for another process's lock; the error names the file.
+// SQLite is given the absolute path: URIs are on for the read-only ATTACH of a shard
+// (game_import.cpp), and a path such as "file:x?mode=memory" must stay a file's name.
 chess::Result<sqlite3*> open_handle(const std::string& path, int flags) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+  if (ec) return chess::Error{path + ": cannot open database: " + ec.message()};
+  if (sqlite3_open_v2(absolute.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     return chess::Error{path + ": cannot open database: " + msg};
@@ -39,6 +46,17 @@ chess::Result<bool> check_file(const std::string& path, Connection::Mode mode) {
   return chess::Error{path + ": no such database"};
 }
 
+// Why a database opened for writing cannot be written, or "": SQLite opens a file it cannot
+// write read-only without a word, and later reports only "attempt to write a readonly database".
+std::string unwritable_because(sqlite3* db, const std::string& path) {
+  std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  if (folder.empty()) folder = ".";
+  if (::access(folder.c_str(), W_OK) != 0)
+    return path + ": the folder " + folder.string() + " is not writable (SQLite writes its journal beside the database)";
+  if (sqlite3_db_readonly(db, "main") == 1) return path + ": the database file is not writable";
+  return "";
+}
+
 }  // namespace
 
 chess::Result<std::unique_ptr<Connection>> Connection::open(const std::string& path, Mode mode, std::function<bool()> give_up) {
@@ -48,10 +66,11 @@ chess::Result<std::unique_ptr<Connection>> Connection::open(const std::string& p
   CHESS_RETURN_IF_ERROR(handle);
   std::unique_ptr<Connection> c(new Connection(*handle, path));
   if (give_up && mode == Mode::READ_ONLY) c->give_up_when(std::move(give_up));
+  if (mode != Mode::READ_ONLY)
+    if (std::string why = unwritable_because(c->db_, path); !why.empty()) return chess::Error{why};
   try {
     if (mode == Mode::READ_ONLY) {
-      if (const int version = c->schema_version(); version > schema_target())
-        return chess::Error{path + ": database schema version " + std::to_string(version) + " is newer than this harness"};
+      c->checked_schema_version();
       Statement probe(c->db_, "SELECT count(*) FROM sqlite_master");
       probe.step();
       return c;
@@ -84,6 +103,17 @@ int Connection::schema_version() const {
   Statement s(db_, "PRAGMA user_version");
   s.step();
   return int(s.integer(0));
+}
+
+int Connection::checked_schema_version() const {
+  const int version = schema_version();
+  if (version > schema_target())
+    throw StorageError("database schema version " + std::to_string(version) + " is newer than this harness (" +
+                       std::to_string(schema_target()) + ")");
+  if (version < 0)
+    throw StorageError("database schema version " + std::to_string(version) +
+                       " is not one any harness writes (0 to " + std::to_string(schema_target()) + ")");
+  return version;
 }
 
 bool Connection::use_rollback_journal() {
@@ -123,14 +153,11 @@ void Connection::rollback_if_open() {
 
 void Connection::migrate() {
   const int target = schema_target();
-  int version = schema_version();
-  if (version > target)
-    throw StorageError("database schema version " + std::to_string(version) + " is newer than this harness (" +
-                       std::to_string(target) + ")");
+  int version = checked_schema_version();
   while (version < target) {
     transaction([&] {
       // Another process may have migrated while this one waited for the lock: read again.
-      version = schema_version();
+      version = checked_schema_version();
       if (version >= target) return;
       exec(migration(version));
       exec("PRAGMA user_version = " + std::to_string(++version));

@@ -39,6 +39,9 @@ class Connection {
   std::int64_t last_insert_id() const;
   int changes() const;
   int schema_version() const;
+  // The schema version, refused (StorageError) outside 0..schema_target(): a database copied
+  // from elsewhere, or damaged, never chooses which migration runs.
+  int checked_schema_version() const;
   // False if another process holds the file open and the mode stays WAL.
   bool use_rollback_journal();
 

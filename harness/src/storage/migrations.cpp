@@ -1,6 +1,8 @@
 #include "storage/migrations.h"
 
 #include <iterator>
+#include <stdexcept>
+#include <string>
 
 namespace harness {
 
@@ -205,6 +207,9 @@ const char* const MIGRATIONS[] = {
 
 int schema_target() { return int(std::size(MIGRATIONS)); }
 
-const char* migration(int version) { return MIGRATIONS[version]; }
+const char* migration(int version) {
+  if (version < 0 || version >= schema_target()) throw std::out_of_range("no migration from schema " + std::to_string(version));
+  return MIGRATIONS[version];
+}
 
 }  // namespace harness
