@@ -9,8 +9,78 @@
 
 namespace json_input {
 
+namespace {
+
+// The line where nesting first goes deeper than MAX_DEPTH, or 0: one pass over the text that
+// skips strings (a bracket inside one does not nest).
+int line_too_deep(std::string_view text) {
+  int depth = 0, line = 1;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (c == '\n') ++line;
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > MAX_DEPTH) return line;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return 0;
+}
+
+struct DuplicateKey {
+  std::string key;
+};
+
+// nlohmann keeps the last of two equal keys; the reader refuses the object instead (a registry
+// entry with 'command' twice would otherwise start the second program).
+json::parser_callback_t refusing_duplicate_keys(std::vector<std::vector<std::string>>& open_objects) {
+  return [&open_objects](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) {
+      open_objects.emplace_back();
+    } else if (event == json::parse_event_t::object_end) {
+      open_objects.pop_back();
+    } else if (event == json::parse_event_t::key) {
+      std::vector<std::string>& keys = open_objects.back();
+      const std::string& key = parsed.get_ref<const std::string&>();
+      if (std::find(keys.begin(), keys.end(), key) != keys.end()) throw DuplicateKey{key};
+      keys.push_back(key);
+    }
+    return true;
+  };
+}
+
+}  // namespace
+
+std::string quoted(const json& v) {
+  constexpr std::size_t SHOWN = 40;
+  if (v.is_array()) return "an array of " + std::to_string(v.size()) + (v.size() == 1 ? " item" : " items");
+  if (v.is_object()) return "an object of " + std::to_string(v.size()) + (v.size() == 1 ? " key" : " keys");
+  if (v.is_string() && v.get_ref<const std::string&>().size() > SHOWN)
+    return json(v.get_ref<const std::string&>().substr(0, SHOWN)).dump(-1, ' ', false, json::error_handler_t::replace) +
+           "...";
+  return v.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 chess::Result<json> parse(std::string_view text, const std::string& source) {
-  json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  if (const int line = line_too_deep(text))
+    return chess::Error{source + ":" + std::to_string(line) + ": JSON nested deeper than " + std::to_string(MAX_DEPTH) +
+                        " levels"};
+  std::vector<std::vector<std::string>> open_objects;
+  json doc;
+  try {
+    doc = json::parse(text.begin(), text.end(), refusing_duplicate_keys(open_objects), false);
+  } catch (const DuplicateKey& d) {
+    return chess::Error{source + ": the key '" + d.key + "' appears twice in one object"};
+  }
   if (doc.is_discarded()) {
     // Parse again for the message only: it names the line and column.
     try {
@@ -24,6 +94,11 @@ chess::Result<json> parse(std::string_view text, const std::string& source) {
   return doc;
 }
 
+json parse_or_discarded(std::string_view text) {
+  auto doc = parse(text, "");
+  return doc ? std::move(*doc) : json(json::value_t::discarded);
+}
+
 chess::Result<json> load(const std::string& path, const std::string& what) {
   auto text = chess::read_whole_file(path, what, chess::MAX_JSON_FILE);
   if (!text) return chess::Error{text.error()};
@@ -32,7 +107,7 @@ chess::Result<json> load(const std::string& path, const std::string& what) {
 
 chess::Result<bool> check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed,
                                const std::string& kind) {
-  if (!obj.is_object()) return chess::Error{where + ": expected an object, got " + obj.dump()};
+  if (!obj.is_object()) return chess::Error{where + ": expected an object, got " + quoted(obj)};
   for (auto it = obj.begin(); it != obj.end(); ++it)
     if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
       return chess::Error{where + ": unknown " + kind + " '" + it.key() + "'" + chess::did_you_mean(it.key(), allowed)};

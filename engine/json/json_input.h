@@ -17,10 +17,22 @@ namespace json_input {
 
 using nlohmann::json;
 
-// The document in `text`; the error names `source` and where parsing stopped.
+// How deep arrays and objects may nest in any JSON the workbench reads: far beyond any real
+// configuration, far below what a recursive walk (nlohmann's dump) can take on a thread's stack.
+inline constexpr int MAX_DEPTH = 256;
+
+// The document in `text`; the error names `source` and where parsing stopped. Refused: nesting
+// deeper than MAX_DEPTH ("SOURCE:LINE: ..."), and a key that appears twice in one object.
 chess::Result<json> parse(std::string_view text, const std::string& source);
+// A stored document where a bad one counts as absent: the document, or a discarded value
+// (is_discarded()) where parse refuses it.
+json parse_or_discarded(std::string_view text);
 // The document in a file; "PATH: cannot open WHAT" when it cannot be read.
 chess::Result<json> load(const std::string& path, const std::string& what);
+
+// A value as an error message shows it: scalars as JSON (a string cut after 40 characters), an
+// array or an object by its kind and size, so no message is unbounded or walks a deep value.
+std::string quoted(const json& v);
 
 // An error unless `obj` is an object whose keys are all in `allowed`: "WHERE: unknown KIND
 // 'colr' (did you mean 'color'?)", or the allowed names when none is close.
@@ -65,7 +77,7 @@ template <class T>
 chess::Result<bool> read(const json& obj, const std::string& key, T& out, const std::string& where) {
   if (!obj.is_object() || !obj.contains(key)) return true;
   const json& v = obj.at(key);
-  if (!holds<T>(v)) return chess::Error{where + ": '" + key + "' must be " + type_name<T>() + ", got " + v.dump()};
+  if (!holds<T>(v)) return chess::Error{where + ": '" + key + "' must be " + type_name<T>() + ", got " + quoted(v)};
   out = v.get<T>();
   return true;
 }

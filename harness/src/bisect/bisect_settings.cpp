@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/json_input.h"
 #include "settings/stored_enum.h"
 #include "settings/stored_text.h"
 
@@ -58,7 +59,9 @@ nlohmann::json BisectSettings::stored_json() const {
 chess::Result<BisectSettings> BisectSettings::from_json(const std::string& text) {
   BisectSettings s;
   try {
-    const nlohmann::json j = nlohmann::json::parse(text);
+    auto parsed = json_input::parse(text, "stored bisect settings");
+    if (!parsed) return chess::Error{parsed.error()};
+    const nlohmann::json& j = *parsed;
     s.mode = stored_enum<BisectMode>(j.at("mode"), "mode", parse_bisect_mode);
     const std::pair<const char*, std::string*> texts[] = {{"repo", &s.repo}, {"good_ref", &s.good_ref}, {"bad_ref", &s.bad_ref},
                                                           {"good", &s.good}, {"bad", &s.bad},           {"cache", &s.cache}};

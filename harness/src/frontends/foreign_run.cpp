@@ -11,6 +11,7 @@
 #include <optional>
 #include <thread>
 
+#include "json/json_input.h"
 #include "core/bounded_read.h"
 #include "core/nearest_names.h"
 #include "process/executable_path.h"
@@ -51,6 +52,10 @@ chess::Result<std::vector<KeyValue>> key_values(const Flag& f) {
   std::vector<KeyValue> out;
   for (const std::string& p : f.params) {
     const std::size_t eq = p.find('=');
+    if (is_button_press(p)) {
+      out.push_back({p, ""});
+      continue;
+    }
     if (eq == std::string::npos || eq == 0) return chess::Error{f.name + ": expected key=value, got '" + p + "'"};
     out.push_back({p.substr(0, eq), p.substr(eq + 1)});
   }
@@ -97,7 +102,7 @@ chess::Result<bool> check_arity(const Flag& f, Arity arity) {
       break;
     case Arity::KEY_VALUES:
       for (const std::string& p : f.params)
-        if (p.find('=') == std::string::npos || p[0] == '=')
+        if ((p.find('=') == std::string::npos && !is_button_press(p)) || p[0] == '=')
           return chess::Error{f.name + ": expected key=value, got '" + p + "'"};
       break;
     case Arity::ANY: break;
@@ -134,7 +139,9 @@ chess::Result<bool> engine_conf(EngineDraft& e, const std::string& name, const s
   const std::string file = "engines.json";
   auto contents = chess::read_whole_file(file, "engines.json", chess::MAX_JSON_FILE);
   if (!contents) return chess::Error{at + "=" + name + ": " + file + ": " + contents.error()};
-  const nlohmann::json all = nlohmann::json::parse(*contents, nullptr, false);
+  auto parsed = json_input::parse(*contents, file);
+  if (!parsed) return chess::Error{at + "=" + name + ": " + parsed.error()};
+  const nlohmann::json& all = *parsed;
   if (!all.is_array()) return chess::Error{at + "=" + name + ": " + file + " is not a JSON array of engines"};
   for (const nlohmann::json& entry : all) {
     if (!entry.is_object() || !entry.contains("name") || entry["name"] != name) continue;
@@ -790,10 +797,15 @@ class Parser {
       c.paired = repeat_ == 2;
       if (c.paired && per_round % 2 != 0)
         return chess::Error{"-games " + std::to_string(per_round) + ": must be even with -repeat (each opening is played twice)"};
+      if (std::int64_t(rounds) * per_round > MAX_GAMES)
+        return chess::Error{"-games " + std::to_string(per_round) + " -rounds " + std::to_string(rounds) + ": more than a run's " +
+                            std::to_string(MAX_GAMES) + " games"};
       rounds *= c.paired ? per_round / 2 : per_round;
     }
     if (rounds < 1 || per_round < 1) return chess::Error{"-rounds and -games: must be at least 1"};
     const int per_encounter = c.paired ? 2 : 1;
+    if (std::int64_t(per_encounter) * rounds > MAX_GAMES)
+      return chess::Error{"-rounds " + std::to_string(rounds_) + ": more than a run's " + std::to_string(MAX_GAMES) + " games"};
     if (c.engines.size() == 2) {
       c.kind = TournamentKind::MATCH;
       c.games = per_encounter * rounds;

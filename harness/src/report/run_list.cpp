@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json/json_input.h"
 #include "run/schedule.h"
 
 namespace harness {
@@ -43,7 +44,7 @@ chess::Result<bool> describe_match(Database& db, const RunRow& r, RunListRow& ro
 // A perft or EPD run: its engine (perft: "engine vs reference"), limit, and the lines checked.
 chess::Result<bool> describe_suite(Database& db, const RunRow& r, RunListRow& row) {
   if (const std::string engines = suite_run_engines(r); !engines.empty()) row.engines = engines;
-  const nlohmann::json config = nlohmann::json::parse(r.config, nullptr, false);
+  const nlohmann::json config = json_input::parse_or_discarded(r.config);
   if (config.is_object() && config.contains("limit") && config["limit"].is_string()) row.tc = config["limit"].get<std::string>();
   auto stored = db.stored_rows(r.id);
   CHESS_RETURN_IF_ERROR(stored);
@@ -54,7 +55,7 @@ chess::Result<bool> describe_suite(Database& db, const RunRow& r, RunListRow& ro
 }  // namespace
 
 std::string suite_run_engines(const RunRow& r) {
-  const nlohmann::json config = nlohmann::json::parse(r.config, nullptr, false);
+  const nlohmann::json config = json_input::parse_or_discarded(r.config);
   if (!config.is_object() || !config.contains("engine") || !config["engine"].is_string()) return "";
   std::string engines = config["engine"].get<std::string>();
   if (config.contains("reference") && config["reference"].is_string()) engines += " vs " + config["reference"].get<std::string>();

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "json/json_input.h"
 #include "settings/stored_enum.h"
 #include "settings/stored_text.h"
 #include "text/control_characters.h"
@@ -63,10 +64,14 @@ void check_match_text(const nlohmann::json& stored, SettingProblems& problems) {
 
 void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProblems& problems) {
   const bool new_run = checks == MatchConfig::Checks::NEW_RUN;
-  problems.require(c.games >= 1, "games", "must be at least 1, got " + std::to_string(c.games));
+  problems.require(c.games >= 1 && c.games <= MAX_GAMES, "games",
+                   "must be from 1 to " + std::to_string(MAX_GAMES) + ", got " + std::to_string(c.games));
+  problems.require(c.kind == TournamentKind::MATCH || c.rounds > MAX_GAMES || c.total_games() <= MAX_GAMES, "rounds",
+                   "plays " + std::to_string(c.total_games()) + " games, more than a run's " + std::to_string(MAX_GAMES));
   problems.require(!new_run || c.kind != TournamentKind::MATCH || c.games % 2 == 0 || c.imported || !c.paired, "games",
                    "must be even: games are played in pairs with colours reversed, got " + std::to_string(c.games));
-  problems.require(c.rounds >= 1, "rounds", "must be at least 1, got " + std::to_string(c.rounds));
+  problems.require(c.rounds >= 1 && c.rounds <= MAX_GAMES, "rounds",
+                   "must be from 1 to " + std::to_string(MAX_GAMES) + ", got " + std::to_string(c.rounds));
   problems.require(c.opening_offset >= 0, "opening_offset", "must be at least 0, got " + std::to_string(c.opening_offset));
   problems.require(c.concurrency >= 1 && (!new_run || c.concurrency <= MAX_CONCURRENCY), "concurrency",
                    "must be from 1 to " + std::to_string(MAX_CONCURRENCY) + ", got " + std::to_string(c.concurrency));
@@ -158,6 +163,15 @@ void MatchConfig::adopt_measurements(const MatchConfig& stored) {
   settings.tc = stored.settings.tc;
 }
 
+std::int64_t MatchConfig::total_games() const {
+  if (kind == TournamentKind::MATCH) return games;
+  const std::int64_t n = std::int64_t(engines.size());
+  const std::int64_t encounters = kind == TournamentKind::GAUNTLET ? std::max<std::int64_t>(n - 1, 0)
+                                  : kind == TournamentKind::PAIRS  ? n / 2
+                                                                   : n * (n - 1) / 2;
+  return std::int64_t(rounds) * encounters * (paired ? 2 : 1);
+}
+
 std::string MatchConfig::to_json() const { return stored_json().dump(); }
 
 nlohmann::json MatchConfig::stored_json() const {
@@ -198,12 +212,14 @@ nlohmann::json MatchConfig::stored_json() const {
 chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
   MatchConfig c;
   try {
-    const nlohmann::json j = nlohmann::json::parse(text);
+    auto parsed = json_input::parse(text, "stored run configuration");
+    if (!parsed) return chess::Error{parsed.error()};
+    const nlohmann::json& j = *parsed;
     j.get_to(c.settings);
     c.kind = stored_enum<TournamentKind>(j.at("kind"), "kind", parse_tournament_kind);
     j.at("engines").get_to(c.engines);
-    j.at("games").get_to(c.games);
-    j.at("rounds").get_to(c.rounds);
+    c.games = stored_int(j.at("games"), "games");
+    c.rounds = stored_int(j.at("rounds"), "rounds");
     j.at("openings").get_to(c.openings_path);
     c.openings_digest = j.value("openings_digest", "");
     j.at("plies").get_to(c.plies);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "json/json_input.h"
 
 namespace harness {
 
@@ -18,10 +19,16 @@ struct StoredValueError : std::runtime_error {
 
 template <class E, class Parse>
 E stored_enum(const nlohmann::json& j, const char* key, Parse parse) {
-  if (!j.is_string()) throw StoredValueError(std::string("'") + key + "' must be a name, got " + j.dump());
+  if (!j.is_string()) throw StoredValueError(std::string("'") + key + "' must be a name, got " + json_input::quoted(j));
   chess::Result<E> value = parse(j.get<std::string>());
   if (!value) throw StoredValueError(std::string("'") + key + "': " + value.error());
   return *value;
+}
+
+// A stored integer that fits an int: nlohmann would wrap 1e12 around to -727379968.
+inline int stored_int(const nlohmann::json& j, const char* key) {
+  if (!json_input::holds<int>(j)) throw StoredValueError(std::string("'") + key + "' must be an integer, got " + json_input::quoted(j));
+  return j.get<int>();
 }
 
 }  // namespace harness

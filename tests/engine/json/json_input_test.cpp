@@ -47,4 +47,36 @@ TEST(JsonInput, TypedValuesSayWhatTheyWant) {
   EXPECT_EQ(json_input::require(doc, "absent", s, "x.json").error(), "x.json: missing 'absent' (a string)");
 }
 
+// Nesting past MAX_DEPTH is refused where it starts, before nlohmann builds it: a value that
+// deep would overflow the stack of any recursive walk (dump) later.
+TEST(JsonInput, NestingDeeperThanTheBoundIsRefusedWithItsLine) {
+  const std::string deep = "{\"a\": 1,\n\"b\":\n" + std::string(100000, '[') + std::string(100000, ']') + "}";
+  auto r = json_input::parse(deep, "registry.json");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), "registry.json:3: JSON nested deeper than 256 levels");
+  const std::string at_bound = std::string(json_input::MAX_DEPTH, '[') + std::string(json_input::MAX_DEPTH, ']');
+  EXPECT_TRUE(json_input::parse(at_bound, "x.json")) << "the bound itself is allowed";
+  // Brackets inside strings do not nest.
+  EXPECT_TRUE(json_input::parse("{\"name\": \"" + std::string(1000, '[') + "\\\"\"}", "x.json"));
+  EXPECT_TRUE(json_input::parse_or_discarded(deep).is_discarded());
+}
+
+TEST(JsonInput, AKeyTwiceInOneObjectIsRefusedByName) {
+  auto r = json_input::parse(R"({"v0.2": {"command": "a", "args": [], "command": "b"}})", "engines.json");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error(), "engines.json: the key 'command' appears twice in one object");
+  // The same key in two objects is no duplicate.
+  EXPECT_TRUE(json_input::parse(R"([{"command": "a"}, {"command": "b", "x": {"command": "c"}}])", "x.json"));
+}
+
+TEST(JsonInput, MessagesQuoteAShortPrefixOfAValue) {
+  auto doc = json_input::parse(R"({"n": [[1, 2], 3], "s": ")" + std::string(500, 'x') + R"(", "o": {"a": 1}})", "x").value();
+  int n = 0;
+  EXPECT_EQ(json_input::read(doc, "n", n, "x.json").error(), "x.json: 'n' must be an integer, got an array of 2 items");
+  EXPECT_EQ(json_input::read(doc, "s", n, "x.json").error(),
+            "x.json: 's' must be an integer, got \"" + std::string(40, 'x') + "\"...");
+  EXPECT_EQ(json_input::read(doc, "o", n, "x.json").error(), "x.json: 'o' must be an integer, got an object of 1 key");
+  EXPECT_EQ(json_input::check_keys(doc["n"], "x.json: n", {"a"}).error(), "x.json: n: expected an object, got an array of 2 items");
+}
+
 }  // namespace

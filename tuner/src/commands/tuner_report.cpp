@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "json/json_input.h"
 #include "driver/holdout_choice.h"
 #include "eval/params.h"
 #include "methods/tuning_method.h"
@@ -46,7 +47,7 @@ chess::Result<StoredTunerRun> read_run(harness::Database& db, std::int64_t run_i
 
 // A step's entropy, when its method keeps one (PBIL: how far the vector is from settled).
 json state_entropy(const harness::GenerationRow& g) {
-  const json state = json::parse(g.state, nullptr, false);
+  const json state = json_input::parse_or_discarded(g.state);
   if (!state.is_object() || !state.contains("entropy") || !state["entropy"].is_number()) return nullptr;
   return state["entropy"];
 }
@@ -90,7 +91,12 @@ chess::Result<json> params_json(const StoredTunerRun& r, const std::vector<Value
     if (!loaded) return chess::Error{"run " + std::to_string(r.run.id) + ": its start weights: " + loaded.error()};
     base = *loaded;
   }
-  const Values start = r.config.tunes_options() ? Values{} : start_values(r.config, base);
+  Values start;
+  if (!r.config.tunes_options()) {
+    auto values = start_values(r.config, base);
+    CHESS_RETURN_IF_ERROR(values);
+    start = *values;
+  }
   json params = json::array();
   for (std::size_t i = 0; i < r.config.weights.size(); ++i) {
     const TunedWeight& w = r.config.weights[i];

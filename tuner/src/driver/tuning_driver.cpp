@@ -1,4 +1,5 @@
 #include "driver/tuning_driver.h"
+#include "json/json_input.h"
 
 #include <algorithm>
 #include <chrono>
@@ -18,7 +19,7 @@ chess::Result<int> resume(MethodRun& run, harness::Database& db, std::int64_t ru
     return 0;
   }
   const harness::GenerationRow& last = stored->back();
-  if (!run.restore(nlohmann::json::parse(last.state, nullptr, false)))
+  if (!run.restore(json_input::parse_or_discarded(last.state)))
     return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
   out << "Resuming tuner run " << run_id << " at step " << last.generation + 2 << "\n";
   return last.generation + 1;

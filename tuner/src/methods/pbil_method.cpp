@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "methods/genome.h"
+#include "json/json_input.h"
 #include "methods/pbil.h"
 #include "methods/tuning_method.h"
 #include "space/method_settings.h"
@@ -44,10 +45,10 @@ chess::Result<PbilSettings> read_settings(const nlohmann::json& section, const s
   auto read = read_method_settings(section, where, KEYS);
   CHESS_RETURN_IF_ERROR(read);
   const PbilSettings& s = *read;
-  if (s.population < 2) return chess::Error{where + ": 'population' must be at least 2"};
-  if (s.generations < 1) return chess::Error{where + ": 'generations' must be at least 1"};
+  CHESS_RETURN_IF_ERROR(check_count(s.population, "population", 2, MAX_POPULATION, where));
+  CHESS_RETURN_IF_ERROR(check_count(s.generations, "generations", 1, MAX_STEPS, where));
   if (s.radius < 0 || s.radius > 100000) return chess::Error{where + ": 'radius' must be from 0 (whole ranges) to 100000 steps"};
-  if (s.patience < 1) return chess::Error{where + ": 'patience' must be at least 1"};
+  CHESS_RETURN_IF_ERROR(check_count(s.patience, "patience", 1, MAX_STEPS, where));
   if (!(s.restart_entropy > 0 && s.restart_entropy < 1))
     return chess::Error{where + ": 'restart_entropy' must lie within (0, 1)"};
   for (double v : {s.learning_rate, s.negative_learning_rate, s.mutation_probability, s.mutation_shift})
@@ -233,7 +234,7 @@ class PbilMethod : public TuningMethod {
   std::unique_ptr<MethodRun> start(const MethodStart& m) const override { return std::make_unique<PbilRun>(m); }
   std::string describe_generation(const TunerConfig&, const harness::GenerationRow& g,
                                   const std::function<std::string(double)>& text) const override {
-    const nlohmann::json state = nlohmann::json::parse(g.state, nullptr, false);
+    const nlohmann::json state = json_input::parse_or_discarded(g.state);
     char entropy[32] = "";
     if (state.is_object() && state.contains("entropy") && state["entropy"].is_number())
       std::snprintf(entropy, sizeof entropy, "  entropy %g", state["entropy"].get<double>());

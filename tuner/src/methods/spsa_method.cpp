@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "methods/spsa.h"
+#include "json/json_input.h"
 #include "methods/tuning_method.h"
 #include "space/method_settings.h"
 #include "space/tuned_weights.h"
@@ -26,13 +27,13 @@ chess::Result<SpsaSettings> read_settings(const nlohmann::json& section, const s
   auto read = read_method_settings(section, where, KEYS);
   CHESS_RETURN_IF_ERROR(read);
   const SpsaSettings& s = *read;
-  if (s.iterations < 1) return chess::Error{where + ": 'iterations' must be at least 1"};
+  CHESS_RETURN_IF_ERROR(check_count(s.iterations, "iterations", 1, MAX_STEPS, where));
   if (s.r_end <= 0 || s.c_end_fraction <= 0 || s.c_end_fraction > 1 || s.a_ratio < 0)
     return chess::Error{where +
                         ": 'r_end' and 'c_end_fraction' must be positive (c_end_fraction at most 1), 'a_ratio' not negative"};
   if (s.batch < 1 || s.batch > 10000) return chess::Error{where + ": 'batch' must be from 1 to 10000"};
-  if (s.games_per_iteration < 2 || s.games_per_iteration % 2)
-    return chess::Error{where + ": 'games_per_iteration' must be even and at least 2"};
+  if (s.games_per_iteration % 2) return chess::Error{where + ": 'games_per_iteration' must be even"};
+  CHESS_RETURN_IF_ERROR(check_count(s.games_per_iteration, "games_per_iteration", 2, MAX_GAMES_PER_STEP, where));
   return read;
 }
 
@@ -159,7 +160,7 @@ class SpsaMethod : public TuningMethod {
   // An iteration's theta, rounded to the values the weights can take.
   chess::Result<std::optional<Values>> generation_values(harness::Database&, std::int64_t, const TunerConfig& config,
                                                          const harness::GenerationRow& g) const override {
-    const nlohmann::json state = nlohmann::json::parse(g.state, nullptr, false);
+    const nlohmann::json state = json_input::parse_or_discarded(g.state);
     if (!state.is_object() || !state.contains("theta")) return std::optional<Values>();
     const nlohmann::json& theta = state["theta"];
     if (!theta.is_array() || theta.size() != config.weights.size()) return std::optional<Values>();

@@ -1,4 +1,5 @@
 #include "space/tuned_weights.h"
+#include "json/json_input.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -11,13 +12,18 @@ Values nearest_values(const TunerConfig& config, const std::vector<double>& real
   return values;
 }
 
-Values start_values(const TunerConfig& config, const eval::EvalParams& params) {
+chess::Result<Values> start_values(const TunerConfig& config, const eval::EvalParams& params) {
   Values values;
   // Exact, not rounded onto the grid: a window (PBIL's radius) centred on the start holds it,
   // so the first generation's start individual is the start itself.
-  for (const TunedWeight& w : config.weights)
-    values.push_back(
-        std::clamp(w.option.empty() ? eval::param_data(params, w.param)[w.element] : w.start.value_or(w.min), w.min, w.max));
+  for (const TunedWeight& w : config.weights) {
+    const int start = w.option.empty() ? eval::param_data(params, w.param)[w.element] : w.start.value_or(w.min);
+    if (start < w.min || start > w.max)
+      return chess::Error{"parameters: '" + w.name + "' starts at " + std::to_string(start) + " (" +
+                          (config.start_weights.empty() ? std::string("dev's weights") : config.start_weights) +
+                          "), outside its range [" + std::to_string(w.min) + ", " + std::to_string(w.max) + "]"};
+    values.push_back(start);
+  }
   return values;
 }
 
@@ -60,7 +66,7 @@ eval::EvalParams with_tuned_values(const TunerConfig& config, const eval::EvalPa
 }
 
 std::optional<Values> values_from_json(const TunerConfig& config, const std::string& text) {
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  const nlohmann::json j = json_input::parse_or_discarded(text);
   if (!j.is_object()) return std::nullopt;
   Values values;
   for (const TunedWeight& w : config.weights) {

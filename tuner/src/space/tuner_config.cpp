@@ -14,6 +14,7 @@
 #include "eval/params.h"
 #include "json/json_input.h"
 #include "run/match_config.h"
+#include "space/method_settings.h"
 
 namespace tuner {
 
@@ -147,6 +148,15 @@ chess::Result<bool> add_option(const json& p, const std::string& where, TunerCon
   return true;
 }
 
+// A weight or option listed twice (a table and one of its elements, say) would be two
+// coordinates of one value: the tuner would move one and report the other.
+chess::Result<bool> check_listed_once(const std::vector<TunedWeight>& weights, std::size_t first_new, const std::string& where) {
+  for (std::size_t i = first_new; i < weights.size(); ++i)
+    for (std::size_t j = 0; j < first_new; ++j)
+      if (weights[j].name == weights[i].name) return chess::Error{where + ": '" + weights[i].name + "' is listed twice"};
+  return true;
+}
+
 chess::Result<bool> add_parameter(const json& p, const std::string& where, TunerConfig& config) {
   if (!p.is_object()) return chess::Error{where + ": expected an object"};
   const bool weight = p.contains("name"), option = p.contains("option");
@@ -181,7 +191,7 @@ chess::Result<bool> read_cluster(const json& f, const std::string& fitness_where
     const json& a = j["sbatch_args"];
     if (!a.is_array()) return chess::Error{where + ": 'sbatch_args' must be an array of strings"};
     for (const json& v : a) {
-      if (!v.is_string()) return chess::Error{where + ": 'sbatch_args' must be an array of strings, got " + v.dump()};
+      if (!v.is_string()) return chess::Error{where + ": 'sbatch_args' must be an array of strings, got " + json_input::quoted(v)};
       c.sbatch_args.push_back(v.get<std::string>());
     }
   }
@@ -228,8 +238,10 @@ chess::Result<bool> read_fitness(const json& doc, const std::string& source, Fit
     return chess::Error{where + ": 'score_weight' blends the labels of texel fitness ('type' is '" + s.type + "')"};
   if (s.mode != "opponent" && s.mode != "round-robin")
     return chess::Error{where + ": 'mode' must be 'opponent' or 'round-robin', got '" + s.mode + "'"};
-  if (s.threads < 1 || s.concurrency < 1 || s.games_per_individual < 2 || s.games_per_individual % 2)
-    return chess::Error{where + ": threads and concurrency must be positive, games_per_individual even and at least 2"};
+  if (s.threads < 1 || s.concurrency < 1 || s.games_per_individual < 2 || s.games_per_individual % 2 ||
+      s.games_per_individual > MAX_GAMES_PER_STEP)
+    return chess::Error{where + ": threads and concurrency must be positive, games_per_individual even and from 2 to " +
+                        std::to_string(MAX_GAMES_PER_STEP)};
   if (s.threads > FitnessSettings::MAX_THREADS)
     return chess::Error{where + ": 'threads' must be at most " + std::to_string(FitnessSettings::MAX_THREADS) + ", got " +
                         std::to_string(s.threads)};
@@ -300,8 +312,11 @@ chess::Result<TunerConfig> parse_common_config(const std::string& text, const st
   if (!doc.contains("parameters") || !doc["parameters"].is_array() || doc["parameters"].empty())
     return chess::Error{source + ": 'parameters' must be a non-empty array"};
   for (std::size_t i = 0; i < doc["parameters"].size(); ++i) {
-    auto r = add_parameter(doc["parameters"][i], source + ": parameters[" + std::to_string(i) + "]", c);
+    const std::size_t before = c.weights.size();
+    const std::string where = source + ": parameters[" + std::to_string(i) + "]";
+    auto r = add_parameter(doc["parameters"][i], where, c);
     CHESS_RETURN_IF_ERROR(r);
+    CHESS_RETURN_IF_ERROR(check_listed_once(c.weights, before, where));
   }
   for (const std::string& method : method_names)
     if (doc.contains(method)) c.method_sections[method] = doc[method];
