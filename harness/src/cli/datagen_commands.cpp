@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <unordered_set>
@@ -22,15 +23,19 @@ namespace harness {
 
 namespace {
 
+// --random-plies not given: the openings come from --openings (or the default book).
+constexpr int NO_RANDOM_PLIES = std::numeric_limits<int>::min();
+
 struct DatagenOptions {
   MatchOptions match;
-  int random_plies = -1;  // -1: openings from --openings
+  int random_plies = NO_RANDOM_PLIES;
 };
 
 // `count` openings of `plies` random legal plies from the standard start, drawn by `seed`.
 void write_random_openings(const std::string& path, int count, int plies, std::uint64_t seed) {
   std::mt19937_64 rng(seed ^ 0x2545f4914f6cdd1dULL);
-  std::ofstream out(path + ".part");
+  const std::unique_ptr<OutputFile> file = value_or_fail(OutputFile::open("--random-plies: the book", path));
+  std::ostream& out = file->stream();
   out << "# " << count << " openings of " << plies << " random plies from the start (harness datagen, seed " << seed << ")\n";
   for (int i = 0; i < count; ++i) {
     std::vector<chess::Move> moves;
@@ -43,10 +48,7 @@ void write_random_openings(const std::string& path, int count, int plies, std::u
     const std::string fen = game.position().fen();
     out << fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1)) << " id \"random-" << i + 1 << "\";\n";
   }
-  out.close();
-  std::error_code ec;
-  if (out) std::filesystem::rename(path + ".part", path, ec);
-  if (!out || ec) fail(path + ": cannot write the openings" + (ec ? ": " + ec.message() : ""));
+  value_or_fail(file->commit());
 }
 
 // One engine plays itself: a second entry of it under another name.
@@ -64,9 +66,13 @@ void self_play(MatchOptions& o) {
 [[noreturn]] void datagen(DatagenOptions& d) {
   MatchOptions& o = d.match;
   if (o.nodes == 0 && o.depth == 0) fail("datagen needs a node or depth limit: give --nodes N or --depth D");
-  if (d.random_plies >= 0) {
+  if (d.random_plies != NO_RANDOM_PLIES) {
     if (!o.openings.empty()) fail("give --openings or --random-plies, not both");
-    if (d.random_plies > 40) fail("--random-plies must be from 0 to 40, got " + std::to_string(d.random_plies));
+    if (d.random_plies < 0 || d.random_plies > 40)
+      fail("--random-plies must be from 0 to 40, got " + std::to_string(d.random_plies));
+    // The book is written before the run's settings are checked: its size is checked first.
+    if (o.games < 1 || o.games > MAX_GAMES)
+      fail("--games must be from 1 to " + std::to_string(MAX_GAMES) + ", got " + std::to_string(o.games));
     const std::filesystem::path folder = std::filesystem::absolute(o.db).parent_path();
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
@@ -122,16 +128,14 @@ int export_runs(const PositionsOptions& o) {
   const PositionFormatInfo format = value_or_fail(parse_position_format(o.format));
   const PositionFilters filters = filters_of(o);
   auto db = value_or_fail(Database::open_existing(o.db));
-  value_or_fail(check_output_file("-o", o.out, {o.db}));
-  const std::string part = o.out + ".part";
-  std::ofstream file(part, std::ios::binary);
-  if (!file) fail(o.out + ": cannot write");
+  const std::unique_ptr<OutputFile> out = value_or_fail(OutputFile::open("-o", o.out, {o.db}));
+  std::ostream& file = out->stream();
   std::unordered_set<std::uint64_t> seen;
   ExportCounts total;
   for (std::int64_t run : o.runs) {
     auto exported = export_positions(*db, run, filters, format, file, seen);
-    if (!exported) std::filesystem::remove(part);
-    const ExportCounts c = value_or_fail(std::move(exported));
+    if (!exported) fail(out->failed(exported.error()).message);
+    const ExportCounts& c = *exported;
     std::cout << "run " << run << ": " << c.games << " games, " << c.scored << " scored positions: " << c.written
               << " written; left out " << c.in_check << " in check, " << c.tactical << " captures or promotions, " << c.mates
               << " mate scores, " << c.early << " before ply " << o.min_ply << ", " << c.duplicates << " duplicates"
@@ -143,14 +147,7 @@ int export_runs(const PositionsOptions& o) {
               << "\n";
     total.written += c.written;
   }
-  file.close();
-  std::error_code ec;
-  if (file) std::filesystem::rename(part, o.out, ec);
-  if (!file || ec) {
-    const std::string why = ec ? ": " + ec.message() : "";
-    std::filesystem::remove(part, ec);
-    fail(o.out + ": write failed" + why);
-  }
+  value_or_fail(out->commit());
   std::cout << "wrote " << total.written << " positions to " << o.out << "\n";
   return 0;
 }

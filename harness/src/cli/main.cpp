@@ -7,8 +7,10 @@
 
 #include "command_line/command_line.h"
 #include "commands.h"
+#include "process/stop_request.h"
 
 int main(int argc, char** argv) {
+  harness::ignore_output_signals();  // every writer reports a full file or a closed output itself
   CLI::App app{"harness: play and measure chess engines; every result goes to SQLite",
                "harness"};  // usage lines name the program, not its path
   app.require_subcommand(1);

@@ -9,6 +9,7 @@
 #include "openings/chess960_openings.h"
 #include "paths.h"
 #include "players/uci_player.h"
+#include "settings/output_file.h"
 
 namespace harness {
 
@@ -71,12 +72,9 @@ void write_openings(const OpeningsOptions& o) {
     value_or_fail(checker->start());
     if (std::string why = checker->cannot_play(chess::Variant::FISCHERANDOM); !why.empty()) fail(why);
   }
-  std::ofstream file;
-  if (!o.out.empty()) {
-    file.open(o.out);
-    if (!file) fail(o.out + ": cannot write");
-  }
-  std::ostream& out = o.out.empty() ? std::cout : file;
+  std::unique_ptr<OutputFile> file;
+  if (!o.out.empty()) file = value_or_fail(OutputFile::open("-o", o.out));
+  std::ostream& out = file ? file->stream() : std::cout;
   out << "# " << (dfrc ? "DFRC" : "Chess960") << " openings written by harness openings (" << starts.size() << " positions, seed "
       << o.seed << ", " << o.plies << " random plies"
       << (checker ? ", kept within " + std::to_string(o.max_score) + " cp by " + checker->name() + " at depth " +
@@ -88,7 +86,8 @@ void write_openings(const OpeningsOptions& o) {
     std::vector<chess::Move> moves = o.plies > 0 ? opening_moves(o, start, checker.get(), rng) : std::vector<chess::Move>{};
     out << chess960_book_line(start, moves, dfrc) << '\n';
   }
-  if (!out) fail((o.out.empty() ? std::string("standard output") : o.out) + ": write failed");
+  if (file) value_or_fail(file->commit());
+  if (!out) fail("standard output: write failed");
   if (!o.out.empty()) std::cerr << "wrote " << starts.size() << " openings to " << o.out << '\n';
 }
 

@@ -33,8 +33,7 @@ void write_report(const ReportOptions& o) {
   for (std::int64_t id : o.runs) ids += (ids.empty() ? "" : "-") + std::to_string(id);
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("report-" + ids + ".html")).string() : o.out;
-  value_or_fail(check_output_file("-o", path, {o.db}));
-  value_or_fail(write_page(path, html_page("Workbench report: run " + ids, report)));
+  value_or_fail(write_page(path, html_page("Workbench report: run " + ids, report), {o.db}));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   char took[32];
   std::snprintf(took, sizeof took, "%.2f s", seconds);

@@ -108,14 +108,12 @@ void add_run_commands(CLI::App& app) {
            (r.kind.rfind("tuner", 0) == 0 ? " of its own; its games are in the match runs it started (see 'harness runs')" : ""));
     const std::vector<StoredGame> games = value_or_fail(db->games(r.id));
     if (games.empty()) fail("run " + std::to_string(r.id) + " has no finished games yet");
-    std::ofstream file;
-    if (!opts->out.empty()) {
-      value_or_fail(check_output_file("-o", opts->out, {opts->db}));
-      file.open(opts->out);
-      if (!file) fail("pgn: cannot write " + opts->out);
-    }
-    std::ostream& out = opts->out.empty() ? std::cout : file;
+    std::unique_ptr<OutputFile> file;
+    if (!opts->out.empty()) file = value_or_fail(OutputFile::open("-o", opts->out, {opts->db}));
+    std::ostream& out = file ? file->stream() : std::cout;
     for (const StoredGame& g : games) out << g.pgn;
+    if (file) value_or_fail(file->commit());
+    if (!out) fail("standard output: write failed");
   });
 }
 

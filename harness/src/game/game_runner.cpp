@@ -6,6 +6,7 @@
 #include "core/san.h"
 #include "core/uci_move.h"
 #include "players/line_matches.h"
+#include "process/terminal_pause.h"
 #include "text/timestamp.h"
 
 namespace harness {
@@ -132,7 +133,7 @@ class Referee {
 
   void turn() {
     const chess::Color us = game_.position().side_to_move();
-    const auto asked = std::chrono::steady_clock::now();  // before the request, whose deadline is later
+    const Asked asked{std::chrono::steady_clock::now(), paused_so_far()};  // before the request, whose deadline is later
     ThinkResult r = think(us);
     if (r.status == ThinkStatus::ABORTED) {
       aborted_ = true;  // not finished: the caller discards the game
@@ -142,7 +143,12 @@ class Referee {
     if (r.status == ThinkStatus::OVERLONG) return lose(us, GameEnd::CRASH, "writes a line of more than 1 MiB", true);
     if (r.status == ThinkStatus::TIMEOUT && waited_ms(asked) + TIMEOUT_TOLERANCE_MS < allowance(us))
       return runner_fault(us, waited_ms(asked));
-    if (r.status == ThinkStatus::TIMEOUT) return lose(us, GameEnd::STALL, "", true);
+    if (r.status == ThinkStatus::TIMEOUT)
+      return lose(us, GameEnd::STALL, tc_[us].kind == TimeControl::Kind::CLOCK || tc_[us].kind == TimeControl::Kind::MOVETIME
+                                          ? ""
+                                          : "no move within the " + std::to_string(settings_.search_timeout_ms) +
+                                                " ms a node or depth search may take (--search-timeout-ms)",
+                  true);
     if (r.move == "resign") return lose(us, GameEnd::RESIGNATION, "", false);
     if (over_time(us, r.elapsed_ms)) return lose(us, GameEnd::TIME, "", false);
     chess::Move m = chess::parse_uci(game_.position(), r.move, settings_.variant);
@@ -178,8 +184,14 @@ class Referee {
   // arithmetic): the game is not played, and not stored as a loss; resume plays it again.
   // The time is the referee's own, from before the request was made: a true timeout has waited
   // at least the allowance whatever the machine's load, as the deadline came after it.
-  static std::int64_t waited_ms(std::chrono::steady_clock::time_point asked) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count();
+  // A Ctrl-Z pause (terminal_pause.h) is not counted.
+  struct Asked {
+    std::chrono::steady_clock::time_point at;
+    std::chrono::nanoseconds paused;
+  };
+  static std::int64_t waited_ms(const Asked& asked) {
+    const auto paused = paused_so_far() - asked.paused;
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked.at - paused).count();
   }
   void runner_fault(chess::Color us, std::int64_t waited) {
     runner_fault_ = "the runner gave up on engine '" + players_[us]->name() + "' after " + std::to_string(waited) +

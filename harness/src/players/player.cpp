@@ -3,16 +3,23 @@
 #include <filesystem>
 #include <fstream>
 
+#include "process/terminal_pause.h"
+#include "text/control_characters.h"
+
 namespace harness {
 
 void await_move(ChildProcess& process, const ThinkRequest& request, ChildProcess::Clock::time_point start, ThinkResult& result,
                 const std::function<bool(const std::string&)>& on_line) {
   std::string line;
+  // A Ctrl-Z pause is no engine's time: the deadline moves on by it, and the move is not charged.
+  const std::chrono::nanoseconds paused_before = paused_so_far();
+  auto paused = [&] { return std::chrono::duration_cast<ChildProcess::Clock::duration>(paused_so_far() - paused_before); };
   while (true) {
     // One wait per line: it ends on the line, the deadline, the engine's exit or a stop at once.
-    ReadStatus status = process.read_line(line, request.deadline, Wait::UNTIL_ABORT);
+    ReadStatus status = process.read_line(line, request.deadline + paused(), Wait::UNTIL_ABORT);
     // The move is charged from the moment its line arrived, before anything else is done with it.
-    result.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(ChildProcess::Clock::now() - start).count();
+    result.elapsed_us =
+        std::chrono::duration_cast<std::chrono::microseconds>(ChildProcess::Clock::now() - start - paused()).count();
     result.elapsed_ms = result.elapsed_us / 1000;
     switch (status) {
       case ReadStatus::ABORTED: result.status = ThinkStatus::ABORTED; return;
@@ -52,6 +59,7 @@ std::string Player::take_stderr() {
   std::string text(size - from, '\0');
   in.read(text.data(), std::streamsize(text.size()));
   stderr_offset_ = size;
+  if (!is_printable_line(text)) text = escaped_controls(text, true);  // stored, and shown in pages
   // The engine appends to the file: past the limit it starts again from empty, so an engine
   // that writes without pause cannot fill the disk.
   constexpr std::size_t FILE_LIMIT = 16 * 1024 * 1024;

@@ -116,7 +116,8 @@ chess::Result<bool> XboardPlayer::negotiate_features() {
                           std::to_string(deadlines_.startup_ms) + " ms of 'protover 2' (--startup-ms)"};
     const bool nudging = !more_time && now >= nudge_from;
     const auto until = std::min(deadline, nudging ? now + NUDGE_EVERY : more_time ? deadline : nudge_from);
-    const ReadStatus status = process_->read_line(line, until, Wait::UNTIL_ABORT);
+    // After done=0 the wait may last an hour: a first Ctrl-C ends it too.
+    const ReadStatus status = process_->read_line(line, until, more_time ? Wait::UNTIL_ANY_STOP : Wait::UNTIL_ABORT);
     if (status == ReadStatus::ABORTED)
       return chess::Error{"stopped during the xboard handshake of engine '" + config_.name + "'"};
     if (status == ReadStatus::CLOSED) return chess::Error{"engine '" + config_.name + "' exited during the xboard handshake"};

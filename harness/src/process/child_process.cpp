@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +17,8 @@
 
 #include "process/cpu_affinity.h"
 #include "process/stop_request.h"
+#include "process/terminal_pause.h"
+#include "text/control_characters.h"
 
 extern char** environ;
 
@@ -36,15 +39,23 @@ struct ChildProcess::Impl {
     if (from_child >= 0) ::close(from_child);
   }
   // Collects the child's status if it has ended (waiting for it when `block`); true once it has.
+  // Whatever the child left running in its process group ends with it, however it ended: the
+  // group is killed while the exited child, not yet reaped, still holds its id.
   bool reap(bool block) {
     if (reaped || pid <= 0) return true;
-    int status = 0;
-    pid_t r;
-    do r = ::waitpid(pid, &status, block ? 0 : WNOHANG);
+    siginfo_t info{};
+    int r;
+    do r = ::waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG));
     while (r < 0 && errno == EINTR);
-    if (r == 0) return false;
+    if (r == 0 && info.si_pid == 0) return false;
+    ::kill(-pid, SIGKILL);
+    int status = 0;
+    pid_t w;
+    do w = ::waitpid(pid, &status, 0);
+    while (w < 0 && errno == EINTR);
     reaped = true;
-    exit_code = r == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    remove_paused_group(pid);
+    exit_code = w == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return true;
   }
 };
@@ -56,6 +67,14 @@ void ignore_sigpipe() {
   std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
 }
 
+// A line as the rest of the workbench sees it: one printable line of UTF-8. A tab reads as a
+// space (as in a PGN tag); a NUL, another control byte or a byte that is not UTF-8 comes escaped
+// (\x00), so no engine's text can cut a stored game or a PGN short, or put invalid text in a page.
+void make_printable(std::string& line) {
+  std::replace(line.begin(), line.end(), '\t', ' ');
+  if (!is_printable_line(line)) line = escaped_controls(line);
+}
+
 // Takes one complete line out of `buffer`, if there is one.
 bool take_line(std::string& buffer, std::string& line) {
   std::size_t nl = buffer.find('\n');
@@ -63,6 +82,7 @@ bool take_line(std::string& buffer, std::string& line) {
   line.assign(buffer, 0, nl);
   buffer.erase(0, nl + 1);
   if (!line.empty() && line.back() == '\r') line.pop_back();
+  make_printable(line);
   return true;
 }
 
@@ -103,7 +123,7 @@ struct SpawnAttributes {
     posix_spawnattr_init(&attr);
     sigset_t defaults, none;
     sigemptyset(&defaults);
-    for (int sig : {SIGINT, SIGTERM, SIGPIPE, SIGXFSZ}) sigaddset(&defaults, sig);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGPIPE, SIGXFSZ}) sigaddset(&defaults, sig);
     sigemptyset(&none);
     posix_spawnattr_setsigdefault(&attr, &defaults);
     posix_spawnattr_setsigmask(&attr, &none);
@@ -176,6 +196,7 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
     impl->pid = -1;
     return chess::Error{"cannot start '" + spec.command + "': " + std::strerror(failed)};
   }
+  add_paused_group(impl->pid);
   return std::unique_ptr<ChildProcess>(new ChildProcess(std::move(impl)));
 }
 
@@ -204,12 +225,16 @@ ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline
   return status;
 }
 
-ReadStatus ChildProcess::read_one(std::string& line, Clock::time_point deadline, Wait wait) {
+ReadStatus ChildProcess::read_one(std::string& line, const Clock::time_point asked_deadline, Wait wait) {
   if (take_line(impl_->buffer, line)) return ReadStatus::LINE;
   if (impl_->closed) return ReadStatus::CLOSED;
-  const int abort_fd = wait == Wait::UNTIL_ABORT ? abort_wake_fd() : -1;
+  const int abort_fd = wait == Wait::UNTIL_ABORT ? abort_wake_fd() : wait == Wait::UNTIL_ANY_STOP ? stop_wake_fd() : -1;
+  // A Ctrl-Z pause during the wait moves the deadline on by its length.
+  const std::chrono::nanoseconds paused_before = paused_so_far();
   char chunk[4096];
   while (true) {
+    const Clock::time_point deadline =
+        asked_deadline + std::chrono::duration_cast<Clock::duration>(paused_so_far() - paused_before);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     if (left < 0) return ReadStatus::TIMEOUT;
     pollfd fds[2] = {{impl_->from_child, POLLIN, 0}, {abort_fd, POLLIN, 0}};
@@ -217,10 +242,7 @@ ReadStatus ChildProcess::read_one(std::string& line, Clock::time_point deadline,
     int ready = ::poll(fds, abort_fd >= 0 ? 2 : 1, int(std::min<long long>(left + 1, 1000000)));
     if (ready < 0 && errno == EINTR) continue;
     if (fds[1].revents & POLLIN) return ReadStatus::ABORTED;
-    if (ready == 0) {
-      if (Clock::now() >= deadline) return ReadStatus::TIMEOUT;
-      continue;
-    }
+    if (ready == 0) continue;  // the deadline is looked at again, moved on by a pause that ended the wait
     ssize_t n = ::read(impl_->from_child, chunk, sizeof chunk);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (n <= 0) {
@@ -229,6 +251,7 @@ ReadStatus ChildProcess::read_one(std::string& line, Clock::time_point deadline,
       if (!impl_->buffer.empty()) {
         line.swap(impl_->buffer);
         impl_->buffer.clear();
+        make_printable(line);
         return ReadStatus::LINE;
       }
       return ReadStatus::CLOSED;

@@ -24,12 +24,12 @@ struct ProcessSpec {
 };
 
 // OVERLONG: the child wrote more than MAX_LINE bytes without a newline; it is treated as a
-// fault by the caller and the partial line is dropped. ABORTED: a stop at once was requested
-// (stop_request.h) while the caller waited with Wait::UNTIL_ABORT.
+// fault by the caller and the partial line is dropped. ABORTED: a stop at once (or, for
+// Wait::UNTIL_ANY_STOP, any stop) was requested (stop_request.h) while the caller waited.
 enum class ReadStatus { LINE, TIMEOUT, CLOSED, OVERLONG, ABORTED };
 
-// Whether a read also ends when a stop at once is requested.
-enum class Wait { UNTIL_DEADLINE, UNTIL_ABORT };
+// Whether a read also ends when a stop at once is requested, or any stop (a first Ctrl-C).
+enum class Wait { UNTIL_DEADLINE, UNTIL_ABORT, UNTIL_ANY_STOP };
 
 // No protocol line comes near this; a child that writes more without a newline is broken.
 constexpr std::size_t MAX_LINE = 1 << 20;
@@ -50,7 +50,8 @@ class ChildProcess {
 
   // Writes one line (a newline is added). False if the child has closed its input.
   bool write_line(const std::string& line);
-  // Reads one line (without the newline, CR stripped) before `deadline`.
+  // Reads one line (without the newline, CR stripped) before `deadline`: one printable line of
+  // UTF-8, control bytes and bytes that are not UTF-8 escaped as \xNN.
   ReadStatus read_line(std::string& line, Clock::time_point deadline, Wait wait = Wait::UNTIL_DEADLINE);
   ReadStatus read_line(std::string& line, std::chrono::milliseconds timeout) { return read_line(line, Clock::now() + timeout); }
   bool running();

@@ -1,5 +1,7 @@
 #include "process/stop_request.h"
 
+#include "process/terminal_pause.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
@@ -31,10 +33,12 @@ struct WakePipe {
     }
   }
 };
-const WakePipe g_wake;
+const WakePipe g_wake;      // readable from a stop at once on
+const WakePipe g_any_wake;  // readable from the first request on
 
 void raise_level(int level) {
   g_level.store(level);
+  g_any_wake.wake();
   if (level == int(StopRequest::ABORT)) g_wake.wake();
 }
 
@@ -45,6 +49,15 @@ void on_stop_signal(int) {
 
 }  // namespace
 
+void ignore_output_signals() {
+  // Past a file-size limit a write fails (and SQLite or the writer reports it) instead of
+  // killing the program with a half-written file.
+  ::signal(SIGXFSZ, SIG_IGN);
+  // A closed standard output (`| head`) makes writes fail instead of killing the run unrecorded:
+  // the runs see the failed stream and stop as on a first Ctrl-C, leaving a resumable run.
+  ::signal(SIGPIPE, SIG_IGN);
+}
+
 void install_stop_handlers() {
   struct sigaction action {};
   action.sa_handler = on_stop_signal;
@@ -52,11 +65,10 @@ void install_stop_handlers() {
   action.sa_flags = SA_RESTART;
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
-  // Past a file-size limit a write fails (and SQLite reports it) instead of killing the run.
-  ::signal(SIGXFSZ, SIG_IGN);
-  // A closed standard output (`| head`) makes writes fail instead of killing the run unrecorded:
-  // the runs see the failed stream and stop as on a first Ctrl-C, leaving a resumable run.
-  ::signal(SIGPIPE, SIG_IGN);
+  // A closed terminal or ssh session: the run ends as on SIGTERM, its games kept, resumable.
+  sigaction(SIGHUP, &action, nullptr);
+  install_pause_handler();
+  ignore_output_signals();
 }
 
 void stop_at_once_on_first_signal() { g_signal_step.store(int(StopRequest::ABORT)); }
@@ -70,8 +82,11 @@ void request_stop(StopRequest level) {
 void clear_stop_request() {
   g_level.store(0);
   g_wake.drain();
+  g_any_wake.drain();
 }
 
 int abort_wake_fd() { return g_wake.fds[0]; }
+
+int stop_wake_fd() { return g_any_wake.fds[0]; }
 
 }  // namespace harness

@@ -1,5 +1,7 @@
 #include "html_page.h"
 
+#include "settings/output_file.h"
+
 #include <fstream>
 
 namespace harness {
@@ -73,13 +75,11 @@ std::string html_page(const std::string& title, const nlohmann::json& report, co
   return page;
 }
 
-chess::Result<bool> write_page(const std::string& path, const std::string& page) {
-  std::ofstream file(path, std::ios::binary);
-  if (!file) return chess::Error{"report: cannot write " + path};
-  file << page;
-  file.close();
-  if (!file) return chess::Error{"report: writing " + path + " failed (disk full?)"};
-  return true;
+chess::Result<bool> write_page(const std::string& path, const std::string& page, const std::vector<std::string>& inputs) {
+  auto file = OutputFile::open("-o", path, inputs);
+  CHESS_RETURN_IF_ERROR(file);
+  (*file)->stream() << page;
+  return (*file)->commit();
 }
 
 }  // namespace harness

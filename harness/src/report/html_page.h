@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 
@@ -18,7 +19,7 @@ std::string html_page(const std::string& title, const nlohmann::json& report, co
 // "<script>") changes how the HTML parser reads the element.
 std::string script_safe(const std::string& json);
 
-// Writes the page to `path`; the error says whether the file could not be opened or written.
-chess::Result<bool> write_page(const std::string& path, const std::string& page);
+// Writes the page to `path` through OutputFile (never over one of `inputs`); the error names the file.
+chess::Result<bool> write_page(const std::string& path, const std::string& page, const std::vector<std::string>& inputs);
 
 }  // namespace harness

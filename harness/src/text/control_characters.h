@@ -31,12 +31,13 @@ inline std::string printable_line_problem(std::string_view text) {
 }
 
 // The text with each control character written as \n, \r, \t or \xNN, and every byte from
-// 0x80 up as \xNN when the text is not UTF-8: one printable line.
-inline std::string escaped_controls(std::string_view text) {
+// 0x80 up as \xNN when the text is not UTF-8: one printable line (or several, when newlines are
+// kept).
+inline std::string escaped_controls(std::string_view text, bool keep_newlines = false) {
   std::string out;
   const bool utf8 = chess::is_utf8(text);
   for (char c : text) {
-    if (!is_control_character(c) && (utf8 || static_cast<unsigned char>(c) < 0x80)) {
+    if ((!is_control_character(c) || (keep_newlines && c == '\n')) && (utf8 || static_cast<unsigned char>(c) < 0x80)) {
       out += c;
       continue;
     }
@@ -54,5 +55,8 @@ inline std::string escaped_controls(std::string_view text) {
   }
   return out;
 }
+
+// Whether the text is one printable line of UTF-8 already: nothing for escaped_controls to do.
+inline bool is_printable_line(std::string_view text) { return !has_control_character(text) && chess::is_utf8(text); }
 
 }  // namespace harness

@@ -31,6 +31,7 @@
 #include "run/match_runner.h"
 #include "search/search.h"
 #include "settings/key_values.h"
+#include "settings/output_file.h"
 #include "space/tuned_weights.h"
 #include "stats/report.h"
 #include "text/words.h"
@@ -168,12 +169,12 @@ std::string write_result(const tuner::TunerConfig& config, const std::string& ou
                          const Result& result, harness::Database& db, std::int64_t run_id) {
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(out).parent_path(), ec);
-  std::ofstream file(out);
+  const auto file = value_or_fail(harness::OutputFile::open("--out", out, {db.path()}));
   if (!config.tunes_options())
-    file << eval::params_to_json(tuner::with_values(config, start_weights, result.values));
+    file->stream() << eval::params_to_json(tuner::with_values(config, start_weights, result.values));
   else
-    file << nlohmann::json::parse(tuner::values_json(config, result.values)).dump(2) << "\n";
-  if (!file) fail("cannot write " + out);
+    file->stream() << nlohmann::json::parse(tuner::values_json(config, result.values)).dump(2) << "\n";
+  value_or_fail(file->commit());
   value_or_fail(db.save_result(run_id, {result.generation, tuner::values_json(config, result.values), out}));
   if (!config.tunes_options()) return "weights written to " + out + "\n";
   std::string words;
@@ -255,7 +256,7 @@ int tune_command(const Options& o, const tuner::TuningMethod& method) {
     engines = value_or_fail(tuner::TunedEngines::create(config, start_weights, o.config, *db));
     value_or_fail(tuner::check_tuned_options(config, engines->engine(), o.config));
   }
-  const tuner::Values start = tuner::start_values(config, start_weights);
+  const tuner::Values start = value_or_fail(harness::with_option(o.config + ":", tuner::start_values(config, start_weights)));
   TexelSets sets = read_texel_sets(config, start_weights);
   const std::int64_t run_id = find_or_create_run(*db, std::string("tuner-") + method.name(), config, o);
   if (engines) value_or_fail(engines->set_run(run_id));
@@ -319,7 +320,7 @@ int report_command(const Options& o) {
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("tuner-report-" + std::to_string(o.run) + ".html")).string()
                     : o.out;
-  value_or_fail(harness::write_page(path, harness::html_page("Tuner report: run " + std::to_string(o.run), report)));
+  value_or_fail(harness::write_page(path, harness::html_page("Tuner report: run " + std::to_string(o.run), report), {o.db}));
   std::cout << "Report of tuner run " << o.run << " written to " << path << std::endl;
   return 0;
 }
@@ -332,8 +333,7 @@ int extract_command(const Options& o) {
   auto db = value_or_fail(harness::Database::open_existing(o.db));
   harness::run_or_fail(*db, o.run);
   if (o.out.empty()) fail("extract-positions needs --out FILE");
-  std::ofstream out(o.out);
-  if (!out) fail("cannot write " + o.out);
+  const auto file = value_or_fail(harness::OutputFile::open("--out", o.out, {o.db}));
   search::Searcher searcher;
   searcher.set_hash_mb(1);
   harness::PositionFilters filters;
@@ -341,8 +341,11 @@ int extract_command(const Options& o) {
   filters.min_ply = 8;
   filters.position_test = [&](const chess::Position& pos) { return searcher.quiescence_score(pos) == searcher.evaluate(pos); };
   std::unordered_set<std::uint64_t> seen;
-  const harness::ExportCounts counts = value_or_fail(
-      harness::export_positions(*db, o.run, filters, value_or_fail(harness::parse_position_format("epd")), out, seen));
+  auto exported =
+      harness::export_positions(*db, o.run, filters, value_or_fail(harness::parse_position_format("epd")), file->stream(), seen);
+  if (!exported) fail(file->failed(exported.error()).message);
+  const harness::ExportCounts& counts = *exported;
+  value_or_fail(file->commit());
   std::cout << "wrote " << counts.written << " quiet labeled positions to " << o.out << "\n";
   return 0;
 }
@@ -362,6 +365,7 @@ int guarded(F command) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  harness::ignore_output_signals();  // every writer reports a full file or a closed output itself
   CLI::App app{
       "tuner: tune the engine's evaluation weights or any engine's UCI options (PBIL, SPSA, gradient descent or NLopt), every "
       "step stored in SQLite",
