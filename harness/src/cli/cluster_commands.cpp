@@ -64,8 +64,8 @@ void start_cluster(ClusterOptions& o, TournamentKind kind) {
   if (o.match.resume) fail("--resume: continue a cluster run with 'harness cluster resume RUN'");
   if (o.poll_ms < 10 || o.poll_ms > 600000) fail("--poll-ms must be from 10 to 600000");
   MatchConfig config = build_config(o.match, kind);
-  if (o.shards > int(make_schedule(config).size()) / 2)
-    fail("--shards " + std::to_string(o.shards) + " is more than the run's " + std::to_string(make_schedule(config).size() / 2) +
+  if (o.shards > Schedule(config).size() / 2)
+    fail("--shards " + std::to_string(o.shards) + " is more than the run's " + std::to_string(Schedule(config).size() / 2) +
          " game pairs: a shard plays whole pairs");
   value_or_fail(slurm_reachable());
   prepare_or_fail(config, o.match);  // the book, tables and engines checked before anything is recorded

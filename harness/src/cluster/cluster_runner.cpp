@@ -44,9 +44,7 @@ long long stamp(const std::string& path) {
 }  // namespace
 
 ClusterRunner::ClusterRunner(MatchConfig config, Database& db, std::int64_t run_id, ClusterSettings settings)
-    : config_(std::move(config)), db_(db), run_id_(run_id), settings_(std::move(settings)), tally_(config_) {
-  schedule_ = make_schedule(config_);
-}
+    : config_(std::move(config)), db_(db), run_id_(run_id), settings_(std::move(settings)), schedule_(config_), tally_(config_) {}
 
 std::string ClusterRunner::shard_path(int k) const {
   return (fs::path(job_.dir) / ("shard-" + std::to_string(k) + ".sqlite")).string();
@@ -75,7 +73,7 @@ chess::Result<bool> ClusterRunner::write_job_files() const {
 std::vector<int> ClusterRunner::shards_with_missing_games() const {
   std::vector<int> missing;
   for (int k = 1; k <= job_.shards; ++k) {
-    const std::size_t wanted = shard_games(schedule_, Shard{k - 1, job_.shards}).size();
+    const std::size_t wanted = std::size_t(schedule_.shard_size(Shard{k - 1, job_.shards}));
     if (wanted == 0) continue;
     std::size_t have = 0;
     auto runs = read_shard_runs(shard_path(k));
@@ -118,7 +116,7 @@ bool ClusterRunner::read_shards() {
 
 chess::Result<bool> ClusterRunner::watch(std::ostream& out) {
   using namespace std::chrono;
-  const int total = int(schedule_.size());
+  const int total = schedule_.size();
   const bool tty = isatty(STDOUT_FILENO);
   const bool sprt = config_.kind == TournamentKind::MATCH && config_.sprt;
   int failures = 0;

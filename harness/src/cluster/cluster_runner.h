@@ -56,7 +56,7 @@ class ClusterRunner {
   std::int64_t run_id_;
   ClusterSettings settings_;
   ClusterJobRow job_;
-  std::vector<GameSpec> schedule_;
+  Schedule schedule_;
   std::map<int, std::string> results_;             // game index -> result, all shards
   std::map<std::string, long long> shard_stamps_;  // shard file -> size and time last read
   RunTally tally_;

@@ -138,7 +138,7 @@ chess::Result<bool> summarize(Database& out, const MatchConfig& base, const Merg
     tally.add(index, game_result);
     ++result.games;
   }
-  result.total = int(make_schedule(base).size());
+  result.total = Schedule(base).size();
   result.summary = tally.summary();
   const bool decided = options.only != nullptr;
   if (decided && base.kind == TournamentKind::MATCH && base.sprt) {

@@ -309,7 +309,7 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
                        {"variant", chess::variant_name(c.settings.variant)},
                        {"ponder", c.settings.ponder ? "on" : "off"},
                        {"tablebases", c.settings.tb_path.empty() ? std::string("-") : c.settings.tb_path},
-                       {"games", int(make_schedule(c).size())},
+                       {"games", Schedule(c).size()},
                        {"event", c.event}};
   if (c.speed_scale) section["config"]["tc"] = describe(*c.speed_scale, c.settings.tc);
   if (!c.tested.empty()) section["tested"] = c.tested;

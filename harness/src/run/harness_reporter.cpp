@@ -44,7 +44,8 @@ void HarnessReporter::game_stored(std::ostream& out, const GameRecord& g, const 
 }
 
 void HarnessReporter::game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) {
-  out << "Game " << game_index + 1 << " was not played: " << why << " (" << resume << " plays it)\n" << std::flush;
+  out << "Game " << game_index + 1 << " was not played: " << why << (resume.empty() ? "" : " (" + resume + " plays it)") << "\n"
+      << std::flush;
 }
 
 void HarnessReporter::stopping(std::ostream& out, StopRequest level) {
@@ -59,11 +60,13 @@ void HarnessReporter::ended(std::ostream& out, const RunTally&, const RunEnding&
   if (on_terminal()) out << "\n";
   out << e.summary;
   switch (e.kind) {
-    case RunEnding::INCOMPLETE: out << e.unplayed << ". Resume with: " << e.resume << std::endl; break;
+    case RunEnding::INCOMPLETE:
+      out << e.unplayed << (e.resume.empty() ? "" : ". Resume with: " + e.resume) << std::endl;
+      break;
     case RunEnding::INTERRUPTED:
       out << "Interrupted: run " << e.run_id << " stopped with " << e.done << " of " << e.total << " games stored";
       if (e.discarded) out << " (" << e.discarded << " unfinished discarded)";
-      out << ". Resume with: " << e.resume << std::endl;
+      out << (e.resume.empty() ? "." : ". Resume with: " + e.resume) << std::endl;
       break;
     case RunEnding::FINISHED: out << e.cpu_line << std::flush; break;
   }

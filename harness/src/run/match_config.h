@@ -53,6 +53,10 @@ chess::Result<TournamentKind> parse_tournament_kind(const std::string& name);
 
 // The most games a run plays at once.
 inline constexpr int MAX_CONCURRENCY = 1024;
+// The most games one run plays (--games, or --rounds times a round's games): ten million, far
+// past any test (fishtest's longest run to a decision is some 200,000 games), far below a count
+// whose tallies would overflow.
+inline constexpr int MAX_GAMES = 10'000'000;
 
 struct MatchConfig {
   TournamentKind kind = TournamentKind::MATCH;
@@ -129,6 +133,9 @@ struct MatchConfig {
   // (a run stored with an odd number of games still resumes).
   enum class Checks { NEW_RUN, STORED_RUN };
   SettingProblems validate(Checks checks = Checks::NEW_RUN) const;
+  // Every game the schedule holds, whatever the shard: games (a match), or rounds times each
+  // round's encounters times the games of an encounter; in 64 bits, checked against MAX_GAMES.
+  std::int64_t total_games() const;
 
   // The run as it is stored. Every text in it is UTF-8 when validate() found no problem (a
   // path or an option's value that is not is refused there, by its key, rather than thrown here).

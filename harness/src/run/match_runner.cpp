@@ -62,6 +62,8 @@ MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std
       reporter_(reporter ? reporter : &harness_reporter_),
       run_id_(run_id),
       book_(std::move(inputs.book)),
+      schedule_(config_),
+      resume_(resume_command(run_id, db.path())),
       tally_(config_),
       pv_mismatches_(config_.engines.size(), 0),
       pv_faults_(config_.engines.size(), std::array<int, PV_FAULTS>{}),
@@ -74,28 +76,29 @@ std::string MatchRunner::stderr_path(int slot, int engine) const {
   std::filesystem::path dir = std::filesystem::path(db_.path()).parent_path() / "stderr";
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  return (dir / ("run" + std::to_string(run_id_) + "-slot" + std::to_string(slot) + "-engine" + std::to_string(engine) + ".log"))
+  // Named by the database too: two databases in one folder have runs of the same numbers.
+  const std::string database = std::filesystem::path(db_.path()).stem().string();
+  return (dir / (database + "-run" + std::to_string(run_id_) + "-slot" + std::to_string(slot) + "-engine" +
+                 std::to_string(engine) + ".log"))
       .string();
 }
 
 chess::Result<bool> MatchRunner::plan(std::ostream& out) {
   opening_order_ = opening_order(book_.openings.size(), config_.order, config_.seed);
-  schedule_ = make_schedule(config_);
-  const std::vector<GameSpec> schedule = shard_games(schedule_, config_.shard);
-  total_games_ = int(schedule.size());
+  total_games_ = schedule_.shard_size(config_.shard);
   auto stored = db_.games(run_id_);
   CHESS_RETURN_IF_ERROR(stored);
-  std::set<int> done;
   for (const StoredGame& g : *stored) {
-    done.insert(g.game_index);
+    done_.insert(g.game_index);
     tally_.add(g.game_index, g.result);
   }
-  done_count_ = int(done.size());
-  for (const GameSpec& s : schedule)
-    if (!done.count(s.game_index)) pending_.push_back(s);
-  if (!done.empty()) reporter_->resuming(out, run_id_, int(done.size()), total_games_);
+  done_count_ = int(done_.size());
+  pending_count_ = total_games_;
+  for (int g : done_)
+    if (schedule_.next_in_shard(g, config_.shard) == g) --pending_count_;
+  if (!done_.empty()) reporter_->resuming(out, run_id_, done_count_, total_games_);
   if (stops_on_sprt() && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
-    pending_.clear();
+    pending_count_ = 0;
   for (const EngineConfig& e : config_.engines) {
     auto id = db_.engine_id(e);
     CHESS_RETURN_IF_ERROR(id);
@@ -128,7 +131,7 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
     while (reported_unstarted_ < unstarted_.size()) {
       const Unstarted u = unstarted_[reported_unstarted_++];
       lock.unlock();
-      reporter_->game_unplayed(out, resume_command(run_id_, db_.path()), u.game_index, u.why);
+      reporter_->game_unplayed(out, resume_, u.game_index, u.why);
       lock.lock();
     }
     if (stop_requested() != seen_stop_ && storage_error_.empty()) {
@@ -171,27 +174,27 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   } release{*this};
   if (auto planned = plan(out); !planned) return {MatchStatus::FAILED, planned.error()};
   started_ = std::chrono::steady_clock::now();
-  const int slots = pending_.empty() ? 0 : std::max(1, std::min<int>(config_.concurrency, int(pending_.size())));
+  const int slots = pending_count_ == 0 ? 0 : std::max(1, std::min<int>(config_.concurrency, pending_count_));
   std::vector<std::thread> workers;
   for (int s = 0; s < slots; ++s) workers.emplace_back([this, s] { worker(s); });
   collect(out, slots);
   for (std::thread& t : workers) t.join();
   if (!storage_error_.empty())
     return {MatchStatus::FAILED, storage_error_ + "; the " + std::to_string(done_count_) +
-                                     " games stored before are intact: make room and continue with '" +
-                                     resume_command(run_id_, db_.path()) + "'"};
+                                     " games stored before are intact: make room" +
+                                     (resume_.empty() ? std::string() : " and continue with '" + resume_ + "'")};
   const MatchStatus status = finish(out);
   if (!pgn_error_.empty())
     return {MatchStatus::FAILED, pgn_error_ + "; the " + std::to_string(done_count_) +
                                      " games played are in the database ('harness pgn " + std::to_string(run_id_) +
-                                     "' writes them): continue with '" + resume_command(run_id_, db_.path()) + "'"};
+                                     "' writes them)" + (resume_.empty() ? std::string() : ": continue with '" + resume_ + "'")};
   return status;
 }
 
 MatchStatus MatchRunner::finish(std::ostream& out) {
   RunEnding ending;
   ending.run_id = run_id_;
-  ending.resume = resume_command(run_id_, db_.path());
+  ending.resume = resume_;
   ending.summary = tally_.summary();
   ending.stop_reason = stop_reason_;
   ending.sprt = sprt_decided_;
@@ -356,6 +359,17 @@ void MatchRunner::note_game(int number, const GameRecord& g) const {
   dialogue_log_->note(number, "game ends " + std::string(chess::result_string(g.result)) + " {" + g.reason + "}");
 }
 
+GameSpec MatchRunner::next_pending() {
+  while (true) {
+    const int g = schedule_.next_in_shard(next_game_, config_.shard);
+    next_game_ = g + 1;
+    if (!done_.count(g)) {
+      ++handed_out_;
+      return schedule_.at(g);
+    }
+  }
+}
+
 void MatchRunner::worker(int slot) {
   // The slot's engine processes: an engine that differs from another only in its options (a
   // tuner's individuals) takes them by "setoption" between games instead of a restart.
@@ -364,8 +378,8 @@ void MatchRunner::worker(int slot) {
     GameSpec spec;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (stopping_ || next_ >= pending_.size()) break;
-      spec = pending_[next_++];
+      if (stopping_ || handed_out_ >= pending_count_) break;
+      spec = next_pending();
       if (reporter_->wants_starts()) events_.emplace_back(spec);
     }
     if (reporter_->wants_starts()) changed_.notify_all();
@@ -374,7 +388,7 @@ void MatchRunner::worker(int slot) {
     if (config_.wait_ms > 0) {  // -wait: a pause before the slot's next game, that a stop ends
       const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(config_.wait_ms);
       std::unique_lock<std::mutex> lock(mutex_);
-      while (std::chrono::steady_clock::now() < until && !stopping_ && next_ < pending_.size() &&
+      while (std::chrono::steady_clock::now() < until && !stopping_ && handed_out_ < pending_count_ &&
              stop_requested() == StopRequest::NONE)
         changed_.wait_for(lock, std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(100),
                                                                               until - std::chrono::steady_clock::now()));
@@ -418,7 +432,7 @@ void MatchRunner::hand_in(const GameSpec& spec, chess::Result<GameRecord> played
 }
 
 chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
-  const GameSpec spec = schedule_.at(std::size_t(g.game_index));
+  const GameSpec spec = schedule_.at(g.game_index);
   if (!config_.datagen || !config_.pgn_path.empty())  // a datagen game keeps no PGN unless a file asks for it
     g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments, config_.settings.variant});
   const auto moves = config_.datagen ? RunStore::MovesStored::PACKED : RunStore::MovesStored::ROWS;

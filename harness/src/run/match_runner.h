@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <semaphore>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -48,6 +49,9 @@ class MatchRunner {
   // Plays what is left of the run. A stop request (stop_request.h) ends it INTERRUPTED: the
   // first after the games in progress are stored, the second at once with them discarded.
   MatchStatus run(std::ostream& out);
+  // The command its messages give to go on with the run: "harness resume N", or none when the
+  // caller plays the run as one step of its own and says how to go on (a bisect).
+  void resume_with(std::string command) { resume_ = std::move(command); }
 
   Tally match_tally() const { return tally_.match_tally(); }
   // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
@@ -63,6 +67,8 @@ class MatchRunner {
   MatchStatus finish(std::ostream& out);
   std::string cpu_line() const;
   void worker(int slot);
+  // The shard's next game not stored yet (under mutex_, while handed_out_ < pending_count_).
+  GameSpec next_pending();
   // A process from the slot's pool set up as engine `engine`, not `other` (the game's other
   // side); the error when a new one does not start.
   void note_game(int number, const GameRecord& g) const;
@@ -88,8 +94,12 @@ class MatchRunner {
   OpeningBook book_;
   std::vector<std::size_t> opening_order_;
   std::vector<std::int64_t> engine_ids_;
-  std::vector<GameSpec> schedule_;
-  std::vector<GameSpec> pending_;
+  Schedule schedule_;
+  std::string resume_;  // the command that goes on with the run, in its messages
+  std::set<int> done_;     // the games stored before this session
+  int pending_count_ = 0;  // the shard's games not stored yet, or 0 once an SPRT has decided
+  int handed_out_ = 0;     // of those, the games given to a slot
+  int next_game_ = 0;      // where the search for the next one starts
   int done_count_ = 0;
   int total_games_ = 0;
   int played_this_session_ = 0;
@@ -100,7 +110,7 @@ class MatchRunner {
   std::condition_variable changed_;
   static constexpr int STARTS_AT_ONCE = 8;  // engine processes starting up at the same time
   std::counting_semaphore<STARTS_AT_ONCE> start_gate_{STARTS_AT_ONCE};
-  std::size_t next_ = 0;
+
   bool stopping_ = false;
   int workers_done_ = 0;
   // What the games tell the collecting thread: a game started (for the reporter's "Started

@@ -32,10 +32,10 @@ void add_to(Tally& t, Outcome2 o) {
 }  // namespace
 
 RunTally::RunTally(const MatchConfig& config)
-    : config_(config), schedule_(make_schedule(config)), match_(config.paired), engines_(config.engines.size()) {}
+    : config_(config), schedule_(config), match_(config.paired), engines_(config.engines.size()) {}
 
 void RunTally::add(int game_index, const std::string& result) {
-  const GameSpec& spec = schedule_.at(std::size_t(game_index));
+  const GameSpec spec = schedule_.at(game_index);
   match_.add(game_index, outcome_for(result, spec.white == 0));
   add_to(engines_[std::size_t(spec.white)], outcome_for(result, true));
   add_to(engines_[std::size_t(spec.black)], outcome_for(result, false));

@@ -36,7 +36,7 @@ class RunTally {
   std::string ranking_table() const;
   std::string datagen_summary() const;
   MatchConfig config_;
-  std::vector<GameSpec> schedule_;
+  Schedule schedule_;
   TallyBuilder match_;
   std::vector<Tally> engines_;
   int games_ = 0;

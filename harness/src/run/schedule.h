@@ -1,6 +1,7 @@
 // A run's schedule: which engines play each game, with which colours and which opening.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "run/match_config.h"
@@ -15,9 +16,30 @@ struct GameSpec {
   int opening = 0;           // which opening of the run's order
 };
 
-// Every game of the run, whatever the shard.
+// Every game of a run, each computed from its index when asked: a run of MAX_GAMES games holds
+// its list of encounters, never an entry per game.
+class Schedule {
+ public:
+  explicit Schedule(const MatchConfig& config);
+  // Every game of the run, whatever the shard.
+  int size() const { return size_; }
+  GameSpec at(int game_index) const;
+  // The first game of `shard` at or after `from`; size() when there is none.
+  int next_in_shard(int from, const Shard& shard) const;
+  // How many games `shard` plays.
+  int shard_size(const Shard& shard) const;
+
+ private:
+  GameSpec uncoloured(int game_index) const;
+  bool match_, paired_, datagen_, per_round_, noswap_, reverse_;
+  std::vector<std::pair<int, int>> encounters_;  // one round's, in order (a tournament's)
+  int games_per_round_ = 0;
+  int size_ = 0;
+};
+
+// Every game of the schedule as a list: for runs whose games are in hand (an import), and tests.
 std::vector<GameSpec> make_schedule(const MatchConfig& config);
-// The games of the schedule that the config's shard plays.
+// The games of the list that the shard plays.
 std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const Shard& shard);
 // How many games this configuration's shard (or whole run) plays; an import's, those it stored.
 int planned_games(const MatchConfig& config);
