@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "pv_end.h"
 #include "see.h"
 
 namespace search {
@@ -98,6 +99,7 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
   if (!features_.history_gravity) ordering_.age_history();
   keys_ = game_keys;
   keys_.push_back(root.key());
+  const std::vector<Key> root_keys = keys_;  // for the info lines' PVs
   root_side_ = root.side_to_move();
   previous_pv_.clear();
 
@@ -141,7 +143,7 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
         result.depth = depth;
         if (on_info)
           on_info(SearchInfo{depth, seldepth_, root_best_score_, nodes_, time_.elapsed_ms(),
-                             features_.transposition_table ? tt_.hashfull() : 0, pv});
+                             features_.transposition_table ? tt_.hashfull() : 0, pv_until_game_ends(root, root_keys, pv)});
       }
       break;
     }
@@ -153,7 +155,7 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
     result.depth = depth;
     if (on_info)
       on_info(SearchInfo{depth, seldepth_, score, nodes_, time_.elapsed_ms(), features_.transposition_table ? tt_.hashfull() : 0,
-                         previous_pv_});
+                         pv_until_game_ends(root, root_keys, previous_pv_)});
     if (limits.nodes && nodes_ >= limits.nodes) break;
     if (pondering_.load()) continue;  // no time limit before ponderhit
     if (time_.past_soft_limit()) break;

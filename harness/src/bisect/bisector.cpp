@@ -15,6 +15,9 @@ namespace harness {
 
 namespace {
 
+// " [run N]", or nothing for a step that played no run (a commit that did not build).
+std::string run_suffix(std::int64_t run_id) { return run_id ? " [run " + std::to_string(run_id) + "]" : ""; }
+
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 // At most `count` lines of a step's output, kept with its verdict.
@@ -64,13 +67,15 @@ chess::Result<std::int64_t> Bisector::replay(std::ostream& out) {
   CHESS_RETURN_IF_ERROR(stored);
   steps_ = *stored;
   std::int64_t in_progress = 0;
+  int shown = 1;
   for (const BisectStepRow& row : steps_) {
     const int index = index_of(row.commit);
     if (index < 0) continue;
     mark(index, row.verdict);
     if (!row.verdict.empty())
-      out << "step " << row.step + 1 << " (stored): " << commits_[std::size_t(index)].short_sha() << " "
+      out << "step " << shown << " (stored): " << commits_[std::size_t(index)].short_sha() << " "
           << commits_[std::size_t(index)].subject << ": " << row.verdict << "\n";
+    shown += !row.verdict.empty() && row.verdict != "undecided";
     in_progress = row.verdict.empty() ? row.run_id : 0;
   }
   if (!steps_.empty() && steps_.back().verdict.empty()) {  // played again, in its place
@@ -80,6 +85,13 @@ chess::Result<std::int64_t> Bisector::replay(std::ostream& out) {
     if (const auto next = search_.next(); !next || commits_[std::size_t(*next)].sha != commit) in_progress = 0;
   }
   return in_progress;
+}
+
+// The number the next step is shown with: an SPRT step played again is still one step.
+int Bisector::shown_step() const {
+  int decided = 0;
+  for (const BisectStepRow& row : steps_) decided += row.verdict != "undecided";
+  return decided + 1;
 }
 
 chess::Result<bool> Bisector::save(const GitCommit& commit, const Verdict& v) {
@@ -98,14 +110,14 @@ chess::Result<BisectOutcome> Bisector::run(std::ostream& out) {
   for (std::optional<int> next = search_.next(); next; next = search_.next()) {
     if (stop_requested() != StopRequest::NONE) return BisectOutcome{true, {}, steps_};
     const GitCommit& commit = commits_[std::size_t(*next)];
-    out << "step " << (steps_.empty() ? 1 : steps_.back().step + 2) << ": " << commit.short_sha() << " " << commit.subject << " ("
+    out << "step " << shown_step() << ": " << commit.short_sha() << " " << commit.subject << " ("
         << search_.steps_left() << " left at most)" << std::endl;
     auto verdict = test(*next, resume_run, out);
     CHESS_RETURN_IF_ERROR(verdict);
     resume_run = 0;
     if (verdict->verdict.empty()) return BisectOutcome{true, {}, steps_};
     mark(*next, verdict->verdict);
-    out << "  " << verdict->verdict << ": " << first_line(verdict->detail) << " [run " << verdict->run_id << "]" << std::endl;
+    out << "  " << verdict->verdict << ": " << first_line(verdict->detail) << run_suffix(verdict->run_id) << std::endl;
   }
   CHESS_RETURN_IF_ERROR(check_bad(out));
   CHESS_RETURN_IF_ERROR(check_tested());
@@ -137,7 +149,7 @@ chess::Result<bool> Bisector::check_ends(std::ostream& out) {
 chess::Result<bool> Bisector::check_good(const BuiltEngine& built, std::ostream& out) {
   auto v = perft_step(built, out);
   CHESS_RETURN_IF_ERROR(v);
-  out << "good " << good_.short_sha() << " " << good_.subject << ": " << first_line(v->detail) << " [run " << v->run_id << "]"
+  out << "good " << good_.short_sha() << " " << good_.subject << ": " << first_line(v->detail) << run_suffix(v->run_id)
       << std::endl;
   if (v->verdict != "good")
     return chess::Error{"the good commit " + good_.short_sha() + " (" + good_.subject + ") fails the suite itself (run " +
@@ -153,11 +165,11 @@ chess::Result<bool> Bisector::check_bad(std::ostream& out) {
   for (const BisectStepRow& row : steps_)
     if (row.commit == commits_.back().sha && row.verdict != "skipped")
       return row.verdict == "good" ? passes_too() : chess::Result<bool>(true);
-  out << "step " << (steps_.empty() ? 1 : steps_.back().step + 2) << ": " << commits_.back().short_sha() << " "
+  out << "step " << shown_step() << ": " << commits_.back().short_sha() << " "
       << commits_.back().subject << " (the bad commit itself)" << std::endl;
   auto v = test(bad, 0, out);
   CHESS_RETURN_IF_ERROR(v);
-  out << "  " << v->verdict << ": " << first_line(v->detail) << " [run " << v->run_id << "]" << std::endl;
+  out << "  " << v->verdict << ": " << first_line(v->detail) << run_suffix(v->run_id) << std::endl;
   if (v->verdict == "good") return passes_too();
   return true;
 }
@@ -257,7 +269,12 @@ chess::Result<Bisector::Verdict> Bisector::sprt_step(const BuiltEngine& built, s
   config.engines = {built.as_engine(dev), good->as_engine(base)};
   config.tested = {tested_of("dev", dev, built), tested_of("base", base, *good)};
   int attempt = 0;
-  for (const BisectStepRow& row : steps_) attempt += row.commit == built.commit.sha && row.verdict == "undecided";
+  std::vector<std::int64_t> undecided_runs;  // this commit's attempts that did not decide
+  for (const BisectStepRow& row : steps_)
+    if (row.commit == built.commit.sha && row.verdict == "undecided") {
+      ++attempt;
+      undecided_runs.push_back(row.run_id);
+    }
   for (;; ++attempt, resume_run = 0) {
     config.opening_offset = settings_.match->opening_offset + attempt * (config.games / 2);
     std::int64_t run_id = resume_run;
@@ -271,9 +288,17 @@ chess::Result<Bisector::Verdict> Bisector::sprt_step(const BuiltEngine& built, s
     if (!attempted || attempted->verdict.empty()) return attempted;
     Verdict v = *attempted;
     if (v.verdict == "undecided" && attempt < settings_.retries) {
-      out << "  undecided: " << v.detail << " [run " << run_id << "]; played again on the next openings" << std::endl;
+      out << "  undecided: " << v.detail << run_suffix(run_id) << "; played again on the next openings" << std::endl;
       CHESS_RETURN_IF_ERROR(save(built.commit, v));
+      undecided_runs.push_back(run_id);
       continue;
+    }
+    if (v.verdict == "undecided" && !undecided_runs.empty()) {
+      // The tries are spent: every game played for this commit decides, not the last attempt's.
+      undecided_runs.push_back(run_id);
+      auto pooled = pooled_verdict(config, undecided_runs);
+      CHESS_RETURN_IF_ERROR(pooled);
+      v = *pooled;
     }
     if (v.verdict == "undecided") v.verdict = v.by_elo;  // the tries are spent: the Elo's side decides
     CHESS_RETURN_IF_ERROR(save(built.commit, v));
@@ -291,15 +316,30 @@ chess::Result<Bisector::Verdict> Bisector::sprt_attempt(const MatchConfig& confi
   auto inputs = prepare_run(played);
   CHESS_RETURN_IF_ERROR(inputs);
   MatchRunner runner(played, std::move(*inputs), db_, run_id);
+  runner.resume_with("");  // the bisect says how to go on: the run alone would go on without it
   const MatchStatus status = runner.run(out);
   if (status.kind == MatchStatus::INTERRUPTED) return Verdict{"", run_id, ""};
   if (status.kind != MatchStatus::FINISHED) return chess::Error{"run " + std::to_string(run_id) + ": " + status.error};
-  const Tally t = runner.match_tally();
-  const SprtConfig& sprt = *played.sprt;
+  return verdict_of(runner.match_tally(), *played.sprt, run_id, "");
+}
+
+chess::Result<Bisector::Verdict> Bisector::pooled_verdict(const MatchConfig& config, const std::vector<std::int64_t>& runs) {
+  Tally pooled;
+  for (std::int64_t run : runs) {
+    auto results = db_.game_results(run);
+    CHESS_RETURN_IF_ERROR(results);
+    RunTally tally(config);
+    for (const auto& [index, result] : *results) tally.add(index, result);
+    pooled += tally.match_tally();
+  }
+  return verdict_of(pooled, *config.sprt, runs.back(), " (the " + std::to_string(runs.size()) + " attempts' games together)");
+}
+
+Bisector::Verdict Bisector::verdict_of(const Tally& t, const SprtConfig& sprt, std::int64_t run_id, const std::string& games) {
   const double llr = sprt_llr(t, sprt);
   const EloEstimate e = estimate(t);
   const std::string sure = format("LLR %.2f (%.2f, %.2f), Elo %+.1f", llr, sprt.lower_bound(), sprt.upper_bound(), e.elo) +
-                           format(" +/- %.1f, LOS %.1f %% after %g games", e.elo_error, e.los * 100, double(t.games()), 0);
+                           format(" +/- %.1f, LOS %.1f %% after %g games", e.elo_error, e.los * 100, double(t.games()), 0) + games;
   switch (sprt_decision(llr, sprt)) {
     case SprtDecision::ACCEPT_H0: return Verdict{"bad", run_id, "weaker (H0 accepted): " + sure};
     case SprtDecision::ACCEPT_H1: return Verdict{"good", run_id, "not weaker (H1 accepted): " + sure};

@@ -15,6 +15,8 @@
 #include "bisect/bisect_search.h"
 #include "bisect/bisect_settings.h"
 #include "builds/engine_build.h"
+#include "stats/sprt.h"
+#include "stats/tally.h"
 #include "storage/database.h"
 
 namespace harness {
@@ -50,7 +52,12 @@ class Bisector {
   chess::Result<Verdict> bench_step(const BuiltEngine& built);
   chess::Result<Verdict> sprt_step(const BuiltEngine& built, std::int64_t resume_run, std::ostream& out);
   chess::Result<Verdict> sprt_attempt(const MatchConfig& config, std::int64_t run_id, std::ostream& out);
+  // The SPRT (and, undecided, the Elo's side) on the games of every run given, counted together.
+  chess::Result<Verdict> pooled_verdict(const MatchConfig& config, const std::vector<std::int64_t>& runs);
+  // What a tally says: "good", "bad", or "undecided" with the side its Elo is on.
+  static Verdict verdict_of(const Tally& t, const SprtConfig& sprt, std::int64_t run_id, const std::string& games);
   chess::Result<bool> save(const GitCommit& commit, const Verdict& v);
+  int shown_step() const;
   void mark(int index, const std::string& verdict);
   int index_of(const std::string& sha) const;
   chess::Result<std::uint64_t> good_bench();

@@ -82,6 +82,16 @@ void remove_stale_builds(const std::string& folder, const std::string& repo) {
   if (removed) (void)run_command("git", {"-C", repo, "worktree", "prune"}, std::chrono::seconds(60));
 }
 
+// The command as it ran: the recipe with the binary's name filled in.
+std::string ran_as(const BuildRecipe& recipe, const std::vector<std::string>& words) {
+  std::string text;
+  if (recipe.custom())
+    text = words.back();  // sh -c LINE
+  else
+    for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+  return recipe.make_path.empty() ? text : text + " in " + recipe.make_path + "/";
+}
+
 bool executable(const std::string& path) { return ::access(path.c_str(), X_OK) == 0 && fs::is_regular_file(path); }
 
 }  // namespace
@@ -106,8 +116,11 @@ chess::Result<BuiltEngine> EngineBuilds::binary(const GitCommit& commit, const B
   if (ec) return chess::Error{"cannot create " + building + ": " + ec.message()};
   const auto start = std::chrono::steady_clock::now();
   if (auto done = build_into(commit, recipe, building); !done) {
+    // The log outlives the folder: beside it, named by the folder, where the message says.
+    const fs::path log = fs::path(building) / "build.log", kept = folder + ".failed.log";
+    const bool logged = fs::exists(log, ec) && move_file(log, kept);
     fs::remove_all(building, ec);
-    return chess::Error{done.error()};
+    return chess::Error{done.error() + (logged ? "\n  the whole log: " + kept.string() : "")};
   }
   built.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fs::rename(building, folder, ec);  // another process that built the same commit first keeps its folder
@@ -144,7 +157,7 @@ chess::Result<bool> EngineBuilds::build_into(const GitCommit& commit, const Buil
   if (ran->interrupted) return chess::Error{who + ": interrupted"};
   if (ran->timed_out) return chess::Error{who + ": no end within " + std::to_string(timeout_.count()) + " s"};
   if (ran->exit_code != 0)
-    return chess::Error{who + " failed (exit status " + std::to_string(ran->exit_code) + ", " + recipe.describe() + ")" +
+    return chess::Error{who + " failed (exit status " + std::to_string(ran->exit_code) + ", " + ran_as(recipe, words) + ")" +
                         failure_excerpt(log)};
   if (!recipe.writes_to_cache() && !moved)
     return chess::Error{who + ": the build succeeded but left no binary '" + name + "' in " +

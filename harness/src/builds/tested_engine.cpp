@@ -30,18 +30,21 @@ chess::Result<TestedEngine> prepare_tested_engine(const std::string& role, const
   auto bench = run_bench(e.built.as_engine(e.name()), s.bench, s.bench_timeout);
   if (!bench) return chess::Error{side(role) + ": " + bench.error()};
   e.bench = *bench;
-  e.expected_bench = bench_in_message(e.built.commit.message);
+  const auto given = s.expected_bench.find(role);
+  e.expected_bench = given != s.expected_bench.end() ? std::optional(given->second) : bench_in_message(e.built.commit.message);
+  const std::string expected_from = given != s.expected_bench.end() ? side(role) + "-bench" : "the commit's message";
   std::snprintf(line, sizeof line, "%-4s bench %llu at %llu nps%s%s", role.c_str(), static_cast<unsigned long long>(e.bench.nodes),
                 static_cast<unsigned long long>(e.bench.nps),
                 e.bench.runs > 1 ? (" (median of " + std::to_string(e.bench.runs) + " runs)").c_str() : "",
                 !e.expected_bench                    ? ", the commit has no bench line"
-                : *e.expected_bench == e.bench.nodes ? ", as the commit's message says"
+                : *e.expected_bench == e.bench.nodes ? (", as " + expected_from + " says").c_str()
                                                      : "");
   progress << line << std::endl;
   if (e.expected_bench && *e.expected_bench != e.bench.nodes && !s.ignore_bench)
-    return chess::Error{side(role) + ": " + e.built.commit.short_sha() + " (" + e.built.commit.subject + ") says bench " +
-                        std::to_string(*e.expected_bench) + " but its binary's bench is " + std::to_string(e.bench.nodes) +
-                        ": it is not what was committed, or the message is wrong (--ignore-bench plays it anyway)"};
+    return chess::Error{side(role) + ": " + e.built.commit.short_sha() + " (" + e.built.commit.subject + "): " + expected_from +
+                        " says bench " + std::to_string(*e.expected_bench) + " but its binary's bench is " +
+                        std::to_string(e.bench.nodes) + ": it is not what was committed, or the expected count is wrong (" +
+                        side(role) + "-bench N gives the right one; --ignore-bench plays it anyway)"};
   return e;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <ostream>
@@ -42,6 +43,9 @@ struct TestSettings {
   BenchCommand bench;
   bool ignore_bench = false;
   std::chrono::seconds bench_timeout{600};
+  // The bench each side must have, given by the user (--dev-bench, --base-bench, as OpenBench's
+  // test form gives them): instead of the count read from its commit's message.
+  std::map<std::string, std::uint64_t> expected_bench;  // by role
 };
 
 // Resolves, builds and benches `ref`; a build that fails, a bench that cannot be read, or a

@@ -89,6 +89,7 @@ void read_limit(const MatchOptions& o, MatchConfig& c) {
 void read_game_settings(const MatchOptions& o, MatchConfig& c) {
   read_limit(o, c);
   c.settings.time_margin_ms = o.timemargin;
+  c.settings.search_timeout_ms = o.search_timeout_ms;
   c.settings.deadlines = o.deadlines;
   c.settings.ponder = o.ponder;
   c.settings.check_mate_pvs = o.check_mate_pvs;
@@ -190,6 +191,9 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--movetime", o.movetime, "Fixed seconds per move");
   cmd->add_option("--depth", o.depth, "Fixed search depth");
   cmd->add_option("--nodes", o.nodes, "Fixed nodes per move (UCI engines)");
+  cmd->add_option("--search-timeout-ms", o.search_timeout_ms,
+                  "Milliseconds a move of a node- or depth-limited game may take; an engine that takes longer stalls")
+      ->capture_default_str();
   cmd->add_option("--timemargin", o.timemargin, "Milliseconds an engine may overrun its clock before it forfeits")
       ->capture_default_str();
   add_deadline_options(cmd, o.deadlines);

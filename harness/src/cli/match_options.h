@@ -32,6 +32,7 @@ struct MatchOptions {
   int depth = 0;
   std::uint64_t nodes = 0;
   std::int64_t timemargin = 0;
+  std::int64_t search_timeout_ms = GameSettings{}.search_timeout_ms;
   EngineDeadlines deadlines;  // --startup-ms, --ucinewgame-ms, --ping-ms
   std::string openings;
   int plies = 0;

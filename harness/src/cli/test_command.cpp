@@ -3,6 +3,7 @@
 // signature is checked against its commit's Bench: line, and then it is a match with every
 // option `harness match` has. Nothing is recorded before both engines are built and benched.
 #include <iostream>
+#include <optional>
 
 #include "builds/speed_scale.h"
 #include "builds/tested_engine.h"
@@ -22,6 +23,7 @@ struct TestOptions {
   BuildRecipe build;
   int bench_runs = DEFAULT_BENCH_RUNS;
   bool ignore_bench = false;
+  std::optional<std::uint64_t> dev_bench, base_bench;
   int bench_timeout_s = 600;
   std::uint64_t scale_nps = 0;
   std::string scale_by = "base";
@@ -34,6 +36,8 @@ struct TestOptions {
   s.build = checked_recipe(o.build);
   s.bench = BenchCommand::from_words(o.bench_args, o.nodes_pattern, o.bench_runs);
   s.ignore_bench = o.ignore_bench;
+  if (o.dev_bench) s.expected_bench["dev"] = *o.dev_bench;
+  if (o.base_bench) s.expected_bench["base"] = *o.base_bench;
   s.bench_timeout = std::chrono::seconds(o.bench_timeout_s);
   const EngineBuilds builds(o.cache.empty() ? build_cache_beside(o.match.db) : o.cache);
   const TestedEngine dev = value_or_fail(prepare_tested_engine("dev", o.dev, s, builds, std::cout));
@@ -70,6 +74,8 @@ void add_test_command(CLI::App& app) {
   cmd->add_option("--scale-by", o->scale_by, "Whose bench speed --scale-nps divides by: base, dev or both (their mean)")
       ->capture_default_str();
   cmd->add_flag("--ignore-bench", o->ignore_bench, "Play even when a bench differs from its commit's Bench: line");
+  cmd->add_option("--dev-bench", o->dev_bench, "The bench --dev must have, instead of the one its commit's message gives");
+  cmd->add_option("--base-bench", o->base_bench, "The bench --base must have, instead of the one its commit's message gives");
   cmd->add_option("--games", o->match.games, "Number of games (played in pairs with colours reversed)")->capture_default_str();
   cmd->add_option("--sprt", o->match.sprt, "Stop on an SPRT decision: \"elo0=0 elo1=5 alpha=0.05 beta=0.05\"");
   add_common(cmd, o->match);

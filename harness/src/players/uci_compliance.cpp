@@ -29,7 +29,7 @@ class Session {
     const auto deadline = Clock::now() + timeout;
     std::string line;
     while (true) {
-      const ReadStatus s = process_->read_line(line, deadline);
+      const ReadStatus s = last_status_ = process_->read_line(line, deadline);
       if (s != ReadStatus::LINE) return false;
       if (line.rfind(prefix, 0) == 0) {
         if (found) *found = line;
@@ -39,28 +39,48 @@ class Session {
     }
   }
 
+  // Why the last expect failed, when not for lack of time: "" when it timed out.
+  std::string failed_read() const {
+    if (last_status_ == ReadStatus::OVERLONG) return "a line of more than 1 MiB";
+    if (last_status_ == ReadStatus::CLOSED) return "the engine exited";
+    return "";
+  }
+
   void record(const std::string& name, bool passed, const std::string& detail) {
     checks_.push_back({name, passed, detail});
     out_ << (passed ? "OK    " : "FAIL  ") << name << (detail.empty() ? "" : ": " + detail) << std::endl;
   }
 
-  // "go ..." from a position; the bestmove must be legal there.
-  void go(const std::string& name, const std::string& position, const std::string& go, std::chrono::milliseconds timeout) {
+  // "go ..." from a position; the bestmove must be legal there, and come no sooner than
+  // `least_ms` (a movetime search that stops at once has not searched the time it was given).
+  // A search that misses its deadline is stopped before the next check: the next "go" would
+  // otherwise take the late answer for its own.
+  void go(const std::string& name, const std::string& position, const std::string& go, std::chrono::milliseconds timeout,
+          std::int64_t least_ms = 0) {
+    if (!unresponsive_.empty()) return record(name, false, "not checked: " + unresponsive_);
     send(position);
     send(go);
     std::string line;
     const auto start = Clock::now();
     if (!expect("bestmove", timeout, &line)) {
-      record(name, false, "no bestmove within " + std::to_string(timeout.count() / 1000) + " s of '" + go + "'");
-      return;
+      const std::string missed = "no bestmove within " + std::to_string(timeout.count() / 1000) + " s of '" + go + "'";
+      if (!alive()) {
+        unresponsive_ = "the engine exited during '" + go + "'";
+        return record(name, false, missed + "; the engine exited");
+      }
+      send("stop");
+      if (expect("bestmove", STOP_ANSWER, &line)) return record(name, false, missed + " (it answered 'stop')");
+      unresponsive_ = "the engine did not answer 'stop' after '" + go + "'";
+      return record(name, false, missed + ", nor within " + std::to_string(STOP_ANSWER.count() / 1000) + " s of 'stop'");
     }
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     std::istringstream words(line);
     std::string word, move;
     words >> word >> move;
-    record(
-        name, legal_after(position, move),
-        "'" + line + "' after " + std::to_string(ms) + " ms" + (legal_after(position, move) ? "" : " (not a legal move there)"));
+    const bool legal = legal_after(position, move);
+    record(name, legal && ms >= least_ms,
+           "'" + line + "' after " + std::to_string(ms) + " ms" + (legal ? "" : " (not a legal move there)") +
+               (ms >= least_ms ? "" : " (sooner than the " + std::to_string(least_ms) + " ms it should have searched at least)"));
   }
 
   bool alive() { return process_->running(); }
@@ -84,9 +104,13 @@ class Session {
     return bool(game.play_uci(move));
   }
 
+  static constexpr std::chrono::milliseconds STOP_ANSWER{5000};  // for a bestmove after 'stop'
+
   std::unique_ptr<ChildProcess> process_;
   std::ostream& out_;
   std::vector<ComplianceCheck> checks_;
+  std::string unresponsive_;  // why the searches left are not checked, once the engine stops answering
+  ReadStatus last_status_ = ReadStatus::LINE;
 };
 
 }  // namespace
@@ -98,21 +122,28 @@ bool check_handshake(Session& s, const EngineConfig& engine, const EngineDeadlin
   std::string id_name;
   int options = 0;
   std::vector<std::string> bad_options;
+  std::vector<UciOption> declared;
   s.send("uci");
   const bool uciok = s.expect("uciok", deadlines.startup(), nullptr, [&](const std::string& line) {
     if (line.rfind("id name ", 0) == 0) id_name = line.substr(8);
     if (line.rfind("option ", 0) == 0) {
       ++options;
-      if (!parse_uci_option(line)) bad_options.push_back(line);
+      if (auto o = parse_uci_option(line))
+        declared.push_back(std::move(*o));
+      else
+        bad_options.push_back(line);
     }
   });
+  const std::string failed = s.failed_read();
   s.record("handshake", uciok,
-           uciok ? "uciok" : "no uciok within " + std::to_string(deadlines.startup_ms) + " ms of 'uci' (--startup-ms)");
+           uciok             ? "uciok"
+           : failed.empty() ? "no uciok within " + std::to_string(deadlines.startup_ms) + " ms of 'uci' (--startup-ms)"
+                            : "no uciok after 'uci': " + failed);
   if (!uciok) return false;
   s.record("id name", !id_name.empty(), id_name.empty() ? "no 'id name' line before uciok" : id_name);
   s.record("options", bad_options.empty(),
            std::to_string(options) + " declared" + (bad_options.empty() ? "" : ", unreadable: " + bad_options.front()));
-  for (const auto& [name, value] : engine.options) s.send("setoption name " + name + " value " + value);
+  for (const auto& [name, value] : engine.options) s.send(setoption_command(declared, name, value));
   s.send("isready");
   s.record("isready", s.expect("readyok", deadlines.startup()), "readyok after 'isready'");
   s.send("ucinewgame");
@@ -124,7 +155,9 @@ bool check_handshake(Session& s, const EngineConfig& engine, const EngineDeadlin
 // Every form of position and go.
 void check_searches(Session& s) {
   s.go("go depth", "position startpos", "go depth 2", 30s);
-  s.go("go movetime", "position startpos moves e2e4 e7e5 g1f3", "go movetime 200", 10s);
+  // An engine may stop a movetime search early when its next iteration cannot finish, rarely
+  // before half of it; one that answers within a quarter has not searched the time it was given.
+  s.go("go movetime", "position startpos moves e2e4 e7e5 g1f3", "go movetime 200", 10s, 50);
   s.go("go nodes", "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go nodes 5000", 30s);
   s.go("go wtime/btime", "position startpos moves d2d4", "go wtime 10000 btime 10000 winc 100 binc 100", 15s);
   s.go("go movestogo", "position startpos moves d2d4 d7d5", "go wtime 5000 btime 5000 movestogo 20", 15s);

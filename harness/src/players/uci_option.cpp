@@ -87,6 +87,12 @@ chess::Result<bool> check_uci_value(const UciOption& o, const std::string& value
   return true;
 }
 
+std::string setoption_command(const std::vector<UciOption>& declared, const std::string& name, const std::string& value) {
+  const UciOption* o = find_uci_option(declared, name);
+  if (value.empty() || (o && o->type == "button")) return "setoption name " + name;
+  return "setoption name " + name + " value " + value;
+}
+
 chess::Result<const UciOption*> find_declared_option(const std::vector<UciOption>& options, const std::string& name,
                                                      const std::string& where) {
   if (const UciOption* o = find_uci_option(options, name)) return o;

@@ -28,6 +28,10 @@ const UciOption* find_uci_option(const std::vector<UciOption>& options, const st
 chess::Result<const UciOption*> find_declared_option(const std::vector<UciOption>& options, const std::string& name,
                                                      const std::string& where);
 
+// The line that sets the option: "setoption name Clear Hash" for a button (declared so, or given
+// no value: "option.Clear Hash"), which UCI presses without a value; else "... value VALUE".
+std::string setoption_command(const std::vector<UciOption>& declared, const std::string& name, const std::string& value);
+
 // Whether `value` is a value the option accepts; the error names the option and its range.
 chess::Result<bool> check_uci_value(const UciOption& option, const std::string& value);
 

@@ -105,7 +105,7 @@ chess::Result<bool> UciPlayer::start() {
         if (auto o = parse_uci_option(line)) declared_.push_back(std::move(*o));
       }))
     return chess::Error{no_answer("'uci' with 'uciok'", last)};
-  for (const auto& [name, value] : config_.options) process_->write_line("setoption name " + name + " value " + value);
+  for (const auto& [name, value] : config_.options) process_->write_line(setoption_command(declared_, name, value));
   for (const std::string& s : config_.init_strings) process_->write_line(s);
   if (!ask("isready", "readyok", deadlines_.startup(), [&last](const std::string& line) { last = line; }))
     return chess::Error{no_answer("'isready'", last)};
@@ -115,6 +115,8 @@ chess::Result<bool> UciPlayer::start() {
 std::string UciPlayer::no_answer(const std::string& question, const std::string& last_line) {
   const std::string said = last_line.empty() ? "" : "; its last line: '" + escaped_controls(last_line.substr(0, 300)) + "'";
   if (last_read_ == ReadStatus::CLOSED) return "engine '" + config_.name + "' exited instead of answering " + question + said;
+  if (last_read_ == ReadStatus::OVERLONG)
+    return "engine '" + config_.name + "' wrote a line of more than 1 MiB instead of answering " + question;
   return "engine '" + config_.name + "' did not answer " + question + " within " + std::to_string(deadlines_.startup_ms) +
          " ms (--startup-ms)" + said;
 }
@@ -146,7 +148,7 @@ bool UciPlayer::reconfigure(const EngineConfig& next) {
     changes.emplace_back(name, declared->default_value);
   }
   for (const auto& [name, value] : changes)
-    if (!process_->write_line("setoption name " + name + " value " + value)) return false;
+    if (!process_->write_line(setoption_command(declared_, name, value))) return false;
   config_.name = next.name;
   config_.options = next.options;
   return true;

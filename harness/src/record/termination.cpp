@@ -66,7 +66,7 @@ std::string end_reason(GameEnd end, chess::Color side, const std::string& detail
     case GameEnd::ADJUDICATED_TABLEBASE: return detail;
     case GameEnd::ADJUDICATED_MAX_MOVES: return "maximum game length reached";
     case GameEnd::TIME: return who + " loses on time";
-    case GameEnd::STALL: return who + " loses on time (no move)";
+    case GameEnd::STALL: return who + (detail.empty() ? " loses on time (no move)" : " stalls: " + detail);
     case GameEnd::CRASH: return who + (detail.empty() ? " disconnects" : " " + detail);
     case GameEnd::ILLEGAL_MOVE: return who + " makes an illegal move: " + detail;
     case GameEnd::UNKNOWN: return detail;
@@ -112,7 +112,7 @@ GameEnd rules_end(chess::Termination termination) {
 }
 
 GameEnd game_end_from_text(const std::string& termination, const std::string& reason) {
-  if (termination == "time forfeit" && ends_with(reason, "(no move)")) return GameEnd::STALL;
+  if (termination == "time forfeit" && (ends_with(reason, "(no move)") || has(reason, " stalls: "))) return GameEnd::STALL;
   if (termination == "rules infraction") return GameEnd::ILLEGAL_MOVE;
   if (termination == "adjudication") {
     if (ends_with(reason, "resigns (adjudication)")) return GameEnd::ADJUDICATED_RESIGN;

@@ -309,6 +309,8 @@ HttpAnswer dashboard_answer(const std::string& db_path, const std::string& targe
   }
   if (const std::size_t at = target.find("/game/"); target.rfind("/api/run/", 0) == 0 && at != std::string::npos) {
     const std::int64_t id = run_id_of(target.substr(0, at), "/api/run/"), game = run_id_of(target.substr(at), "/game/");
+    if (id == 0 || game == 0)
+      return not_found("no page " + target + " here: a game is /api/run/RUN/game/N, each a number from 1");
     auto db = reader(db_path);
     if (!db) return not_found(db.error());
     auto json = report_game(**db, id, int(std::min<std::int64_t>(game, 1 << 30)));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <string_view>
 
 #include "core/nearest_names.h"
@@ -70,6 +71,10 @@ std::string quoted_word(const std::string& word) {
 
 std::string key_value_word(const std::string& key, const std::string& value) { return quoted_word(key + "=" + value); }
 
+bool is_button_press(const std::string& word) {
+  return word.rfind(OPTION_PREFIX, 0) == 0 && word.size() > std::strlen(OPTION_PREFIX) && word.find('=') == std::string::npos;
+}
+
 chess::Result<std::vector<KeyValue>> parse_key_values(const std::string& what, const std::string& text, Repeats repeats) {
   auto words = split_words(what, text);
   CHESS_RETURN_IF_ERROR(words);
@@ -77,9 +82,15 @@ chess::Result<std::vector<KeyValue>> parse_key_values(const std::string& what, c
   for (std::size_t i = 0; i < words->size(); ++i) {
     const std::string& word = (*words)[i];
     const std::size_t eq = word.find('=');
+    // "option.Skill Level=3" unquoted: the next word finishes this one's key (a word quoted with
+    // its space, or followed by another option, is a whole key).
+    const bool split_key = eq == std::string::npos && word.find(' ') == std::string::npos && i + 1 < words->size() &&
+                           (*words)[i + 1].find('=') != std::string::npos && (*words)[i + 1].rfind(OPTION_PREFIX, 0) != 0;
+    if (is_button_press(word) && !split_key) {
+      out.push_back({word, ""});
+      continue;
+    }
     if (eq == std::string::npos || eq == 0) {
-      // "option.Skill Level=3" unquoted: the next word finishes this one's key.
-      const bool split_key = eq == std::string::npos && i + 1 < words->size() && (*words)[i + 1].find('=') != std::string::npos;
       return chess::Error{
           what + ": expected key=value, got '" + word + "'" +
           (split_key ? " (a key with a space is quoted as one word: " + quoted_word(word + " " + (*words)[i + 1]) + ")" : "")};

@@ -29,8 +29,14 @@ std::string quoted_word(const std::string& word);
 // "key=value" as one word of a spec: quoted_word(key + "=" + value).
 std::string key_value_word(const std::string& key, const std::string& value);
 
-// Splits the words of `text`; a word without '=' or with an empty key is an error that starts
-// with `what` (the option or key the text came from). A key given twice is an error unless
+// An engine option's key in a spec, as fastchess and cutechess-cli spell it: "option.Hash=64".
+inline constexpr const char* OPTION_PREFIX = "option.";
+// "option.Clear Hash" without '=': a button to press (UCI sends a button without a value). The
+// key is the whole word and the value empty.
+bool is_button_press(const std::string& word);
+
+// Splits the words of `text`; a word without '=' (but a button press) or with an empty key is an
+// error that starts with `what` (the option or key the text came from). A key given twice is an error unless
 // repeats are allowed (an engine spec's arg= and init=).
 enum class Repeats { REFUSED, ALLOWED };
 chess::Result<std::vector<KeyValue>> parse_key_values(const std::string& what, const std::string& text,

@@ -20,6 +20,15 @@ struct Tally {
   int games() const { return wins + draws + losses; }
   int pairs() const { return pentanomial[0] + pentanomial[1] + pentanomial[2] + pentanomial[3] + pentanomial[4]; }
   double points() const { return wins + 0.5 * draws; }
+  // Another run's games of the same two engines counted in too (a bisect step's attempts).
+  Tally& operator+=(const Tally& other) {
+    wins += other.wins;
+    draws += other.draws;
+    losses += other.losses;
+    for (std::size_t i = 0; i < pentanomial.size(); ++i) pentanomial[i] += other.pentanomial[i];
+    split_pairs += other.split_pairs;
+    return *this;
+  }
 };
 
 // Builds a tally from games keyed by game index (pair = index / 2); a pair counts in the
