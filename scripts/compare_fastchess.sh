@@ -25,7 +25,7 @@ if [ -z "$fastchess" ]; then
 fi
 echo "fastchess: $fastchess ($("$fastchess" --version 2> /dev/null | head -1))"
 cd "$work"  # fastchess writes its config.json here
-grep -v '^#' "$root/suites/openings.epd" | grep -v '^$' > book.epd  # fastchess takes no comment lines
+cp "$root/suites/openings.epd" book.epd
 
 # The same arguments for both runners; only the program and the PGN file differ.
 run() {

@@ -7,11 +7,14 @@
 #    slow (half a request, held), and a probe that times a fresh client's answer each second;
 #  - every 45 s, `harness import` of a random stretch of the round robin's games with the
 #    defects of old and hostile PGN files (scripts/lib/pgn_mangle.py), into the same database;
-#  - `harness datagen` killed with SIGKILL at random moments and resumed, run after run.
+#  - `harness datagen` killed with SIGKILL at random moments and resumed, run after run;
+#  - a match on a clock whose harness is paused with Ctrl-Z's signal (SIGTSTP, 3 s, SIGCONT)
+#    every 20 s, and ended at last by a hang-up (SIGHUP).
 # Then it stops the round robin and the dashboard with SIGTERM and checks: both databases pass
 # `pragma integrity_check`; no run is left "running"; every game is stored once (one row per
 # game index of a run); each import stored what it said; each finished datagen run holds all
-# its games; the dashboard answered the probe every time and stopped within a second; no
+# its games; no game of the paused match ended on time or stalled, and the hang-up left its run
+# stopped with exit 130; the dashboard answered the probe every time and stopped within a second; no
 # engine process is left; and memory stayed flat: the round robin's RSS, sampled every 10 s
 # (the last quarter's median at most 25 % + 8 MiB above the second's), and the dashboard's per
 # game of the live run whose report it builds (which grows with the run).
@@ -120,7 +123,28 @@ gen_engine="name=dev cmd=$bin/engine arg=--version arg=dev option.Hash=16"
 ) > "$work/datagen_counts.txt" 2> "$work/datagen_loop.err" &
 datagen=$!
 
+# --- Ctrl-Z and a hang-up ----------------------------------------------------------------------
+# Each pause stops the harness and its engines for 3 s: on a 2 s clock, a pause charged to the
+# side to move would end the game on time.
+pause_db="$work/pauses.sqlite"
+"$bin/harness" match --engine "name=pa cmd=$mock arg=sleeper=40" --engine "name=pb cmd=$mock arg=sleeper=40" \
+  --games 100000 --tc 2+0.02 --concurrency 4 --maxmoves 80 --db "$pause_db" > "$work/pauses.log" 2>&1 &
+paused_match=$!
+(
+  pauses=0
+  while [ $(($(date +%s) + 30)) -lt "$end" ]; do
+    sleep 20
+    kill -TSTP "$paused_match" 2> /dev/null || break
+    sleep 3
+    kill -CONT "$paused_match" 2> /dev/null || break
+    pauses=$((pauses + 1))
+  done
+  echo "$pauses"
+) > "$work/pause_count.txt" &
+pauser=$!
+
 wait "$load" || true
+wait "$pauser" || true
 wait "$importer" || true
 wait "$datagen" || true
 wait "$sampler" || true
@@ -134,15 +158,18 @@ started=$(date +%s%N)
 kill -TERM "$serve"
 wait "$serve" && serve_status=0 || serve_status=$?
 serve_stop_ms=$((($(date +%s%N) - started) / 1000000))
+kill -HUP "$paused_match"
+wait "$paused_match" && pause_status=0 || pause_status=$?
 sleep 2
 left=$(pgrep -f "$mock" | wc -l || true)
 echo "      round robin: exit $tournament_status after SIGTERM in $((tournament_stop / 10)).$((tournament_stop % 10)) s;" \
   "dashboard: exit $serve_status after SIGTERM in $serve_stop_ms ms"
 
 status=0
-python3 - "$work" "$db" "$gen_db" "$tournament_status" "$serve_status" "$serve_stop_ms" "$left" "$tournament_stop" << 'EOF' || status=$?
+python3 - "$work" "$db" "$gen_db" "$tournament_status" "$serve_status" "$serve_stop_ms" "$left" "$tournament_stop" \
+  "$pause_db" "$pause_status" << 'EOF' || status=$?
 import json, sqlite3, statistics, sys
-work, db, gen_db, t_status, s_status, s_stop_ms, left, t_stop = sys.argv[1:9]
+work, db, gen_db, t_status, s_status, s_stop_ms, left, t_stop, pause_db, pause_status = sys.argv[1:11]
 failed = []
 
 def check(ok, what):
@@ -150,7 +177,7 @@ def check(ok, what):
     if not ok:
         failed.append(what)
 
-for path in (db, gen_db):
+for path in (db, gen_db, pause_db):
     c = sqlite3.connect(path)
     check(c.execute("pragma integrity_check").fetchone()[0] == "ok", f"{path}: integrity_check ok")
     if not c.execute("select count(*) from sqlite_master where name = 'runs'").fetchone()[0]:
@@ -189,6 +216,15 @@ for run, config, status in datagen_runs:
     if status == "finished":
         check(have == games, f"datagen run {run}: {have} of {games} games")
 print(f"      datagen: killed {kills} times, {finished} runs finished")
+
+p = sqlite3.connect(pause_db)
+pauses = int(open(f"{work}/pause_count.txt").read().split()[0])
+p_games = p.execute("select count(*) from games where run_id = 1").fetchone()[0]
+p_lost = p.execute("select count(*) from games where run_id = 1 and end_kind in ('time', 'stall')").fetchone()[0]
+check(pauses > 0 and p_games > 0, f"paused match: {pauses} pauses of 3 s, {p_games} games")
+check(p_lost == 0, f"paused match: no game ended on time or stalled ({p_lost})")
+check(int(pause_status) == 130 and p.execute("select status from runs where id = 1").fetchone()[0] == "stopped",
+      f"paused match: the hang-up left its run stopped (exit {pause_status})")
 
 d = json.load(open(f"{work}/dashboard.json"))
 probe = sorted(d["probe_s"])

@@ -43,8 +43,7 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(seed);
   search::Searcher searcher;
   std::set<std::string> seen;
-  std::cout << "# Balanced openings made by suites/make/make_openings (8 random plies among moves a depth-3\n"
-               "# search scores within 30 cp of the best; kept when a depth-9 search scores |eval| <= 60 cp).\n";
+  // No header line: fastchess and cutechess-cli read the book as it is (suites/README.md says what it is).
   int made = 0;
   while (made < wanted) {
     Position pos = Position::startpos();

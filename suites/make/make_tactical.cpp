@@ -63,10 +63,7 @@ int main(int argc, char** argv) {
   search::Searcher searcher;
   std::set<std::string> seen;
   int made = 0;
-  std::cout << "# Tactical suite made by suites/make/make_tactical from the games of harness run " << argv[2]
-            << ": dev at depth 8 finds a move worth +150 cp\n# that dev at depth 2 does not play (after which depth 7 sees at "
-               "most +50 cp);"
-               " kept only when Stockfish 15.1 at depth 16 plays the same move.\n";
+  // No header line: EPD readers of the field take none (suites/README.md says what the suite is).
   for (const harness::StoredGame& g : (*db)->games(std::atoll(argv[2])).value()) {
     Game game(Position::from_fen(g.opening_fen).value());
     bool readable = true;

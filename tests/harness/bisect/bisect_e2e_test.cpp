@@ -136,6 +136,7 @@ TEST(Bisect, WithoutATestedCommitThereIsNoAnswer) {
             std::string::npos)
       << ends.out;
   EXPECT_EQ(harness::Database::open(db3).value()->run(1).value()->status, "failed");
+  EXPECT_EQ(ends.out.find("[run 0]"), std::string::npos) << "a step that played no run names none\n" << ends.out;
   // A build command that does not say where the binary goes is refused before anything is built.
   std::vector<std::string> no_out = breaking_args(ends_only, db3, {"--bench"});
   no_out[8] = "make";
@@ -189,6 +190,39 @@ TEST(Bisect, KilledDuringAnSprtStepItGoesOnWithThatStepsRunOnResume) {
   EXPECT_EQ(steps.front().run_id, 2) << "the interrupted step's run decided it";
   EXPECT_GT(d->game_count(2).value(), before) << "the resumed step played on in its own run";
   EXPECT_EQ(d->run(1).value()->status, "finished");
+}
+
+// An SPRT step still undecided after its retries is decided on every game played for its
+// commit, not the last attempt's alone; a step played again keeps its number; a stopped
+// bisect names one way on, the bisect's own.
+TEST(Bisect, AnUndecidedStepIsDecidedOnAllItsGamesAndKeepsItsNumber) {
+  const std::string db = temp_db("bisect_pooled");
+  const GitRepo repo = make_repo(work_dir(db) + "/repo", {engine_version("v0.2"), engine_version("v0.2"),
+                                                           engine_version("v0.2"), engine_version("v0.2")});
+  std::vector<std::string> args = bisect_args(repo, db, {"--sprt", "elo0=-10 elo1=0 alpha=0.05 beta=0.05", "--nodes", "300",
+                                                         "--games", "4", "--retries", "1", "--concurrency", "2"});
+  args[4] = "HEAD~3";
+  HarnessRun r = run_harness(args, 600s);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("played again on the next openings"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("after 8 games (the 2 attempts' games together)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nstep 2: "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\nstep 3: "), std::string::npos) << "a step played again is one step\n" << r.out;
+
+  const std::string stopped_db = work_dir(db) + "/stopped.sqlite";
+  std::vector<std::string> long_args = args;
+  *std::find(long_args.begin(), long_args.end(), db) = stopped_db;
+  *std::find(long_args.begin(), long_args.end(), "4") = "400";
+  auto p = start_harness(long_args, work_dir(db) + "/stopped.txt");
+  ASSERT_TRUE(wait_for_games(stopped_db, 2, 2, 300s)) << "the first step never stored a game";
+  ::kill(p->pid(), SIGINT);
+  std::string line, out;
+  while (p->read_line(line, std::chrono::steady_clock::now() + 120s) == harness::ReadStatus::LINE) out += line + "\n";
+  EXPECT_EQ(p->stop(5000ms), 130);
+  std::ifstream err(work_dir(db) + "/stopped.txt");
+  out += std::string(std::istreambuf_iterator<char>(err), {});
+  EXPECT_NE(out.find("harness bisect ... --resume"), std::string::npos) << out;
+  EXPECT_EQ(out.find("harness resume"), std::string::npos) << "no way on that resumes the step's match alone\n" << out;
 }
 
 }  // namespace

@@ -15,7 +15,10 @@
 // increment of its clock, or of movetime, before a random legal move: wall time without CPU, as an engine using its clock).
 // slow-start=MS answers "uci" after MS milliseconds. pgncomment (random moves, each after two lines
 // "info string pgncomment ply N, of K" as OpenBench's engines write them; the last is the one kept). ponder-slow-stop=MS declares
-// Ponder and ends a ponder search MS milliseconds after "stop". A second argument "seed=N" fixes the randomness.
+// Ponder and ends a ponder search MS milliseconds after "stop". nul-bestmove (an info string of a
+// control byte and bytes that are not UTF-8, then a random legal move, followed on its line from
+// the game's fifth ply on by a NUL byte, "junk" and a byte that is not UTF-8). button (declares a button "Clear Hash" and a spin "Hash", and writes every
+// setoption line it reads to standard error). A second argument "seed=N" fixes the randomness.
 #include <signal.h>
 #include <unistd.h>
 
@@ -153,10 +156,13 @@ int run_uci(const std::string& mode) {
       // Every mode declares Threads, as the frameworks always set it (fishtest stops on its absence).
       std::cout << "option name Threads type spin default 1 min 1 max 1\n";
       if (mode == "option-moves") std::cout << "option name Move Index type spin default 0 min 0 max 100\n";
+      if (mode == "button") std::cout << "option name Clear Hash type button\noption name Hash type spin default 1 min 1 max 64\n";
       if (mode.rfind("ponder-slow-stop=", 0) == 0) std::cout << "option name Ponder type check default false\n";
       if (mode != "no-uciok") std::cout << "uciok" << std::endl;
     } else if (line == "isready") {
       std::cout << "readyok" << std::endl;
+    } else if (line.rfind("setoption", 0) == 0 && mode == "button") {
+      std::cerr << line << std::endl;
     } else if (line.rfind("setoption name Move Index value ", 0) == 0) {
       move_index = std::atoi(line.c_str() + 32);
     } else if (line.rfind("position", 0) == 0) {
@@ -203,6 +209,12 @@ int run_uci(const std::string& mode) {
         continue;
       }
       if (mode == "bad-pv") std::cout << "info depth 1 score cp 0 pv e2e5\n";  // a pawn never moves three squares
+      if (mode == "nul-bestmove") {
+        std::cout << "info string a\x01" "b\xff\xfe\nbestmove " << chess::to_uci(random_move(game));
+        if (game.moves().size() >= 4) std::cout << '\0' << "junk\xff";
+        std::cout << std::endl;
+        continue;
+      }
       if (mode == "pgncomment")
         std::cout << "info string pgncomment early\ninfo string pgncomment ply " << game.moves().size() << ", of "
                   << game.position().fullmove_number() << "\n";

@@ -50,7 +50,7 @@ TEST(MisbehavingEngines, AnEngineIgnoringQuitIsKilledAndReaped) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto dbh = harness::Database::open(db).value();
   std::vector<int> pids;
-  for (const char* path : {"stderr/run1-slot0-engine0.log"}) {
+  for (const char* path : {"stderr/ignore_quit-run1-slot0-engine0.log"}) {
     std::ifstream in((std::filesystem::path(db).parent_path() / path).string());
     for (std::string word; in >> word;)
       if (word == "pid") {
@@ -77,7 +77,7 @@ TEST(MisbehavingEngines, StandardErrorWithoutPauseNeitherBlocksNorFillsTheDisk) 
   auto games = games_in(db);
   ASSERT_EQ(games.size(), 2u);
   for (const auto& g : games) EXPECT_EQ(g.termination, "adjudication") << g.reason;
-  auto size = std::filesystem::file_size(std::filesystem::path(db).parent_path() / "stderr/run1-slot0-engine0.log");
+  auto size = std::filesystem::file_size(std::filesystem::path(db).parent_path() / "stderr/stderr_flood-run1-slot0-engine0.log");
   EXPECT_LT(size, 64u * 1024 * 1024);  // cut back once past 16 MiB
 }
 

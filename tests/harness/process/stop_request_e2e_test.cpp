@@ -190,4 +190,66 @@ TEST(StopRequest, TheSecondSignalDiscardsTheGamesInProgress) {
   EXPECT_EQ(games_in(db).size(), 0u);  // a game takes 16 s here: none had finished
 }
 
+// A closed terminal or ssh session (SIGHUP) is a first Ctrl-C: the games in progress are
+// finished and stored, the run is left stopped, and resume completes it.
+TEST(StopRequest, AHangUpStoresTheGamesInProgressAndLeavesTheRunResumable) {
+  std::string db = temp_db("hang_up");
+  std::vector<std::string> args = {"match",       "--engine", mock("a", "slow=30"), "--engine", mock("b", "slow=30"),
+                                   "--games",     "8",        "--movetime",         "1",        "--maxmoves",
+                                   "15",          "--concurrency", "2",             "--db",     db};
+  Stopped s = interrupt_run(args, 0, 1500ms, {SIGHUP}, 0ms, false);
+  ASSERT_EQ(s.exit_code, 130) << s.out;
+  EXPECT_NE(s.out.find("Stopping: finishing the games in progress"), std::string::npos) << s.out;
+  const auto stored = games_in(db);
+  ASSERT_GE(stored.size(), 2u) << "the two games in progress are kept";
+  for (const auto& g : stored) EXPECT_EQ(g.termination, "adjudication") << g.reason;
+  EXPECT_EQ(harness::Database::open(db).value()->run(1).value()->status, "stopped");
+  HarnessRun resumed = run_harness({"resume", "1", "--db", db});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
+  EXPECT_EQ(games_in(db).size(), 8u);
+}
+
+// Ctrl-Z (SIGTSTP) stops the harness and its engines; SIGCONT continues them, and the clocks
+// do not run while stopped. Before, the engines went on alone and the pause was charged to the
+// side to move: a pause longer than its clock ended the game as a time forfeit.
+TEST(StopRequest, CtrlZPausesTheEnginesAndTheClocks) {
+  std::string db = temp_db("terminal_stop");
+  // sleeper=20: about 30 ms a move on this clock, wall time without CPU; a game lasts seconds.
+  std::vector<std::string> args = {"match",     "--engine", mock("a", "sleeper=20"), "--engine", mock("b", "sleeper=20"),
+                                   "--games",   "2",        "--tc",                  "2+0.02",   "--maxmoves",
+                                   "60",        "--concurrency", "2",                "--db",     db};
+  const auto started = std::chrono::steady_clock::now();
+  Stopped s = interrupt_run(args, 0, 800ms, {SIGTSTP, SIGCONT}, 3000ms, false);
+  const auto took = std::chrono::steady_clock::now() - started;
+  ASSERT_EQ(s.exit_code, 0) << s.out;
+  EXPECT_GE(took, 3000ms) << "the run was paused";
+  const auto stored = games_in(db);
+  ASSERT_EQ(stored.size(), 2u) << s.out;
+  for (const auto& g : stored) {
+    EXPECT_NE(g.end, harness::GameEnd::TIME) << g.reason;
+    EXPECT_NE(g.end, harness::GameEnd::STALL) << g.reason;
+    EXPECT_NE(g.pgn.find("[TimeControl \"2+0.02\"]"), std::string::npos) << g.pgn;
+  }
+}
+
+// An xboard engine that said "feature done=0" may take an hour: a first Ctrl-C ends the wait.
+TEST(StopRequest, AFirstSignalEndsAnXboardHandshakeAfterDoneZero) {
+  std::string db = temp_db("done0_signal");
+  auto p = harness::ChildProcess::start({HARNESS_PATH,
+                                         {"match", "--engine", mock("x", "xboard-done0=600000") + " proto=xboard", "--engine",
+                                          mock("y", "xboard-done0=600000") + " proto=xboard", "--games", "2", "--db", db},
+                                         "",
+                                         ::testing::TempDir() + "done0_signal_err.txt"})
+               .value();
+  std::this_thread::sleep_for(2s);
+  const auto signalled = std::chrono::steady_clock::now();
+  ::kill(p->pid(), SIGINT);
+  std::string line;
+  while (p->read_line(line, std::chrono::steady_clock::now() + 60s) == harness::ReadStatus::LINE) {
+  }
+  const int code = p->stop(5000ms);
+  EXPECT_LT(std::chrono::steady_clock::now() - signalled, 10s) << "ended by the first signal";
+  EXPECT_TRUE(code == 130 || code == 2) << "an exit of its own, not a kill: " << code;
+}
+
 }  // namespace

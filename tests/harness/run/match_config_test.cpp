@@ -245,7 +245,7 @@ TEST(StoredConfiguration, ARunStoredWithTheKindAsANumberStillReads) {
 TEST(StoredConfiguration, AStoredRunThatFailsValidationIsRefused) {
   harness::MatchConfig c = tournament(harness::TournamentKind::MATCH, 2, 1, false);
   const std::string json = replaced(c.to_json(), "\"games\":100", "\"games\":0");
-  EXPECT_EQ(harness::MatchConfig::from_json(json).error(), "stored run configuration: 'games' must be at least 1, got 0");
+  EXPECT_EQ(harness::MatchConfig::from_json(json).error(), "stored run configuration: 'games' must be from 1 to 10000000, got 0");
 }
 
 }  // namespace

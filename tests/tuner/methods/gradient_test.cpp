@@ -198,7 +198,7 @@ TEST(GradientConfig, ReadsSettingsAndNamesBadKeys) {
   auto zero = tuner::parse_tuner_config(
       R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"learning_rate": 0}, "fitness": {"positions": "x"}})", "e.json");
   ASSERT_FALSE(zero);
-  EXPECT_NE(zero.error().find("'learning_rate' positive"), std::string::npos);
+  EXPECT_NE(zero.error().find("'learning_rate' must be positive"), std::string::npos);
   auto sgd = tuner::parse_tuner_config(
       R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"optimizer": "sgd"}, "fitness": {"positions": "x"}})", "e.json");
   ASSERT_FALSE(sgd);

@@ -56,7 +56,7 @@ std::string config_error(const std::string& nlopt, const std::string& fitness = 
 TEST(NloptConfig, ReadsItsOwnSectionAndNamesBadKeysAndAlgorithms) {
   EXPECT_EQ(config_error(R"({"algoritm": "lbfgs"})"), "e.json: nlopt: unknown key 'algoritm' (did you mean 'algorithm'?)");
   EXPECT_EQ(config_error(R"({"algorithm": "bobyqua"})"), "e.json: nlopt: unknown 'algorithm' 'bobyqua' (did you mean 'bobyqa'?)");
-  EXPECT_EQ(config_error(R"({"evaluations": 0})"), "e.json: nlopt: 'evaluations' and 'evaluations_per_step' must be at least 1");
+  EXPECT_EQ(config_error(R"({"evaluations": 0})"), "e.json: nlopt: 'evaluations' must be from 1 to 10000000, got 0");
   EXPECT_EQ(config_error(R"({"evaluations": "many"})"), "e.json: nlopt: 'evaluations' must be an integer, got \"many\"");
   // L-BFGS needs the texel error's gradient; games give none.
   EXPECT_NE(config_error(R"({"algorithm": "lbfgs"})", R"({"type": "games"})").find("needs the texel error's gradient"),

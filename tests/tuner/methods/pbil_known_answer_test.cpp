@@ -55,7 +55,7 @@ TEST(PbilKnownAnswer, RecoversTheDefaultMaterialFromEveryPieceWorth300) {
   auto db = harness::Database::open(dir + "t.sqlite").value();
   const std::int64_t run = db->create_run("tuner-pbil", config.source_text).value();
   std::ostringstream log;
-  auto done = run_method("pbil", config, tuner::start_values(config, flat), fitness, *db, run, log);
+  auto done = run_method("pbil", config, tuner::start_values(config, flat).value(), fitness, *db, run, log);
   ASSERT_TRUE(done) << done.error();
   if (std::getenv("SHOW_LOG")) std::printf("%s", log.str().c_str());
   const eval::EvalParams found = tuner::with_values(config, flat, done->best);

@@ -79,7 +79,7 @@ TEST(Genome, EncodeDecodeRoundTripsWithAndWithoutGrayCode) {
     eval::EvalParams p = eval::default_params();
     p.piece_value_mg[1] = 330;
     p.bishop_pair_mg = 41;
-    tuner::Bits bits = tuner::encode(tuner::start_values(c, p), c.weights, gray);
+    tuner::Bits bits = tuner::encode(tuner::start_values(c, p).value(), c.weights, gray);
     ASSERT_EQ(int(bits.size()), tuner::total_bits(c.weights));
     eval::EvalParams back = tuner::with_values(c, eval::default_params(), tuner::decode(bits, c.weights, gray));
     EXPECT_EQ(back.piece_value_mg[1], 330);
@@ -200,7 +200,7 @@ TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   tuner::TexelFitness texel(positions, 2, eval::default_params());
   texel.fit_k(eval::default_params());
   tuner::TexelFitnessAdapter fitness(texel, config, eval::default_params());
-  const tuner::Values start = tuner::start_values(config, eval::default_params());
+  const tuner::Values start = tuner::start_values(config, eval::default_params()).value();
   std::ostringstream sink;
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
   auto whole = harness::Database::open(dir + "whole.sqlite").value();
@@ -251,7 +251,7 @@ TEST(HoldoutChoice, PicksTheStoredGenerationThatFitsTheHeldOutPositionsBest) {
   auto db = harness::Database::open(dir + "h.sqlite").value();
   const std::int64_t run = db->create_run("tuner-pbil", config.source_text).value();
   std::ostringstream sink;
-  ASSERT_TRUE(run_method("pbil", config, tuner::start_values(config, eval::default_params()), fitness, *db, run, sink));
+  ASSERT_TRUE(run_method("pbil", config, tuner::start_values(config, eval::default_params()).value(), fitness, *db, run, sink));
   auto choice =
       tuner::best_on_holdout(*db, run, *tuner::find_tuning_method("pbil"), config, eval::default_params(), heldout).value();
   ASSERT_TRUE(choice);

@@ -26,7 +26,7 @@ inline chess::Result<tuner::RunOutcome> run_on_texel(const std::string& name, co
                                                      harness::Database& db, std::int64_t run, std::ostream& out,
                                                      const tuner::RunHooks& hooks = {}) {
   tuner::TexelFitnessAdapter fitness(texel, config, start);
-  return run_method(name, config, tuner::start_values(config, start), fitness, db, run, out, hooks, start, &texel);
+  return run_method(name, config, tuner::start_values(config, start).value(), fitness, db, run, out, hooks, start, &texel);
 }
 
 // A method's settings as the method reads them: its section of the configuration.

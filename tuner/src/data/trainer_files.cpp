@@ -101,9 +101,10 @@ Board marlin_board(Bytes b) {
   Board board;
   board.squares.fill('.');
   for_each_piece(le(b, 8), b + 8, [&](int sq, int code) {
-    const char letter = "pnbrqkr."[code & 7];
+    constexpr int NO_PIECE = 7;  // a code no piece has: '?', which the board's reader names
+    const char letter = "pnbrqkr?"[code & 7];
     if ((code & 7) == 6) board.castling_rooks.push_back(sq);
-    board.squares[std::size_t(sq)] = (code & 8) ? letter : char(letter - 'a' + 'A');
+    board.squares[std::size_t(sq)] = (code & 8) || (code & 7) == NO_PIECE ? letter : char(letter - 'a' + 'A');
   });
   board.black_to_move = b[24] & 0x80;
   board.ep = (b[24] & 0x7F) < 64 ? (b[24] & 0x7F) : -1;

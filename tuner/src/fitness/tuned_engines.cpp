@@ -94,7 +94,7 @@ std::int64_t TunedEngines::unfinished_cluster_run(const harness::MatchConfig& c)
 harness::ClusterSettings TunedEngines::cluster_settings(const harness::MatchConfig& c, std::int64_t run_id) const {
   const FitnessSettings::Cluster& k = settings().cluster;
   const fs::path base = k.dir.empty() ? fs::absolute(db_->path()).parent_path() / "cluster" : fs::absolute(k.dir);
-  const int pairs = int(harness::make_schedule(c).size()) / 2;
+  const int pairs = harness::Schedule(c).size() / 2;
   return {(base / ("run-" + std::to_string(run_id))).string(),
           std::max(1, std::min(k.shards, pairs)),
           k.partition,

@@ -47,8 +47,10 @@ chess::Result<GradientSettings> read_settings(const nlohmann::json& section, con
   auto read = read_method_settings(section, where, KEYS);
   CHESS_RETURN_IF_ERROR(read);
   const GradientSettings& s = *read;
-  if (s.epochs < 1 || s.record_every < 1 || !(s.learning_rate > 0) || !(s.l2 >= 0))
-    return chess::Error{where + ": 'epochs' and 'record_every' must be at least 1, 'learning_rate' positive, 'l2' not negative"};
+  CHESS_RETURN_IF_ERROR(check_count(s.epochs, "epochs", 1, MAX_STEPS, where));
+  CHESS_RETURN_IF_ERROR(check_count(s.record_every, "record_every", 1, MAX_STEPS, where));
+  if (!(s.learning_rate > 0) || !(s.l2 >= 0))
+    return chess::Error{where + ": 'learning_rate' must be positive, 'l2' not negative"};
   if (s.learning_rate > GradientSettings::MAX_LEARNING_RATE)
     return chess::Error{where + ": 'learning_rate' is a step in the weights' units, at most " +
                         std::to_string(int(GradientSettings::MAX_LEARNING_RATE)) + ", got " +

@@ -77,8 +77,8 @@ chess::Result<NloptSettings> read_settings(const nlohmann::json& section, const 
     return chess::Error{where + ": unknown 'algorithm' '" + s.algorithm + "'" +
                         (near.empty() ? "" : " (did you mean '" + near[0] + "'?)")};
   }
-  if (s.evaluations < 1 || s.evaluations_per_step < 1)
-    return chess::Error{where + ": 'evaluations' and 'evaluations_per_step' must be at least 1"};
+  CHESS_RETURN_IF_ERROR(check_count(s.evaluations, "evaluations", 1, MAX_STEPS, where));
+  CHESS_RETURN_IF_ERROR(check_count(s.evaluations_per_step, "evaluations_per_step", 1, MAX_STEPS, where));
   if (!(s.initial_step >= 0 && s.initial_step <= 1))
     return chess::Error{where + ": 'initial_step' is a fraction of each range, from 0 (NLopt's choice) to 1"};
   return read;

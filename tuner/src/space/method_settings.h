@@ -21,6 +21,20 @@ struct SettingKey {
   std::variant<int S::*, double S::*, bool S::*, std::uint64_t S::*, std::string S::*> field;
 };
 
+// The bounds of a method's counts: no configuration asks for more, and none allocates in
+// proportion to a count it was not checked against.
+inline constexpr long long MAX_STEPS = 10'000'000;  // generations, iterations, epochs, evaluations
+inline constexpr long long MAX_POPULATION = 10'000; // PBIL's individuals of a generation
+inline constexpr long long MAX_GAMES_PER_STEP = 100'000;  // an individual's or an SPSA iteration's games
+
+// "WHERE: 'KEY' must be from LEAST to MOST, got VALUE" when the count is outside its bounds.
+inline chess::Result<bool> check_count(long long value, const char* key, long long least, long long most,
+                                       const std::string& where) {
+  if (value >= least && value <= most) return true;
+  return chess::Error{where + ": '" + key + "' must be from " + std::to_string(least) + " to " + std::to_string(most) +
+                      ", got " + std::to_string(value)};
+}
+
 // The settings `section` gives (null or absent: every default), each key from `keys`; `where`
 // names the section in errors ("eval.json: spsa").
 template <class S, std::size_t N>

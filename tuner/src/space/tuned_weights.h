@@ -18,7 +18,7 @@ using Values = std::vector<int>;
 // Each real value moved onto its parameter's grid.
 Values nearest_values(const TunerConfig& config, const std::vector<double>& reals);
 // Weights: the tuned weights' values in `params`; options: each option's start (clamped to the range, not rounded onto the grid).
-Values start_values(const TunerConfig& config, const eval::EvalParams& params);
+chess::Result<Values> start_values(const TunerConfig& config, const eval::EvalParams& params);
 // `base` with the tuned weights set to `values` (weights only).
 eval::EvalParams with_values(const TunerConfig& config, const eval::EvalParams& base, const Values& values);
 // The "setoption" name and value of each tuned option (options only).
