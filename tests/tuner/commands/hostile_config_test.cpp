@@ -11,36 +11,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "process/child_process.h"
+#include "support/tuner_cli.h"
 
 using namespace std::chrono_literals;
 
 namespace {
-
-struct TunerRun {
-  int exit_code = -1;
-  std::string out;
-};
-
-TunerRun run_tuner(const std::vector<std::string>& args, const std::string& dir) {
-  auto p = harness::ChildProcess::start({TUNER_PATH, args, dir, dir + "stderr.txt"});
-  if (!p) throw std::runtime_error(p.error());
-  TunerRun r;
-  std::string line;
-  const auto deadline = std::chrono::steady_clock::now() + 300s;
-  while ((*p)->read_line(line, deadline) == harness::ReadStatus::LINE) r.out += line + "\n";
-  r.exit_code = (*p)->stop(5000ms);
-  std::ifstream err(dir + "stderr.txt");
-  r.out += std::string(std::istreambuf_iterator<char>(err), {});
-  return r;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // A folder with the first 200 labeled positions and `config` as config.json.
 std::string workspace(const std::string& name, const std::string& config) {

@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "process/child_process.h"
 #include "storage/database.h"
+#include "support/tuner_cli.h"
 
 using namespace std::chrono_literals;
 
@@ -29,30 +29,6 @@ const char* CONFIG = R"({
   "validation": {"games": 0}
 }
 )";
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-struct TunerRun {
-  int exit_code = -1;
-  std::string out;
-};
-
-TunerRun run_tuner(const std::vector<std::string>& args, const std::string& dir) {
-  auto p = harness::ChildProcess::start({TUNER_PATH, args, dir, dir + "stderr.txt"});
-  if (!p) throw std::runtime_error(p.error());
-  TunerRun r;
-  std::string line;
-  const auto deadline = std::chrono::steady_clock::now() + 300s;
-  while ((*p)->read_line(line, deadline) == harness::ReadStatus::LINE) r.out += line + "\n";
-  r.exit_code = (*p)->stop(5000ms);
-  r.out += read_file(dir + "stderr.txt");
-  return r;
-}
 
 // The fixture was stored on another machine, whose libm and instruction set may round the last
 // bit of a texel error differently: real numbers that crossed machines agree to this fraction.

@@ -1,6 +1,6 @@
 // The tuner's readers of the trainers' files refuse what is not such a file, naming the file
 // and the record or game: a file cut inside a record, a result that is not 0, 1 or 2, more than
-// 32 pieces, a binpack without its magic, a binpack chain whose move or score is broken, a
+// 32 pieces, a piece code no piece has, a binpack without its magic, a binpack chain whose move or score is broken, a
 // viriformat game without its end or with an illegal move.
 #include "data/trainer_files.h"
 
@@ -50,6 +50,13 @@ TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
   for (int i = 0; i < 8; ++i) crowded[std::size_t(i)] = char(0xFF);
   EXPECT_NE(error_of(write("crowded.marlin", crowded), tuner::PositionsFormat::MARLINFORMAT).find("more than 32 pieces"),
             std::string::npos);
+  // A piece code no piece has (7, on a1): named as '?', never as a raw control byte.
+  std::string no_piece = board;
+  no_piece[8] = char((no_piece[8] & 0xF0) | 7);
+  const std::string unknown = error_of(write("no_piece.marlin", no_piece), tuner::PositionsFormat::MARLINFORMAT);
+  EXPECT_NE(unknown.find("no_piece.marlin: record 1: not a position"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find('?'), std::string::npos) << unknown;
+  for (char c : unknown) EXPECT_GE(static_cast<unsigned char>(c), 0x20) << unknown;
 }
 
 TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithABrokenChainIsRefused) {
