@@ -82,8 +82,9 @@ int main(int argc, char** argv) {
       auto db = harness::Database::open(path).value();
       const std::int64_t run = db->create_run("match", c.to_json()).value();
       const std::int64_t a = db->engine_id(c.engines[0]).value(), b = db->engine_id(c.engines[1]).value();
-      for (const harness::GameSpec& s : harness::shard_games(schedule, c.shard))
-        (void)db->save_game(run, synthetic_game(s.game_index, plies), s.white == 0 ? a : b, s.white == 0 ? b : a).value();
+      for (const harness::GameSpec& s : schedule)
+        if (c.shard.holds_pair(s.pair_index))
+          (void)db->save_game(run, synthetic_game(s.game_index, plies), s.white == 0 ? a : b, s.white == 0 ? b : a).value();
       (void)db->update_run(run, "finished", "").value();
       paths.push_back(path);
     }

@@ -2,7 +2,10 @@
 // in a folder of the test's (configurations name their files relative to it).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -37,6 +40,20 @@ inline TunerRun run_tuner(const std::vector<std::string>& args, const std::strin
   r.exit_code = (*p)->stop(5000ms);
   r.out += read_file(dir + "stderr.txt");
   return r;
+}
+
+// A fresh folder `TempDir()/NAME/` with `config` as config.json and the first `positions` lines
+// of the project's labeled set as positions.epd; its path, ending with '/'.
+inline std::string tuner_workspace(const std::string& name, const std::string& config, int positions) {
+  const std::string dir = ::testing::TempDir() + name + "/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "config.json") << config;
+  std::ifstream labeled(std::string(PROJECT_DIR) + "/suites/labeled.epd");
+  std::ofstream out(dir + "positions.epd");
+  std::string line;
+  for (int i = 0; i < positions && std::getline(labeled, line); ++i) out << line << "\n";
+  return dir;
 }
 
 }  // namespace

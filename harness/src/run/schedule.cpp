@@ -85,13 +85,6 @@ std::vector<GameSpec> make_schedule(const MatchConfig& config) {
   return games;
 }
 
-std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const Shard& shard) {
-  std::vector<GameSpec> out;
-  for (const GameSpec& g : schedule)
-    if (shard.holds_pair(g.pair_index)) out.push_back(g);
-  return out;
-}
-
 int planned_games(const MatchConfig& config) {
   if (config.imported && config.imported->games > 0) return config.imported->games;
   return Schedule(config).shard_size(config.shard);

@@ -39,8 +39,6 @@ class Schedule {
 
 // Every game of the schedule as a list: for runs whose games are in hand (an import), and tests.
 std::vector<GameSpec> make_schedule(const MatchConfig& config);
-// The games of the list that the shard plays.
-std::vector<GameSpec> shard_games(const std::vector<GameSpec>& schedule, const Shard& shard);
 // How many games this configuration's shard (or whole run) plays; an import's, those it stored.
 int planned_games(const MatchConfig& config);
 

@@ -110,16 +110,21 @@ TEST(Shard, TheShardsPlayEveryGameOnceInWholePairs) {
     harness::MatchConfig c = tournament(kind, kind == harness::TournamentKind::MATCH ? 2 : 4, 3, false);
     c.games = 22;
     const auto all = harness::make_schedule(c);
+    const harness::Schedule schedule(c);
     for (int n : {1, 2, 3, 4, 7}) {
       std::vector<int> seen(all.size(), 0);
       for (int k = 0; k < n; ++k) {
-        for (const harness::GameSpec& g : harness::shard_games(all, {k, n})) {
+        int walked = 0;  // the shard's games as the runner walks them
+        for (int at = schedule.next_in_shard(0, {k, n}); at < schedule.size(); at = schedule.next_in_shard(at + 1, {k, n})) {
+          const harness::GameSpec g = schedule.at(at);
+          ++walked;
           ++seen[std::size_t(g.game_index)];
           EXPECT_EQ(g.pair_index % n, k);
           // The same game as unsharded: colours and opening too.
           EXPECT_EQ(g.white, all[std::size_t(g.game_index)].white);
           EXPECT_EQ(g.opening, all[std::size_t(g.game_index)].opening);
         }
+        EXPECT_EQ(walked, schedule.shard_size({k, n}));
       }
       for (int count : seen) EXPECT_EQ(count, 1);
     }

@@ -19,15 +19,7 @@ namespace {
 
 // A folder with the first 200 labeled positions and `config` as config.json.
 std::string workspace(const std::string& name, const std::string& config) {
-  const std::string dir = ::testing::TempDir() + "tuner_hostile_" + name + "/";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir + "config.json") << config;
-  std::ifstream labeled(std::string(PROJECT_DIR) + "/suites/labeled.epd");
-  std::ofstream positions(dir + "positions.epd");
-  std::string line;
-  for (int i = 0; i < 200 && std::getline(labeled, line); ++i) positions << line << "\n";
-  return dir;
+  return tuner_workspace("tuner_hostile_" + name, config, 200);
 }
 
 std::string config_with(const std::string& parameters, const std::string& method = R"("spsa": {"iterations": 2, "seed": 1})") {

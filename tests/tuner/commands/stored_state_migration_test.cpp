@@ -69,14 +69,7 @@ void expect_same_state(const std::string& stored, const std::string& expected) {
 // The folder of the fixture's run: its configuration, its positions (the first 400 of the
 // project's labeled set) and its database as the old tuner left it.
 std::string workspace() {
-  const std::string dir = ::testing::TempDir() + "tuner_state_migration/";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir + "config.json") << CONFIG;
-  std::ifstream labeled(std::string(PROJECT_DIR) + "/suites/labeled.epd");
-  std::ofstream positions(dir + "positions.epd");
-  std::string line;
-  for (int i = 0; i < 400 && std::getline(labeled, line); ++i) positions << line << "\n";
+  const std::string dir = tuner_workspace("tuner_state_migration", CONFIG, 400);
   sqlite3* raw = nullptr;
   EXPECT_EQ(sqlite3_open((dir + "old.sqlite").c_str(), &raw), SQLITE_OK);
   char* message = nullptr;
