@@ -5,7 +5,8 @@
 # stay unseen). Moves and scores are stored packed in DB (default results/datagen-dev.sqlite,
 # kept out of git); run the script again to resume a stopped run where it stopped, and export
 # with `build/bin/harness positions 1 --db DB -o FILE`.
-# Settings (environment): GAMES=30000, NODES=5000, PLIES=8, SEED=2027, CONCURRENCY=2, DB.
+# Settings (environment): GAMES=30000, NODES=5000, PLIES=8, SEED=2027, CONCURRENCY=2, DB,
+# RESIGN (resign adjudication, e.g. "movecount=3 score=1000"; default none), MAXMOVES.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="$root/build/bin"
@@ -20,6 +21,8 @@ engine="$(dirname "$db")/engines/dev-$signature"
 args=(datagen --engine "name=dev cmd=$engine arg=--version arg=dev option.Hash=16"
   --games "${GAMES:-30000}" --nodes "${NODES:-5000}" --random-plies "${PLIES:-8}" --seed "${SEED:-2027}"
   --concurrency "${CONCURRENCY:-2}" --db "$db")
+[ -n "${RESIGN:-}" ] && args+=(--resign "$RESIGN")
+[ -n "${MAXMOVES:-}" ] && args+=(--maxmoves "$MAXMOVES")
 # A database that exists holds this run: go on with it (--resume finds it by its settings).
 if [ -f "$db" ]; then exec "$bin/harness" "${args[@]}" --resume; fi
 exec "$bin/harness" "${args[@]}"

@@ -72,7 +72,39 @@ void Searcher::new_game() {
   ordering_ = OrderingTables{};
 }
 
-int Searcher::evaluate(const Position& pos) const { return eval::evaluate(pos, params_, features_.eval); }
+int Searcher::evaluate(const Position& pos) const {
+  return network_ ? nnue::evaluate_position(*network_, pos) : eval::evaluate(pos, params_, features_.eval);
+}
+
+void Searcher::set_network(std::shared_ptr<const nnue::Network> net) {
+  network_ = std::move(net);
+  accumulators_ = network_ ? std::make_unique<nnue::AccumulatorStack>(*network_, MAX_PLY + 2) : nullptr;
+  tt_.clear();
+}
+
+void Searcher::make_move(Position& pos, Move m, Undo& undo) {
+  if (accumulators_) accumulators_->push(pos, m);
+  pos.do_move(m, undo);
+}
+
+void Searcher::unmake_move(Position& pos, Move m, const Undo& undo) {
+  if (accumulators_) accumulators_->pop();
+  pos.undo_move(m, undo);
+}
+
+void Searcher::make_null_move(Position& pos, Undo& undo) {
+  if (accumulators_) accumulators_->push_null();
+  pos.do_null_move(undo);
+}
+
+void Searcher::unmake_null_move(Position& pos, const Undo& undo) {
+  if (accumulators_) accumulators_->pop();
+  pos.undo_null_move(undo);
+}
+
+int Searcher::path_evaluation(const Position& pos) {
+  return accumulators_ ? accumulators_->evaluate(pos.side_to_move()) : eval::evaluate(pos, params_, features_.eval);
+}
 
 int Searcher::quiescence_score(const Position& pos) {
   stop_requested_.store(false);
@@ -81,6 +113,7 @@ int Searcher::quiescence_score(const Position& pos) {
   limits_ = SearchLimits{};
   time_.start(limits_, pos.side_to_move(), false, 0);
   Position copy = pos;
+  if (accumulators_) accumulators_->reset(copy);
   // The table may hold scores of other weights: the tuner changes them between calls.
   quiescence_tt_ = false;
   int s = quiescence(copy, -INF, INF, 0);
@@ -105,6 +138,7 @@ SearchResult Searcher::run(const Position& root, const std::vector<Key>& game_ke
 
   SearchResult result;
   Position pos = root;
+  if (accumulators_) accumulators_->reset(pos);
   MoveList legal = legal_moves(pos);
   if (legal.empty()) return result;
   result.best = legal[0];
@@ -178,7 +212,7 @@ int Searcher::search_root(Position& pos, int alpha, int beta, int depth) {
     if (m != first) following_pv_ = false;
     path_moves_[0] = m;
     path_pieces_[0] = pos.moved_piece(m);
-    pos.do_move(m, undo);
+    make_move(pos, m, undo);
     keys_.push_back(pos.key());
     int s;
     if (searched == 0 || !features_.pvs) {
@@ -188,7 +222,7 @@ int Searcher::search_root(Position& pos, int alpha, int beta, int depth) {
       if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, depth - 1, 1, true);
     }
     keys_.pop_back();
-    pos.undo_move(m, undo);
+    unmake_move(pos, m, undo);
     if (stopped_) break;
     ++searched;
     if (s > best) {
@@ -210,7 +244,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
   if (should_stop()) return 0;
   if (features_.repetition && is_repetition(pos)) return draw_score(ply);
   if (features_.fifty_move && pos.rule50() >= 100) return draw_score(ply);
-  if (ply >= MAX_PLY - 1) return evaluate(pos);
+  if (ply >= MAX_PLY - 1) return path_evaluation(pos);
   if (ply >= int(previous_pv_.size())) following_pv_ = false;
 
   const bool in_check = pos.in_check();
@@ -233,7 +267,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
     }
   }
 
-  const int raw_eval = in_check ? TTEntry::NO_EVAL : tt.eval != TTEntry::NO_EVAL ? tt.eval : evaluate(pos);
+  const int raw_eval = in_check ? TTEntry::NO_EVAL : tt.eval != TTEntry::NO_EVAL ? tt.eval : path_evaluation(pos);
   const int static_eval = in_check ? -INF : refined_eval(raw_eval, tt, ply);
   static_evals_[ply] = static_eval;
   const bool improving = features_.improving && !in_check && ply >= 2 && static_eval > static_evals_[ply - 2];
@@ -246,13 +280,13 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
         has_non_pawn_material(pos, pos.side_to_move())) {
       Undo undo;
       path_moves_[ply] = Move::none();
-      pos.do_null_move(undo);
+      make_null_move(pos, undo);
       keys_.push_back(pos.key());
       const int r =
           features_.adaptive_null_move ? adaptive_null_reduction(sp_, depth, static_eval, beta) : null_move_reduction(depth);
       int s = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
       keys_.pop_back();
-      pos.undo_null_move(undo);
+      unmake_null_move(pos, undo);
       if (stopped_) return 0;
       if (s >= beta) return s >= MATE_BOUND ? beta : s;
     }
@@ -294,11 +328,11 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
     const int new_depth = depth - 1 + extension;
     path_moves_[ply] = m;
     path_pieces_[ply] = pos.moved_piece(m);
-    pos.do_move(m, undo);
+    make_move(pos, m, undo);
     if (features_.transposition_table) tt_.prefetch(pos.key());
     const bool gives_check = pos.in_check();
     if (futile && searched > 0 && quiet && !gives_check) {
-      pos.undo_move(m, undo);
+      unmake_move(pos, m, undo);
       continue;
     }
     keys_.push_back(pos.key());
@@ -317,7 +351,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
       if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, new_depth, ply + 1, true);
     }
     keys_.pop_back();
-    pos.undo_move(m, undo);
+    unmake_move(pos, m, undo);
     if (stopped_) return 0;
     ++searched;
     if (s > best) {
@@ -350,7 +384,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   if (should_stop()) return 0;
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);
-  if (ply >= MAX_PLY - 1) return evaluate(pos);
+  if (ply >= MAX_PLY - 1) return path_evaluation(pos);
   const bool use_tt = features_.quiescence_tt && quiescence_tt_;
   Move tt_move = Move::none();
   TTEntry tt{};
@@ -368,7 +402,7 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   int raw_eval = TTEntry::NO_EVAL;
   Move best_move = Move::none();
   if (!evasions) {
-    raw_eval = tt.eval != TTEntry::NO_EVAL ? tt.eval : evaluate(pos);
+    raw_eval = tt.eval != TTEntry::NO_EVAL ? tt.eval : path_evaluation(pos);
     best = refined_eval(raw_eval, tt, ply);
     if (best >= beta) {
       if (use_tt && tt.bound() == Bound::NONE)
@@ -382,10 +416,10 @@ int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {
   Undo undo;
   for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
     if (!evasions && features_.see_pruning && picker.last_was_bad_capture()) break;  // the rest lose material too
-    pos.do_move(m, undo);
+    make_move(pos, m, undo);
     if (use_tt) tt_.prefetch(pos.key());
     int s = -quiescence(pos, -beta, -alpha, ply + 1);
-    pos.undo_move(m, undo);
+    unmake_move(pos, m, undo);
     if (stopped_) return 0;
     if (s > best) {
       best = s;

@@ -5,11 +5,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/position.h"
 #include "eval/params.h"
 #include "limits.h"
+#include "nnue/accumulator.h"
 #include "move_picker.h"
 #include "search_params.h"
 #include "time_manager.h"
@@ -55,6 +57,10 @@ class Searcher {
     tt_.clear();
   }
   const eval::EvalParams& params() const { return params_; }
+  // The network the search evaluates with; none: the hand-written evaluation. A change empties
+  // the table, as new weights do.
+  void set_network(std::shared_ptr<const nnue::Network> net);
+  const nnue::Network* network() const { return network_.get(); }
   void set_search_params(const SearchParams& p);
   const SearchParams& search_params() const { return sp_; }
   void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
@@ -88,6 +94,13 @@ class Searcher {
   int search(chess::Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed);
   int quiescence(chess::Position& pos, int alpha, int beta, int ply);
   bool is_repetition(const chess::Position& pos) const;
+  // Moves along the search path: the position and, with a network, its accumulators.
+  void make_move(chess::Position& pos, chess::Move m, chess::Undo& undo);
+  void unmake_move(chess::Position& pos, chess::Move m, const chess::Undo& undo);
+  void make_null_move(chess::Position& pos, chess::Undo& undo);
+  void unmake_null_move(chess::Position& pos, const chess::Undo& undo);
+  // The static evaluation of the position at the end of the search path.
+  int path_evaluation(const chess::Position& pos);
   // Singular extension: the table's move is searched a ply deeper when every other move fails
   // low against its score less a margin, at half depth.
   struct Singularity {
@@ -110,6 +123,8 @@ class Searcher {
 
   Features features_;
   eval::EvalParams params_;
+  std::shared_ptr<const nnue::Network> network_;
+  std::unique_ptr<nnue::AccumulatorStack> accumulators_;  // with a network: one entry per ply of the path
   SearchParams sp_;
   std::array<std::array<std::uint8_t, 64>, 64> lmr_table_{};
   TranspositionTable tt_;

@@ -38,7 +38,7 @@ void run_bench(EngineState& state, int depth, std::ostream& out) {
     total += r.nodes;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  out << "\nNodes searched: " << total << "\nNodes/second: " << std::uint64_t(double(total) / std::max(seconds, 1e-9))
+  out << "\nEvaluation: " << state.evaluation_name() << "\nNodes searched: " << total << "\nNodes/second: " << std::uint64_t(double(total) / std::max(seconds, 1e-9))
       << std::endl;
 }
 

@@ -1,6 +1,10 @@
 #include "engine_state.h"
 
+#include <cctype>
 #include <chrono>
+#include <fstream>
+
+#include "nnue/output.h"
 
 #include "search/versions.h"
 
@@ -22,6 +26,54 @@ std::string EngineState::load_weights(const std::string& path) {
   if (!p) return weights_error_ = p.error();
   set_weights(*p);
   return {};
+}
+
+std::string EngineState::load_network(const std::string& path) {
+  chess::Result<nnue::Network> net = nnue::load_network(path);
+  if (!net) return weights_error_ = net.error();
+  weights_error_.clear();
+  network_path_ = path;
+  searcher_.set_network(std::make_shared<const nnue::Network>(std::move(net).value()));
+  return {};
+}
+
+void EngineState::use_hand_written_eval() {
+  network_path_.clear();
+  searcher_.set_network(nullptr);
+  use_version_weights();
+}
+
+namespace {
+
+// Whether the file's first byte that is not white space is '{': a weights JSON, not a network.
+bool looks_like_json(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char c = 0;
+  while (in.get(c))
+    if (!std::isspace(static_cast<unsigned char>(c))) return c == '{';
+  return false;
+}
+
+}  // namespace
+
+std::string EngineState::set_eval_file(const std::string& value) {
+  if (value.empty() || value == "<default>") {
+    use_hand_written_eval();
+    return {};
+  }
+  if (looks_like_json(value)) {
+    network_path_.clear();
+    searcher_.set_network(nullptr);
+    return load_weights(value);
+  }
+  return load_network(value);
+}
+
+std::string EngineState::evaluation_name() const {
+  if (const nnue::Network* net = searcher_.network())
+    return "network " + network_path_ + " ((768->" + std::to_string(net->hidden) + ")x2->1, " +
+           std::string(nnue::simd_kernel()) + ")";
+  return std::string("hand-written (") + (own_weights_ ? "weights given" : version_ + " weights") + ")";
 }
 
 void EngineState::set_weights(const eval::EvalParams& p) {

@@ -31,6 +31,16 @@ class EngineState {
   // EvalFile).
   std::string load_weights(const std::string& path);
   const std::string& weights_error() const { return weights_error_; }
+  // Loads a quantised network file (nnue/layout.h) and evaluates with it; the error is kept as a
+  // weights error is.
+  std::string load_network(const std::string& path);
+  // The hand-written evaluation with the version's weights (no network).
+  void use_hand_written_eval();
+  // EvalFile's value: a weights JSON (its first byte '{'), a network file, empty (the
+  // hand-written evaluation) or <default> (the version's own evaluation).
+  std::string set_eval_file(const std::string& value);
+  // What evaluates, for bench and eval: "hand-written" or "network FILE ((768->N)x2->1, KERNEL)".
+  std::string evaluation_name() const;
   // Sets weights given by an option (a file or one weight); they stay across a version change.
   void set_weights(const eval::EvalParams& p);
   // Back to the version's own weights.
@@ -61,6 +71,7 @@ class EngineState {
   chess::Variant variant_ = chess::Variant::STANDARD;
   bool own_weights_ = false;  // weights given by an option, not the version's
   std::string weights_error_;
+  std::string network_path_;  // the loaded network's file, empty without one
 };
 
 // Keys of every position before the current one in the game, oldest first.

@@ -16,13 +16,16 @@
 namespace {
 
 constexpr const char* USAGE =
-    "usage: engine [--version NAME] [--weights FILE] [COMMAND]\n"
+    "usage: engine [--version NAME] [--weights FILE] [--net FILE] [--eval hce] [COMMAND]\n"
     "  (no command)          speak UCI on standard input (xboard if the first line is 'xboard')\n"
     "  perft DEPTH [FEN]     count leaf nodes with divide (start position by default)\n"
     "  bench [DEPTH]         search the bench positions to DEPTH (default 10), print the node count\n"
+    "  eval [FEN]            the static evaluation in centipawns, side to move's view (start position by default)\n"
     "  versions              list the versions and what each adds\n"
     "  --version NAME        v0.1, v0.11, v0.12, v0.2 or dev (default dev)\n"
-    "  --weights FILE        evaluation weights JSON (default: configs/weights/default.json, built in)\n";
+    "  --weights FILE        evaluation weights JSON (default: configs/weights/default.json, built in)\n"
+    "  --net FILE            evaluate with this network: (768->N)x2->1, bullet's quantised layout\n"
+    "  --eval hce            evaluate with the hand-written evaluation\n";
 
 bool parse_depth(const std::string& text, long& depth) {
   char* end = nullptr;
@@ -50,6 +53,27 @@ int perft_main(const std::vector<std::string>& args) {
   engine::PerftReport report = engine::run_divide(*pos, int(depth), std::cout, variant);
   std::cerr << "Time: " << report.seconds << " s, " << std::uint64_t(double(report.nodes) / std::max(report.seconds, 1e-9))
             << " nodes/s\n";
+  return 0;
+}
+
+std::string select_evaluation(engine::EngineState& state, const std::string& name) {
+  if (name != "hce") return "--eval takes hce (the hand-written evaluation), got '" + name + "'; a network is given by --net FILE";
+  state.use_hand_written_eval();
+  return {};
+}
+
+// engine eval [FEN]: what evaluates, then "Evaluation: CP" (side to move's view).
+int eval_main(engine::EngineState& state, const std::vector<std::string>& args) {
+  std::string fen;
+  for (std::size_t i = 1; i < args.size(); ++i) fen += args[i] + ' ';
+  if (fen.empty()) fen = std::string(chess::START_FEN);
+  chess::Result<chess::Position> pos = chess::Position::from_fen(fen);
+  if (!pos) {
+    std::cerr << "engine eval: " << pos.error() << '\n';
+    return 2;
+  }
+  std::cout << "Evaluation by " << state.evaluation_name() << '\n';
+  std::cout << "Evaluation: " << state.searcher().evaluate(*pos) << std::endl;
   return 0;
 }
 
@@ -84,6 +108,10 @@ int main(int argc, char** argv) {
       err = state.set_version(args[1]);
     else if (flag == "--weights")
       err = state.load_weights(args[1]);
+    else if (flag == "--net")
+      err = state.load_network(args[1]);
+    else if (flag == "--eval")
+      err = select_evaluation(state, args[1]);
     else
       err = "unknown option '" + flag + "'";
     if (!err.empty()) {
@@ -103,6 +131,7 @@ int main(int argc, char** argv) {
     engine::run_bench(state, int(depth), std::cout);
     return 0;
   }
+  if (args[0] == "eval") return eval_main(state, args);
   if (args[0] == "versions") {
     for (const search::Version& v : search::versions()) std::cout << v.name << ": " << v.summary << '\n';
     return 0;

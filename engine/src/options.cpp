@@ -45,13 +45,8 @@ std::vector<UciOption> build() {
   std::vector<std::string> names;
   for (const search::Version& v : search::versions()) names.emplace_back(v.name);
   list.push_back({"Version", "combo", "dev", 0, 0, names, [](EngineState& e, const std::string& v) { return e.set_version(v); }});
-  list.push_back({"EvalFile", "string", "<default>", 0, 0, {}, [](EngineState& e, const std::string& v) {
-                    if (v.empty() || v == "<default>") {
-                      e.use_version_weights();
-                      return std::string();
-                    }
-                    return e.load_weights(v);
-                  }});
+  // A network file (nnue/layout.h) or a weights JSON; empty or <default>: the hand-written evaluation.
+  list.push_back({"EvalFile", "string", "<default>", 0, 0, {}, [](EngineState& e, const std::string& v) { return e.set_eval_file(v); }});
   list.push_back({"Contempt", "spin", "0", -200, 200, {}, [](EngineState& e, const std::string& v) {
                     int cp = 0;
                     std::string err = parse_spin("Contempt", v, -200, 200, cp);

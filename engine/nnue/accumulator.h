@@ -1,0 +1,50 @@
+// The hidden layer's pre-activations for both perspectives, one entry per ply of the search
+// path. A move pushes only what it changed; the sums are brought up to date when an evaluation
+// needs them (from the nearest computed ancestor), so moves that are pruned before their
+// evaluation cost nothing. Additions wrap in 16 bits, as bullet's accumulators do.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/position.h"
+#include "move_delta.h"
+#include "network.h"
+
+namespace nnue {
+
+// Both perspectives' sums of `pos` from scratch into `white` and `black` (each `net.stride` long).
+void refresh(const Network& net, const chess::Position& pos, std::int16_t* white, std::int16_t* black);
+
+// Centipawns for the side to move of `pos`, from scratch.
+int evaluate_position(const Network& net, const chess::Position& pos);
+
+class AccumulatorStack {
+ public:
+  AccumulatorStack(const Network& net, int capacity);
+  // The root of a new path.
+  void reset(const chess::Position& pos);
+  // After `m` is played from `before` (call with the position before the move).
+  void push(const chess::Position& before, chess::Move m);
+  void push_null();
+  void pop() { --top_; }
+  // Centipawns for `side_to_move` at the top of the path.
+  int evaluate(chess::Color side_to_move);
+  // The top's sums for `perspective`, brought up to date.
+  const std::int16_t* current(chess::Color perspective);
+  int depth() const { return top_; }
+
+ private:
+  std::int16_t* values(int ply, chess::Color c) {
+    return values_.data() + (std::size_t(ply) * 2 + std::size_t(c)) * std::size_t(net_->stride);
+  }
+  void bring_up_to_date();
+
+  const Network* net_;
+  std::vector<std::int16_t> values_;  // capacity x 2 perspectives x stride
+  std::vector<MoveDelta> deltas_;     // the change that led to each ply
+  std::vector<bool> computed_;
+  int top_ = 0;
+};
+
+}  // namespace nnue

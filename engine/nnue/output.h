@@ -1,0 +1,21 @@
+// The output layer, exactly as bullet's example computes it in integers:
+//   sum = sum_i clamp(us_i, 0, QA)^2 x w_i + sum_i clamp(them_i, 0, QA)^2 x w_(N+i)   (i32)
+//   cp  = ((sum / QA + l1b) x SCALE) / (QA x QB)                                         (truncating)
+// with 32-bit arithmetic that wraps, as bullet's does in release builds. The kernel is chosen
+// by the build's instruction set (AVX-512BW, AVX2, or portable C++).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "network.h"
+
+namespace nnue {
+
+// Centipawns from the side to move's view, from its accumulator `us` and the other's `them`.
+int network_output(const Network& net, const std::int16_t* us, const std::int16_t* them);
+
+// The kernel this build runs: "avx512", "avx2" or "portable".
+std::string_view simd_kernel();
+
+}  // namespace nnue
