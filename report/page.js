@@ -256,6 +256,23 @@ function renderTuner(section, root) {
   s.append(t);
 }
 
+// A network training run: its losses, learning rate and speed per superbatch.
+function renderNetwork(section, root) {
+  const s = el("section", { class: "run", id: "run-" + section.id });
+  root.append(s);
+  const sr = section.series;
+  s.append(el("h2", {}, `Tuner run ${section.id}: network training, ${sr.superbatch.length} superbatches stored (${section.status})`));
+  s.append(el("pre", { class: "summary" }, section.summary));
+  const plots = el("div", { class: "plots" });
+  s.append(el("h3", {}, "Plots"), plots);
+  plot(plots, "Loss per superbatch", sr.superbatch,
+    [{ label: "training", values: sr.train_loss }, { label: "validation", values: sr.validation_loss }],
+    { xLabel: "superbatch", yLabel: "loss" });
+  plot(plots, "Learning rate", sr.superbatch, [{ label: "learning rate", values: sr.lr }], { xLabel: "superbatch", yLabel: "rate" });
+  plot(plots, "Training speed", sr.superbatch, [{ label: "positions/s", values: sr.positions_per_second }],
+    { xLabel: "superbatch", yLabel: "positions/s" });
+}
+
 function render(doc) {
   const root = document.getElementById("app");
   window.WORKBENCH_PLOTS = 0;
@@ -267,6 +284,7 @@ function render(doc) {
     if (section.kind === "perft") renderPerft(section, root);
     else if (section.kind === "epd") renderEpd(section, root);
     else if (section.kind === "tuner") renderTuner(section, root);
+    else if (section.kind === "network") renderNetwork(section, root);
     else renderMatch(section, root);
   }
   const epd = doc.sections.filter((s) => s.kind === "epd");

@@ -6,6 +6,7 @@ packages=(
   libgtest-dev libgmock-dev
   libboost-dev libboost-filesystem-dev
   nlohmann-json3-dev libsqlite3-dev libcli11-dev
+  nettle-dev pkgconf  # SHA-256 of networks, their checkpoints and their data (tuner nnue); pkgconf finds it
   libnlopt-cxx-dev  # NLopt's optimisers (L-BFGS, BOBYQA, Nelder-Mead, CRS, ESCH, ...) behind the tuner's nlopt method
   stockfish  # independent perft reference and benchmark opponent
   glaurung toga2 fairymax phalanx  # opponents for strength measurements (configs/engines.json)

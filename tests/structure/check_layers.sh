@@ -3,7 +3,7 @@
 # first): each folder may include only the ones before it, the rules library (core/, json/,
 # eval/, search/) and itself. The tuner (tuner/src) is a program beside cli/, the harness's
 # commands: its folders may include every harness folder below cli/, never cli/, and have an
-# order of their own (data, space, fitness, methods, driver, commands): each may include only
+# order of their own (data, network, space, fitness, methods, driver, commands): each may include only
 # the tuner's folders before it and itself. Every file of the tuner is in one of them. The
 # README's layer tables say the same orders.
 #   check_layers.sh [HARNESS_SRC [TUNER_SRC]]
@@ -14,7 +14,7 @@ tuner_src="${2:-$root/tuner/src}"
 layers=(text settings process time_control engines builds record pgn players openings adjudication stats game storage run suites report datagen cluster bisect frontends command_line cli)
 declare -A rank
 for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
-tuner_layers=(data space fitness methods driver commands)
+tuner_layers=(data network space fitness methods driver commands)
 declare -A tuner_rank
 for i in "${!tuner_layers[@]}"; do tuner_rank[${tuner_layers[$i]}]=$i; done
 status=0

@@ -15,6 +15,7 @@
 #include "command_line/command_line.h"
 #include "command_line/fail.h"
 #include "command_line/stored_runs.h"
+#include "commands/network_command.h"
 #include "commands/tuner_report.h"
 #include "data/position_tracing.h"
 #include "datagen/position_export.h"
@@ -289,6 +290,11 @@ int tune_command(const Options& o, const tuner::TuningMethod& method) {
 int show_command(const Options& o) {
   auto db = value_or_fail(harness::Database::open_existing(o.db));
   const harness::RunRow run = harness::run_or_fail(*db, o.run);
+  if (run.kind == tuner::NETWORK_RUN_KIND) {
+    std::cout << "Tuner run " << run.id << " (nnue, " << run.status << ", started " << run.created_at << ")\n"
+              << value_or_fail(tuner::describe_network_run(*db, run));
+    return 0;
+  }
   const tuner::TuningMethod* method = tuner::find_tuning_method(run.kind);
   if (!method)
     fail("run " + std::to_string(o.run) + " in " + o.db + " is " + harness::a_run_of_kind(run.kind) +
@@ -316,7 +322,12 @@ int report_command(const Options& o) {
   // Opened as `show` opens it: a database of an older schema is migrated first, so that the
   // report reads each step's state as the methods now store it.
   auto db = value_or_fail(harness::Database::open_existing(o.db));
-  const nlohmann::json report = value_or_fail(tuner::tuner_report(*db, o.run));
+  const harness::RunRow run = harness::run_or_fail(*db, o.run);
+  const nlohmann::json report =
+      run.kind == tuner::NETWORK_RUN_KIND
+          ? nlohmann::json{{"database", db->path()},
+                           {"sections", nlohmann::json::array({value_or_fail(tuner::network_report_section(*db, run))})}}
+          : value_or_fail(tuner::tuner_report(*db, o.run));
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("tuner-report-" + std::to_string(o.run) + ".html")).string()
                     : o.out;
@@ -383,6 +394,16 @@ int main(int argc, char** argv) {
     cmd->add_option("--stop-after", o->stop_after, "Stop after this many generations or iterations (the run stays resumable)");
     cmd->callback([o, m = method.get()] { std::exit(guarded([&] { return tune_command(*o, *m); })); });
   }
+  auto n = std::make_shared<tuner::NetworkCommandOptions>();
+  n->db = harness::default_database();
+  CLI::App* nnue = app.add_subcommand("nnue", "Train a (768->N)x2->1 network (bullet's simple layout) on positions 'harness positions' wrote");
+  nnue->add_option("--config", n->config, "Training configuration (for example configs/nnue/simple.json)")->required();
+  nnue->add_option("--out", n->out, "Quantised network to write (default: networks/NAME-runID.nnue beside the database); the float weights, the manifest and the checkpoints go beside it");
+  nnue->add_option("--db", n->db, harness::DATABASE_HELP);
+  nnue->add_flag("--resume", n->resume, "Continue the latest unfinished run with this configuration from its last checkpoint");
+  nnue->add_option("--stop-after", n->stop_after, "Stop after this many superbatches (the run stays resumable)");
+  nnue->add_option("--batch-losses", n->batch_losses, "Also write every batch's loss to this CSV file (superbatch,batch,loss)");
+  nnue->callback([n] { std::exit(guarded([&] { return tuner::network_command(*n); })); });
   CLI::App* show = app.add_subcommand("show", "Print a tuner run's history");
   show->add_option("RUN", o->run, "Run id")->required()->check(harness::run_number());
   show->add_option("--db", o->db, harness::DATABASE_HELP);

@@ -38,9 +38,14 @@ void print_progress(std::ostream& out, const MethodStep& step, const RunHooks& h
 chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& start, harness::Database& db, std::int64_t run_id,
                                 const RunHooks& hooks) {
   const std::unique_ptr<MethodRun> run = method.start(start);
-  auto first = resume(*run, db, run_id, start.out);
+  return drive_steps(*run, method.name(), method.planned_steps(start.config), db, run_id, start.out, hooks);
+}
+
+chess::Result<RunOutcome> drive_steps(MethodRun& method_run, const std::string& name, int planned, harness::Database& db,
+                                      std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
+  MethodRun* run = &method_run;
+  auto first = resume(*run, db, run_id, out);
   CHESS_RETURN_IF_ERROR(first);
-  const int planned = method.planned_steps(start.config);
   const auto began = std::chrono::steady_clock::now();
   RunOutcome outcome;
   bool converged = false;
@@ -53,9 +58,9 @@ chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& s
     CHESS_RETURN_IF_ERROR(stepped);
     converged = stepped->converged;
     if (stepped->steps.empty() && !converged)
-      return chess::Error{"run " + std::to_string(run_id) + ": " + method.name() + " made no step " + std::to_string(next + 1) +
+      return chess::Error{"run " + std::to_string(run_id) + ": " + name + " made no step " + std::to_string(next + 1) +
                           " and did not end (its stored state does not match its steps)"};
-    if (!stepped->note.empty()) start.out << stepped->note << "\n";
+    if (!stepped->note.empty()) out << stepped->note << "\n";
     for (const MethodStep& step : stepped->steps) {
       CHESS_RETURN_IF_ERROR(
           db.save_generation(run_id, {next, step.best_fitness, step.mean_fitness, step.state.dump()}, step.candidates));
@@ -63,7 +68,7 @@ chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& s
       ++outcome.generations_run;
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
       if (!step.progress.empty())
-        print_progress(start.out, step, hooks, elapsed, elapsed / outcome.generations_run * double(planned - next));
+        print_progress(out, step, hooks, elapsed, elapsed / outcome.generations_run * double(planned - next));
       if (hooks.after_generation) CHESS_RETURN_IF_ERROR(hooks.after_generation(next, step.current));
     }
   }

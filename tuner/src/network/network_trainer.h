@@ -1,0 +1,62 @@
+// The training step: forward and backward passes over a batch on several threads, each into its
+// own gradient (summed in a fixed order, so a run is the same for the same thread count), then
+// AdamW as bullet runs it (decoupled decay, no bias correction, weights clipped). Loss per
+// position: (sigmoid(output) - target)^2, target = wdl x result + (1 - wdl) x sigmoid(score / 400);
+// gradients are means over the batch.
+//
+// Hand-written loops rather than a tensor library: the input layer is sparse (about 30 of 768
+// features per perspective), so a step only touches the rows of the active features, and the
+// loops over a row are written for the compiler to vectorise.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "network/float_network.h"
+#include "network/training_samples.h"
+
+namespace tuner {
+
+struct AdamWSettings {
+  float beta1 = 0.9f;
+  float beta2 = 0.999f;
+  float epsilon = 1e-8f;
+  float decay = 0.01f;
+  float clip = 1.98f;  // every parameter stays within +-clip
+};
+
+// The optimiser's moments, one of each per parameter.
+struct AdamWState {
+  std::vector<float> momentum, velocity;
+};
+
+class NetworkTrainer {
+ public:
+  NetworkTrainer(FloatNetwork net, AdamWSettings adam, int threads);
+
+  // One step over `count` samples at learning rate `lr`; the batch's mean loss.
+  double train_batch(const TrainingSample* batch, std::size_t count, float lr, float wdl);
+  // The mean loss over `data` (no step).
+  double mean_loss(const std::vector<TrainingSample>& data, float wdl);
+
+  const FloatNetwork& network() const { return net_; }
+  const AdamWState& optimiser() const { return state_; }
+  // Continues from a checkpoint's weights and moments (sizes as this trainer's).
+  void restore(FloatNetwork net, AdamWState state);
+
+ private:
+  struct alignas(64) Workspace {  // a cache line of its own: threads write only their own
+    std::vector<float> gradient;  // one per parameter
+    std::vector<float> us, them, d_us, d_them;
+    double loss = 0;
+  };
+  void adamw(float lr);
+
+  FloatNetwork net_;
+  AdamWSettings adam_;
+  AdamWState state_;
+  int threads_;
+  std::vector<Workspace> workspaces_;
+};
+
+}  // namespace tuner

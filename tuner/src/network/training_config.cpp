@@ -1,0 +1,153 @@
+#include "network/training_config.h"
+
+#include <cmath>
+
+#include "core/bounded_read.h"
+#include "json/json_input.h"
+#include "nnue/layout.h"
+
+namespace tuner {
+
+namespace {
+
+using json_input::json;
+
+struct ScheduleName {
+  LearningRate::Schedule schedule;
+  const char* name;
+};
+constexpr ScheduleName SCHEDULES[] = {
+    {LearningRate::Schedule::CONSTANT, "constant"}, {LearningRate::Schedule::STEP, "step"}, {LearningRate::Schedule::COSINE, "cosine"}};
+
+chess::Result<bool> in_range(double value, double low, double high, const std::string& where, const std::string& key) {
+  if (!(value >= low && value <= high))
+    return chess::Error{where + ": '" + key + "' must be from " + json_input::quoted(low) + " to " + json_input::quoted(high) +
+                        ", got " + json_input::quoted(value)};
+  return true;
+}
+
+chess::Result<bool> read_lr(const json& obj, LearningRate& lr, const std::string& where) {
+  CHESS_RETURN_IF_ERROR(json_input::check_keys(obj, where, {"schedule", "start", "gamma", "step", "final", "final_superbatch"}));
+  std::string schedule = "step";
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "schedule", schedule, where));
+  bool known = false;
+  for (const ScheduleName& s : SCHEDULES)
+    if (schedule == s.name) lr.schedule = s.schedule, known = true;
+  if (!known) return chess::Error{where + ": 'schedule' must be constant, step or cosine, got " + json_input::quoted(schedule)};
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "start", lr.start, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "gamma", lr.gamma, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "step", lr.step, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "final", lr.final, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "final_superbatch", lr.final_superbatch, where));
+  CHESS_RETURN_IF_ERROR(in_range(lr.start, 0, 1, where, "start"));
+  CHESS_RETURN_IF_ERROR(in_range(lr.gamma, 0, 1, where, "gamma"));
+  CHESS_RETURN_IF_ERROR(in_range(lr.step, 1, 1e6, where, "step"));
+  CHESS_RETURN_IF_ERROR(in_range(lr.final, 0, 1, where, "final"));
+  return in_range(lr.final_superbatch, 0, 1e6, where, "final_superbatch");
+}
+
+chess::Result<bool> read_adamw(const json& obj, AdamWSettings& a, const std::string& where) {
+  CHESS_RETURN_IF_ERROR(json_input::check_keys(obj, where, {"beta1", "beta2", "epsilon", "decay", "clip"}));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "beta1", a.beta1, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "beta2", a.beta2, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "epsilon", a.epsilon, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "decay", a.decay, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "clip", a.clip, where));
+  CHESS_RETURN_IF_ERROR(in_range(a.beta1, 0, 0.999999, where, "beta1"));
+  CHESS_RETURN_IF_ERROR(in_range(a.beta2, 0, 0.999999, where, "beta2"));
+  CHESS_RETURN_IF_ERROR(in_range(a.epsilon, 1e-20, 1, where, "epsilon"));
+  CHESS_RETURN_IF_ERROR(in_range(a.decay, 0, 1, where, "decay"));
+  // Quantised i16 must hold every weight: clip x QA x QB (the output bias) stays below 32,768.
+  return in_range(a.clip, 0.01, nnue::WEIGHT_CLIP, where, "clip");
+}
+
+chess::Result<bool> read_filter(const json& obj, SampleFilter& f, const std::string& where) {
+  CHESS_RETURN_IF_ERROR(json_input::check_keys(obj, where, {"min_ply", "max_score", "skip_in_check"}));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "min_ply", f.min_ply, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "max_score", f.max_score, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "skip_in_check", f.skip_in_check, where));
+  CHESS_RETURN_IF_ERROR(in_range(f.min_ply, 0, 10000, where, "min_ply"));
+  return in_range(f.max_score, 0, 32000, where, "max_score");
+}
+
+chess::Result<bool> read_data(const json& list, std::vector<SampleFile>& files, const std::string& where) {
+  if (!list.is_array() || list.empty())
+    return chess::Error{where + ": 'data' must be a list of {\"path\": FILE, \"format\": FORMAT}, got " + json_input::quoted(list)};
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string at = where + ": data[" + std::to_string(i) + "]";
+    CHESS_RETURN_IF_ERROR(json_input::check_keys(list[i], at, {"path", "format"}));
+    SampleFile file;
+    std::string format = "text";
+    CHESS_RETURN_IF_ERROR(json_input::require(list[i], "path", file.path, at));
+    CHESS_RETURN_IF_ERROR(json_input::read(list[i], "format", format, at));
+    const auto parsed = positions_format(format);
+    if (!parsed) return chess::Error{at + ": 'format' must be one of " + positions_format_names() + ", got " + json_input::quoted(format)};
+    file.format = *parsed;
+    files.push_back(file);
+  }
+  return true;
+}
+
+}  // namespace
+
+double LearningRate::at(int superbatch, int superbatches) const {
+  switch (schedule) {
+    case Schedule::CONSTANT:
+      return start;
+    case Schedule::STEP:
+      return start * std::pow(gamma, double((superbatch - 1) / step));
+    case Schedule::COSINE: {
+      const int last = final_superbatch > 0 ? final_superbatch : superbatches;
+      if (superbatch >= last) return final;
+      const double lambda = 1.0 - 0.5 * (1.0 + std::cos(M_PI * double(superbatch) / double(last)));
+      return start + lambda * (final - start);
+    }
+  }
+  return start;
+}
+
+chess::Result<TrainingConfig> parse_training_config(const std::string& json_text, const std::string& source) {
+  auto parsed = json_input::parse(json_text, source);
+  CHESS_RETURN_IF_ERROR(parsed);
+  const json& j = *parsed;
+  CHESS_RETURN_IF_ERROR(json_input::check_keys(j, source,
+                                               {"name", "hidden", "data", "filters", "validation_fraction", "batch_size",
+                                                "batches_per_superbatch", "superbatches", "wdl", "lr", "adamw", "threads",
+                                                "seed", "start_from", "shuffle"}));
+  TrainingConfig c;
+  c.source_text = json_text;
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "name", c.name, source));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "hidden", c.hidden, source));
+  if (c.hidden < nnue::MIN_HIDDEN || c.hidden > nnue::MAX_HIDDEN || c.hidden % 16 != 0)
+    return chess::Error{source + ": 'hidden' must be a multiple of 16 from " + std::to_string(nnue::MIN_HIDDEN) + " to " +
+                        std::to_string(nnue::MAX_HIDDEN) + ", got " + std::to_string(c.hidden)};
+  if (!j.contains("data")) return chess::Error{source + ": missing 'data' (the files to train on)"};
+  CHESS_RETURN_IF_ERROR(read_data(j.at("data"), c.data, source));
+  if (j.contains("filters")) CHESS_RETURN_IF_ERROR(read_filter(j.at("filters"), c.filter, source + ": filters"));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "validation_fraction", c.validation_fraction, source));
+  CHESS_RETURN_IF_ERROR(in_range(c.validation_fraction, 0, 0.5, source, "validation_fraction"));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "batch_size", c.batch_size, source));
+  CHESS_RETURN_IF_ERROR(in_range(c.batch_size, 1, 1 << 20, source, "batch_size"));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "batches_per_superbatch", c.batches_per_superbatch, source));
+  CHESS_RETURN_IF_ERROR(in_range(c.batches_per_superbatch, 1, 1e7, source, "batches_per_superbatch"));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "superbatches", c.superbatches, source));
+  CHESS_RETURN_IF_ERROR(in_range(c.superbatches, 1, 1e5, source, "superbatches"));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "wdl", c.wdl, source));
+  CHESS_RETURN_IF_ERROR(in_range(c.wdl, 0, 1, source, "wdl"));
+  if (j.contains("lr")) CHESS_RETURN_IF_ERROR(read_lr(j.at("lr"), c.lr, source + ": lr"));
+  if (j.contains("adamw")) CHESS_RETURN_IF_ERROR(read_adamw(j.at("adamw"), c.adamw, source + ": adamw"));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "threads", c.threads, source));
+  CHESS_RETURN_IF_ERROR(in_range(c.threads, 1, 256, source, "threads"));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "seed", c.seed, source));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "start_from", c.start_from, source));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "shuffle", c.shuffle, source));
+  return c;
+}
+
+chess::Result<TrainingConfig> load_training_config(const std::string& path) {
+  auto text = chess::read_whole_file(path, "training configuration", chess::MAX_JSON_FILE);
+  CHESS_RETURN_IF_ERROR(text);
+  return parse_training_config(*text, path);
+}
+
+}  // namespace tuner

@@ -1,0 +1,59 @@
+// What `tuner nnue --config FILE` reads: the network, the data, the schedule and the optimiser,
+// checked as a whole before anything runs; every error names the file and the key.
+//
+//   {"name": "simple", "hidden": 128,
+//    "data": [{"path": "results/data.txt", "format": "text"}],
+//    "filters": {"min_ply": 0, "max_score": 3000, "skip_in_check": true},
+//    "validation_fraction": 0.01, "batch_size": 16384, "batches_per_superbatch": 100,
+//    "superbatches": 40, "wdl": 0.75,
+//    "lr": {"schedule": "step", "start": 0.001, "gamma": 0.1, "step": 18},
+//    "adamw": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "decay": 0.01, "clip": 1.98},
+//    "threads": 2, "seed": 1, "start_from": "", "shuffle": true}
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "network/network_trainer.h"
+#include "network/training_samples.h"
+
+namespace tuner {
+
+// The learning rate by superbatch (numbered from 1), as bullet's schedules give it.
+struct LearningRate {
+  enum class Schedule { CONSTANT, STEP, COSINE };
+  Schedule schedule = Schedule::STEP;
+  double start = 0.001;
+  double gamma = 0.1;  // step: the factor every `step` superbatches
+  int step = 18;
+  double final = 0.00001;    // cosine: the rate at the last superbatch
+  int final_superbatch = 0;  // cosine: the superbatch it reaches `final` (0: the last one)
+
+  double at(int superbatch, int superbatches) const;
+};
+
+struct TrainingConfig {
+  std::string name = "network";
+  int hidden = 128;
+  std::vector<SampleFile> data;
+  SampleFilter filter;
+  double validation_fraction = 0.01;
+  int batch_size = 16384;
+  int batches_per_superbatch = 100;
+  int superbatches = 40;
+  double wdl = 0.75;  // weight of the game result in the target; the rest is the score's
+  LearningRate lr;
+  AdamWSettings adamw;
+  int threads = 2;
+  std::uint64_t seed = 1;
+  std::string start_from;  // an unquantised network (raw.bin) to start from; empty: bullet's initialisation
+  bool shuffle = true;     // false: the data in file order, batch after batch (to compare with another trainer)
+  std::string source_text;  // the file as read, stored with the run
+};
+
+chess::Result<TrainingConfig> parse_training_config(const std::string& json_text, const std::string& source);
+chess::Result<TrainingConfig> load_training_config(const std::string& path);
+
+}  // namespace tuner

@@ -1,0 +1,169 @@
+#include "network/training_run.h"
+
+#include <chrono>
+#include <cstring>
+#include <functional>
+#include <ostream>
+#include <random>
+
+#include "core/bounded_read.h"
+
+namespace tuner {
+
+namespace {
+
+constexpr std::string_view CHECKPOINT_MAGIC = "WBNNCK01";
+
+// Fisher-Yates with the index drawn from the generator's bits, the same with every standard
+// library (std::shuffle's draws are not specified).
+void shuffle_samples(std::vector<TrainingSample>& samples, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (std::size_t i = samples.size(); i > 1; --i) {
+    const std::size_t j = std::size_t(rng() % i);
+    std::swap(samples[i - 1], samples[j]);
+  }
+}
+
+std::uint64_t epoch_seed(std::uint64_t seed, std::uint64_t epoch) { return seed * 0x9E3779B97F4A7C15ull + epoch + 1; }
+
+void put64(std::string& out, std::uint64_t v) {
+  for (int b = 0; b < 8; ++b) out.push_back(char((v >> (8 * b)) & 0xFF));
+}
+std::uint64_t get64(std::string_view in, std::size_t at) {
+  std::uint64_t v = 0;
+  for (int b = 0; b < 8; ++b) v |= std::uint64_t(std::uint8_t(in[at + std::size_t(b)])) << (8 * b);
+  return v;
+}
+void put_floats(std::string& out, const std::vector<float>& v) {
+  const std::size_t at = out.size();
+  out.resize(at + v.size() * 4);
+  std::memcpy(out.data() + at, v.data(), v.size() * 4);  // little-endian x86-64, as the raw network
+}
+
+}  // namespace
+
+std::string Checkpoint::bytes() const {
+  std::string out(CHECKPOINT_MAGIC);
+  put64(out, std::uint64_t(superbatch));
+  put64(out, stream.epoch);
+  put64(out, stream.offset);
+  const std::string raw = network.raw_bytes();
+  put64(out, raw.size());
+  out += raw;
+  put_floats(out, optimiser.momentum);
+  put_floats(out, optimiser.velocity);
+  return out;
+}
+
+chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const std::string& name) {
+  const std::size_t header = CHECKPOINT_MAGIC.size() + 32;
+  if (bytes.size() < header || bytes.substr(0, CHECKPOINT_MAGIC.size()) != CHECKPOINT_MAGIC)
+    return chess::Error{name + ": not a training checkpoint (no " + std::string(CHECKPOINT_MAGIC) + " header)"};
+  Checkpoint c;
+  std::size_t at = CHECKPOINT_MAGIC.size();
+  c.superbatch = int(get64(bytes, at));
+  c.stream.epoch = get64(bytes, at + 8);
+  c.stream.offset = get64(bytes, at + 16);
+  const std::uint64_t raw_size = get64(bytes, at + 24);
+  at = header;
+  if (raw_size > bytes.size() - at || (bytes.size() - at - raw_size) != 2 * raw_size)
+    return chess::Error{name + ": a training checkpoint of the wrong size (" + std::to_string(bytes.size()) + " bytes)"};
+  auto net = FloatNetwork::from_raw_bytes(bytes.substr(at, raw_size), name);
+  CHESS_RETURN_IF_ERROR(net);
+  c.network = std::move(net).value();
+  at += raw_size;
+  for (std::vector<float>* v : {&c.optimiser.momentum, &c.optimiser.velocity}) {
+    v->resize(raw_size / 4);
+    std::memcpy(v->data(), bytes.data() + at, raw_size);
+    at += raw_size;
+  }
+  return c;
+}
+
+TrainingRun::TrainingRun(const TrainingConfig& config, FloatNetwork start)
+    : config_(config), trainer_(std::move(start), config.adamw, config.threads) {}
+
+chess::Result<TrainingRun> TrainingRun::prepare(const TrainingConfig& config, std::ostream& out) {
+  FloatNetwork start = FloatNetwork::initialised(config.hidden, config.seed);
+  if (!config.start_from.empty()) {
+    auto bytes = chess::read_whole_file(config.start_from, "unquantised network", 64 * chess::MIB);
+    CHESS_RETURN_IF_ERROR(bytes);
+    auto loaded = FloatNetwork::from_raw_bytes(*bytes, config.start_from);
+    CHESS_RETURN_IF_ERROR(loaded);
+    if (loaded->hidden() != config.hidden)
+      return chess::Error{config.start_from + ": a network of " + std::to_string(loaded->hidden()) +
+                          " hidden neurons, and the configuration's 'hidden' is " + std::to_string(config.hidden)};
+    start = std::move(loaded).value();
+  }
+  TrainingRun run(config, std::move(start));
+  const auto began = std::chrono::steady_clock::now();
+  std::vector<TrainingSample> all;
+  auto counts = read_samples(config.data, config.filter, config.wdl < 1.0, all);
+  CHESS_RETURN_IF_ERROR(counts);
+  if (all.empty()) return chess::Error{config.data.front().path + ": no positions left after the filters"};
+  // The validation share: drawn once from the whole set, by the run's seed.
+  if (config.shuffle) shuffle_samples(all, epoch_seed(config.seed, ~std::uint64_t(0)));
+  const auto held = std::size_t(double(all.size()) * config.validation_fraction);
+  run.validation_.assign(all.end() - std::ptrdiff_t(held), all.end());
+  all.resize(all.size() - held);
+  run.train_ = std::move(all);
+  if (run.train_.empty()) return chess::Error{config.data.front().path + ": no training positions left after the validation share"};
+  run.shuffle_epoch(0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  out << "Data: " << counts->read << " positions read, " << counts->kept << " kept by the filters: " << run.train_.size()
+      << " to train on, " << run.validation_.size() << " to validate (" << seconds << " s)\n";
+  return run;
+}
+
+void TrainingRun::shuffle_epoch(std::uint64_t epoch) {
+  if (config_.shuffle) shuffle_samples(train_, epoch_seed(config_.seed, epoch));
+}
+
+chess::Result<bool> TrainingRun::restore(Checkpoint checkpoint) {
+  if (checkpoint.network.hidden() != config_.hidden)
+    return chess::Error{"the checkpoint's network has " + std::to_string(checkpoint.network.hidden()) +
+                        " hidden neurons, the configuration " + std::to_string(config_.hidden)};
+  // The in-place shuffles are replayed up to the checkpoint's epoch.
+  for (std::uint64_t e = 1; e <= checkpoint.stream.epoch; ++e) shuffle_epoch(e);
+  stream_ = checkpoint.stream;
+  done_ = checkpoint.superbatch;
+  trainer_.restore(std::move(checkpoint.network), std::move(checkpoint.optimiser));
+  return true;
+}
+
+Checkpoint TrainingRun::checkpoint() const { return {done_, stream_, trainer_.network(), trainer_.optimiser()}; }
+
+const TrainingSample* TrainingRun::next_batch(std::size_t& count) {
+  count = std::min(std::size_t(config_.batch_size), train_.size());
+  if (stream_.offset + count > train_.size()) {
+    ++stream_.epoch;
+    stream_.offset = 0;
+    shuffle_epoch(stream_.epoch);
+  }
+  const TrainingSample* first = train_.data() + stream_.offset;
+  stream_.offset += count;
+  return first;
+}
+
+SuperbatchResult TrainingRun::run_superbatch(const std::function<void(int, double)>& on_batch) {
+  const auto began = std::chrono::steady_clock::now();
+  SuperbatchResult r;
+  r.superbatch = done_ + 1;
+  r.lr = config_.lr.at(r.superbatch, config_.superbatches);
+  double loss_sum = 0;
+  for (int b = 0; b < config_.batches_per_superbatch; ++b) {
+    std::size_t count = 0;
+    const TrainingSample* batch = next_batch(count);
+    const double loss = trainer_.train_batch(batch, count, float(r.lr), float(config_.wdl));
+    if (on_batch) on_batch(b, loss);
+    loss_sum += loss;
+    r.positions += count;
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  r.train_loss = loss_sum / config_.batches_per_superbatch;
+  r.validation_loss = validation_.empty() ? 0 : trainer_.mean_loss(validation_, float(config_.wdl));
+  ++done_;
+  return r;
+}
+
+}  // namespace tuner

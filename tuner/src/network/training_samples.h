@@ -1,0 +1,49 @@
+// Positions as the trainer reads them: the side to move's active features (bullet's Chess768;
+// the other perspective's follow from them), the result and the search score from the side to
+// move's view. 72 bytes a position, so tens of millions fit in memory and are shuffled whole.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "core/result.h"
+#include "data/labeled_positions.h"
+
+namespace tuner {
+
+struct TrainingSample {
+  std::array<std::uint16_t, 32> features{};  // the side to move's perspective
+  std::uint8_t count = 0;
+  float result = 0.5f;  // 1 the side to move won, 0.5 draw, 0 lost
+  float score = 0;      // the search score in centipawns, the side to move's view
+};
+
+// The other perspective's index of a feature: the colour half swapped, the board flipped.
+constexpr std::uint16_t other_perspective(std::uint16_t feature) { return std::uint16_t((feature + 384) % 768 ^ 56); }
+
+// Which positions are kept, as bullet's examples filter them.
+struct SampleFilter {
+  int min_ply = 0;          // plies from the game's start (as the record's move number gives it)
+  int max_score = 32000;    // |score| above this is dropped
+  bool skip_in_check = true;
+};
+
+// Reads every file (each with its format) into `out`; errors name the file, and a position
+// without a search score is an error while the training blends scores in (`needs_score`).
+struct SampleFile {
+  std::string path;
+  PositionsFormat format = PositionsFormat::TEXT;
+};
+struct SampleCounts {
+  std::size_t read = 0, kept = 0;
+};
+chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, const SampleFilter& filter, bool needs_score,
+                                         std::vector<TrainingSample>& out);
+
+// The sample of a position (White's view of result and score, as LabeledPosition holds them).
+TrainingSample to_sample(const chess::Position& pos, double white_result, int white_score);
+
+}  // namespace tuner
