@@ -1,0 +1,64 @@
+#include "nnue/network.h"
+
+#include <gtest/gtest.h>
+
+#include "support/test_networks.h"
+
+namespace {
+
+using testing_support::random_network_bytes;
+using testing_support::read_reference_network;
+using testing_support::reference_file_bytes;
+
+TEST(NetworkFile, EveryHiddenSizeIsFoundFromTheFileSize) {
+  for (int hidden : {16, 17, 32, 100, 128, 256, 1000, 1536, 2048}) {
+    const std::string bytes = random_network_bytes(hidden, 10, 10, 10, std::uint32_t(hidden));
+    ASSERT_EQ(bytes.size(), reference_file_bytes(hidden));
+    auto net = nnue::parse_network(bytes, "net.bin");
+    ASSERT_TRUE(net.ok()) << net.error();
+    EXPECT_EQ(net->hidden, hidden);
+  }
+}
+
+TEST(NetworkFile, ValuesAreReadAsTheIndependentReaderReadsThem) {
+  const int hidden = 48;
+  const std::string bytes = random_network_bytes(hidden, 500, 127, 3000, 7);
+  auto net = nnue::parse_network(bytes, "net.bin");
+  ASSERT_TRUE(net.ok()) << net.error();
+  const testing_support::ReferenceNetwork ref = read_reference_network(bytes, hidden);
+  for (int f = 0; f < 768; ++f)
+    for (int i = 0; i < hidden; ++i) ASSERT_EQ(net->feature_row(f)[i], ref.l0w[std::size_t(f)][std::size_t(i)]) << f << " " << i;
+  for (int i = 0; i < hidden; ++i) {
+    EXPECT_EQ(net->l0b[std::size_t(i)], ref.l0b[std::size_t(i)]);
+    EXPECT_EQ(net->l1w[std::size_t(i)], ref.l1w[std::size_t(i)]);
+    EXPECT_EQ(net->l1w[std::size_t(net->stride + i)], ref.l1w[std::size_t(hidden + i)]);
+  }
+  EXPECT_EQ(net->l1b, ref.l1b);
+  EXPECT_TRUE(net->narrow_output_weights);
+}
+
+TEST(NetworkFile, WrittenBytesAreTheBytesRead) {
+  const std::string bytes = random_network_bytes(64, 500, 300, 3000, 3);
+  auto net = nnue::parse_network(bytes, "net.bin");
+  ASSERT_TRUE(net.ok()) << net.error();
+  EXPECT_FALSE(net->narrow_output_weights);
+  EXPECT_EQ(nnue::serialize_network(*net), bytes);
+}
+
+TEST(NetworkFile, AFileOfAnotherSizeIsRefusedNamingIt) {
+  const std::string bytes = random_network_bytes(128, 10, 10, 10, 1);
+  for (std::size_t size : {std::size_t(0), std::size_t(64), bytes.size() - 64, bytes.size() + 64, bytes.size() - 1}) {
+    auto net = nnue::parse_network(bytes.substr(0, std::min(size, bytes.size())) + std::string(size > bytes.size() ? size - bytes.size() : 0, 'x'),
+                                   "nets/broken.nnue");
+    ASSERT_FALSE(net.ok()) << size;
+    EXPECT_NE(net.error().find("nets/broken.nnue: " + std::to_string(size) + " bytes is no network"), std::string::npos) << net.error();
+  }
+}
+
+TEST(NetworkFile, AMissingFileIsNamed) {
+  auto net = nnue::load_network("/no/such/net.nnue");
+  ASSERT_FALSE(net.ok());
+  EXPECT_NE(net.error().find("/no/such/net.nnue"), std::string::npos) << net.error();
+}
+
+}  // namespace
