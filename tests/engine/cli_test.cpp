@@ -7,6 +7,9 @@
 #include <sstream>
 #include <string>
 
+#include "support/random_games.h"
+#include "support/test_networks.h"
+
 namespace {
 
 struct RunResult {
@@ -92,6 +95,73 @@ TEST(EngineCli, BadInputGetsAnInfoLineAndTheEngineStaysUsable) {
 TEST(EngineCli, EmptyInputEndsTheEngineAtOnce) {
   RunResult r = run_engine("", "");
   EXPECT_EQ(r.exit_code, 0);
+}
+
+}  // namespace
+
+namespace {
+
+// A random network of bullet's layout in a file of the test's; its path.
+std::string network_file(int hidden, std::uint32_t seed) {
+  const std::string path = ::testing::TempDir() + "net-" + std::to_string(hidden) + "-" + std::to_string(seed) + ".nnue";
+  std::ofstream(path, std::ios::binary) << testing_support::random_network_bytes(hidden, 200, 127, 3000, seed);
+  return path;
+}
+
+// The last number of the last line: what `engine eval` gives.
+int last_number(const std::string& out) {
+  std::string text = out;
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  const std::string last = text.substr(text.rfind('\n') + 1);
+  return std::stoi(last.substr(last.find_last_of(' ') + 1));
+}
+
+TEST(EngineCli, EvalWithANetworkEqualsTheIndependentForwardPass) {
+  const std::string net = network_file(64, 31);
+  std::ifstream in(net, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto ref = testing_support::read_reference_network(bytes, 64);
+  int positions = 0;
+  testing_support::for_each_random_move(3, 40, 8, [&](chess::Position& pos, chess::Move) {
+    if (positions++ % 3 != 0) return;
+    RunResult r = run_engine("--net " + net + " eval " + pos.fen(), "");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "Evaluation by network " + net + " ((768->64)x2->1, ")) << r.out;
+    EXPECT_EQ(last_number(r.out), testing_support::reference_evaluation(ref, pos)) << pos.fen();
+  });
+  EXPECT_GT(positions, 100);
+}
+
+TEST(EngineCli, EvalWithoutANetworkIsTheHandWrittenEvaluation) {
+  RunResult r = run_engine("eval", "");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "Evaluation by hand-written (dev weights)")) << r.out;
+  RunResult hce = run_engine("--net " + network_file(32, 1) + " --eval hce eval", "");
+  EXPECT_EQ(hce.out, r.out);
+  RunResult bad = run_engine("--eval nnue eval", "");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--eval takes hce")) << bad.err;
+}
+
+TEST(EngineCli, ANetworkFileOfAnotherLayoutIsRefusedNamingIt) {
+  const std::string path = ::testing::TempDir() + "short.nnue";
+  std::ofstream(path, std::ios::binary) << testing_support::random_network_bytes(64, 200, 127, 3000, 1).substr(64);
+  RunResult r = run_engine("--net " + path + " eval", "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.err, path + ": ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "bytes is no network of the (768->N)x2->1 layout")) << r.err;
+  r = run_engine("--net /no/such.nnue eval", "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(contains(r.err, "/no/such.nnue")) << r.err;
+}
+
+TEST(EngineCli, BenchNamesTheEvaluationItRan) {
+  RunResult hce = run_engine("bench 3", "");
+  EXPECT_TRUE(contains(hce.out, "\nEvaluation: hand-written (dev weights)\n")) << hce.out;
+  const std::string net = network_file(32, 2);
+  RunResult with_net = run_engine("--net " + net + " bench 3", "");
+  EXPECT_TRUE(contains(with_net.out, "\nEvaluation: network " + net + " ((768->32)x2->1, ")) << with_net.out;
+  EXPECT_NE(hce.out.substr(hce.out.find("Nodes searched")), with_net.out.substr(with_net.out.find("Nodes searched")));
 }
 
 }  // namespace

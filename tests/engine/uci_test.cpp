@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -9,6 +10,7 @@
 #include "core/movegen.h"
 #include "core/uci_move.h"
 #include "support/engine_session.h"
+#include "support/test_networks.h"
 
 using namespace std::chrono_literals;
 using testing_support::EngineSession;
@@ -204,6 +206,21 @@ TEST(Uci, BadInputGetsInfoStringsAndTheEngineStaysUsable) {
   e.send("go depth 3");
   std::string best = e.wait_for_prefix("bestmove");
   EXPECT_TRUE(legal_in("", {"e2e4"}, bestmove_of(best))) << best;
+}
+
+// EvalFile takes a network file as Stockfish's does; empty is the hand-written evaluation.
+TEST(Uci, EvalFileLoadsANetworkAndEmptyGoesBackToTheHandWrittenEvaluation) {
+  const std::string net = ::testing::TempDir() + "uci-net.nnue";
+  std::ofstream(net, std::ios::binary) << testing_support::random_network_bytes(32, 200, 127, 3000, 4);
+  const std::string dev = nodes_after({});
+  const std::string with_net = nodes_after({"setoption name EvalFile value " + net});
+  ASSERT_FALSE(with_net.empty());
+  EXPECT_NE(with_net, dev);
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + net, "setoption name EvalFile value"}), dev);
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + net, "setoption name EvalFile value <default>"}), dev);
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + net, "setoption name Version value v0.2",
+                         "setoption name Version value dev"}),
+            with_net);
 }
 
 // An EvalFile that cannot be loaded ends the engine at the next isready, as Stockfish ends on a

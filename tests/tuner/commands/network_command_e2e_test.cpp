@@ -1,0 +1,116 @@
+// tuner nnue through its binary: a network trained on the workbench's text positions, loaded by
+// the engine and read independently; a stopped run resumed gives the same bytes as a whole one.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "network/file_checksum.h"
+#include "process/command.h"
+#include "support/material_positions.h"
+#include "support/test_networks.h"
+#include "support/tuner_cli.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* CONFIG = R"({"name": "material", "hidden": 32, "data": [{"path": "positions.txt", "format": "text"}],
+  "validation_fraction": 0.05, "batch_size": 512, "batches_per_superbatch": 20, "superbatches": 4, "wdl": 0.25,
+  "lr": {"schedule": "step", "start": 0.001, "gamma": 0.3, "step": 2}, "threads": 2, "seed": 5})";
+
+std::string network_workspace(const std::string& name, const std::string& config = CONFIG) {
+  const std::string dir = ::testing::TempDir() + "network_" + name + "/";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir + "config.json") << config;
+  testing_support::write_material_positions(dir + "positions.txt", 150, 4);
+  return dir;
+}
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+TunerRun train(const std::string& dir, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{"nnue", "--config", "config.json", "--db", "t.sqlite", "--out", "net.nnue"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_tuner(args, dir);
+}
+
+TEST(TunerNnue, TrainsANetworkTheEngineAndAnIndependentReaderLoad) {
+  const std::string dir = network_workspace("trains");
+  const TunerRun r = train(dir);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("superbatch 4/4"), std::string::npos) << r.out;
+  const std::string bytes = bytes_of(dir + "net.nnue");
+  ASSERT_EQ(bytes.size(), testing_support::reference_file_bytes(32));
+  const auto ref = testing_support::read_reference_network(bytes, 32);
+  const chess::Position pos = chess::Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1").value();
+  auto engine = harness::run_command(ENGINE_PATH, {"--net", dir + "net.nnue", "eval", pos.fen()}, std::chrono::seconds(60));
+  ASSERT_TRUE(engine.ok()) << engine.error();
+  const std::string out = engine->out;
+  EXPECT_NE(out.find("Evaluation: " + std::to_string(testing_support::reference_evaluation(ref, pos)) + "\n"), std::string::npos)
+      << out;
+  EXPECT_GT(testing_support::reference_evaluation(ref, pos), 100) << "a queen up: material is learnt";
+  // The manifest names the data and the files with their checksums.
+  const nlohmann::json manifest = nlohmann::json::parse(bytes_of(dir + "net.json"));
+  EXPECT_EQ(manifest["architecture"], "(768->32)x2->1");
+  EXPECT_EQ(manifest["quantised"]["sha256"], tuner::sha256_hex(bytes));
+  EXPECT_EQ(manifest["raw"]["sha256"], tuner::sha256_hex(bytes_of(dir + "net.raw.bin")));
+  EXPECT_EQ(manifest["data"][0]["sha256"], tuner::sha256_hex(bytes_of(dir + "positions.txt")));
+  EXPECT_EQ(manifest["losses"].size(), 4u);
+  EXPECT_EQ(bytes_of(dir + "net.raw.bin").size(), 4u * (771u * 32u + 1u));
+  const TunerRun show = run_tuner({"show", "1", "--db", "t.sqlite"}, dir);
+  EXPECT_EQ(show.exit_code, 0) << show.out;
+  EXPECT_NE(show.out.find("superbatch 4: loss "), std::string::npos) << show.out;
+}
+
+TEST(TunerNnue, AStoppedRunResumesToTheSameBytes) {
+  const std::string whole = network_workspace("whole");
+  ASSERT_EQ(train(whole).exit_code, 0);
+  const std::string parts = network_workspace("parts");
+  const TunerRun first = train(parts, {"--stop-after", "1"});
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  EXPECT_EQ(first.out.find("superbatch 2/4"), std::string::npos) << first.out;
+  const TunerRun second = train(parts, {"--resume", "--stop-after", "2"});
+  ASSERT_EQ(second.exit_code, 0) << second.out;
+  EXPECT_NE(second.out.find("Resuming tuner run 1 at step 2"), std::string::npos) << second.out;
+  const TunerRun third = train(parts, {"--resume"});
+  ASSERT_EQ(third.exit_code, 0) << third.out;
+  EXPECT_EQ(bytes_of(parts + "net.nnue"), bytes_of(whole + "net.nnue"));
+  EXPECT_EQ(bytes_of(parts + "net.raw.bin"), bytes_of(whole + "net.raw.bin"));
+  // Only the last checkpoint is kept.
+  EXPECT_TRUE(fs::exists(parts + "net.checkpoints/superbatch-4.bin"));
+  EXPECT_FALSE(fs::exists(parts + "net.checkpoints/superbatch-3.bin"));
+}
+
+TEST(TunerNnue, ACheckpointThatChangedIsRefusedByName) {
+  const std::string dir = network_workspace("tampered");
+  ASSERT_EQ(train(dir, {"--stop-after", "1"}).exit_code, 0);
+  std::ofstream(dir + "net.checkpoints/superbatch-1.bin", std::ios::binary | std::ios::app) << "x";
+  const TunerRun r = train(dir, {"--resume"});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("superbatch-1.bin: the checkpoint's checksum is not the one stored with its superbatch"), std::string::npos)
+      << r.out;
+}
+
+TEST(TunerNnue, BadConfigurationsAndDataAreNamed) {
+  const std::string dir = network_workspace("bad", R"({"data": [{"path": "positions.txt"}], "hiden": 32})");
+  TunerRun r = train(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("config.json: unknown key 'hiden' (did you mean 'hidden'?)"), std::string::npos) << r.out;
+  std::ofstream(dir + "config.json") << R"({"data": [{"path": "missing.txt"}]})";
+  r = train(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("missing.txt"), std::string::npos) << r.out;
+  std::ofstream(dir + "config.json") << R"({"data": [{"path": "positions.txt"}]})";
+  std::ofstream(dir + "positions.txt", std::ios::app) << "not a position | 12 | 1.0\n";
+  r = train(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("positions.txt:"), std::string::npos) << r.out;
+}
+
+}  // namespace
