@@ -97,6 +97,17 @@ TEST(TunerNnue, ACheckpointThatChangedIsRefusedByName) {
       << r.out;
 }
 
+// The manifest of --out config.nnue would be config.json: refused before anything runs, and the
+// configuration is left as it was (before, the manifest replaced it).
+TEST(TunerNnue, AnOutputThatWouldReplaceAnInputIsRefused) {
+  const std::string dir = network_workspace("replace");
+  const TunerRun r = run_tuner({"nnue", "--config", "config.json", "--db", "t.sqlite", "--out", "config.nnue"}, dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("config.json: is also read by this command"), std::string::npos) << r.out;
+  EXPECT_EQ(bytes_of(dir + "config.json"), CONFIG);
+  EXPECT_FALSE(fs::exists(dir + "t.sqlite"));
+}
+
 TEST(TunerNnue, BadConfigurationsAndDataAreNamed) {
   const std::string dir = network_workspace("bad", R"({"data": [{"path": "positions.txt"}], "hiden": 32})");
   TunerRun r = train(dir);

@@ -38,8 +38,10 @@ struct NetworkFiles {
   fs::path checkpoint(int superbatch) const { return checkpoints / ("superbatch-" + std::to_string(superbatch) + ".bin"); }
 };
 
-chess::Result<bool> write_file(const fs::path& path, std::string_view bytes, const std::string& db) {
-  auto file = harness::OutputFile::open("--out", path.string(), {db});
+// Writes one of the network's files; `inputs` (the database, the configuration, the data) are
+// never written over.
+chess::Result<bool> write_file(const fs::path& path, std::string_view bytes, const std::vector<std::string>& inputs) {
+  auto file = harness::OutputFile::open("--out", path.string(), inputs);
   CHESS_RETURN_IF_ERROR(file);
   (*file)->stream().write(bytes.data(), std::streamsize(bytes.size()));
   return (*file)->commit();
@@ -60,9 +62,9 @@ std::string progress_line(const SuperbatchResult& r, int planned, bool validatio
 // The trainer as a run of the driver's loop: a step is a superbatch, its state the checkpoint.
 class NetworkTrainingRun : public MethodRun {
  public:
-  NetworkTrainingRun(TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files, std::string db,
-                     std::ostream* batch_losses)
-      : run_(run), config_(config), files_(files), db_(std::move(db)), batch_losses_(batch_losses) {}
+  NetworkTrainingRun(TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
+                     const std::vector<std::string>& inputs, std::ostream* batch_losses)
+      : run_(run), config_(config), files_(files), inputs_(inputs), batch_losses_(batch_losses) {}
 
   bool restore(const nlohmann::json& state) override {
     auto restored = restore_checkpoint(state);
@@ -78,7 +80,7 @@ class NetworkTrainingRun : public MethodRun {
     std::error_code ec;
     fs::create_directories(files_.checkpoints, ec);
     const fs::path path = files_.checkpoint(r.superbatch);
-    CHESS_RETURN_IF_ERROR(write_file(path, bytes, db_));
+    CHESS_RETURN_IF_ERROR(write_file(path, bytes, inputs_));
     MethodStep step;
     step.mean_fitness = r.train_loss;
     step.best_fitness = run_.validation_size() > 0 ? r.validation_loss : r.train_loss;
@@ -119,7 +121,7 @@ class NetworkTrainingRun : public MethodRun {
   TrainingRun& run_;
   const TrainingConfig& config_;
   const NetworkFiles& files_;
-  std::string db_;
+  const std::vector<std::string>& inputs_;
   std::ostream* batch_losses_;
   double last_loss_ = 0;
 };
@@ -155,13 +157,14 @@ nlohmann::json data_entries(const TrainingConfig& config) {
 
 // The quantised network, the float weights and the manifest, written from the run's state.
 std::string write_network(const TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
-                          harness::Database& db, std::int64_t run_id, const std::string& db_path) {
+                          harness::Database& db, std::int64_t run_id, const std::vector<std::string>& inputs) {
+  const std::string& db_path = inputs.front();
   std::error_code ec;
   fs::create_directories(files.quantised.parent_path(), ec);
   const std::string quantised = nnue::serialize_network(value_or_fail(run.network().quantised()));
   const std::string raw = run.network().raw_bytes();
-  value_or_fail(write_file(files.quantised, quantised, db_path));
-  value_or_fail(write_file(files.raw, raw, db_path));
+  value_or_fail(write_file(files.quantised, quantised, inputs));
+  value_or_fail(write_file(files.raw, raw, inputs));
   nlohmann::json losses = nlohmann::json::array();
   for (const harness::GenerationRow& g : value_or_fail(db.generations(run_id))) {
     nlohmann::json state = json_input::parse_or_discarded(g.state);
@@ -182,9 +185,15 @@ std::string write_network(const TrainingRun& run, const TrainingConfig& config, 
       {"raw", file_entry(files.raw, raw)},
       {"tuner_run", run_id},
       {"database", fs::absolute(db_path).string()}};
-  value_or_fail(write_file(files.manifest, manifest.dump(2) + "\n", db_path));
+  value_or_fail(write_file(files.manifest, manifest.dump(2) + "\n", inputs));
   return "network written to " + files.quantised.string() + " (sha256 " + sha256_hex(quantised) + "), float weights to " +
          files.raw.string() + ", manifest to " + files.manifest.string() + "\n";
+}
+
+// An error unless each of the network's files may be written: none is one the run reads.
+void check_outputs(const NetworkFiles& files, const std::vector<std::string>& inputs) {
+  for (const fs::path& out : {files.quantised, files.raw, files.manifest})
+    value_or_fail(harness::check_output_file("--out", out.string(), inputs));
 }
 
 // After each stored superbatch: the checkpoint before it is no longer needed; a stop request ends the run.
@@ -253,16 +262,22 @@ chess::Result<nlohmann::json> network_report_section(harness::Database& db, cons
 int network_command(const NetworkCommandOptions& o) {
   harness::install_stop_handlers();
   const TrainingConfig config = value_or_fail(load_training_config(o.config));
+  // What the run reads, the database first: no file it writes may be one of them.
+  std::vector<std::string> inputs{o.db, o.config};
+  for (const SampleFile& f : config.data) inputs.push_back(f.path);
+  if (!config.start_from.empty()) inputs.push_back(config.start_from);
+  if (!o.out.empty()) check_outputs(NetworkFiles(o.out), inputs);  // before a run is recorded
   auto db = value_or_fail(harness::Database::open(o.db));
   std::unique_ptr<harness::OutputFile> losses;
-  if (!o.batch_losses.empty()) losses = value_or_fail(harness::OutputFile::open("--batch-losses", o.batch_losses, {o.db}));
+  if (!o.batch_losses.empty()) losses = value_or_fail(harness::OutputFile::open("--batch-losses", o.batch_losses, inputs));
   TrainingRun run = value_or_fail(TrainingRun::prepare(config, std::cout));
   const std::int64_t run_id = find_or_create_run(*db, config, o);
   const NetworkFiles files(quantised_path(config, o, run_id));
+  check_outputs(files, inputs);
   std::cout << "Tuner run " << run_id << " (nnue) in " << o.db << ": (768->" << config.hidden << ")x2->1, "
             << config.superbatches << " superbatches of " << config.batches_per_superbatch << " batches of " << config.batch_size
             << ", " << config.threads << " threads" << std::endl;
-  NetworkTrainingRun method(run, config, files, o.db, losses ? &losses->stream() : nullptr);
+  NetworkTrainingRun method(run, config, files, inputs, losses ? &losses->stream() : nullptr);
   auto ran = drive_steps(method, "nnue", config.superbatches, *db, run_id, std::cout, make_hooks(o, files));
   if (!ran && harness::stop_requested() != harness::StopRequest::NONE) {
     (void)db->update_run(run_id, "stopped", "interrupted\n");
@@ -271,7 +286,7 @@ int network_command(const NetworkCommandOptions& o) {
   }
   const RunOutcome outcome = value_or_fail(std::move(ran));
   if (losses) value_or_fail(losses->commit());
-  std::string summary = write_network(run, config, files, *db, run_id, o.db);
+  std::string summary = write_network(run, config, files, *db, run_id, inputs);
   value_or_fail(db->update_run(run_id, outcome.complete ? "finished" : "stopped", summary));
   std::cout << summary;
   return 0;

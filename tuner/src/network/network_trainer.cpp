@@ -51,7 +51,8 @@ template <int WIDTH, class Map>
 void scatter_block(const TrainingSample& s, Map map, const float* __restrict d, float* __restrict grad, int n, int at) {
   Float8 r[WIDTH];
   for (int j = 0; j < WIDTH; ++j) r[j] = load8(d + at + 8 * j);
-  for (int k = 0; k < s.count; ++k) {
+  const int count = s.count;
+  for (int k = 0; k < count; ++k) {
     float* row = grad + std::size_t(map(s.features[std::size_t(k)])) * std::size_t(n) + at;
     for (int j = 0; j < WIDTH; ++j) store8(row + 8 * j, load8(row + 8 * j) + r[j]);
   }
@@ -144,7 +145,7 @@ double NetworkTrainer::train_batch(const TrainingSample* batch, std::size_t coun
     float* grad_l0b = grad + net_.l0b_offset();
     float* grad_l1w = grad + net_.l1w_offset();
     for (std::size_t b = first; b < last; ++b) {
-      const TrainingSample& s = batch[b];
+      const TrainingSample s = batch[b];  // a copy: the gradient's stores cannot change it
       const float p = sigmoid(forward(net_, s, us, them));
       const float error = p - target(s, wdl);
       loss += double(error) * double(error);

@@ -1,6 +1,7 @@
 #include "network/training_config.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "core/bounded_read.h"
 #include "json/json_input.h"
@@ -19,10 +20,16 @@ struct ScheduleName {
 constexpr ScheduleName SCHEDULES[] = {
     {LearningRate::Schedule::CONSTANT, "constant"}, {LearningRate::Schedule::STEP, "step"}, {LearningRate::Schedule::COSINE, "cosine"}};
 
+std::string number_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
 chess::Result<bool> in_range(double value, double low, double high, const std::string& where, const std::string& key) {
   if (!(value >= low && value <= high))
-    return chess::Error{where + ": '" + key + "' must be from " + json_input::quoted(low) + " to " + json_input::quoted(high) +
-                        ", got " + json_input::quoted(value)};
+    return chess::Error{where + ": '" + key + "' must be from " + number_text(low) + " to " + number_text(high) + ", got " +
+                        number_text(value)};
   return true;
 }
 
