@@ -46,23 +46,25 @@ void sum_rows(const FloatNetwork& net, const TrainingSample& s, Map map, float* 
   for (; at < n; at += 16) sum_rows_block<2>(net, s, map, out, at);
 }
 
-// Adds `d` to the gradient rows of `features` (each seen through `map`), a block at a time.
-template <int WIDTH, class Map>
-void scatter_block(const TrainingSample& s, Map map, const float* __restrict d, float* __restrict grad, int n, int at) {
+// The gradient rows of one sub-batch: each feature's row gets the sum of the pre-activation
+// gradients `d` of the samples where it is active, added in registers a block at a time and
+// stored once, rather than read and written once per sample.
+template <int WIDTH>
+void accumulate_block(float* __restrict row, const float* __restrict d, const std::uint32_t* entries, std::uint32_t count,
+                      int n, int at) {
   Float8 r[WIDTH];
-  for (int j = 0; j < WIDTH; ++j) r[j] = load8(d + at + 8 * j);
-  const int count = s.count;
-  for (int k = 0; k < count; ++k) {
-    float* row = grad + std::size_t(map(s.features[std::size_t(k)])) * std::size_t(n) + at;
-    for (int j = 0; j < WIDTH; ++j) store8(row + 8 * j, load8(row + 8 * j) + r[j]);
+  for (int j = 0; j < WIDTH; ++j) r[j] = load8(row + at + 8 * j);
+  for (std::uint32_t e = 0; e < count; ++e) {
+    const float* from = d + std::size_t(entries[e]) * std::size_t(n) + std::size_t(at);
+    for (int j = 0; j < WIDTH; ++j) r[j] += load8(from + 8 * j);
   }
+  for (int j = 0; j < WIDTH; ++j) store8(row + at + 8 * j, r[j]);
 }
 
-template <class Map>
-void scatter(const TrainingSample& s, Map map, const float* __restrict d, float* __restrict grad, int n) {
+void accumulate_row(float* row, const float* d, const std::uint32_t* entries, std::uint32_t count, int n) {
   int at = 0;
-  for (; at + 8 * BLOCK <= n; at += 8 * BLOCK) scatter_block<BLOCK>(s, map, d, grad, n, at);
-  for (; at < n; at += 16) scatter_block<2>(s, map, d, grad, n, at);
+  for (; at + 8 * BLOCK <= n; at += 8 * BLOCK) accumulate_block<BLOCK>(row, d, entries, count, n, at);
+  for (; at < n; at += 16) accumulate_block<2>(row, d, entries, count, n, at);
 }
 
 constexpr auto SAME = [](std::uint16_t f) { return f; };
@@ -124,7 +126,50 @@ NetworkTrainer::NetworkTrainer(FloatNetwork net, AdamWSettings adam, int threads
   const std::size_t n = std::size_t(net_.hidden());
   for (Workspace& w : workspaces_) {
     w.gradient.assign(net_.size(), 0.0f);
-    w.us.assign(n, 0.0f), w.them.assign(n, 0.0f), w.d_us.assign(n, 0.0f), w.d_them.assign(n, 0.0f);
+    w.us.assign(n, 0.0f), w.them.assign(n, 0.0f);
+    w.d.assign(sub_batch() * 2 * n, 0.0f);
+    w.starts.assign(nnue::INPUTS + 1, 0);
+    w.entries.assign(sub_batch() * 64, 0);
+  }
+}
+
+std::size_t NetworkTrainer::sub_batch() const { return std::max<std::size_t>(16, std::size_t(16384 / net_.hidden())); }
+
+void NetworkTrainer::train_sub_batch(Workspace& w, const TrainingSample* batch, std::size_t count, float scale, float wdl) {
+  const int n = net_.hidden();
+  float* grad = w.gradient.data();
+  float* grad_l0b = grad + net_.l0b_offset();
+  float* grad_l1w = grad + net_.l1w_offset();
+  std::fill(w.starts.begin(), w.starts.end(), 0u);
+  for (std::size_t i = 0; i < count; ++i) {
+    const TrainingSample& s = batch[i];
+    float* d_us = w.d.data() + 2 * i * std::size_t(n);
+    float* d_them = d_us + n;
+    const float p = sigmoid(forward(net_, s, w.us.data(), w.them.data()));
+    const float error = p - target(s, wdl);
+    w.loss += double(error) * double(error);
+    const float g = 2.0f * error * p * (1.0f - p) * scale;
+    grad[net_.l1b_offset()] += g;
+    backward_half(w.us.data(), net_.l1w(), g, d_us, grad_l1w, n);
+    backward_half(w.them.data(), net_.l1w() + n, g, d_them, grad_l1w + n, n);
+    for (int k = 0; k < n; ++k) grad_l0b[k] += d_us[k] + d_them[k];
+    for (int k = 0; k < s.count; ++k) {
+      ++w.starts[s.features[std::size_t(k)] + 1u];
+      ++w.starts[other_perspective(s.features[std::size_t(k)]) + 1u];
+    }
+  }
+  // Each feature's entries (2i: sample i's own perspective, 2i + 1: the other), in sample order.
+  for (int f = 0; f < nnue::INPUTS; ++f) w.starts[std::size_t(f) + 1] += w.starts[std::size_t(f)];
+  std::vector<std::uint32_t>& next = w.next;
+  next.assign(w.starts.begin(), w.starts.end() - 1);
+  for (std::size_t i = 0; i < count; ++i)
+    for (int k = 0; k < batch[i].count; ++k) {
+      w.entries[next[batch[i].features[std::size_t(k)]]++] = std::uint32_t(2 * i);
+      w.entries[next[other_perspective(batch[i].features[std::size_t(k)])]++] = std::uint32_t(2 * i + 1);
+    }
+  for (int f = 0; f < nnue::INPUTS; ++f) {
+    const std::uint32_t first = w.starts[std::size_t(f)], last = w.starts[std::size_t(f) + 1];
+    if (last > first) accumulate_row(grad + std::size_t(f) * std::size_t(n), w.d.data(), w.entries.data() + first, last - first, n);
   }
 }
 
@@ -134,30 +179,13 @@ void NetworkTrainer::restore(FloatNetwork net, AdamWState state) {
 }
 
 double NetworkTrainer::train_batch(const TrainingSample* batch, std::size_t count, float lr, float wdl) {
-  const int n = net_.hidden();
   const float scale = 1.0f / float(count);
   parallel_shares(count, threads_, [&](std::size_t first, std::size_t last, std::size_t t) {
     Workspace& w = workspaces_[t];
     std::fill(w.gradient.begin(), w.gradient.end(), 0.0f);
-    double loss = 0;
-    float* grad = w.gradient.data();
-    float *us = w.us.data(), *them = w.them.data(), *d_us = w.d_us.data(), *d_them = w.d_them.data();
-    float* grad_l0b = grad + net_.l0b_offset();
-    float* grad_l1w = grad + net_.l1w_offset();
-    for (std::size_t b = first; b < last; ++b) {
-      const TrainingSample s = batch[b];  // a copy: the gradient's stores cannot change it
-      const float p = sigmoid(forward(net_, s, us, them));
-      const float error = p - target(s, wdl);
-      loss += double(error) * double(error);
-      const float g = 2.0f * error * p * (1.0f - p) * scale;
-      grad[net_.l1b_offset()] += g;
-      backward_half(us, net_.l1w(), g, d_us, grad_l1w, n);
-      backward_half(them, net_.l1w() + n, g, d_them, grad_l1w + n, n);
-      for (int i = 0; i < n; ++i) grad_l0b[i] += d_us[i] + d_them[i];
-      scatter(s, SAME, d_us, grad, n);
-      scatter(s, OTHER, d_them, grad, n);
-    }
-    w.loss = loss;
+    w.loss = 0;
+    for (std::size_t at = first; at < last; at += sub_batch())
+      train_sub_batch(w, batch + at, std::min(sub_batch(), last - at), scale, wdl);
   });
   adamw(lr);
   double loss = 0;
