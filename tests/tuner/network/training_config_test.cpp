@@ -59,3 +59,14 @@ TEST(LearningRate, SchedulesAsBulletGivesThem) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TrainingConfig, TheShippedConfigurationReads) {
+  auto c = tuner::load_training_config(std::string(PROJECT_DIR) + "/configs/nnue/simple.json");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->hidden, 128);
+  EXPECT_EQ(c->batch_size, 16384);
+}
+
+}  // namespace

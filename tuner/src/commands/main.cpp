@@ -1,5 +1,5 @@
 // tuner: tunes evaluation weights or any engine's UCI options (PBIL, SPSA, gradient descent or
-// NLopt), every step stored in SQLite.
+// NLopt), or trains a network (nnue), every step stored in SQLite.
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
@@ -378,8 +378,8 @@ int guarded(F command) {
 int main(int argc, char** argv) {
   harness::ignore_output_signals();  // every writer reports a full file or a closed output itself
   CLI::App app{
-      "tuner: tune the engine's evaluation weights or any engine's UCI options (PBIL, SPSA, gradient descent or NLopt), every "
-      "step stored in SQLite",
+      "tuner: tune the engine's evaluation weights or any engine's UCI options (PBIL, SPSA, gradient descent or NLopt), or "
+      "train a network (nnue), every step stored in SQLite",
       "tuner"};  // usage lines name the program, not its path
   app.require_subcommand(1);
   auto o = std::make_shared<Options>();
