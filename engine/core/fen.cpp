@@ -84,12 +84,12 @@ class FenReader {
   }
 
   std::string side(std::string_view field) {
-    if (field == "w")
-      pos_.side_ = WHITE;
-    else if (field == "b")
-      pos_.side_ = BLACK;
-    else
-      return "side to move must be 'w' or 'b', got '" + std::string(field) + "'";
+    if (field != "w" && field != "b") return "side to move must be 'w' or 'b', got '" + std::string(field) + "'";
+    return side(field == "w" ? WHITE : BLACK);
+  }
+
+  std::string side(Color c) {
+    pos_.side_ = c;
     if (pos_.attackers_to(pos_.king_square(~pos_.side_)) & pos_.pieces(pos_.side_)) return "the side not to move is in check";
     if (popcount(pos_.checkers()) > 2) return "the side to move is in check by more than two pieces";
     return {};
@@ -144,7 +144,12 @@ class FenReader {
     if (field == "-") return {};
     if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
       return "en-passant square '" + std::string(field) + "' is not a square";
-    Square ep = make_square(File(field[0] - 'a'), Rank(field[1] - '1'));
+    return en_passant(make_square(File(field[0] - 'a'), Rank(field[1] - '1')));
+  }
+
+  std::string en_passant(Square ep) {
+    if (ep == SQ_NONE) return {};
+    const std::string field = square_name(ep);
     Color us = pos_.side_;
     if (rank_of(ep) != relative_rank(us, RANK_6))
       return "en-passant square " + std::string(field) + " is on the wrong rank for the side to move";
@@ -164,9 +169,34 @@ class FenReader {
       return "halfmove clock '" + std::string(half) + "' is not a non-negative number";
     if (!full.empty() && (!parse_counter(full, fullmove) || fullmove < 1))
       return "fullmove number '" + std::string(full) + "' is not a positive number";
+    return counters(rule50, fullmove);
+  }
+
+  std::string counters(int rule50, int fullmove) {
+    if (rule50 < 0 || rule50 > 999999) return "halfmove clock " + std::to_string(rule50) + " is out of range";
+    if (fullmove < 1 || fullmove > 999999) return "fullmove number " + std::to_string(fullmove) + " is not a positive number";
     pos_.rule50_ = rule50;
     pos_.game_ply_ = 2 * (fullmove - 1) + (pos_.side_ == BLACK);
     return {};
+  }
+
+  // The pieces of a setup, then the checks of a FEN's placement.
+  std::string pieces(const Piece* board) {
+    for (int s = 0; s < SQUARE_NB; ++s) {
+      if (board[s] == NO_PIECE) continue;
+      if (board[s] >= PIECE_NB || type_of(board[s]) == NO_PIECE_TYPE || type_of(board[s]) > KING)
+        return "unknown piece code " + std::to_string(int(board[s])) + " on " + square_name(Square(s));
+      pos_.put_piece(board[s], Square(s));
+    }
+    return material();
+  }
+
+  // A castling right by its rook's square, as a Shredder-FEN letter names it.
+  std::string castling_rook(Square rook) {
+    if (rook == SQ_NONE) return {};
+    const Piece p = pos_.piece_on(rook);
+    if (type_of(p) != ROOK) return "castling right of " + square_name(rook) + ", where there is no rook";
+    return castling_letter(char((color_of(p) == WHITE ? 'A' : 'a') + file_of(rook)));
   }
 
   void finish() {
@@ -190,6 +220,20 @@ Result<Position> Position::from_fen(std::string_view fen) {
   if (err.empty()) err = reader.en_passant(f[3]);
   if (err.empty()) err = reader.counters(f.size() > 4 ? f[4] : "", f.size() > 5 ? f[5] : "");
   if (!err.empty()) return fail(err);
+  reader.finish();
+  return pos;
+}
+
+Result<Position> Position::from_setup(const PositionSetup& setup) {
+  Position pos;
+  FenReader reader(pos);
+  std::string err = reader.pieces(setup.board);
+  if (err.empty()) err = reader.side(setup.side);
+  for (Square rook : setup.castling_rooks)
+    if (err.empty()) err = reader.castling_rook(rook);
+  if (err.empty()) err = reader.en_passant(setup.ep);
+  if (err.empty()) err = reader.counters(setup.rule50, setup.fullmove);
+  if (!err.empty()) return Error{"invalid position: " + err};
   reader.finish();
   return pos;
 }

@@ -28,6 +28,16 @@ struct Undo {
   int rule50;
 };
 
+// A position given piece by piece, as the trainers' binary formats hold it: checked as a FEN is.
+struct PositionSetup {
+  Piece board[SQUARE_NB] = {};  // NO_PIECE where empty
+  Color side = WHITE;
+  Square castling_rooks[4] = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};  // rooks with a castling right (any file)
+  Square ep = SQ_NONE;  // the square behind a pawn that just moved two
+  int rule50 = 0;
+  int fullmove = 1;
+};
+
 // Where the king and rook start and end for one castling right, on any files (Chess960).
 struct CastlingPath {
   Square king_from = SQ_NONE, king_to = SQ_NONE, rook_from = SQ_NONE, rook_to = SQ_NONE;
@@ -39,6 +49,8 @@ class Position {
  public:
   Position();  // empty board; use from_fen or startpos
   static Result<Position> from_fen(std::string_view fen);
+  // The same checks as from_fen, with "invalid position: ..." errors.
+  static Result<Position> from_setup(const PositionSetup& setup);
   static Position startpos();
   std::string fen(FenCastling style = FenCastling::X_FEN) const;
   // Whether a castling right has its king or rook off the standard squares: a Chess960 position.

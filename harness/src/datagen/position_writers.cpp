@@ -1,9 +1,13 @@
 #include "datagen/position_writers.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
-#include "datagen/binpack_movetext.h"
+#include "formats/binpack.h"
+#include "formats/bulletformat.h"
+#include "formats/marlinformat.h"
+#include "formats/viriformat.h"
 
 namespace harness {
 
@@ -44,12 +48,12 @@ class TextWriter : public PositionWriter {
 // marlinformat and bulletformat: a board a kept, scored position.
 class BoardWriter : public PositionWriter {
  public:
-  using Pack = TrainerBoard (*)(const chess::Position&, int, WhiteResult);
+  using Pack = formats::Record32 (*)(const chess::Position&, int, WhiteResult);
   BoardWriter(Pack pack, std::ostream& out) : pack_(pack), out_(out) {}
   void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
   bool move(const chess::Position& before, chess::Move, std::optional<int> score_white, bool kept) override {
     if (!kept || !score_white) return false;
-    const TrainerBoard b = pack_(before, *score_white, result_);
+    const formats::Record32 b = pack_(before, *score_white, result_);
     out_.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
     return true;
   }
@@ -73,18 +77,16 @@ class ViriformatWriter : public PositionWriter {
       return false;
     }
     if (!open_) {
-      const TrainerBoard header = marlin_board(before, 0, result_);
+      const formats::Record32 header = formats::encode_marlinformat(before, 0, result_);
       out_.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));
       open_ = true;
     }
-    const std::uint16_t m = viri_move(move);
-    const std::uint16_t s = std::uint16_t(std::int16_t(std::clamp(*score_white, -32768, 32767)));
-    const char pair[4] = {char(m & 0xFF), char(m >> 8), char(s & 0xFF), char(s >> 8)};
-    out_.write(pair, 4);
+    const std::array<char, 4> pair = formats::encode_viriformat_move_and_score(move, *score_white);
+    out_.write(pair.data(), 4);
     return true;
   }
   void end_game() override {
-    if (open_) out_.write("\0\0\0\0", 4);
+    if (open_) out_.write(formats::VIRIFORMAT_END.data(), 4);
     open_ = false;
   }
 
@@ -97,7 +99,7 @@ class ViriformatWriter : public PositionWriter {
 // Stockfish's .binpack: chunks of "BINP", their size (32 bits, little-endian) and chains, as
 // nnue-pytorch's writer makes them: a game's scored moves are a chain, its first position a
 // 32-byte entry, then the count of further plies and their moves and scores
-// (binpack_movetext.h). A move without a score, or a position whose castling rights binpack
+// (engine/formats/binpack.h). A move without a score, or a position whose castling rights binpack
 // cannot hold (Chess960's), ends a chain; the next scored move starts another. A chunk is
 // closed at the first chain past 1 MiB; a chain never spans two.
 class BinpackWriter : public PositionWriter {
@@ -109,7 +111,7 @@ class BinpackWriter : public PositionWriter {
     result_ = result;
   }
   bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool) override {
-    if (!score_white || !binpack_castling(before)) {
+    if (!score_white || !formats::binpack_can_hold(before)) {
       end_game();
       return false;
     }
@@ -120,7 +122,7 @@ class BinpackWriter : public PositionWriter {
       return true;
     }
     end_game();
-    const TrainerBoard stem = binpack_entry(before, move, *score_white, result_);
+    const formats::Record32 stem = formats::encode_binpack_entry(before, move, *score_white, result_);
     chunk_.append(reinterpret_cast<const char*>(stem.data()), stem.size());
     chain_.emplace(score);
     return true;
@@ -138,20 +140,18 @@ class BinpackWriter : public PositionWriter {
 
  private:
   static constexpr std::size_t CHUNK = std::size_t(1) << 20;
-  static constexpr std::uint16_t MAX_PLIES = 0xFFFF;  // a chain's count of further plies is 16 bits
+  static constexpr std::uint16_t MAX_PLIES = formats::BINPACK_MAX_PLIES;
   void flush() {
     end_game();
     if (chunk_.empty()) return;
-    const std::uint32_t size = std::uint32_t(chunk_.size());
-    const char header[8] = {
-        'B', 'I', 'N', 'P', char(size & 0xFF), char((size >> 8) & 0xFF), char((size >> 16) & 0xFF), char(size >> 24)};
-    out_.write(header, 8);
+    const auto header = formats::encode_binpack_chunk_header(std::uint32_t(chunk_.size()));
+    out_.write(header.data(), std::streamsize(header.size()));
     out_.write(chunk_.data(), std::streamsize(chunk_.size()));
     chunk_.clear();
   }
   std::ostream& out_;
   std::string chunk_;
-  std::optional<BinpackMovetextWriter> chain_;
+  std::optional<formats::BinpackMovetextWriter> chain_;
   WhiteResult result_ = WhiteResult::DRAW;
 };
 
@@ -161,7 +161,7 @@ template <PositionFormat F>
 std::unique_ptr<PositionWriter> text_writer(std::ostream& out) {
   return std::make_unique<TextWriter>(F, out);
 }
-template <TrainerBoard (*Pack)(const chess::Position&, int, WhiteResult)>
+template <formats::Record32 (*Pack)(const chess::Position&, int, WhiteResult)>
 std::unique_ptr<PositionWriter> board_writer(std::ostream& out) {
   return std::make_unique<BoardWriter>(Pack, out);
 }
@@ -172,9 +172,9 @@ const PositionFormatInfo FORMATS[] = {
     {PositionFormat::BRACKET, "bracket", "EPD with [1.0]", false, false, false, text_writer<PositionFormat::BRACKET>},
     {PositionFormat::TEXT, "text", "FEN | score | result, White's view", false, false, true, text_writer<PositionFormat::TEXT>},
     {PositionFormat::MARLINFORMAT, "marlinformat", "32-byte PackedBoard a position (bullet, marlinflow)", false, true, true,
-     board_writer<marlin_board>},
+     board_writer<formats::encode_marlinformat>},
     {PositionFormat::BULLETFORMAT, "bulletformat", "32-byte ChessBoard a position, side to move's view (bullet)", false, true,
-     true, board_writer<bullet_board>},
+     true, board_writer<formats::encode_bulletformat>},
     {PositionFormat::VIRIFORMAT, "viriformat", "whole games: a PackedBoard, then each move and score (bullet)", true, true, true,
      viriformat_writer},
     {PositionFormat::BINPACK, "binpack",

@@ -1,6 +1,6 @@
 // The formats `harness positions` writes, one table: the text ones tuners read (EPD with
 // `c9 "1-0";`, EPD with `[1.0]`, `FEN | score | result`) and the binary ones trainers read
-// (trainer_boards.h): marlinformat and bulletformat a 32-byte board per position, viriformat a
+// (engine/formats/, which encodes each): marlinformat and bulletformat a 32-byte board per position, viriformat a
 // whole game at a time (its first position as a marlinformat board, then each move with its
 // score, then four zero bytes), binpack too (Stockfish's chains: an entry, then each move and
 // score packed into bits). Per-position formats write the positions the filters keep; a game
@@ -16,9 +16,11 @@
 
 #include "core/position.h"
 #include "core/result.h"
-#include "datagen/trainer_boards.h"
+#include "formats/training_record.h"
 
 namespace harness {
+
+using formats::WhiteResult;
 
 enum class PositionFormat { EPD, BRACKET, TEXT, MARLINFORMAT, BULLETFORMAT, VIRIFORMAT, BINPACK };
 

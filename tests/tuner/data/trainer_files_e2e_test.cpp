@@ -9,7 +9,10 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
+#include <tuple>
 
+#include "network/training_samples.h"
 #include "process/child_process.h"
 
 using namespace std::chrono_literals;
@@ -79,6 +82,56 @@ TEST(TrainerFiles, EveryFormatGivesTheTunerTheSamePositionsAndErrors) {
   const int kept = std::stoi(summary["text"].substr(summary["text"].find("read, ") + 6));
   const int bullet_kept = std::stoi(summary["bulletformat"].substr(summary["bulletformat"].find("read, ") + 6));
   EXPECT_LE(std::abs(bullet_kept - kept), read / 200 + 1) << summary["bulletformat"] << " against " << summary["text"];
+}
+
+}  // namespace
+
+namespace {
+
+// A sample as a comparable value: its features in order, its result and score.
+std::tuple<std::vector<std::uint16_t>, float, float> sample_key(const tuner::TrainingSample& s) {
+  std::vector<std::uint16_t> features(s.features.begin(), s.features.begin() + s.count);
+  std::sort(features.begin(), features.end());
+  return {features, s.result, s.score};
+}
+
+// The network trainer reads every format into the same samples: the side to move's features,
+// result and score (bulletformat too: its board is the side to move's, and features are too).
+TEST(TrainerFiles, EveryFormatGivesTheNetworkTrainerTheSameSamples) {
+  const std::string dir = ::testing::TempDir() + "network_trainer_files";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  int status = -1;
+  const std::string made =
+      run(HARNESS_PATH,
+          {"datagen", "--engine", std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev", "--nodes", "1000",
+           "--games", "6", "--random-plies", "6", "--concurrency", "2", "--db", "d.sqlite"},
+          dir, status);
+  ASSERT_EQ(status, 0) << made;
+  std::map<std::string, std::multiset<std::tuple<std::vector<std::uint16_t>, float, float>>> samples;
+  for (const std::string format : {"text", "marlinformat", "bulletformat", "viriformat", "binpack"}) {
+    const std::string exported = run(HARNESS_PATH,
+                                     {"positions", "1", "--db", "d.sqlite", "-o", "s." + format, "--format", format, "--keep",
+                                      "checks,tactical,mates", "--no-dedup"},
+                                     dir, status);
+    ASSERT_EQ(status, 0) << exported;
+    tuner::SampleFilter everything;
+    everything.skip_in_check = everything.skip_capture = false;
+    std::vector<tuner::TrainingSample> read;
+    auto counts = tuner::read_samples({{dir + "/s." + format, *tuner::positions_format(format)}}, everything, true, read);
+    ASSERT_TRUE(counts.ok()) << counts.error();
+    for (const tuner::TrainingSample& s : read) samples[format].insert(sample_key(s));
+  }
+  EXPECT_GT(samples["text"].size(), 200u);
+  for (const auto& [format, set] : samples) EXPECT_TRUE(set == samples["text"]) << format << ": " << set.size() << " samples";
+  // Where the format keeps the move, the capture filter leaves out the positions whose move takes.
+  tuner::SampleFilter quiet;
+  std::vector<tuner::TrainingSample> all, without_captures;
+  ASSERT_TRUE(tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, {0, 32000, false, false}, true, all).ok());
+  quiet.skip_in_check = false;
+  ASSERT_TRUE(tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, quiet, true, without_captures).ok());
+  EXPECT_LT(without_captures.size(), all.size());
+  EXPECT_GT(without_captures.size(), all.size() / 2);
 }
 
 }  // namespace

@@ -9,7 +9,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "datagen/trainer_boards.h"
+#include "formats/binpack.h"
+#include "formats/bulletformat.h"
+#include "formats/marlinformat.h"
+#include "formats/viriformat.h"
 
 namespace {
 
@@ -19,7 +22,7 @@ std::string write(const std::string& name, const std::string& bytes) {
   return path;
 }
 
-std::string board_bytes(const harness::TrainerBoard& b) { return std::string(b.begin(), b.end()); }
+std::string board_bytes(const formats::Record32& b) { return std::string(b.begin(), b.end()); }
 
 std::string error_of(const std::string& path, tuner::PositionsFormat format) {
   auto read = tuner::read_trainer_file(path, format, [](tuner::LabeledPosition&&) {});
@@ -27,7 +30,7 @@ std::string error_of(const std::string& path, tuner::PositionsFormat format) {
 }
 
 TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
-  const std::string board = board_bytes(harness::marlin_board(chess::Position::startpos(), 12, harness::WhiteResult::DRAW));
+  const std::string board = board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 12, formats::WhiteResult::DRAW));
   std::size_t read = 0;
   auto ok = tuner::read_trainer_file(write("two.marlin", board + board), tuner::PositionsFormat::MARLINFORMAT,
                                      [&](tuner::LabeledPosition&& p) {
@@ -50,18 +53,18 @@ TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
   for (int i = 0; i < 8; ++i) crowded[std::size_t(i)] = char(0xFF);
   EXPECT_NE(error_of(write("crowded.marlin", crowded), tuner::PositionsFormat::MARLINFORMAT).find("more than 32 pieces"),
             std::string::npos);
-  // A piece code no piece has (7, on a1): named as '?', never as a raw control byte.
+  // A piece code no piece has (7, on a1): named by its code and square, never as a raw control byte.
   std::string no_piece = board;
   no_piece[8] = char((no_piece[8] & 0xF0) | 7);
   const std::string unknown = error_of(write("no_piece.marlin", no_piece), tuner::PositionsFormat::MARLINFORMAT);
-  EXPECT_NE(unknown.find("no_piece.marlin: record 1: not a position"), std::string::npos) << unknown;
-  EXPECT_NE(unknown.find('?'), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("no_piece.marlin: record 1: invalid position: piece code 7 on a1 is no piece"), std::string::npos)
+      << unknown;
   for (char c : unknown) EXPECT_GE(static_cast<unsigned char>(c), 0x20) << unknown;
 }
 
 TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithABrokenChainIsRefused) {
   const chess::Position start = chess::Position::startpos();
-  auto entry = [&](chess::Move move) { return board_bytes(harness::binpack_entry(start, move, 0, harness::WhiteResult::DRAW)); };
+  auto entry = [&](chess::Move move) { return board_bytes(formats::encode_binpack_entry(start, move, 0, formats::WhiteResult::DRAW)); };
   const std::string e4 = entry(chess::Move(chess::SQ_E2, chess::SQ_E4));
   auto chunk = [](const std::string& body) {
     const std::uint32_t n = std::uint32_t(body.size());
@@ -90,7 +93,7 @@ TEST(TrainerFiles, ABinpackChainsBrokenMoveOrScoreIsNamed) {
   auto chain_file = [](const std::string& name, const char* fen, std::initializer_list<unsigned char> movetext) {
     const chess::Position pos = chess::Position::from_fen(fen).value();
     std::string body =
-        board_bytes(harness::binpack_entry(pos, chess::Move(chess::SQ_E2, chess::SQ_E4), 0, harness::WhiteResult::DRAW));
+        board_bytes(formats::encode_binpack_entry(pos, chess::Move(chess::SQ_E2, chess::SQ_E4), 0, formats::WhiteResult::DRAW));
     body += std::string("\0\x01", 2);
     for (unsigned char c : movetext) body += char(c);
     const std::uint32_t n = std::uint32_t(body.size());
@@ -114,8 +117,8 @@ TEST(TrainerFiles, ABinpackChainsBrokenMoveOrScoreIsNamed) {
 }
 
 TEST(TrainerFiles, AViriformatGameWithoutItsEndOrWithAnIllegalMoveIsRefused) {
-  const std::string header = board_bytes(harness::marlin_board(chess::Position::startpos(), 0, harness::WhiteResult::WHITE_WIN));
-  const std::uint16_t e4 = harness::viri_move(chess::Move(chess::SQ_E2, chess::SQ_E4));
+  const std::string header = board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 0, formats::WhiteResult::WHITE_WIN));
+  const std::uint16_t e4 = formats::encode_viriformat_move(chess::Move(chess::SQ_E2, chess::SQ_E4));
   const std::string pair{char(e4 & 0xFF), char(e4 >> 8), char(30), char(0)};
   EXPECT_EQ(error_of(write("ok.viri", header + pair + std::string(4, '\0')), tuner::PositionsFormat::VIRIFORMAT), "");
   EXPECT_NE(error_of(write("open.viri", header + pair), tuner::PositionsFormat::VIRIFORMAT)

@@ -26,6 +26,7 @@ struct LabeledPosition {
   chess::Position position;
   double result = 0.5;       // 1 White won, 0.5 draw, 0 Black won
   std::optional<int> score;  // White's search score in centipawns, when the line gives one
+  chess::Move move = chess::Move::none();  // the move played from it, where the format keeps it
 };
 
 // The label a position is tuned towards: its result, or with `score_weight` w > 0 the blend

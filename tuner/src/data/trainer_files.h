@@ -1,9 +1,9 @@
 // The files trainers read, read back as labeled positions for the tuner: marlinformat and
 // bulletformat (a 32-byte board a position), viriformat (whole games: a board, then each move
 // with its score, then four zero bytes) and Stockfish's binpack (chunks of chains: an entry,
-// then each further move and score packed into bits, harness/src/datagen/binpack_movetext.h),
+// then each further move and score packed into bits, engine/formats/binpack_movetext.h),
 // each as `harness positions` writes it and as its own source defines it
-// (harness/src/datagen/trainer_boards.h gives every byte). So one file serves a trainer and
+// (engine/formats/ gives every byte and decodes each, straight to positions). So one file serves a trainer and
 // this tuner. A position gets its game's result and its score, both from White's view; a
 // bulletformat board, which says nothing of the side to move, is read as the side to move's
 // own board with White to move. A move that is not legal in its position is an error naming

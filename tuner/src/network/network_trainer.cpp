@@ -10,7 +10,6 @@ namespace tuner {
 
 namespace {
 
-constexpr int LANES = 16;  // partial sums of a dot product: a fixed order the compiler vectorises
 constexpr float EVAL_SCALE = float(nnue::SCALE);
 
 // Eight floats as one value (GCC's and Clang's vector extension: AVX registers where the build

@@ -69,10 +69,11 @@ chess::Result<bool> read_adamw(const json& obj, AdamWSettings& a, const std::str
 }
 
 chess::Result<bool> read_filter(const json& obj, SampleFilter& f, const std::string& where) {
-  CHESS_RETURN_IF_ERROR(json_input::check_keys(obj, where, {"min_ply", "max_score", "skip_in_check"}));
+  CHESS_RETURN_IF_ERROR(json_input::check_keys(obj, where, {"min_ply", "max_score", "skip_in_check", "skip_capture"}));
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "min_ply", f.min_ply, where));
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "max_score", f.max_score, where));
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "skip_in_check", f.skip_in_check, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "skip_capture", f.skip_capture, where));
   CHESS_RETURN_IF_ERROR(in_range(f.min_ply, 0, 10000, where, "min_ply"));
   return in_range(f.max_score, 0, 32000, where, "max_score");
 }

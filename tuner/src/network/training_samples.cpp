@@ -34,6 +34,7 @@ chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, c
           const int score = p.score.value_or(0);
           if (std::abs(score) > filter.max_score || p.position.game_ply() < filter.min_ply) return;
           if (filter.skip_in_check && p.position.in_check()) return;
+          if (filter.skip_capture && !p.move.is_none() && p.position.is_capture(p.move)) return;
           if (__builtin_popcountll(p.position.pieces()) > 32) return;
           out.push_back(to_sample(p.position, p.result, score));
           ++counts.kept;

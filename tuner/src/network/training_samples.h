@@ -29,6 +29,7 @@ struct SampleFilter {
   int min_ply = 0;          // plies from the game's start (as the record's move number gives it)
   int max_score = 32000;    // |score| above this is dropped
   bool skip_in_check = true;
+  bool skip_capture = true;  // the move played is a capture (viriformat and binpack keep the move)
 };
 
 // Reads every file (each with its format) into `out`; errors name the file, and a position

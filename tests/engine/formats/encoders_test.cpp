@@ -1,7 +1,10 @@
 // The trainers' boards and moves, read back by the readers written from the formats' own
 // layouts (trainer_readers.h), over every position of the project's perft suites (castling on
 // any files, en passant legal and not, both sides to move).
-#include "datagen/trainer_boards.h"
+#include "formats/binpack.h"
+#include "formats/bulletformat.h"
+#include "formats/marlinformat.h"
+#include "formats/viriformat.h"
 
 #include <gtest/gtest.h>
 
@@ -30,10 +33,10 @@ std::string placement(const chess::Position& pos) {
   return fen.substr(0, fen.find(' '));
 }
 
-const std::uint8_t* bytes(const harness::TrainerBoard& b) { return b.data(); }
+const std::uint8_t* bytes(const formats::Record32& b) { return b.data(); }
 
 TEST(TrainerBoards, TheStartPositionIsMarlinformatsOwnExample) {
-  const harness::TrainerBoard b = harness::marlin_board(chess::Position::startpos(), 37, harness::WhiteResult::WHITE_WIN);
+  const formats::Record32 b = formats::encode_marlinformat(chess::Position::startpos(), 37, formats::WhiteResult::WHITE_WIN);
   EXPECT_EQ(readers::le(b.data(), 8), 0xFFFF00000000FFFFull);
   // a1 rook with its castling right (6) in the low nibble, then b1 knight (1); c1 bishop, d1 queen; ...
   EXPECT_EQ(b[8], 0x16);
@@ -51,7 +54,7 @@ TEST(TrainerBoards, EveryPerftSuitePositionReadsBackFromMarlinformat) {
   ASSERT_GT(positions.size(), 1000u);
   int chess960 = 0, en_passant = 0;
   for (const chess::Position& pos : positions) {
-    const harness::TrainerBoard b = harness::marlin_board(pos, -123, harness::WhiteResult::DRAW);
+    const formats::Record32 b = formats::encode_marlinformat(pos, -123, formats::WhiteResult::DRAW);
     const readers::Decoded d = readers::marlinformat(bytes(b));
     const std::string fen = pos.fen();
     EXPECT_EQ(d.placement(), placement(pos)) << fen;
@@ -80,7 +83,7 @@ TEST(TrainerBoards, EveryPerftSuitePositionReadsBackFromMarlinformat) {
 TEST(TrainerBoards, EveryPerftSuitePositionReadsBackFromBulletformat) {
   for (const chess::Position& pos : suite_positions()) {
     const bool black = pos.side_to_move() == chess::BLACK;
-    const harness::TrainerBoard b = harness::bullet_board(pos, 250, harness::WhiteResult::WHITE_WIN);
+    const formats::Record32 b = formats::encode_bulletformat(pos, 250, formats::WhiteResult::WHITE_WIN);
     const readers::Decoded d = readers::bulletformat(bytes(b), black);
     const std::string fen = pos.fen();
     EXPECT_EQ(d.placement(), placement(pos)) << fen;
@@ -95,14 +98,14 @@ TEST(TrainerBoards, EveryPerftSuitePositionReadsBackFromBulletformat) {
 TEST(TrainerBoards, EveryPerftSuitePositionThatBinpackCanHoldReadsBack) {
   int held = 0, refused = 0;
   for (const chess::Position& pos : suite_positions()) {
-    if (!harness::binpack_castling(pos)) {
+    if (!formats::binpack_can_hold(pos)) {
       ++refused;
       EXPECT_TRUE(pos.is_chess960()) << pos.fen();
       continue;
     }
     ++held;
     const bool black = pos.side_to_move() == chess::BLACK;
-    const harness::TrainerBoard b = harness::binpack_entry(pos, chess::Move::none(), -400, harness::WhiteResult::BLACK_WIN);
+    const formats::Record32 b = formats::encode_binpack_entry(pos, chess::Move::none(), -400, formats::WhiteResult::BLACK_WIN);
     const readers::BinpackEntry e = readers::binpack_entry(b.data());
     const std::string fen = pos.fen();
     EXPECT_EQ(e.board.placement(), placement(pos)) << fen;
@@ -124,7 +127,7 @@ TEST(TrainerBoards, BinpackMovesSayTheirKindInTheirOwnOrder) {
     chess::Game game(chess::Position::from_fen(fen).value());
     const chess::Position before = game.position();
     return readers::binpack_entry(
-        harness::binpack_entry(before, game.play_uci(uci).value(), 0, harness::WhiteResult::DRAW).data());
+        formats::encode_binpack_entry(before, game.play_uci(uci).value(), 0, formats::WhiteResult::DRAW).data());
   };
   const auto castle = entry("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1");
   EXPECT_EQ(castle.move_kind, 2);
@@ -142,7 +145,7 @@ TEST(TrainerBoards, BinpackMovesSayTheirKindInTheirOwnOrder) {
 TEST(TrainerBoards, ViriformatMovesSayTheirKind) {
   auto move_of = [](const std::string& fen, const std::string& uci) {
     chess::Game game(chess::Position::from_fen(fen).value());
-    return harness::viri_move(game.play_uci(uci).value());
+    return formats::encode_viriformat_move(game.play_uci(uci).value());
   };
   auto decode = [](std::uint16_t m) {
     readers::ViriMove v{m & 63, (m >> 6) & 63, 0, m >> 14};
@@ -162,7 +165,7 @@ TEST(TrainerBoards, ViriformatMovesSayTheirKind) {
   EXPECT_EQ(promotion.uci_king_takes_rook(), "b7b8n");
   const auto quiet = decode(move_of("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "e1d2"));
   EXPECT_EQ(quiet.kind, 0);
-  EXPECT_EQ(int(harness::viri_move(chess::Game(chess::Position::startpos()).play_uci("g1f3").value()) >> 12), 0);
+  EXPECT_EQ(int(formats::encode_viriformat_move(chess::Game(chess::Position::startpos()).play_uci("g1f3").value()) >> 12), 0);
 }
 
 }  // namespace

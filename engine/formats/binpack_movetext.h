@@ -18,7 +18,7 @@
 #include "core/position.h"
 #include "core/result.h"
 
-namespace harness {
+namespace formats {
 
 // Binpack's signed 16-bit values as unsigned (nnue-pytorch arithmetic.h signedToUnsigned): 0, -1,
 // 1, -2 ... become 0, 1, 2, 3 ...
@@ -65,4 +65,4 @@ class BinpackMovetextReader {
   std::int16_t last_score_;
 };
 
-}  // namespace harness
+}  // namespace formats

@@ -1,4 +1,4 @@
-#include "datagen/binpack_movetext.h"
+#include "formats/binpack_movetext.h"
 
 #include <algorithm>
 #include <bit>
@@ -6,7 +6,7 @@
 #include "core/bitboard.h"
 #include "core/movegen.h"
 
-namespace harness {
+namespace formats {
 
 namespace {
 
@@ -173,4 +173,4 @@ chess::Result<std::int16_t> BinpackMovetextReader::take_score() {
   return score;
 }
 
-}  // namespace harness
+}  // namespace formats

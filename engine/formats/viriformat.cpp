@@ -1,0 +1,62 @@
+#include "formats/viriformat.h"
+
+#include <string>
+
+#include "core/movegen.h"
+#include "core/uci_move.h"
+#include "formats/marlinformat.h"
+
+namespace formats {
+
+std::uint16_t encode_viriformat_move(chess::Move move) {
+  int kind = 0, promotion = 0;
+  switch (move.kind()) {
+    case chess::MoveKind::NORMAL: break;
+    case chess::MoveKind::EN_PASSANT: kind = 1; break;
+    case chess::MoveKind::CASTLING: kind = 2; break;
+    case chess::MoveKind::PROMOTION:
+      kind = 3;
+      promotion = move.promotion() - chess::KNIGHT;
+      break;
+  }
+  return std::uint16_t(move.from() | (move.to() << 6) | (promotion << 12) | (kind << 14));
+}
+
+std::array<char, 4> encode_viriformat_move_and_score(chess::Move move, int score_white) {
+  const std::uint16_t m = encode_viriformat_move(move), s = score16(score_white);
+  return {char(m & 0xFF), char(m >> 8), char(s & 0xFF), char(s >> 8)};
+}
+
+chess::Result<chess::Move> decode_viriformat_move(const chess::Position& pos, std::uint16_t code) {
+  static constexpr chess::MoveKind KINDS[] = {chess::MoveKind::NORMAL, chess::MoveKind::EN_PASSANT, chess::MoveKind::CASTLING,
+                                              chess::MoveKind::PROMOTION};
+  const auto from = chess::Square(code & 63), to = chess::Square((code >> 6) & 63);
+  const chess::MoveKind kind = KINDS[code >> 14];
+  const chess::Move move = kind == chess::MoveKind::PROMOTION
+                               ? chess::Move(from, to, kind, chess::PieceType(chess::KNIGHT + ((code >> 12) & 3)))
+                               : chess::Move(from, to, kind);
+  if (!chess::legal_moves(pos).contains(move))
+    return chess::Error{chess::to_uci(chess::Move(from, to)) + " is not a legal move in " + pos.fen()};
+  return move;
+}
+
+chess::Result<std::size_t> decode_viriformat_game(const std::uint8_t* b, std::size_t size, const std::string& where,
+                                                  const std::function<void(TrainingPosition&&)>& take) {
+  std::size_t end = 32;  // a whole game is needed
+  while (end + 4 <= size && end < VIRIFORMAT_MAX_GAME_BYTES && read_le(b + end, 4) != 0) end += 4;
+  if (end >= VIRIFORMAT_MAX_GAME_BYTES) return chess::Error{where + ": no end (four zero bytes) within 16,384 moves"};
+  if (end + 4 > size) return std::size_t(0);
+  auto start = decode_marlinformat(b);
+  if (!start) return chess::Error{where + ": " + start.error()};
+  chess::Position pos = start->position;
+  for (std::size_t pair = 32; pair < end; pair += 4) {
+    auto move = decode_viriformat_move(pos, std::uint16_t(read_le(b + pair, 2)));
+    if (!move) return chess::Error{where + ", move " + std::to_string((pair - 32) / 4 + 1) + ": " + move.error()};
+    take({pos, start->result, int(std::int16_t(read_le(b + pair + 2, 2))), *move});
+    chess::Undo undo;
+    pos.do_move(*move, undo);
+  }
+  return end + 4;
+}
+
+}  // namespace formats
