@@ -268,7 +268,9 @@ function renderNetwork(section, root) {
   plot(plots, "Loss per superbatch", sr.superbatch,
     [{ label: "training", values: sr.train_loss }, { label: "validation", values: sr.validation_loss }],
     { xLabel: "superbatch", yLabel: "loss" });
-  plot(plots, "Learning rate", sr.superbatch, [{ label: "learning rate", values: sr.lr }], { xLabel: "superbatch", yLabel: "rate" });
+  plot(plots, "Learning rate (log scale)", sr.superbatch, [{ label: "learning rate", values: sr.lr }],
+    { xLabel: "superbatch", yLabel: "rate", uplot: { scales: { x: { time: false }, y: { distr: 3 } },
+      axes: [{ label: "superbatch" }, { label: "rate", size: 70, values: (u, ticks) => ticks.map((v) => (v == null ? "" : Number(v).toExponential(0))) }] } });
   plot(plots, "Training speed", sr.superbatch, [{ label: "positions/s", values: sr.positions_per_second }],
     { xLabel: "superbatch", yLabel: "positions/s" });
 }

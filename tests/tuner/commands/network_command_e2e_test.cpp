@@ -8,6 +8,7 @@
 
 #include "network/file_checksum.h"
 #include "process/command.h"
+#include "support/browser.h"
 #include "support/material_positions.h"
 #include "support/test_networks.h"
 #include "support/tuner_cli.h"
@@ -66,6 +67,13 @@ TEST(TunerNnue, TrainsANetworkTheEngineAndAnIndependentReaderLoad) {
   const TunerRun show = run_tuner({"show", "1", "--db", "t.sqlite"}, dir);
   EXPECT_EQ(show.exit_code, 0) << show.out;
   EXPECT_NE(show.out.find("superbatch 4: loss "), std::string::npos) << show.out;
+  // The report page draws the losses, the learning rate and the speed, with no script error.
+  const TunerRun report = run_tuner({"report", "1", "--db", "t.sqlite", "-o", "report.html"}, dir);
+  ASSERT_EQ(report.exit_code, 0) << report.out;
+  const std::string body = body_tag("file://" + dir + "report.html");
+  EXPECT_NE(body.find("data-plots=\"3\""), std::string::npos) << body;
+  EXPECT_NE(body.find("data-errors=\"0\""), std::string::npos) << body;
+  screenshot("file://" + dir + "report.html", "network-report");
 }
 
 TEST(TunerNnue, AStoppedRunResumesToTheSameBytes) {
