@@ -24,28 +24,14 @@ import time
 import numpy as np
 import torch
 
-PIECES = "PNBRQK"
+from nnue_reference_eval import features as board_features
 
 
 def features(fen):
     """Side to move's and the other's active features, as bullet's Chess768 numbers them."""
     board, side = fen.split()[0], fen.split()[1]
     stm = 0 if side == "w" else 1
-    ours, theirs = [], []
-    rank, file = 7, 0
-    for ch in board:
-        if ch == "/":
-            rank, file = rank - 1, 0
-        elif ch.isdigit():
-            file += int(ch)
-        else:
-            sq = rank * 8 + file
-            colour = 0 if ch.isupper() else 1
-            kind = PIECES.index(ch.upper())
-            for perspective, out in ((stm, ours), (1 - stm, theirs)):
-                out.append((0 if colour == perspective else 384) + 64 * kind + (sq ^ 56 if perspective == 1 else sq))
-            file += 1
-    return ours, theirs, stm
+    return list(board_features(board, stm)), list(board_features(board, 1 - stm)), stm
 
 
 def read_data(path, limit):
