@@ -1,6 +1,7 @@
 #include "json_input.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -111,6 +112,17 @@ chess::Result<bool> check_keys(const json& obj, const std::string& where, const 
   for (auto it = obj.begin(); it != obj.end(); ++it)
     if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
       return chess::Error{where + ": unknown " + kind + " '" + it.key() + "'" + chess::did_you_mean(it.key(), allowed)};
+  return true;
+}
+
+chess::Result<bool> in_range(double value, double low, double high, const std::string& where, const std::string& key) {
+  auto text = [](double v) {
+    char t[32];
+    std::snprintf(t, sizeof t, "%g", v);
+    return std::string(t);
+  };
+  if (!(value >= low && value <= high))
+    return chess::Error{where + ": '" + key + "' must be from " + text(low) + " to " + text(high) + ", got " + text(value)};
   return true;
 }
 

@@ -34,6 +34,9 @@ chess::Result<json> load(const std::string& path, const std::string& what);
 // array or an object by its kind and size, so no message is unbounded or walks a deep value.
 std::string quoted(const json& v);
 
+// An error unless low <= value <= high: "WHERE: 'KEY' must be from LOW to HIGH, got VALUE".
+chess::Result<bool> in_range(double value, double low, double high, const std::string& where, const std::string& key);
+
 // An error unless `obj` is an object whose keys are all in `allowed`: "WHERE: unknown KIND
 // 'colr' (did you mean 'color'?)", or the allowed names when none is close.
 chess::Result<bool> check_keys(const json& obj, const std::string& where, const std::vector<std::string>& allowed,

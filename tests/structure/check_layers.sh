@@ -14,7 +14,7 @@ tuner_src="${2:-$root/tuner/src}"
 layers=(text settings process time_control engines builds record pgn players openings adjudication stats game storage run suites report datagen cluster bisect frontends command_line cli)
 declare -A rank
 for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
-tuner_layers=(data network space fitness methods driver commands)
+tuner_layers=(data network space fitness methods driver loop commands)
 declare -A tuner_rank
 for i in "${!tuner_layers[@]}"; do tuner_rank[${tuner_layers[$i]}]=$i; done
 status=0

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
-#include <random>
 #include <sstream>
 #include <unordered_set>
 
@@ -14,8 +13,8 @@
 #include "command_line/stored_runs.h"
 #include "commands.h"
 #include "datagen/position_export.h"
+#include "datagen/random_openings.h"
 #include "match_options.h"
-#include "openings/chess960_openings.h"
 #include "paths.h"
 #include "settings/output_file.h"
 
@@ -30,26 +29,6 @@ struct DatagenOptions {
   MatchOptions match;
   int random_plies = NO_RANDOM_PLIES;
 };
-
-// `count` openings of `plies` random legal plies from the standard start, drawn by `seed`.
-void write_random_openings(const std::string& path, int count, int plies, std::uint64_t seed) {
-  std::mt19937_64 rng(seed ^ 0x2545f4914f6cdd1dULL);
-  const std::unique_ptr<OutputFile> file = value_or_fail(OutputFile::open("--random-plies: the book", path));
-  std::ostream& out = file->stream();
-  out << "# " << count << " openings of " << plies << " random plies from the start (harness datagen, seed " << seed << ")\n";
-  for (int i = 0; i < count; ++i) {
-    std::vector<chess::Move> moves;
-    for (int tries = 0; plies > 0 && moves.empty() && tries < 100; ++tries)
-      moves = random_plies(chess::Position::startpos(), plies, rng);
-    if (plies > 0 && moves.empty())
-      fail("--random-plies " + std::to_string(plies) + ": no opening that long without the game ending");
-    chess::Game game;
-    for (chess::Move m : moves) game.play(m);
-    const std::string fen = game.position().fen();
-    out << fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1)) << " id \"random-" << i + 1 << "\";\n";
-  }
-  value_or_fail(file->commit());
-}
 
 // One engine plays itself: a second entry of it under another name.
 void self_play(MatchOptions& o) {
@@ -77,10 +56,9 @@ void self_play(MatchOptions& o) {
     std::error_code ec;
     std::filesystem::create_directories(folder, ec);
     if (ec) fail(folder.string() + ": cannot create the database's folder: " + ec.message());
-    o.openings = (folder / ("datagen-openings-" + std::to_string(o.games) + "x" + std::to_string(d.random_plies) + "-seed" +
-                            std::to_string(o.seed) + ".epd"))
-                     .string();
-    if (!std::filesystem::exists(o.openings)) write_random_openings(o.openings, std::max(1, o.games), d.random_plies, o.seed);
+    o.openings = (folder / random_openings_name(o.games, d.random_plies, o.seed)).string();
+    if (!std::filesystem::exists(o.openings))
+      value_or_fail(write_random_openings(o.openings, std::max(1, o.games), d.random_plies, o.seed));
   }
   self_play(o);
   o.datagen = true;

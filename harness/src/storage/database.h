@@ -1,7 +1,8 @@
 // Database: one SQLite file and its one connection, with a store per subsystem over it: runs
-// and games (RunStore), suite results (SuiteStore), tuner generations (TunerStore) and cluster
-// jobs (ClusterStore). Code that needs one subsystem can take that store alone. WAL mode, one
-// transaction per finished game; the schema is migrated forward when a file is opened.
+// and games (RunStore), suite results (SuiteStore), tuner generations (TunerStore), cluster
+// jobs (ClusterStore), bisect steps (BisectStore) and network loop steps (LoopStore). Code
+// that needs one subsystem can take that store alone. WAL mode, one transaction per finished
+// game; the schema is migrated forward when a file is opened.
 // storage/ is the only folder that talks to SQLite.
 #pragma once
 
@@ -13,6 +14,7 @@
 #include "storage/bisect_store.h"
 #include "storage/cluster_store.h"
 #include "storage/connection.h"
+#include "storage/loop_store.h"
 #include "storage/run_store.h"
 #include "storage/suite_store.h"
 #include "storage/tuner_store.h"
@@ -31,7 +33,8 @@ class Database : private detail::OwnsConnection,
                  public SuiteStore,
                  public TunerStore,
                  public ClusterStore,
-                 public BisectStore {
+                 public BisectStore,
+                 public LoopStore {
  public:
   static chess::Result<std::unique_ptr<Database>> open(const std::string& path);
   // The same for a database that must exist already (reading results, resuming): a missing
@@ -61,7 +64,8 @@ class Database : private detail::OwnsConnection,
         SuiteStore(*connection),
         TunerStore(*connection),
         ClusterStore(*connection),
-        BisectStore(*connection) {}
+        BisectStore(*connection),
+        LoopStore(*connection) {}
   static chess::Result<std::unique_ptr<Database>> with(chess::Result<std::unique_ptr<Connection>> opened);
 };
 

@@ -201,6 +201,16 @@ const char* const MIGRATIONS[] = {
     DROP TABLE tuner_generations;
     ALTER TABLE tuner_steps RENAME TO tuner_generations;
     )sql",
+    R"sql(
+    CREATE TABLE loop_steps (
+      loop_run INTEGER NOT NULL REFERENCES runs(id),  -- a run of kind tuner-loop
+      generation INTEGER NOT NULL,
+      step TEXT NOT NULL,                  -- datagen, export, train, gate, measure
+      run_id INTEGER REFERENCES runs(id),  -- the run the step played or trained, if it has one
+      status TEXT NOT NULL,                -- running, done
+      detail TEXT NOT NULL,                -- JSON object: what the step found
+      PRIMARY KEY (loop_run, generation, step));
+    )sql",
 };
 
 }  // namespace

@@ -15,16 +15,20 @@
 #include "command_line/command_line.h"
 #include "command_line/fail.h"
 #include "command_line/stored_runs.h"
+#include "commands/loop_command.h"
 #include "commands/network_command.h"
 #include "commands/tuner_report.h"
 #include "data/position_tracing.h"
 #include "datagen/position_export.h"
 #include "driver/holdout_choice.h"
+#include "driver/run_lookup.h"
 #include "driver/tuning_driver.h"
 #include "driver/validation.h"
 #include "fitness/game_fitness.h"
 #include "fitness/option_check.h"
 #include "fitness/texel_fitness.h"
+#include "loop/loop_lineage.h"
+#include "loop/network_loop.h"
 #include "methods/tuning_method.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
@@ -58,15 +62,6 @@ bool interrupted() { return harness::stop_requested() != harness::StopRequest::N
 void resolve_project_paths(tuner::TunerConfig& config) {
   if (config.fitness.registry.empty()) config.fitness.registry = harness::project_file("configs/engines.json");
   if (config.fitness.openings.empty()) config.fitness.openings = harness::project_file("suites/openings.epd");
-}
-
-std::int64_t find_or_create_run(harness::Database& db, const std::string& kind, const tuner::TunerConfig& config,
-                                const Options& o) {
-  if (!o.resume) return value_or_fail(db.create_run(kind, config.source_text));
-  const std::vector<harness::RunRow> runs = value_or_fail(db.runs());
-  for (auto it = runs.rbegin(); it != runs.rend(); ++it)
-    if (it->kind == kind && it->status != "finished" && it->config == config.source_text) return it->id;
-  fail("--resume: no unfinished " + kind + " run with this configuration in " + o.db);
 }
 
 // The labeled positions, and the held-out share of them when the configuration asks for one.
@@ -259,7 +254,8 @@ int tune_command(const Options& o, const tuner::TuningMethod& method) {
   }
   const tuner::Values start = value_or_fail(harness::with_option(o.config + ":", tuner::start_values(config, start_weights)));
   TexelSets sets = read_texel_sets(config, start_weights);
-  const std::int64_t run_id = find_or_create_run(*db, std::string("tuner-") + method.name(), config, o);
+  const std::int64_t run_id =
+      value_or_fail(tuner::find_or_create_run(*db, std::string("tuner-") + method.name(), config.source_text, o.resume));
   if (engines) value_or_fail(engines->set_run(run_id));
   const long tuned = long(config.weights.size());
   std::cout << "Tuner run " << run_id << " (" << method.name() << ") in " << o.db << ": "
@@ -293,6 +289,11 @@ int show_command(const Options& o) {
   if (run.kind == tuner::NETWORK_RUN_KIND) {
     std::cout << "Tuner run " << run.id << " (nnue, " << run.status << ", started " << run.created_at << ")\n"
               << value_or_fail(tuner::describe_network_run(*db, run));
+    return 0;
+  }
+  if (run.kind == tuner::LOOP_RUN_KIND) {
+    std::cout << "Loop run " << run.id << " (" << run.status << ", started " << run.created_at << ")\n"
+              << value_or_fail(tuner::describe_loop_run(*db, run));
     return 0;
   }
   const tuner::TuningMethod* method = tuner::find_tuning_method(run.kind);
@@ -404,6 +405,15 @@ int main(int argc, char** argv) {
   nnue->add_option("--stop-after", n->stop_after, "Stop after this many superbatches (the run stays resumable)");
   nnue->add_option("--batch-losses", n->batch_losses, "Also write every batch's loss to this CSV file (superbatch,batch,loss)");
   nnue->callback([n] { std::exit(guarded([&] { return tuner::network_command(*n); })); });
+  auto l = std::make_shared<tuner::LoopCommandOptions>();
+  l->db = harness::default_database();
+  CLI::App* loop = app.add_subcommand("loop", "Generations of self-play, network training and a gate match (SPRT), each step a stored run");
+  loop->add_option("--config", l->config, "Loop configuration (for example configs/loop/dev.json)")->required();
+  loop->add_option("--db", l->db, harness::DATABASE_HELP);
+  loop->add_option("--dir", l->dir, "Folder of the generations' data and networks (default: loops/NAME-runID beside the database)");
+  loop->add_flag("--resume", l->resume, "Continue the latest unfinished loop with this configuration in the step it was in");
+  loop->add_option("--stop-after-steps", l->stop_after_steps, "Stop after this many steps (the loop stays resumable)");
+  loop->callback([l] { std::exit(guarded([&] { return tuner::loop_command(*l); })); });
   CLI::App* show = app.add_subcommand("show", "Print a tuner run's history");
   show->add_option("RUN", o->run, "Run id")->required()->check(harness::run_number());
   show->add_option("--db", o->db, harness::DATABASE_HELP);

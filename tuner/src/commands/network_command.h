@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "driver/network_training.h"
 #include "storage/database.h"
 
 namespace tuner {
@@ -20,7 +21,6 @@ struct NetworkCommandOptions {
 // The command's exit status (0, or 130 when interrupted); failures end through harness::fail.
 int network_command(const NetworkCommandOptions& o);
 
-inline constexpr const char* NETWORK_RUN_KIND = "tuner-nnue";
 // tuner show of a network run: a line per stored superbatch, then the run's summary.
 chess::Result<std::string> describe_network_run(harness::Database& db, const harness::RunRow& run);
 // tuner report's section of a network run: the losses, learning rate and speed per superbatch.

@@ -1,7 +1,6 @@
 #include "network/training_config.h"
 
 #include <cmath>
-#include <cstdio>
 
 #include "core/bounded_read.h"
 #include "json/json_input.h"
@@ -20,18 +19,7 @@ struct ScheduleName {
 constexpr ScheduleName SCHEDULES[] = {
     {LearningRate::Schedule::CONSTANT, "constant"}, {LearningRate::Schedule::STEP, "step"}, {LearningRate::Schedule::COSINE, "cosine"}};
 
-std::string number_text(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
-
-chess::Result<bool> in_range(double value, double low, double high, const std::string& where, const std::string& key) {
-  if (!(value >= low && value <= high))
-    return chess::Error{where + ": '" + key + "' must be from " + number_text(low) + " to " + number_text(high) + ", got " +
-                        number_text(value)};
-  return true;
-}
+using json_input::in_range;
 
 chess::Result<bool> read_lr(const json& obj, LearningRate& lr, const std::string& where) {
   CHESS_RETURN_IF_ERROR(json_input::check_keys(obj, where, {"schedule", "start", "gamma", "step", "final", "final_superbatch"}));

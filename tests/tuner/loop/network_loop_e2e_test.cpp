@@ -1,0 +1,217 @@
+// tuner loop through its binary: two generations of self-play, training and a gate with the
+// engine, each step a stored run and the lineage read back; a promoted network plays the next
+// generation's self-play; a loop stopped at every step, or killed in the middle of one, resumes
+// to the same lineage.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "network/file_checksum.h"
+#include "storage/database.h"
+#include "support/tuner_cli.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// Two tiny generations of the engine's own evaluation: self-play at a few hundred nodes, a
+// 16-neuron network, and a gate whose SPRT cannot decide in 4 games (so nothing is promoted).
+std::string loop_config(const std::string& extra = "") {
+  return std::string(R"({"name": "tiny", "engine": "name=dev cmd=)") + ENGINE_PATH + R"( arg=--version arg=dev option.Hash=16",
+ "generations": 2, "data_window": 2, "train_from": "parent", )" + extra + R"(
+ "datagen": {"games": 8, "nodes": 400, "random_plies": 8, "seed": 7, "concurrency": 2, "maxmoves": 60},
+ "training": {"hidden": 16, "batch_size": 128, "batches_per_superbatch": 2, "superbatches": 3, "wdl": 0.2,
+              "validation_fraction": 0.05, "threads": 1, "lr": {"schedule": "constant", "start": 0.001}},
+ "gate": {"tc": "nodes=600", "games": 4, "sprt": "elo0=0 elo1=10", "concurrency": 2},
+ "measure": {"tc": "nodes=600", "games": 2, "concurrency": 2}})";
+}
+
+std::string loop_workspace(const std::string& name, const std::string& config = loop_config()) {
+  const std::string dir = ::testing::TempDir() + "loop_" + name + "/";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir + "loop.json") << config;
+  return dir;
+}
+
+TunerRun run_loop(const std::string& dir, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{"loop", "--config", "loop.json", "--db", "t.sqlite", "--dir", "files"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_tuner(args, dir);
+}
+
+// tuner show of the loop, with the workspace's path taken out: two workspaces compare equal.
+std::string lineage(const std::string& dir) {
+  std::string text = run_tuner({"show", "1", "--db", "t.sqlite"}, dir).out;
+  for (std::size_t at; (at = text.find(dir)) != std::string::npos;) text.erase(at, dir.size());
+  return text.substr(text.find('\n') + 1);  // without the header's start time
+}
+
+std::vector<harness::LoopStepRow> steps_of(const std::string& dir) {
+  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  if (!db) throw std::runtime_error(db.error());
+  auto steps = (*db)->loop_steps(1);
+  if (!steps) throw std::runtime_error(steps.error());
+  return *steps;
+}
+
+const harness::LoopStepRow& step_of(const std::vector<harness::LoopStepRow>& steps, int generation, const std::string& name) {
+  for (const auto& s : steps)
+    if (s.generation == generation && s.step == name) return s;
+  throw std::runtime_error("no step " + name + " in generation " + std::to_string(generation));
+}
+
+// The self-play run's engine option EvalFile ("" when the engine plays with its own evaluation).
+std::string selfplay_network(const std::string& dir, std::int64_t run) {
+  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  const json config = json::parse((*(*db)->run(run))->config);
+  for (const json& option : config["engines"][0]["options"])
+    if (option[0] == "EvalFile") return option[1];
+  return "";
+}
+
+TEST(TunerLoop, TwoGenerationsStoreEachStepAsARunAndTheLineage) {
+  const std::string dir = loop_workspace("two");
+  const TunerRun r = run_loop(dir);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto steps = steps_of(dir);
+  ASSERT_EQ(steps.size(), 10u);
+  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  ASSERT_TRUE(db.ok()) << db.error();
+  const std::map<std::string, std::string> kinds{{"datagen", "datagen"}, {"train", "tuner-nnue"}, {"gate", "match"}, {"measure", "match"}};
+  for (const auto& s : steps) {
+    EXPECT_EQ(s.status, "done") << s.step;
+    if (s.step == "export") continue;
+    const auto run = (*db)->run(s.run_id);
+    ASSERT_TRUE(run.ok() && *run) << s.step;
+    EXPECT_EQ((**run).kind, kinds.at(s.step)) << s.step;
+    EXPECT_EQ((**run).status, "finished") << s.step;
+  }
+  for (int g : {1, 2}) {
+    const json exported = json::parse(step_of(steps, g, "export").detail);
+    EXPECT_GT(exported["positions"].get<int>(), 50);
+    EXPECT_EQ(exported["sha256"], tuner::sha256_file(exported["file"]).value());
+    const json trained = json::parse(step_of(steps, g, "train").detail);
+    EXPECT_EQ(trained["sha256"], tuner::sha256_file(trained["network"]).value());
+    EXPECT_EQ(trained["data"].size(), std::size_t(g)) << "a window of two generations' data";
+    const json gate = json::parse(step_of(steps, g, "gate").detail);
+    EXPECT_EQ(gate["games"], 4);
+    EXPECT_EQ(gate["decision"], "none");
+    EXPECT_FALSE(gate["promoted"].get<bool>()) << "an SPRT that did not decide does not promote";
+    EXPECT_EQ(json::parse(step_of(steps, g, "measure").detail)["games"], 2);
+  }
+  // The gate failed: the parent stays the best, and generation 2 plays its self-play with it.
+  EXPECT_EQ(selfplay_network(dir, step_of(steps, 2, "datagen").run_id), "");
+  EXPECT_EQ(json::parse(step_of(steps, 2, "train").detail)["started_from"], "") << "the first network has no float weights";
+  const std::string show = lineage(dir);
+  EXPECT_NE(show.find("generation 2 (parent: generation 0)"), std::string::npos) << show;
+  EXPECT_NE(show.find("best network: generation 0"), std::string::npos) << show;
+  std::string summary = r.out;
+  for (std::size_t at; (at = summary.find(dir)) != std::string::npos;) summary.erase(at, dir.size());
+  EXPECT_NE(summary.find(show.substr(show.find("generation 1"))), std::string::npos) << "the summary is the lineage\n" << r.out;
+}
+
+TEST(TunerLoop, APromotedNetworkPlaysTheNextGenerationsSelfPlay) {
+  const std::string dir = loop_workspace("promoted");
+  ASSERT_EQ(run_loop(dir, {"--stop-after-steps", "4"}).exit_code, 130);
+  auto steps = steps_of(dir);
+  ASSERT_EQ(steps.size(), 4u);
+  // The gate's verdict as a passing SPRT would have stored it.
+  harness::LoopStepRow gate = step_of(steps, 1, "gate");
+  json verdict = json::parse(gate.detail);
+  verdict["promoted"] = true;
+  gate.detail = verdict.dump();
+  {
+    auto db = harness::Database::open_existing(dir + "t.sqlite");
+    ASSERT_TRUE((*db)->save_loop_step(1, gate).ok());
+  }
+  const TunerRun r = run_loop(dir, {"--resume"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  steps = steps_of(dir);
+  const json trained = json::parse(step_of(steps, 1, "train").detail);
+  EXPECT_EQ(selfplay_network(dir, step_of(steps, 2, "datagen").run_id), trained["network"]);
+  EXPECT_EQ(json::parse(step_of(steps, 2, "train").detail)["started_from"], trained["raw"]);
+  const json gate2 = json::parse(step_of(steps, 2, "gate").detail);
+  EXPECT_EQ(gate2["best"], trained["network"]);
+  EXPECT_EQ(gate2["best_generation"], 1);
+  const std::string show = lineage(dir);
+  EXPECT_NE(show.find("generation 2 (parent: generation 1)"), std::string::npos) << show;
+  EXPECT_NE(show.find("Elo against the first, chained"), std::string::npos) << show;
+}
+
+TEST(TunerLoop, ALoopStoppedAtEveryStepResumesToTheSameLineage) {
+  const std::string whole = loop_workspace("whole");
+  ASSERT_EQ(run_loop(whole).exit_code, 0);
+  const std::string parts = loop_workspace("parts");
+  TunerRun r = run_loop(parts, {"--stop-after-steps", "1"});
+  ASSERT_EQ(r.exit_code, 130) << r.out;
+  int resumes = 0;
+  while ((r = run_loop(parts, {"--resume", "--stop-after-steps", "1"})).exit_code == 130) ++resumes;
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(resumes, 8) << "ten steps, one a session";
+  EXPECT_EQ(lineage(parts), lineage(whole));
+}
+
+TEST(TunerLoop, ALoopKilledInTheMiddleOfAStepResumesToTheSameLineage) {
+  const std::string whole = loop_workspace("unkilled");
+  ASSERT_EQ(run_loop(whole).exit_code, 0);
+  const std::string dir = loop_workspace("killed");
+  auto p = harness::ChildProcess::start(
+      {TUNER_PATH, {"loop", "--config", "loop.json", "--db", "t.sqlite", "--dir", "files"}, dir, dir + "stderr.txt"});
+  ASSERT_TRUE(p.ok()) << p.error();
+  // Killed once the first self-play has stored some of its games, not all.
+  for (int i = 0; i < 3000; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    auto db = harness::Database::open_readonly(dir + "t.sqlite");
+    if (!db) continue;
+    auto games = (*db)->game_count(2);
+    if (games && *games >= 2) break;
+  }
+  ::kill((*p)->pid(), SIGKILL);
+  (void)(*p)->stop(std::chrono::milliseconds(2000));
+  {
+    auto db = harness::Database::open_existing(dir + "t.sqlite");
+    ASSERT_TRUE(db.ok());
+    EXPECT_LT(*(*db)->game_count(2), 8) << "killed before the self-play ended";
+  }
+  const TunerRun r = run_loop(dir, {"--resume"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Generation 1: datagen (run 2, resumed)"), std::string::npos) << r.out;
+  EXPECT_EQ(lineage(dir), lineage(whole));
+}
+
+TEST(TunerLoop, BadConfigurationsAreNamed) {
+  const std::string dir = loop_workspace("bad", R"({"engine": "nosuchengine", "training": {}, "gate": {"tc": "5+0.05"}})");
+  TunerRun r = run_loop(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("loop.json: 'engine': "), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(dir + "t.sqlite")) << "nothing is recorded for a configuration that cannot run";
+  std::ofstream(dir + "loop.json") << loop_config(R"("generatons": 3,)");
+  r = run_loop(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("loop.json: unknown key 'generatons' (did you mean 'generations'?)"), std::string::npos) << r.out;
+  std::string config = loop_config();
+  config.replace(config.find(R"("hidden": 16)"), 12, R"("data": [], "hidden": 16)");
+  std::ofstream(dir + "loop.json") << config;
+  r = run_loop(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("loop.json: training: 'data' is set by the loop for each generation"), std::string::npos) << r.out;
+  config = loop_config();
+  config.replace(config.find(R"("tc": "nodes=600", "games": 4)"), 29, R"("tc": "nodes=600", "games": 5)");
+  std::ofstream(dir + "loop.json") << config;
+  r = run_loop(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("loop.json: gate: 'games' must be even"), std::string::npos) << r.out;
+  std::ofstream(dir + "loop.json") << loop_config();
+  r = run_loop(dir, {"--resume"});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("--resume: no unfinished tuner-loop run with this configuration"), std::string::npos) << r.out;
+}
+
+}  // namespace

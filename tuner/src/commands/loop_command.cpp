@@ -1,0 +1,52 @@
+#include "commands/loop_command.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include "command_line/fail.h"
+#include "driver/run_lookup.h"
+#include "loop/loop_config.h"
+#include "loop/network_loop.h"
+#include "process/executable_path.h"
+#include "process/stop_request.h"
+
+namespace tuner {
+
+namespace {
+
+namespace fs = std::filesystem;
+using harness::value_or_fail;
+
+// Paths of the configuration read from the current directory, and the project's book by default.
+void resolve_paths(LoopConfig& config) {
+  if (!config.first_network.empty()) config.first_network = fs::absolute(config.first_network).string();
+  for (LoopMatch* m : {&config.gate, config.measure ? &*config.measure : nullptr}) {
+    if (!m) continue;
+    m->openings = m->openings.empty() ? harness::project_file("suites/openings.epd") : fs::absolute(m->openings).string();
+  }
+}
+
+}  // namespace
+
+int loop_command(const LoopCommandOptions& o) {
+  harness::install_stop_handlers();
+  LoopConfig config = value_or_fail(load_loop_config(o.config, harness::project_file("configs/engines.json")));
+  resolve_paths(config);
+  auto db = value_or_fail(harness::Database::open(o.db));
+  const std::int64_t run_id = value_or_fail(find_or_create_run(*db, LOOP_RUN_KIND, config.source_text, o.resume));
+  const fs::path dir = o.dir.empty() ? fs::absolute(o.db).parent_path() / "loops" / (config.name + "-run" + std::to_string(run_id))
+                                     : fs::absolute(o.dir);
+  std::cout << "Loop run " << run_id << " in " << o.db << ": " << config.generations << " generations of " << config.engine.name
+            << ", files in " << dir.string() << std::endl;
+  NetworkLoop loop(config, *db, run_id, dir, std::cout);
+  loop.stop_after_steps(o.stop_after_steps);
+  const LoopOutcome outcome = value_or_fail(loop.run());
+  if (outcome.interrupted) {
+    std::cout << "Stopped: loop run " << run_id << " goes on from its last stored step with --resume\n";
+    return 130;
+  }
+  std::cout << outcome.summary;
+  return 0;
+}
+
+}  // namespace tuner

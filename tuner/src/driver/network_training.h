@@ -1,0 +1,53 @@
+// Training a network as a run of the driver's loop: a superbatch per stored step, its state a
+// checkpoint, and at the end the quantised file, the float weights and the manifest. tuner nnue
+// and tuner loop both train through this.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "network/training_run.h"
+#include "storage/database.h"
+
+namespace tuner {
+
+inline constexpr const char* NETWORK_RUN_KIND = "tuner-nnue";
+
+// The files of one trained network: dir/NAME.nnue, NAME.raw.bin, NAME.json and NAME.checkpoints/.
+struct NetworkFiles {
+  std::filesystem::path quantised, raw, manifest, checkpoints;
+
+  explicit NetworkFiles(const std::filesystem::path& quantised_path);
+  std::filesystem::path checkpoint(int superbatch) const;
+};
+
+struct TrainingOptions {
+  int stop_after = -1;                  // stop after this many stored superbatches (-1: all of them)
+  std::ostream* batch_losses = nullptr;  // each batch's loss as CSV (superbatch,batch,loss), to compare trainers
+};
+
+struct TrainedNetwork {
+  bool interrupted = false;  // a stop was requested: the run is "stopped" after its last stored superbatch
+  bool complete = false;     // every planned superbatch is stored
+  std::string summary;       // the files written, with the quantised file's checksum
+  std::string quantised_sha256;
+};
+
+// What a training run reads (the database first, then the configuration and the data): no
+// file it writes may be one of them.
+std::vector<std::string> training_inputs(const std::string& db_path, const std::string& config_path,
+                                         const TrainingConfig& config);
+// An error unless each of the network's files may be written: none is one the run reads.
+chess::Result<bool> check_network_outputs(const NetworkFiles& files, const std::vector<std::string>& inputs);
+
+// Trains stored run `run_id` (kind NETWORK_RUN_KIND, new or stopped) from its last stored
+// superbatch to the end, then writes the network's files and finishes the run.
+chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
+                                            const std::vector<std::string>& inputs, harness::Database& db,
+                                            std::int64_t run_id, const TrainingOptions& options, std::ostream& out);
+
+}  // namespace tuner

@@ -1,0 +1,86 @@
+#include "loop/loop_lineage.h"
+
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "json/json_input.h"
+
+namespace tuner {
+
+namespace {
+
+using nlohmann::json;
+
+std::string format(const char* pattern, double a, double b = 0, double c = 0, double d = 0) {
+  char text[256];
+  std::snprintf(text, sizeof text, pattern, a, b, c, d);
+  return text;
+}
+
+double number(const json& j, const char* key) { return j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0; }
+std::string text(const json& j, const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : ""; }
+
+std::string run_text(const harness::LoopStepRow& row) {
+  return row.run_id ? "run " + std::to_string(row.run_id) + ": " : "";
+}
+
+// An Elo that one-sided games leave unbounded is stored as null: "n/a", as the harness prints it.
+std::string match_text(const json& d) {
+  const bool bounded = d.contains("elo") && d["elo"].is_number() && d.contains("elo_error") && d["elo_error"].is_number();
+  return (bounded ? format("Elo %+.1f +/- %.1f", number(d, "elo"), number(d, "elo_error")) : std::string("Elo n/a")) +
+         format(" after %.0f games (W %.0f D %.0f L %.0f)", number(d, "games"), number(d, "wins"), number(d, "draws"),
+                number(d, "losses"));
+}
+
+// One line of a stored step; a step under way says so.
+std::string step_line(const harness::LoopStepRow& row, double chained) {
+  const json d = json_input::parse_or_discarded(row.detail);
+  std::string line = "  " + row.step + std::string(8 - std::min<std::size_t>(7, row.step.size()), ' ') + run_text(row);
+  if (row.status != "done") return line + "under way\n";
+  if (row.step == "datagen")
+    return line + format("%.0f games of generation %.0f's network", number(d, "games"), number(d, "parent_generation")) +
+           (text(d, "network").empty() ? " (the first network)" : " (" + text(d, "network") + ")") + "\n";
+  if (row.step == "export")
+    return line + format("%.0f positions", number(d, "positions")) + " in " + text(d, "file") + " (sha256 " + text(d, "sha256") +
+           ")\n";
+  if (row.step == "train")
+    return line + format("%.0f positions, %.0f superbatches, loss %.6f, validation %.6f", number(d, "positions"),
+                         number(d, "superbatches"), number(d, "train_loss"), number(d, "validation_loss")) +
+           format(", %.1f s; ", number(d, "seconds")) + text(d, "network") + " (sha256 " + text(d, "sha256") + ")\n";
+  if (row.step == "gate") {
+    std::string verdict = d.value("promoted", false) ? "promoted" : "not promoted";
+    if (d.contains("llr")) verdict = format("LLR %.2f (%.2f, %.2f): ", number(d, "llr"), number(d, "lower_bound"),
+                                            number(d, "upper_bound")) + verdict;
+    return line + match_text(d) + format(" against generation %.0f; ", number(d, "best_generation")) + verdict +
+           (d.value("promoted", false) ? format("; Elo against the first, chained: %+.1f", chained) : "") + "\n";
+  }
+  return line + match_text(d) + " against the first network\n";
+}
+
+}  // namespace
+
+chess::Result<std::string> describe_loop_run(harness::Database& db, const harness::RunRow& run) {
+  auto steps = db.loop_steps(run.id);
+  CHESS_RETURN_IF_ERROR(steps);
+  std::string out;
+  std::map<int, double> chained{{0, 0.0}};  // Elo against the first network, through the gates, by generation
+  int best = 0, last = 0;
+  for (const harness::LoopStepRow& row : *steps) {
+    if (row.generation != last) {
+      last = row.generation;
+      out += "generation " + std::to_string(row.generation) + " (parent: generation " + std::to_string(best) + ")\n";
+    }
+    const json d = json_input::parse_or_discarded(row.detail);
+    double through = 0;
+    if (row.step == "gate" && row.status == "done" && d.value("promoted", false)) {
+      through = chained[best] + number(d, "elo");
+      chained[row.generation] = through;
+      best = row.generation;
+    }
+    out += step_line(row, through);
+  }
+  return out + "best network: generation " + std::to_string(best) + "\n";
+}
+
+}  // namespace tuner

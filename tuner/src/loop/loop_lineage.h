@@ -1,0 +1,17 @@
+// The lineage of a loop's networks, read back from its stored steps: per generation the
+// self-play it trained on, its training run and losses, its file's checksum, its gate's result
+// and its parent; and the Elo of each promoted network against the first, chained through the
+// gates and, when the loop measures it, played directly.
+#pragma once
+
+#include <string>
+
+#include "core/result.h"
+#include "storage/database.h"
+
+namespace tuner {
+
+// tuner show of a loop run, and the summary stored when it finishes.
+chess::Result<std::string> describe_loop_run(harness::Database& db, const harness::RunRow& run);
+
+}  // namespace tuner

@@ -1,0 +1,359 @@
+#include "loop/network_loop.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+#include <unordered_set>
+
+#include "datagen/position_export.h"
+#include "datagen/random_openings.h"
+#include "driver/network_training.h"
+#include "json/json_input.h"
+#include "loop/loop_lineage.h"
+#include "network/file_checksum.h"
+#include "process/stop_request.h"
+#include "run/datagen_reporter.h"
+#include "run/match_runner.h"
+#include "run/run_inputs.h"
+#include "run/run_tally.h"
+#include "settings/output_file.h"
+#include "stats/elo.h"
+
+namespace tuner {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json tally_detail(const harness::Tally& t) {
+  const harness::EloEstimate e = harness::estimate(t);
+  return {{"games", t.games()},      {"wins", t.wins},          {"draws", t.draws},
+          {"losses", t.losses},      {"pentanomial", t.pentanomial}, {"elo", e.elo},
+          {"elo_error", e.elo_error}, {"nelo", e.nelo},          {"nelo_error", e.nelo_error},
+          {"los", e.los}};
+}
+
+// The gate's verdict on a tally: with an SPRT its decision (an undecided SPRT does not pass),
+// without one a score above half.
+void judge(const harness::Tally& t, const LoopMatch& gate, json& detail) {
+  if (!gate.sprt) {
+    detail["promoted"] = t.points() * 2 > t.games();
+    return;
+  }
+  const double llr = harness::sprt_llr(t, *gate.sprt);
+  const harness::SprtDecision decision = harness::sprt_decision(llr, *gate.sprt);
+  detail["llr"] = llr;
+  detail["lower_bound"] = gate.sprt->lower_bound();
+  detail["upper_bound"] = gate.sprt->upper_bound();
+  detail["decision"] = decision == harness::SprtDecision::ACCEPT_H1   ? "H1"
+                       : decision == harness::SprtDecision::ACCEPT_H0 ? "H0"
+                                                                      : "none";
+  detail["promoted"] = decision == harness::SprtDecision::ACCEPT_H1;
+}
+
+std::string text_of(const json& detail, const char* key) {
+  return detail.contains(key) && detail[key].is_string() ? detail[key].get<std::string>() : "";
+}
+
+double number_of(const json& detail, const char* key) {
+  return detail.contains(key) && detail[key].is_number() ? detail[key].get<double>() : 0.0;
+}
+
+// The last stored superbatch's losses and the time all of them took.
+chess::Result<json> training_figures(harness::Database& db, std::int64_t run_id) {
+  auto generations = db.generations(run_id);
+  CHESS_RETURN_IF_ERROR(generations);
+  json figures = {{"superbatches", generations->size()}, {"seconds", 0.0}};
+  double seconds = 0;
+  for (const harness::GenerationRow& g : *generations) {
+    const json state = json_input::parse_or_discarded(g.state);
+    seconds += number_of(state, "seconds");
+    figures["train_loss"] = number_of(state, "train_loss");
+    figures["validation_loss"] = number_of(state, "validation_loss");
+  }
+  figures["seconds"] = seconds;
+  return figures;
+}
+
+}  // namespace
+
+NetworkLoop::NetworkLoop(const LoopConfig& config, harness::Database& db, std::int64_t loop_run, fs::path dir,
+                         std::ostream& out)
+    : config_(config), db_(db), loop_run_(loop_run), dir_(std::move(dir)), out_(out) {}
+
+bool NetworkLoop::stopping() const {
+  return harness::stop_requested() != harness::StopRequest::NONE ||
+         (stop_after_steps_ >= 0 && steps_this_session_ >= stop_after_steps_);
+}
+
+const harness::LoopStepRow* NetworkLoop::stored(int generation, const std::string& name) const {
+  for (const harness::LoopStepRow& row : steps_)
+    if (row.generation == generation && row.step == name) return &row;
+  return nullptr;
+}
+
+chess::Result<bool> NetworkLoop::save(int generation, const std::string& name, std::int64_t run_id, const std::string& status,
+                                      const json& detail) {
+  harness::LoopStepRow row{generation, name, run_id, status, detail.dump()};
+  CHESS_RETURN_IF_ERROR(db_.save_loop_step(loop_run_, row));
+  for (harness::LoopStepRow& r : steps_)
+    if (r.generation == generation && r.step == name) return (r = row, true);
+  steps_.push_back(row);
+  return true;
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const std::string& name, const StepBody& body) {
+  const harness::LoopStepRow* row = stored(generation, name);
+  if (row && row->status == "done") return StepDetail(json_input::parse_or_discarded(row->detail));
+  if (stopping()) return StepDetail();
+  const std::int64_t resume = row ? row->run_id : 0;
+  out_ << "Generation " << generation << ": " << name;
+  if (resume) out_ << " (run " << resume << ", resumed)";
+  out_ << std::endl;
+  const Started started = [&](std::int64_t run_id) { return save(generation, name, run_id, "running", json::object()); };
+  auto detail = body(resume, started);
+  CHESS_RETURN_IF_ERROR(detail);
+  if (!*detail) return detail;
+  const harness::LoopStepRow* now = stored(generation, name);
+  CHESS_RETURN_IF_ERROR(save(generation, name, now ? now->run_id : 0, "done", **detail));
+  ++steps_this_session_;
+  return detail;
+}
+
+NetworkLoop::Best NetworkLoop::best_before(int g) const {
+  Best best{config_.first_network, "", 0};
+  for (int k = 1; k < g; ++k) {
+    const harness::LoopStepRow* gate = stored(k, "gate");
+    const harness::LoopStepRow* train = stored(k, "train");
+    if (!gate || !train || gate->status != "done") continue;
+    const json verdict = json_input::parse_or_discarded(gate->detail);
+    if (!verdict.is_object() || !verdict.value("promoted", false)) continue;
+    const json trained = json_input::parse_or_discarded(train->detail);
+    best = {text_of(trained, "network"), text_of(trained, "raw"), k};
+  }
+  return best;
+}
+
+std::string NetworkLoop::engine_label(int generation) const { return config_.name + "-gen" + std::to_string(generation); }
+
+fs::path NetworkLoop::generation_dir(int g) const { return dir_ / ("gen" + std::to_string(g)); }
+
+harness::MatchConfig NetworkLoop::match_of(const LoopMatch& m, harness::EngineConfig first, harness::EngineConfig second,
+                                           const std::string& event) const {
+  harness::MatchConfig c;
+  c.engines = {std::move(first), std::move(second)};
+  c.games = m.games;
+  c.settings.tc = m.limit;
+  c.openings_path = m.openings;
+  c.concurrency = m.concurrency;
+  c.sprt = m.sprt;
+  c.event = event;
+  return c;
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig match, const std::string& kind,
+                                                         std::int64_t resume_run, const Started& started) {
+  if (resume_run) {
+    auto row = db_.run(resume_run);
+    CHESS_RETURN_IF_ERROR(row);
+    if (!*row) return chess::Error{"run " + std::to_string(resume_run) + " of the loop is missing from " + db_.path()};
+    auto stored = harness::MatchConfig::from_json((*row)->config);
+    CHESS_RETURN_IF_ERROR(stored);
+    const int concurrency = match.concurrency;
+    match = *stored;
+    match.concurrency = concurrency;
+  }
+  if (harness::SettingProblems problems = match.validate(); !problems.empty())
+    return chess::Error{problems.describe(harness::json_key_spelling)};
+  auto inputs = harness::prepare_run(match);
+  CHESS_RETURN_IF_ERROR(inputs);
+  std::int64_t run_id = resume_run;
+  if (!run_id) {
+    auto created = db_.create_run(kind, match.to_json());
+    CHESS_RETURN_IF_ERROR(created);
+    run_id = *created;
+    CHESS_RETURN_IF_ERROR(started(run_id));
+  }
+  harness::DatagenReporter datagen(match.concurrency);
+  harness::MatchRunner runner(match, std::move(*inputs), db_, run_id, match.datagen ? &datagen : nullptr);
+  runner.resume_with("tuner loop --resume");
+  const harness::MatchStatus status = runner.run(out_);
+  if (status.kind == harness::MatchStatus::INTERRUPTED) return StepDetail();
+  if (status.kind != harness::MatchStatus::FINISHED) {
+    if (status.kind == harness::MatchStatus::FAILED) (void)db_.update_run(run_id, "failed", status.error + "\n");
+    return chess::Error{"run " + std::to_string(run_id) + ": " + status.error};
+  }
+  auto results = db_.game_results(run_id);
+  CHESS_RETURN_IF_ERROR(results);
+  harness::RunTally tally(match);
+  for (const auto& [index, result] : *results) tally.add(index, result);
+  json detail = tally_detail(tally.match_tally());
+  detail["run"] = run_id;
+  return StepDetail(detail);
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::datagen(int g, std::int64_t resume_run, const Started& started) {
+  const LoopDatagen& d = config_.datagen;
+  const Best best = best_before(g);
+  const fs::path folder = generation_dir(g);
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) return chess::Error{folder.string() + ": cannot create the generation's folder: " + ec.message()};
+  const std::uint64_t seed = d.seed + std::uint64_t(g - 1);
+  const std::string book = (folder / harness::random_openings_name(d.games, d.random_plies, seed)).string();
+  if (!fs::exists(book)) CHESS_RETURN_IF_ERROR(harness::write_random_openings(book, d.games, d.random_plies, seed));
+  const std::string label = engine_label(best.generation);
+  harness::MatchConfig m;
+  m.engines = {config_.engine_with(best.network, label), config_.engine_with(best.network, label + "-2")};
+  m.games = d.games;
+  m.settings.tc = harness::TimeControl::fixed_nodes(std::uint64_t(d.nodes));
+  m.settings.adjudication = d.adjudication;
+  m.openings_path = book;
+  m.concurrency = d.concurrency;
+  m.seed = seed;
+  m.datagen = true;
+  m.event = config_.name + " generation " + std::to_string(g) + " self-play";
+  auto played = play(m, "datagen", resume_run, started);
+  CHESS_RETURN_IF_ERROR(played);
+  StepDetail detail = std::move(played).value();
+  if (detail) {
+    (*detail)["network"] = best.network;
+    (*detail)["parent_generation"] = best.generation;
+  }
+  return detail;
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::export_positions(int g) {
+  const harness::LoopStepRow* selfplay = stored(g, "datagen");
+  if (!selfplay || !selfplay->run_id) return chess::Error{"generation " + std::to_string(g) + ": no self-play run to export"};
+  const fs::path file = generation_dir(g) / "selfplay.bf";
+  auto format = harness::parse_position_format("bulletformat");
+  CHESS_RETURN_IF_ERROR(format);
+  auto out = harness::OutputFile::open("the generation's positions", file.string(), {db_.path()});
+  CHESS_RETURN_IF_ERROR(out);
+  std::unordered_set<std::uint64_t> seen;
+  auto counts = harness::export_positions(db_, selfplay->run_id, harness::PositionFilters{}, *format, (*out)->stream(), seen);
+  if (!counts) return (*out)->failed(counts.error());
+  CHESS_RETURN_IF_ERROR((*out)->commit());
+  auto sha = sha256_file(file.string());
+  CHESS_RETURN_IF_ERROR(sha);
+  return StepDetail(json{{"file", file.string()},
+                         {"format", "bulletformat"},
+                         {"positions", counts->written},
+                         {"games", counts->games},
+                         {"scored", counts->scored},
+                         {"sha256", *sha}});
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::train(int g, std::int64_t resume_run, const Started& started) {
+  const Best best = best_before(g);
+  std::vector<std::string> data;
+  for (int k = std::max(1, g - config_.data_window + 1); k <= g; ++k) {
+    const harness::LoopStepRow* exported = stored(k, "export");
+    if (!exported) return chess::Error{"generation " + std::to_string(k) + ": its positions were not exported"};
+    data.push_back(text_of(json_input::parse_or_discarded(exported->detail), "file"));
+  }
+  const std::string start_from = config_.train_from_parent ? best.raw : "";
+  const std::string name = engine_label(g);
+  const std::string text = config_.training_text(name, data, start_from);
+  auto training = parse_training_config(text, "generation " + std::to_string(g) + "'s training");
+  CHESS_RETURN_IF_ERROR(training);
+  auto run = TrainingRun::prepare(*training, out_);
+  CHESS_RETURN_IF_ERROR(run);
+  std::int64_t run_id = resume_run;
+  if (!run_id) {
+    auto created = db_.create_run(NETWORK_RUN_KIND, text);
+    CHESS_RETURN_IF_ERROR(created);
+    run_id = *created;
+    CHESS_RETURN_IF_ERROR(started(run_id));
+  }
+  const NetworkFiles files(generation_dir(g) / (name + ".nnue"));
+  const std::vector<std::string> inputs = training_inputs(db_.path(), "", *training);
+  auto trained = train_network(run.value(), *training, files, inputs, db_, run_id, {}, out_);
+  CHESS_RETURN_IF_ERROR(trained);
+  if (trained->interrupted) return StepDetail();
+  auto figures = training_figures(db_, run_id);
+  CHESS_RETURN_IF_ERROR(figures);
+  json detail = *figures;
+  detail.update(json{{"run", run_id},
+                     {"network", files.quantised.string()},
+                     {"raw", files.raw.string()},
+                     {"sha256", trained->quantised_sha256},
+                     {"data", json(data)},
+                     {"positions", run->training_size()},
+                     {"parent_generation", best.generation},
+                     {"started_from", start_from}});
+  return StepDetail(detail);
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::gate(int g, std::int64_t resume_run, const Started& started) {
+  const Best best = best_before(g);
+  const std::string candidate = text_of(json_input::parse_or_discarded(stored(g, "train")->detail), "network");
+  harness::MatchConfig m = match_of(config_.gate, config_.engine_with(candidate, engine_label(g)),
+                                    config_.engine_with(best.network, engine_label(best.generation)),
+                                    config_.name + " generation " + std::to_string(g) + " gate");
+  auto played = play(m, "match", resume_run, started);
+  CHESS_RETURN_IF_ERROR(played);
+  StepDetail detail = std::move(played).value();
+  if (!detail) return detail;
+  json& d = *detail;
+  harness::Tally t;
+  t.wins = int(number_of(d, "wins"));
+  t.draws = int(number_of(d, "draws"));
+  t.losses = int(number_of(d, "losses"));
+  for (std::size_t i = 0; i < t.pentanomial.size(); ++i) t.pentanomial[i] = d["pentanomial"][i].get<int>();
+  judge(t, config_.gate, d);
+  d["candidate"] = candidate;
+  d["best"] = best.network;
+  d["best_generation"] = best.generation;
+  return detail;
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::measure(int g, std::int64_t resume_run, const Started& started) {
+  const std::string candidate = text_of(json_input::parse_or_discarded(stored(g, "train")->detail), "network");
+  harness::MatchConfig m = match_of(*config_.measure, config_.engine_with(candidate, engine_label(g)),
+                                    config_.engine_with(config_.first_network, engine_label(0)),
+                                    config_.name + " generation " + std::to_string(g) + " against the first");
+  return play(m, "match", resume_run, started);
+}
+
+chess::Result<bool> NetworkLoop::generation(int g) {
+  const std::pair<const char*, StepBody> steps[] = {
+      {"datagen", [&](std::int64_t r, const Started& s) { return datagen(g, r, s); }},
+      {"export", [&](std::int64_t, const Started&) { return export_positions(g); }},
+      {"train", [&](std::int64_t r, const Started& s) { return train(g, r, s); }},
+      {"gate", [&](std::int64_t r, const Started& s) { return gate(g, r, s); }},
+      {"measure", [&](std::int64_t r, const Started& s) { return measure(g, r, s); }},
+  };
+  for (const auto& [name, body] : steps) {
+    if (std::string(name) == "measure" && !config_.measure) continue;
+    auto detail = step(g, name, body);
+    CHESS_RETURN_IF_ERROR(detail);
+    if (!*detail) return false;
+  }
+  return true;
+}
+
+chess::Result<LoopOutcome> NetworkLoop::run() {
+  auto steps = db_.loop_steps(loop_run_);
+  CHESS_RETURN_IF_ERROR(steps);
+  steps_ = std::move(steps).value();
+  for (int g = 1; g <= config_.generations; ++g) {
+    auto done = generation(g);
+    CHESS_RETURN_IF_ERROR(done);
+    if (!*done) {
+      CHESS_RETURN_IF_ERROR(db_.update_run(loop_run_, "stopped", "interrupted\n"));
+      return LoopOutcome{true, ""};
+    }
+  }
+  auto row = db_.run(loop_run_);
+  CHESS_RETURN_IF_ERROR(row);
+  if (!*row) return chess::Error{"the loop's run " + std::to_string(loop_run_) + " is missing from " + db_.path()};
+  auto summary = describe_loop_run(db_, **row);
+  CHESS_RETURN_IF_ERROR(summary);
+  CHESS_RETURN_IF_ERROR(db_.update_run(loop_run_, "finished", *summary));
+  return LoopOutcome{false, *summary};
+}
+
+}  // namespace tuner

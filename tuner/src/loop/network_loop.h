@@ -1,0 +1,88 @@
+// The network loop: generation after generation, self-play with the current best network,
+// the positions exported, the next network trained on them, and a gate match of the candidate
+// against the current best that promotes it only when it passes (optionally a measure match
+// against the first network beside it). Every step is a stored run, or a row of the loop's
+// own; the loop resumes in the step it was in, with that step's run.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "loop/loop_config.h"
+#include "run/match_config.h"
+#include "storage/database.h"
+
+namespace tuner {
+
+inline constexpr const char* LOOP_RUN_KIND = "tuner-loop";
+
+// The steps of a generation, in the order they run.
+inline constexpr const char* LOOP_STEPS[] = {"datagen", "export", "train", "gate", "measure"};
+
+struct LoopOutcome {
+  bool interrupted = false;  // stopped on a request (or --stop-after-steps) after its last stored step
+  std::string summary;       // the lineage, generation by generation
+};
+
+class NetworkLoop {
+ public:
+  NetworkLoop(const LoopConfig& config, harness::Database& db, std::int64_t loop_run, std::filesystem::path dir,
+              std::ostream& out);
+  // Steps done before the loop stops as if interrupted (-1: none); tests stop it at each step so.
+  void stop_after_steps(int steps) { stop_after_steps_ = steps; }
+  chess::Result<LoopOutcome> run();
+
+ private:
+  // What a step's body reports: its detail, or nothing when it was interrupted.
+  using StepDetail = std::optional<nlohmann::json>;
+  // A step's body: given the run the step started before (0: none), it calls `started` with the
+  // run it creates, before it plays or trains it.
+  using Started = std::function<chess::Result<bool>(std::int64_t)>;
+  using StepBody = std::function<chess::Result<StepDetail>(std::int64_t resume_run, const Started& started)>;
+
+  chess::Result<StepDetail> step(int generation, const std::string& name, const StepBody& body);
+  chess::Result<bool> save(int generation, const std::string& name, std::int64_t run_id, const std::string& status,
+                           const nlohmann::json& detail);
+  const harness::LoopStepRow* stored(int generation, const std::string& name) const;
+  chess::Result<bool> generation(int g);
+  bool stopping() const;
+
+  chess::Result<StepDetail> datagen(int g, std::int64_t resume_run, const Started& started);
+  chess::Result<StepDetail> export_positions(int g);
+  chess::Result<StepDetail> train(int g, std::int64_t resume_run, const Started& started);
+  chess::Result<StepDetail> gate(int g, std::int64_t resume_run, const Started& started);
+  chess::Result<StepDetail> measure(int g, std::int64_t resume_run, const Started& started);
+  // A match run of the loop (self-play, gate or measure): created, or continued when it was
+  // started before; nothing when interrupted, else its games' tally as a detail.
+  chess::Result<StepDetail> play(harness::MatchConfig match, const std::string& kind, std::int64_t resume_run,
+                                 const Started& started);
+
+  // The best network when generation g starts: "" for the first network's generation 0.
+  struct Best {
+    std::string network, raw;
+    int generation = 0;
+  };
+  Best best_before(int g) const;
+  std::string engine_label(int generation) const;
+  std::filesystem::path generation_dir(int g) const;
+  harness::MatchConfig match_of(const LoopMatch& m, harness::EngineConfig first, harness::EngineConfig second,
+                                const std::string& event) const;
+
+  const LoopConfig& config_;
+  harness::Database& db_;
+  std::int64_t loop_run_;
+  std::filesystem::path dir_;
+  std::ostream& out_;
+  std::vector<harness::LoopStepRow> steps_;
+  int stop_after_steps_ = -1;
+  int steps_this_session_ = 0;
+};
+
+}  // namespace tuner
