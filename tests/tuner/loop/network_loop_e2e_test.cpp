@@ -186,6 +186,29 @@ TEST(TunerLoop, ALoopKilledInTheMiddleOfAStepResumesToTheSameLineage) {
   EXPECT_EQ(lineage(dir), lineage(whole));
 }
 
+// An engine that is not this project's, with its own option for the network: the loop trains
+// on its self-play, and it loads the network in the gate (it exits on a file it cannot read).
+TEST(TunerLoop, AnotherEngineTakesItsNetworksByItsOwnOption) {
+  const std::string dir = loop_workspace("other", std::string(R"({"name": "other", "engine": "name=oneply cmd=)") +
+                                                      ONE_PLY_ENGINE_PATH + R"(", "network_option": "NetFile", "generations": 1,
+ "datagen": {"games": 4, "nodes": 1, "random_plies": 6, "seed": 3, "concurrency": 2, "maxmoves": 40},
+ "training": {"hidden": 32, "batch_size": 64, "batches_per_superbatch": 2, "superbatches": 2, "wdl": 0.5,
+              "validation_fraction": 0, "threads": 1},
+ "gate": {"tc": "nodes=1", "games": 2, "concurrency": 2}})");
+  const TunerRun r = run_loop(dir);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto steps = steps_of(dir);
+  const json trained = json::parse(step_of(steps, 1, "train").detail);
+  const json gate = json::parse(step_of(steps, 1, "gate").detail);
+  EXPECT_EQ(gate["games"], 2);
+  EXPECT_EQ(gate["candidate"], trained["network"]);
+  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  const json config = json::parse((*(*db)->run(step_of(steps, 1, "gate").run_id))->config);
+  EXPECT_EQ(config["engines"][0]["options"][0][0], "NetFile");
+  EXPECT_EQ(config["engines"][0]["options"][0][1], trained["network"]);
+  EXPECT_EQ(selfplay_network(dir, step_of(steps, 1, "datagen").run_id), "") << "its own evaluation first";
+}
+
 TEST(TunerLoop, BadConfigurationsAreNamed) {
   const std::string dir = loop_workspace("bad", R"({"engine": "nosuchengine", "training": {}, "gate": {"tc": "5+0.05"}})");
   TunerRun r = run_loop(dir);
