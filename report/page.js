@@ -275,6 +275,30 @@ function renderNetwork(section, root) {
     { xLabel: "superbatch", yLabel: "positions/s" });
 }
 
+// A network loop: a row per generation, and its networks' strength against the first network.
+function renderLoop(section, root) {
+  const s = el("section", { class: "run", id: "run-" + section.id });
+  root.append(s);
+  const g = section.generations;
+  s.append(el("h2", {}, `Loop run ${section.id}: ${g.length} generations stored, best network generation ${section.best} (${section.status})`));
+  s.append(table(["generation", "parent", "self-play games", "positions", "trained on", "training s", "gate Elo", "±", "LLR", "gate games", "promoted", "Elo vs first (chained)", "Elo vs first (measured)", "±"],
+    g.map((r) => [r.generation, r.parent, r.selfplay_games ?? "-", r.positions ?? "-", r.training_positions ?? "-", fixed(r.training_seconds, 1),
+      fixed(r.gate_elo, 1), fixed(r.gate_elo_error, 1), fixed(r.gate_llr, 2), r.gate_games ?? "-", r.promoted === null ? "-" : r.promoted ? "yes" : "no",
+      fixed(r.chained_elo, 1), fixed(r.measured_elo, 1), fixed(r.measured_elo_error, 1)])));
+  const plots = el("div", { class: "plots" });
+  s.append(el("h3", {}, "Plots"), plots);
+  const xs = [0].concat(g.map((r) => r.generation));
+  const finite = (v) => (v === null || v === undefined || !isFinite(v) ? null : v);
+  plot(plots, "Strength against the first network", xs,
+    [{ label: "chained through the gates", values: [0].concat(g.map((r) => finite(r.chained_elo))), options: { points: { show: true } } },
+     { label: "measured", values: [0].concat(g.map((r) => finite(r.measured_elo))), options: { points: { show: true } } }],
+    { xLabel: "generation", yLabel: "Elo" });
+  plot(plots, "Self-play positions per generation", g.map((r) => r.generation),
+    [{ label: "exported", values: g.map((r) => finite(r.positions)) }, { label: "trained on", values: g.map((r) => finite(r.training_positions)) }],
+    { xLabel: "generation", yLabel: "positions" });
+  s.append(el("pre", { class: "summary" }, section.summary));
+}
+
 function render(doc) {
   const root = document.getElementById("app");
   window.WORKBENCH_PLOTS = 0;
@@ -287,6 +311,7 @@ function render(doc) {
     else if (section.kind === "epd") renderEpd(section, root);
     else if (section.kind === "tuner") renderTuner(section, root);
     else if (section.kind === "network") renderNetwork(section, root);
+    else if (section.kind === "loop") renderLoop(section, root);
     else renderMatch(section, root);
   }
   const epd = doc.sections.filter((s) => s.kind === "epd");

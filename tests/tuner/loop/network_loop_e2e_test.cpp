@@ -13,6 +13,7 @@
 
 #include "network/file_checksum.h"
 #include "storage/database.h"
+#include "support/browser.h"
 #include "support/tuner_cli.h"
 
 namespace {
@@ -115,6 +116,13 @@ TEST(TunerLoop, TwoGenerationsStoreEachStepAsARunAndTheLineage) {
   std::string summary = r.out;
   for (std::size_t at; (at = summary.find(dir)) != std::string::npos;) summary.erase(at, dir.size());
   EXPECT_NE(summary.find(show.substr(show.find("generation 1"))), std::string::npos) << "the summary is the lineage\n" << r.out;
+  // The report: a row per generation and the strength and data plots, with no script error.
+  const TunerRun report = run_tuner({"report", "1", "--db", "t.sqlite", "-o", "report.html"}, dir);
+  ASSERT_EQ(report.exit_code, 0) << report.out;
+  const std::string body = body_tag("file://" + dir + "report.html");
+  EXPECT_NE(body.find("data-plots=\"2\""), std::string::npos) << body;
+  EXPECT_NE(body.find("data-errors=\"0\""), std::string::npos) << body;
+  screenshot("file://" + dir + "report.html", "loop-report");
 }
 
 TEST(TunerLoop, APromotedNetworkPlaysTheNextGenerationsSelfPlay) {

@@ -324,11 +324,12 @@ int report_command(const Options& o) {
   // report reads each step's state as the methods now store it.
   auto db = value_or_fail(harness::Database::open_existing(o.db));
   const harness::RunRow run = harness::run_or_fail(*db, o.run);
-  const nlohmann::json report =
-      run.kind == tuner::NETWORK_RUN_KIND
-          ? nlohmann::json{{"database", db->path()},
-                           {"sections", nlohmann::json::array({value_or_fail(tuner::network_report_section(*db, run))})}}
-          : value_or_fail(tuner::tuner_report(*db, o.run));
+  auto section = [&](const nlohmann::json& s) {
+    return nlohmann::json{{"database", db->path()}, {"sections", nlohmann::json::array({s})}};
+  };
+  const nlohmann::json report = run.kind == tuner::NETWORK_RUN_KIND ? section(value_or_fail(tuner::network_report_section(*db, run)))
+                                : run.kind == tuner::LOOP_RUN_KIND  ? section(value_or_fail(tuner::loop_report_section(*db, run)))
+                                                                    : value_or_fail(tuner::tuner_report(*db, o.run));
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("tuner-report-" + std::to_string(o.run) + ".html")).string()
                     : o.out;

@@ -58,7 +58,53 @@ std::string step_line(const harness::LoopStepRow& row, double chained) {
   return line + match_text(d) + " against the first network\n";
 }
 
+// A generation's row of the report: null where its step has not been done.
+json generation_row(int generation, int parent, const std::map<std::string, json>& done, const json& chained) {
+  auto field = [&](const char* step, const char* key) -> json {
+    const auto it = done.find(step);
+    return it == done.end() || !it->second.contains(key) ? json() : it->second[key];
+  };
+  return {{"generation", generation},
+          {"parent", parent},
+          {"selfplay_games", field("datagen", "games")},
+          {"positions", field("export", "positions")},
+          {"training_positions", field("train", "positions")},
+          {"training_seconds", field("train", "seconds")},
+          {"validation_loss", field("train", "validation_loss")},
+          {"network_sha256", field("train", "sha256")},
+          {"gate_elo", field("gate", "elo")},
+          {"gate_elo_error", field("gate", "elo_error")},
+          {"gate_llr", field("gate", "llr")},
+          {"gate_games", field("gate", "games")},
+          {"promoted", field("gate", "promoted")},
+          {"chained_elo", chained},
+          {"measured_elo", field("measure", "elo")},
+          {"measured_elo_error", field("measure", "elo_error")}};
+}
+
 }  // namespace
+
+chess::Result<nlohmann::json> loop_report_section(harness::Database& db, const harness::RunRow& run) {
+  auto steps = db.loop_steps(run.id);
+  CHESS_RETURN_IF_ERROR(steps);
+  json rows = json::array();
+  std::map<int, std::map<std::string, json>> done;  // by generation: its finished steps' details
+  for (const harness::LoopStepRow& row : *steps)
+    if (row.status == "done") done[row.generation][row.step] = json_input::parse_or_discarded(row.detail);
+  std::map<int, double> chained{{0, 0.0}};
+  int best = 0;
+  for (const auto& [generation, details] : done) {
+    json through;
+    const auto gate = details.find("gate");
+    const bool promoted = gate != details.end() && gate->second.value("promoted", false);
+    if (promoted) through = chained[generation] = chained[best] + number(gate->second, "elo");
+    rows.push_back(generation_row(generation, best, details, through));
+    if (promoted) best = generation;
+  }
+  if (rows.empty()) return chess::Error{"loop run " + std::to_string(run.id) + " has no finished step yet: nothing to report"};
+  return json{{"id", run.id},          {"kind", "loop"},       {"status", run.status}, {"created", run.created_at},
+              {"summary", run.summary}, {"generations", rows}, {"best", best}};
+}
 
 chess::Result<std::string> describe_loop_run(harness::Database& db, const harness::RunRow& run) {
   auto steps = db.loop_steps(run.id);
