@@ -1,6 +1,5 @@
 #include "run/match_runner.h"
 
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +17,7 @@
 #include "pgn/pgn_writer.h"
 #include "players/make_player.h"
 #include "process/cpu_affinity.h"
+#include "process/cpu_times.h"
 #include "process/process_identity.h"
 #include "text/words.h"
 
@@ -230,10 +230,7 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
 }
 
 std::string MatchRunner::cpu_line() const {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  double cpu =
-      double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  const double cpu = cpu_times().self;
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   char line[160];
   std::snprintf(line, sizeof line, "Harness: %d games in %.1f s (%.1f games/min), harness CPU %.2f s\n", played_this_session_,

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -47,10 +48,12 @@ TunerRun run_loop(const std::string& dir, std::vector<std::string> extra = {}) {
   return run_tuner(args, dir);
 }
 
-// tuner show of the loop, with the workspace's path taken out: two workspaces compare equal.
+// tuner show of the loop, with the workspace's path and each step's time and CPU share taken
+// out: two workspaces compare equal.
 std::string lineage(const std::string& dir) {
   std::string text = run_tuner({"show", "1", "--db", "t.sqlite"}, dir).out;
   for (std::size_t at; (at = text.find(dir)) != std::string::npos;) text.erase(at, dir.size());
+  text = std::regex_replace(text, std::regex(R"( \[[0-9.]+ s; engines [^\]]*\])"), "");
   return text.substr(text.find('\n') + 1);  // without the header's start time
 }
 
@@ -113,7 +116,11 @@ TEST(TunerLoop, TwoGenerationsStoreEachStepAsARunAndTheLineage) {
   const std::string show = lineage(dir);
   EXPECT_NE(show.find("generation 2 (parent: generation 0)"), std::string::npos) << show;
   EXPECT_NE(show.find("best network: generation 0"), std::string::npos) << show;
-  std::string summary = r.out;
+  // Each step's time and the share of the machine its engines used.
+  const json usage = json::parse(step_of(steps, 1, "datagen").detail)["usage"];
+  EXPECT_GT(usage["seconds"].get<double>(), 0);
+  EXPECT_GT(usage["engines_cpu_share"].get<double>(), 0) << "the engines' CPU, counted when they end";
+  std::string summary = std::regex_replace(r.out, std::regex(R"( \[[0-9.]+ s; engines [^\]]*\])"), "");
   for (std::size_t at; (at = summary.find(dir)) != std::string::npos;) summary.erase(at, dir.size());
   EXPECT_NE(summary.find(show.substr(show.find("generation 1"))), std::string::npos) << "the summary is the lineage\n" << r.out;
   // The report: a row per generation and the strength and data plots, with no script error.

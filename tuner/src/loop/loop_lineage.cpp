@@ -33,6 +33,15 @@ std::string match_text(const json& d) {
                 number(d, "losses"));
 }
 
+// How long the step took and the share of the cores it used, when it was measured.
+std::string usage_text(const json& d) {
+  if (!d.contains("usage") || !d["usage"].is_object()) return "";
+  const json& u = d["usage"];
+  return format(" [%.1f s; engines %.0f %%, loop %.0f %% of %.0f cores", number(u, "seconds"), 100 * number(u, "engines_cpu_share"),
+                100 * number(u, "loop_cpu_share"), number(u, "cores")) +
+         (u.value("resumed", false) ? " in the session that finished it]" : "]");
+}
+
 // One line of a stored step; a step under way says so.
 std::string step_line(const harness::LoopStepRow& row, double chained) {
   const json d = json_input::parse_or_discarded(row.detail);
@@ -124,7 +133,9 @@ chess::Result<std::string> describe_loop_run(harness::Database& db, const harnes
       chained[row.generation] = through;
       best = row.generation;
     }
-    out += step_line(row, through);
+    std::string line = step_line(row, through);
+    if (row.status == "done") line.insert(line.size() - 1, usage_text(d));
+    out += line;
   }
   return out + "best network: generation " + std::to_string(best) + "\n";
 }

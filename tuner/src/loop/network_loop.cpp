@@ -1,8 +1,10 @@
 #include "loop/network_loop.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <ostream>
+#include <thread>
 #include <unordered_set>
 
 #include "datagen/position_export.h"
@@ -11,6 +13,7 @@
 #include "json/json_input.h"
 #include "loop/loop_lineage.h"
 #include "network/file_checksum.h"
+#include "process/cpu_times.h"
 #include "process/stop_request.h"
 #include "run/datagen_reporter.h"
 #include "run/match_runner.h"
@@ -76,6 +79,20 @@ chess::Result<json> training_figures(harness::Database& db, std::int64_t run_id)
   return figures;
 }
 
+// The step's wall time in the session that finished it, and the share of the machine's cores
+// the loop (training) and its engines (self-play, matches) used in it.
+json step_usage(std::chrono::steady_clock::time_point began, const harness::CpuTimes& before, bool resumed) {
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  const harness::CpuTimes after = harness::cpu_times();
+  const double cores = std::max(1u, std::thread::hardware_concurrency());
+  const double capacity = std::max(wall, 1e-9) * cores;
+  return {{"seconds", wall},
+          {"resumed", resumed},
+          {"cores", cores},
+          {"engines_cpu_share", (after.children - before.children) / capacity},
+          {"loop_cpu_share", (after.self - before.self) / capacity}};
+}
+
 }  // namespace
 
 NetworkLoop::NetworkLoop(const LoopConfig& config, harness::Database& db, std::int64_t loop_run, fs::path dir,
@@ -112,11 +129,15 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const s
   if (resume) out_ << " (run " << resume << ", resumed)";
   out_ << std::endl;
   const Started started = [&](std::int64_t run_id) { return save(generation, name, run_id, "running", json::object()); };
-  auto detail = body(resume, started);
-  CHESS_RETURN_IF_ERROR(detail);
-  if (!*detail) return detail;
+  const auto began = std::chrono::steady_clock::now();
+  const harness::CpuTimes cpu = harness::cpu_times();
+  auto ran = body(resume, started);
+  CHESS_RETURN_IF_ERROR(ran);
+  StepDetail detail = std::move(ran).value();
+  if (!detail) return detail;
+  (*detail)["usage"] = step_usage(began, cpu, resume != 0);
   const harness::LoopStepRow* now = stored(generation, name);
-  CHESS_RETURN_IF_ERROR(save(generation, name, now ? now->run_id : 0, "done", **detail));
+  CHESS_RETURN_IF_ERROR(save(generation, name, now ? now->run_id : 0, "done", *detail));
   ++steps_this_session_;
   return detail;
 }
