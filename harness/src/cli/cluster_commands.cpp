@@ -74,8 +74,7 @@ void start_cluster(ClusterOptions& o, TournamentKind kind) {
     std::exit(130);
   }
   auto db = value_or_fail(Database::open(o.match.db));
-  const std::int64_t run_id =
-      value_or_fail(db->create_run(kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json()));
+  const std::int64_t run_id = value_or_fail(db->create_run(config.run_kind(), config.to_json()));
   const std::string dir = o.dir.empty()
                               ? (fs::absolute(o.match.db).parent_path() / "cluster" / ("run-" + std::to_string(run_id))).string()
                               : fs::absolute(o.dir).string();
@@ -106,7 +105,7 @@ void run_task(ClusterOptions& o) {
   db->use_rollback_journal();
   std::int64_t run_id = find_shard_run(*db, config);
   if (!run_id)
-    run_id = value_or_fail(db->create_run(config.kind == TournamentKind::MATCH ? "match" : "tournament", config.to_json()));
+    run_id = value_or_fail(db->create_run(config.run_kind(), config.to_json()));
   std::cout << "Shard " << config.shard.describe() << ": run " << run_id << " in " << db->path() << std::endl;
   PrepareOptions prepare;
   prepare.probe_engines = has_games_left(*db, run_id, config);

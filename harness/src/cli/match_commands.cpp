@@ -107,10 +107,7 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
   exit_if_stopped();
   auto db = open_db(o.db);
   if (config.shard.active()) db->use_rollback_journal();
-  const std::int64_t run_id = value_or_fail(db->create_run(config.datagen                  ? "datagen"
-                                                           : kind == TournamentKind::MATCH ? "match"
-                                                                                           : "tournament",
-                                                           config.to_json()));
+  const std::int64_t run_id = value_or_fail(db->create_run(config.run_kind(), config.to_json()));
   std::exit(play(std::move(config), std::move(inputs), *db, run_id));
 }
 

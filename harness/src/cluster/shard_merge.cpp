@@ -36,7 +36,7 @@ chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path) {
   if (!runs) return chess::Error{path + ": unreadable (" + runs.error() + ")"};
   std::vector<ShardRun> out;
   for (const RunRow& run : *runs) {
-    if (run.kind != "match" && run.kind != "tournament") continue;
+    if (run.kind != "match" && run.kind != "tournament" && run.kind != "datagen") continue;
     auto config = MatchConfig::from_json(run.config);
     if (!config || !config->shard.active()) continue;
     auto engines = (*db)->run_engines(run.id);
@@ -100,7 +100,7 @@ chess::Result<std::int64_t> target_run(Database& out, const MergeOptions& option
       if (c && !c->shard.active() && merge_key(*c) == merge_key(base)) run_id = run.id;
     }
   }
-  if (!run_id) return out.create_run(base.kind == TournamentKind::MATCH ? "match" : "tournament", base.to_json());
+  if (!run_id) return out.create_run(base.run_kind(), base.to_json());
   auto engines = out.run_engines(run_id);
   CHESS_RETURN_IF_ERROR(engines);
   for (const auto& [name, checksum] : *engines) {

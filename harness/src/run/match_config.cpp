@@ -85,8 +85,6 @@ void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProbl
     problems.require(cpu >= 0 && cpu < 1024, "affinity_cpus", "a CPU number must be from 0 to 1023, got " + std::to_string(cpu));
   problems.require(c.wait_ms >= 0 && c.wait_ms <= 3600000, "wait_ms",
                    "must be from 0 to 3600000 milliseconds, got " + std::to_string(c.wait_ms));
-  problems.require(!c.datagen || !c.shard.active(), "shard",
-                   "a datagen run is not played in shards (a shard merge copies move rows, not packed moves)");
 }
 
 void check_sprt(const MatchConfig& c, SettingProblems& problems) {
@@ -131,6 +129,11 @@ SettingProblems MatchConfig::validate(Checks checks) const {
 bool MatchConfig::has_clock() const {
   if (settings.tc.kind != TimeControl::Kind::CLOCK) return false;
   return !imported || bool(parse_time_control(imported->time_control));
+}
+
+const char* MatchConfig::run_kind() const {
+  if (datagen) return "datagen";
+  return kind == TournamentKind::MATCH ? "match" : "tournament";
 }
 
 std::string MatchConfig::time_control_text() const { return imported ? imported->time_control : settings.tc.describe(); }

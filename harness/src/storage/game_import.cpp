@@ -87,6 +87,7 @@ int shard_game_count(Connection& c, std::int64_t from_run) {
 // The games to copy go into a temporary table first; `one_game` restricts it to one shard row.
 int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game, int schema) {
   const bool with_end = schema >= END_KIND_SCHEMA;
+  const bool with_packed = schema >= PACKED_MOVES_SCHEMA;
   return c_.transaction([&] {
     c_.exec("DROP TABLE IF EXISTS temp.import_games");
     std::string select =
@@ -104,10 +105,11 @@ int RunStore::copy_games(std::int64_t from_run, std::int64_t to_run, bool only, 
     const std::string games =
         "INSERT INTO main.games (run_id, game_index, pair_index, white_engine_id, black_engine_id, white, black, opening_fen, "
         "opening_moves, " +
-        GAME_COLUMNS + ") SELECT ?1, g.game_index, g.pair_index, " + engine_in_main("white") + ", " + engine_in_main("black") +
+        GAME_COLUMNS + ", packed) SELECT ?1, g.game_index, g.pair_index, " + engine_in_main("white") + ", " + engine_in_main("black") +
         ", g.white, g.black, g.opening_fen, g.opening_moves, g.result, g.termination, g.reason, g.plies, g.time_control, "
         "g.started_at, g.finished_at, g.pgn, g.white_stderr, g.black_stderr, " +
-        std::string(with_end ? "g.end_kind" : "NULL") + " FROM shard.games g JOIN temp.import_games i ON i.shard_id=g.id";
+        std::string(with_end ? "g.end_kind" : "NULL") + ", " + (with_packed ? "g.packed" : "NULL") +
+        " FROM shard.games g JOIN temp.import_games i ON i.shard_id=g.id";
     Statement(c_, games).bind(1, to_run).step();
     const int copied = c_.changes();
     Statement(

@@ -10,7 +10,8 @@ int schema_target();
 const char* migration(int version);
 
 // The schema versions that added what a shard merge copies when the shard has it.
-inline constexpr int END_KIND_SCHEMA = 8;     // games.end_kind
-inline constexpr int MOVE_NOTES_SCHEMA = 12;  // the move_notes table
+inline constexpr int END_KIND_SCHEMA = 8;       // games.end_kind
+inline constexpr int PACKED_MOVES_SCHEMA = 11;  // games.packed (a datagen game's moves)
+inline constexpr int MOVE_NOTES_SCHEMA = 12;    // the move_notes table
 
 }  // namespace harness

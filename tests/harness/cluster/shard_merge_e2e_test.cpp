@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "storage/database.h"
@@ -112,6 +114,41 @@ TEST_F(ShardMerge, AHalfWrittenShardGivesItsFinishedGames) {
   HarnessRun merged = run_harness({"merge", out, db});
   ASSERT_EQ(merged.exit_code, 0) << merged.out;
   EXPECT_EQ(games_in(out).size(), stored);
+}
+
+// A self-play run keeps its games' moves packed in the game rows: a merge carries them, so the
+// merged run exports the positions the unsharded run does (before, it exported none).
+TEST(ShardMergeOfDatagen, AMergedSelfPlayRunExportsTheSamePositions) {
+  // The unsharded run writes its random openings beside its database; the shards play that book.
+  std::string book;
+  auto datagen = [&book](const std::string& db, const std::string& shard) {
+    std::vector<std::string> args = {"datagen", "--engine", project_engine("dev"), "--nodes", "400", "--games", "8",
+                                     "--seed", "3", "--maxmoves", "60", "--db", db, "--concurrency", "2"};
+    if (shard.empty()) args.insert(args.end(), {"--random-plies", "6"});
+    if (!shard.empty()) args.insert(args.end(), {"--openings", book, "--shard=" + shard});
+    const HarnessRun r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+  };
+  auto positions = [](const std::string& db) {
+    const std::string out = db + ".txt";
+    const HarnessRun r = run_harness({"positions", "1", "--db", db, "--format", "text", "-o", out});
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    std::ifstream in(out);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  const std::string full = temp_db("datagen_full");
+  datagen(full, "");
+  book = (std::filesystem::path(full).parent_path() / "datagen-openings-8x6-seed3.epd").string();
+  std::vector<std::string> merge = {"merge", temp_db("datagen_merged")};
+  for (const char* shard : {"1/2", "2/2"}) {
+    merge.push_back(temp_db(std::string("datagen_shard") + shard[0]));
+    datagen(merge.back(), shard);
+  }
+  const HarnessRun merged = run_harness(merge);
+  ASSERT_EQ(merged.exit_code, 0) << merged.out;
+  const std::string expected = positions(full);
+  EXPECT_GT(std::count(expected.begin(), expected.end(), '\n'), 50);
+  EXPECT_EQ(positions(merge[1]), expected);
 }
 
 TEST(ShardMergeRefusals, ShardsOfDifferentRunsAreRefusedBeforeAnythingIsWritten) {
