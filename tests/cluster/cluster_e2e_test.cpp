@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -261,6 +262,46 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
   EXPECT_EQ(db->individuals(tuner_run, 0).value().at(0).match_run, generation_run);
   EXPECT_EQ(match_runs, 2) << "one harness run per generation, none played twice";
   EXPECT_EQ(db->games(generation_run).value().size(), 12u);
+}
+
+// tuner loop with --cluster: each self-play and gate a job array, each training one job, and the
+// same lineage as the loop run here (node-limited games, the same networks byte for byte).
+std::string loop_lineage(const std::string& dir, const std::string& db) {
+  std::string text = run_tuner({"show", "1", "--db", db}).out;
+  for (std::size_t at; (at = text.find(dir)) != std::string::npos;) text.erase(at, dir.size());
+  text = std::regex_replace(text, std::regex(R"( \[[0-9.]+ s; engines [^\]]*\])"), "");
+  return text.substr(text.find('\n') + 1);
+}
+
+TEST(Cluster, ALoopOnSlurmHasTheLineageOfTheLoopRunHere) {
+  std::string lineages[2];
+  for (int on_cluster = 0; on_cluster < 2; ++on_cluster) {
+    const std::string dir = ::testing::TempDir() + "cluster_loop_" + std::to_string(on_cluster) + "/";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir + "loop.json") << R"({"name": "tiny", "engine": "name=dev cmd=)" << ENGINE_PATH
+                                     << R"( arg=--version arg=dev option.Hash=16", "generations": 2, "data_window": 2,
+ "datagen": {"games": 8, "nodes": 400, "random_plies": 8, "seed": 7, "concurrency": 2, "maxmoves": 60},
+ "training": {"hidden": 16, "batch_size": 128, "batches_per_superbatch": 2, "superbatches": 3, "wdl": 0.2,
+              "validation_fraction": 0.05, "threads": 1, "lr": {"schedule": "constant", "start": 0.001}},
+ "gate": {"tc": "nodes=600", "games": 4, "sprt": "elo0=0 elo1=10", "concurrency": 2}})";
+    std::vector<std::string> args{"loop", "--config", dir + "loop.json", "--db", dir + "t.sqlite", "--dir", dir + "files"};
+    if (on_cluster) args.insert(args.end(), {"--cluster", "2", "--cluster-dir", dir + "jobs"});
+    const HarnessRun r = run_tuner(args);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    lineages[on_cluster] = loop_lineage(dir, dir + "t.sqlite");
+    if (!on_cluster) continue;
+    EXPECT_NE(r.out.find("Training as Slurm job"), std::string::npos) << r.out;
+    auto db = harness::Database::open_existing(dir + "t.sqlite").value();
+    for (const harness::LoopStepRow& step : db->loop_steps(1).value()) {
+      if (step.step != "datagen" && step.step != "gate") continue;
+      auto job = db->cluster_job(step.run_id).value();
+      ASSERT_TRUE(job) << step.step << " of generation " << step.generation << " was not played on the cluster";
+      EXPECT_EQ(job->shards, 2);
+    }
+    EXPECT_TRUE(fs::exists(dir + "files/gen1/slurm/train.sh"));
+  }
+  EXPECT_EQ(lineages[1], lineages[0]);
 }
 
 }  // namespace

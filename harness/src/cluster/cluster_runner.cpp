@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "process/stop_request.h"
+#include "settings/key_values.h"
 #include "shard_merge.h"
 #include "slurm.h"
 #include "stats/sprt.h"
@@ -20,13 +21,6 @@ namespace harness {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A word for a shell script, in single quotes.
-std::string quoted(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
 
 // Size and modification time of a database and its WAL: changes whenever a game is stored.
 long long stamp(const std::string& path) {
@@ -64,8 +58,9 @@ chess::Result<bool> ClusterRunner::write_job_files() const {
          << "#SBATCH --cpus-per-task=" << std::max(1, config_.concurrency) << "\n";
   if (!settings_.partition.empty()) script << "#SBATCH --partition=" << settings_.partition << "\n";
   for (const std::string& arg : settings_.sbatch_args) script << "#SBATCH " << arg << "\n";
-  script << "exec " << quoted(settings_.harness_path) << " cluster task " << quoted(config_path) << " \"${SLURM_ARRAY_TASK_ID}/"
-         << job_.shards << "\" --db " << quoted(job_.dir) << "\"/shard-${SLURM_ARRAY_TASK_ID}.sqlite\"\n";
+  script << "exec " << shell_quoted(settings_.harness_path) << " cluster task " << shell_quoted(config_path)
+         << " \"${SLURM_ARRAY_TASK_ID}/" << job_.shards << "\" --db " << shell_quoted(job_.dir)
+         << "\"/shard-${SLURM_ARRAY_TASK_ID}.sqlite\"\n";
   if (!script) return chess::Error{job_.dir + ": cannot write the job script"};
   return true;
 }

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cluster/slurm.h"
 #include "command_line/fail.h"
 #include "driver/run_lookup.h"
 #include "loop/loop_config.h"
@@ -40,6 +41,10 @@ int loop_command(const LoopCommandOptions& o) {
             << ", files in " << dir.string() << std::endl;
   NetworkLoop loop(config, *db, run_id, dir, std::cout);
   loop.stop_after_steps(o.stop_after_steps);
+  if (o.cluster > 0) {
+    value_or_fail(harness::slurm_reachable());
+    loop.on_cluster({o.cluster, o.partition, o.cluster_dir});
+  }
   const LoopOutcome outcome = value_or_fail(loop.run());
   if (outcome.interrupted) {
     std::cout << "Stopped: loop run " << run_id << " goes on from its last stored step with --resume\n";

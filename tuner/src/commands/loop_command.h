@@ -8,6 +8,8 @@ namespace tuner {
 
 struct LoopCommandOptions {
   std::string config, db, dir;
+  int cluster = 0;  // shards of each self-play and match on Slurm (0: here)
+  std::string partition, cluster_dir;
   bool resume = false;
   int stop_after_steps = -1;
 };

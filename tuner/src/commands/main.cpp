@@ -414,6 +414,10 @@ int main(int argc, char** argv) {
   loop->add_option("--dir", l->dir, "Folder of the generations' data and networks (default: loops/NAME-runID beside the database)");
   loop->add_flag("--resume", l->resume, "Continue the latest unfinished loop with this configuration in the step it was in");
   loop->add_option("--stop-after-steps", l->stop_after_steps, "Stop after this many steps (the loop stays resumable)");
+  loop->add_option("--cluster", l->cluster, "Run each self-play and match as a Slurm job array of this many shards, and each training as one Slurm job")
+      ->check(CLI::Range(1, 10000));
+  loop->add_option("--partition", l->partition, "Slurm partition of the jobs (default: the cluster's default)");
+  loop->add_option("--cluster-dir", l->cluster_dir, "Folder every node sees, for the jobs' files (default: cluster/ beside the database)");
   loop->callback([l] { std::exit(guarded([&] { return tuner::loop_command(*l); })); });
   CLI::App* show = app.add_subcommand("show", "Print a tuner run's history");
   show->add_option("RUN", o->run, "Run id")->required()->check(harness::run_number());

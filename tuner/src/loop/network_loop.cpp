@@ -11,9 +11,14 @@
 #include "datagen/random_openings.h"
 #include "driver/network_training.h"
 #include "json/json_input.h"
+#include "loop/cluster_training.h"
 #include "loop/loop_lineage.h"
 #include "network/file_checksum.h"
+#include "cluster/cluster_runner.h"
+#include "cluster/slurm.h"
+#include "core/bounded_read.h"
 #include "process/cpu_times.h"
+#include "process/executable_path.h"
 #include "process/stop_request.h"
 #include "run/datagen_reporter.h"
 #include "run/match_runner.h"
@@ -173,8 +178,27 @@ harness::MatchConfig NetworkLoop::match_of(const LoopMatch& m, harness::EngineCo
   return c;
 }
 
-chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig match, const std::string& kind,
-                                                         std::int64_t resume_run, const Started& started) {
+harness::MatchStatus NetworkLoop::run_match(const harness::MatchConfig& match, harness::RunInputs inputs, std::int64_t run_id) {
+  if (cluster_.shards > 0) {
+    const std::filesystem::path base =
+        cluster_.dir.empty() ? fs::absolute(db_.path()).parent_path() / "cluster" : fs::absolute(cluster_.dir);
+    harness::ClusterSettings settings{(base / ("run-" + std::to_string(run_id))).string(),
+                                      std::max(1, std::min(cluster_.shards, match.games / 2)),
+                                      cluster_.partition,
+                                      {},
+                                      harness::sibling_program("harness"),
+                                      1000};
+    harness::ClusterRunner runner(match, db_, run_id, settings);
+    return runner.run(out_);
+  }
+  harness::DatagenReporter datagen(match.concurrency);
+  harness::MatchRunner runner(match, std::move(inputs), db_, run_id, match.datagen ? &datagen : nullptr);
+  runner.resume_with("tuner loop --resume");
+  return runner.run(out_);
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig match, std::int64_t resume_run,
+                                                         const Started& started) {
   if (resume_run) {
     auto row = db_.run(resume_run);
     CHESS_RETURN_IF_ERROR(row);
@@ -187,19 +211,18 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig ma
   }
   if (harness::SettingProblems problems = match.validate(); !problems.empty())
     return chess::Error{problems.describe(harness::json_key_spelling)};
-  auto inputs = harness::prepare_run(match);
+  harness::PrepareOptions prepare;
+  prepare.probe_engines = cluster_.shards == 0;  // on a cluster the tasks start the engines where they run
+  auto inputs = harness::prepare_run(match, prepare);
   CHESS_RETURN_IF_ERROR(inputs);
   std::int64_t run_id = resume_run;
   if (!run_id) {
-    auto created = db_.create_run(kind, match.to_json());
+    auto created = db_.create_run(match.run_kind(), match.to_json());
     CHESS_RETURN_IF_ERROR(created);
     run_id = *created;
     CHESS_RETURN_IF_ERROR(started(run_id));
   }
-  harness::DatagenReporter datagen(match.concurrency);
-  harness::MatchRunner runner(match, std::move(*inputs), db_, run_id, match.datagen ? &datagen : nullptr);
-  runner.resume_with("tuner loop --resume");
-  const harness::MatchStatus status = runner.run(out_);
+  const harness::MatchStatus status = run_match(match, std::move(*inputs), run_id);
   if (status.kind == harness::MatchStatus::INTERRUPTED) return StepDetail();
   if (status.kind != harness::MatchStatus::FINISHED) {
     if (status.kind == harness::MatchStatus::FAILED) (void)db_.update_run(run_id, "failed", status.error + "\n");
@@ -235,7 +258,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::datagen(int g, std::int64_t 
   m.seed = seed;
   m.datagen = true;
   m.event = config_.name + " generation " + std::to_string(g) + " self-play";
-  auto played = play(m, "datagen", resume_run, started);
+  auto played = play(m, resume_run, started);
   CHESS_RETURN_IF_ERROR(played);
   StepDetail detail = std::move(played).value();
   if (detail) {
@@ -267,45 +290,105 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::export_positions(int g) {
                          {"sha256", *sha}});
 }
 
+std::vector<std::string> NetworkLoop::window_data(int g) const {
+  std::vector<std::string> data;
+  for (int k = std::max(1, g - config_.data_window + 1); k <= g; ++k)
+    if (const harness::LoopStepRow* exported = stored(k, "export"))
+      data.push_back(text_of(json_input::parse_or_discarded(exported->detail), "file"));
+  return data;
+}
+
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::train(int g, std::int64_t resume_run, const Started& started) {
   const Best best = best_before(g);
-  std::vector<std::string> data;
-  for (int k = std::max(1, g - config_.data_window + 1); k <= g; ++k) {
-    const harness::LoopStepRow* exported = stored(k, "export");
-    if (!exported) return chess::Error{"generation " + std::to_string(k) + ": its positions were not exported"};
-    data.push_back(text_of(json_input::parse_or_discarded(exported->detail), "file"));
-  }
+  const std::vector<std::string> data = window_data(g);
   const std::string start_from = config_.train_from_parent ? best.raw : "";
-  const std::string name = engine_label(g);
-  const std::string text = config_.training_text(name, data, start_from);
+  const std::string text = config_.training_text(engine_label(g), data, start_from);
   auto training = parse_training_config(text, "generation " + std::to_string(g) + "'s training");
   CHESS_RETURN_IF_ERROR(training);
-  auto run = TrainingRun::prepare(*training, out_);
+  const NetworkFiles files(generation_dir(g) / (engine_label(g) + ".nnue"));
+  auto run_id = cluster_.shards > 0 ? train_on_cluster(g, text, files, resume_run, started)
+                                    : train_here(*training, files, resume_run, started);
+  CHESS_RETURN_IF_ERROR(run_id);
+  if (!*run_id) return StepDetail();  // interrupted
+  // What the network's manifest and the run's superbatches say: the same on a cluster or here.
+  auto manifest = chess::read_whole_file(files.manifest.string(), "network manifest", 64 * chess::MIB);
+  CHESS_RETURN_IF_ERROR(manifest);
+  const json m = json_input::parse_or_discarded(*manifest);
+  auto figures = training_figures(db_, *run_id);
+  CHESS_RETURN_IF_ERROR(figures);
+  json detail = *figures;
+  detail.update(json{{"run", *run_id},
+                     {"network", files.quantised.string()},
+                     {"raw", files.raw.string()},
+                     {"sha256", m.value("/quantised/sha256"_json_pointer, "")},
+                     {"data", json(data)},
+                     {"positions", m.value("/positions/train"_json_pointer, 0)},
+                     {"parent_generation", best.generation},
+                     {"started_from", start_from}});
+  return StepDetail(detail);
+}
+
+chess::Result<std::int64_t> NetworkLoop::train_here(const TrainingConfig& training, const NetworkFiles& files,
+                                                    std::int64_t resume_run, const Started& started) {
+  auto run = TrainingRun::prepare(training, out_);
   CHESS_RETURN_IF_ERROR(run);
   std::int64_t run_id = resume_run;
   if (!run_id) {
-    auto created = db_.create_run(NETWORK_RUN_KIND, text);
+    auto created = db_.create_run(NETWORK_RUN_KIND, training.source_text);
     CHESS_RETURN_IF_ERROR(created);
     run_id = *created;
     CHESS_RETURN_IF_ERROR(started(run_id));
   }
-  const NetworkFiles files(generation_dir(g) / (name + ".nnue"));
-  const std::vector<std::string> inputs = training_inputs(db_.path(), "", *training);
-  auto trained = train_network(run.value(), *training, files, inputs, db_, run_id, {}, out_);
+  const std::vector<std::string> inputs = training_inputs(db_.path(), "", training);
+  auto trained = train_network(run.value(), training, files, inputs, db_, run_id, {}, out_);
   CHESS_RETURN_IF_ERROR(trained);
-  if (trained->interrupted) return StepDetail();
-  auto figures = training_figures(db_, run_id);
-  CHESS_RETURN_IF_ERROR(figures);
-  json detail = *figures;
-  detail.update(json{{"run", run_id},
-                     {"network", files.quantised.string()},
-                     {"raw", files.raw.string()},
-                     {"sha256", trained->quantised_sha256},
-                     {"data", json(data)},
-                     {"positions", run->training_size()},
-                     {"parent_generation", best.generation},
-                     {"started_from", start_from}});
-  return StepDetail(detail);
+  return trained->interrupted ? 0 : run_id;
+}
+
+// The newest tuner nnue run stored with this configuration text, or none.
+chess::Result<std::optional<harness::RunRow>> NetworkLoop::training_run(const std::string& text) const {
+  auto runs = db_.runs();
+  CHESS_RETURN_IF_ERROR(runs);
+  for (auto it = runs->rbegin(); it != runs->rend(); ++it)
+    if (it->kind == NETWORK_RUN_KIND && it->config == text) return std::optional<harness::RunRow>(*it);
+  return std::optional<harness::RunRow>();
+}
+
+chess::Result<std::int64_t> NetworkLoop::train_on_cluster(int g, const std::string& text, const NetworkFiles& files,
+                                                          std::int64_t resume_run, const Started& started) {
+  const std::string config_path = (generation_dir(g) / "train.json").string();
+  auto file = harness::OutputFile::open("the generation's training configuration", config_path, {db_.path()});
+  CHESS_RETURN_IF_ERROR(file);
+  (*file)->stream() << text;
+  CHESS_RETURN_IF_ERROR((*file)->commit());
+  // A job the loop started before and left running is watched again; otherwise one is submitted,
+  // going on with the run when the last one stopped before the end.
+  const harness::LoopStepRow* row = stored(g, "train");
+  std::string job = row ? text_of(json_input::parse_or_discarded(row->detail), "job") : "";
+  auto run = training_run(text);
+  CHESS_RETURN_IF_ERROR(run);
+  const bool finished = *run && (*run)->status == "finished";
+  if (!finished) {
+    auto active = job.empty() ? chess::Result<std::vector<int>>(std::vector<int>{}) : harness::active_tasks({job});
+    CHESS_RETURN_IF_ERROR(active);
+    if (active->empty()) {
+      auto submitted = submit_training({harness::sibling_program("tuner"), config_path, db_.path(), files.quantised.string(),
+                                        (generation_dir(g) / "slurm").string(), cluster_.partition, run->has_value()});
+      CHESS_RETURN_IF_ERROR(submitted);
+      job = *submitted;
+      CHESS_RETURN_IF_ERROR(save(g, "train", resume_run, "running", json{{"job", job}}));
+    }
+    auto ended = wait_for_job(job, out_);
+    CHESS_RETURN_IF_ERROR(ended);
+    if (!*ended) return 0;
+    run = training_run(text);
+    CHESS_RETURN_IF_ERROR(run);
+  }
+  if (!*run || (*run)->status != "finished")
+    return chess::Error{"generation " + std::to_string(g) + ": Slurm job " + job + " ended without finishing its training; see " +
+                        (generation_dir(g) / "slurm").string()};
+  if (!resume_run) CHESS_RETURN_IF_ERROR(started((*run)->id));
+  return (*run)->id;
 }
 
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::gate(int g, std::int64_t resume_run, const Started& started) {
@@ -314,7 +397,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::gate(int g, std::int64_t res
   harness::MatchConfig m = match_of(config_.gate, config_.engine_with(candidate, engine_label(g)),
                                     config_.engine_with(best.network, engine_label(best.generation)),
                                     config_.name + " generation " + std::to_string(g) + " gate");
-  auto played = play(m, "match", resume_run, started);
+  auto played = play(m, resume_run, started);
   CHESS_RETURN_IF_ERROR(played);
   StepDetail detail = std::move(played).value();
   if (!detail) return detail;
@@ -336,7 +419,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::measure(int g, std::int64_t 
   harness::MatchConfig m = match_of(*config_.measure, config_.engine_with(candidate, engine_label(g)),
                                     config_.engine_with(config_.first_network, engine_label(0)),
                                     config_.name + " generation " + std::to_string(g) + " against the first");
-  return play(m, "match", resume_run, started);
+  return play(m, resume_run, started);
 }
 
 chess::Result<bool> NetworkLoop::generation(int g) {

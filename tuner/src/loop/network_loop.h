@@ -15,8 +15,11 @@
 #include <vector>
 
 #include "core/result.h"
+#include "driver/network_training.h"
 #include "loop/loop_config.h"
 #include "run/match_config.h"
+#include "run/match_runner.h"
+#include "run/run_inputs.h"
 #include "storage/database.h"
 
 namespace tuner {
@@ -31,12 +34,21 @@ struct LoopOutcome {
   std::string summary;       // the lineage, generation by generation
 };
 
+// Where the loop runs its games and its training: here (no shards), or on a Slurm cluster, each
+// self-play and match as a job array of `shards` tasks and each training as one job.
+struct LoopCluster {
+  int shards = 0;
+  std::string partition;
+  std::string dir;  // the jobs' shared folder; "" for cluster/ beside the database
+};
+
 class NetworkLoop {
  public:
   NetworkLoop(const LoopConfig& config, harness::Database& db, std::int64_t loop_run, std::filesystem::path dir,
               std::ostream& out);
   // Steps done before the loop stops as if interrupted (-1: none); tests stop it at each step so.
   void stop_after_steps(int steps) { stop_after_steps_ = steps; }
+  void on_cluster(LoopCluster cluster) { cluster_ = std::move(cluster); }
   chess::Result<LoopOutcome> run();
 
  private:
@@ -57,12 +69,20 @@ class NetworkLoop {
   chess::Result<StepDetail> datagen(int g, std::int64_t resume_run, const Started& started);
   chess::Result<StepDetail> export_positions(int g);
   chess::Result<StepDetail> train(int g, std::int64_t resume_run, const Started& started);
+  std::vector<std::string> window_data(int g) const;
+  // The training run, trained here or by a Slurm job; 0 when a stop was requested first.
+  chess::Result<std::int64_t> train_here(const TrainingConfig& training, const NetworkFiles& files, std::int64_t resume_run,
+                                         const Started& started);
+  chess::Result<std::int64_t> train_on_cluster(int g, const std::string& text, const NetworkFiles& files,
+                                               std::int64_t resume_run, const Started& started);
+  chess::Result<std::optional<harness::RunRow>> training_run(const std::string& text) const;
   chess::Result<StepDetail> gate(int g, std::int64_t resume_run, const Started& started);
   chess::Result<StepDetail> measure(int g, std::int64_t resume_run, const Started& started);
   // A match run of the loop (self-play, gate or measure): created, or continued when it was
   // started before; nothing when interrupted, else its games' tally as a detail.
-  chess::Result<StepDetail> play(harness::MatchConfig match, const std::string& kind, std::int64_t resume_run,
-                                 const Started& started);
+  chess::Result<StepDetail> play(harness::MatchConfig match, std::int64_t resume_run, const Started& started);
+  // Plays the run here or as a Slurm job array.
+  harness::MatchStatus run_match(const harness::MatchConfig& match, harness::RunInputs inputs, std::int64_t run_id);
 
   // The best network when generation g starts: "" for the first network's generation 0.
   struct Best {
@@ -81,6 +101,7 @@ class NetworkLoop {
   std::filesystem::path dir_;
   std::ostream& out_;
   std::vector<harness::LoopStepRow> steps_;
+  LoopCluster cluster_;
   int stop_after_steps_ = -1;
   int steps_this_session_ = 0;
 };
