@@ -64,7 +64,7 @@ chess::Result<LoopMatch> read_match(const json& obj, const std::string& where) {
   return m;
 }
 
-// "training" as tuner nnue reads it, with a placeholder for the data: its errors now, not in a
+// "training" as tuner nnue reads it, with a stand-in data file: its errors now, not in a
 // later generation.
 chess::Result<bool> check_training(const json& training, const std::string& where) {
   if (!training.is_object())

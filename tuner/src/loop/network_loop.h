@@ -26,9 +26,6 @@ namespace tuner {
 
 inline constexpr const char* LOOP_RUN_KIND = "tuner-loop";
 
-// The steps of a generation, in the order they run.
-inline constexpr const char* LOOP_STEPS[] = {"datagen", "export", "train", "gate", "measure"};
-
 struct LoopOutcome {
   bool interrupted = false;  // stopped on a request (or --stop-after-steps) after its last stored step
   std::string summary;       // the lineage, generation by generation
