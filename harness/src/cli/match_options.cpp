@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "builds/git_engines.h"
 #include "command_line/fail.h"
 #include "paths.h"
 #include "text/format_number.h"
@@ -33,31 +34,6 @@ std::vector<EngineConfig> resolve_engines(const MatchOptions& o) {
   for (const EngineConfig& e : adhoc)
     if (std::find(o.engines.begin(), o.engines.end(), e.name) == o.engines.end()) out.push_back(e);
   return out;
-}
-
-// Registry engines given as "repo", "ref" and "build": built (or taken from the cache) and
-// benched as harness test does its sides, their bench checked against the commit's Bench: line.
-void build_git_engines(MatchConfig& c, const std::string& db_path) {
-  const EngineBuilds builds(build_cache_beside(db_path));
-  std::vector<std::pair<GitSource, std::string>> built;  // an engine that plays itself is built once
-  for (EngineConfig& e : c.engines) {
-    if (!e.source || !e.command.empty()) continue;
-    auto same = std::find_if(built.begin(), built.end(), [&](const auto& b) { return b.first == *e.source; });
-    if (same != built.end()) {
-      e.command = same->second;
-      continue;
-    }
-    TestSettings s;
-    s.repo = e.source->repo;
-    s.build = e.source->build;
-    s.bench = BenchCommand::from_words(e.source->bench);
-    const TestedEngine t = value_or_fail(prepare_tested_engine(e.name, e.source->ref, s, builds, std::cout));
-    e.command = t.built.binary;
-    built.emplace_back(*e.source, e.command);
-    TestedCommit tested = t.record();
-    tested.name = e.name;
-    c.tested.push_back(tested);
-  }
 }
 
 // A setting as this command line calls it.
@@ -104,10 +80,6 @@ void read_game_settings(const MatchOptions& o, MatchConfig& c) {
 
 }  // namespace
 
-std::string build_cache_beside(const std::string& db_path) {
-  return (std::filesystem::absolute(db_path).parent_path() / "builds").lexically_normal().string();
-}
-
 MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   MatchConfig c;
   c.kind = kind;
@@ -116,7 +88,10 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.datagen = o.datagen;
   c.paired = !o.no_pairs;
   if (!o.log.empty()) c.log_path = std::filesystem::absolute(o.log).lexically_normal().string();
-  build_git_engines(c, o.db);
+  // Registry engines given as "repo", "ref" and "build", their bench checked against the commit's Bench: line.
+  const std::vector<TestedCommit> built =
+      value_or_fail(build_git_engines(c.engines, EngineBuilds(build_cache_beside(o.db)), BenchCheck::AGAINST_MESSAGE, std::cout));
+  c.tested.insert(c.tested.end(), built.begin(), built.end());
   c.games = o.games;
   c.rounds = o.rounds;
   read_game_settings(o, c);

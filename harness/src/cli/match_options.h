@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "builds/git_engines.h"
 #include "process/executable_path.h"
 #include "run/run_inputs.h"
 
@@ -63,8 +64,6 @@ struct MatchOptions {
   bool datagen = false;                    // harness datagen: the moves are stored packed
 };
 
-// Where engines built from git are kept unless --cache says otherwise: `builds/` beside the database.
-std::string build_cache_beside(const std::string& db_path);
 // --startup-ms, --ucinewgame-ms and --ping-ms, with fastchess's meanings and defaults.
 void add_deadline_options(CLI::App* cmd, EngineDeadlines& deadlines);
 // --build, --make-path, --compiler and --network of the commands that build commits (test, bisect).

@@ -54,6 +54,10 @@ TEST(LoopConfig, EveryBadValueIsNamed) {
   EXPECT_NE(error_of(config_with(R"("generatons": 2)")).find("unknown key 'generatons' (did you mean 'generations'?)"),
             std::string::npos);
   EXPECT_NE(error_of(config_with(R"("generations": 0)")).find("'generations' must be from 1"), std::string::npos);
+  EXPECT_NE(error_of(config_with(R"("network_by": "file")")).find("loop.json: 'network_by' must be \"option\" or \"build\""),
+            std::string::npos);
+  EXPECT_NE(error_of(config_with(R"("network_by": "build")")).find("needs an engine of the registry built from git"),
+            std::string::npos);
   EXPECT_NE(error_of(config_with(R"("train_from": "grandparent")")).find("'train_from' must be \"scratch\" or \"parent\""),
             std::string::npos);
   EXPECT_NE(error_of(config_with(R"("datagen": {"resign": "movecount=x"})")).find("loop.json: datagen: 'resign': "),

@@ -15,6 +15,7 @@
 #include "network/file_checksum.h"
 #include "storage/database.h"
 #include "support/browser.h"
+#include "support/git_repo.h"
 #include "support/tuner_cli.h"
 
 namespace {
@@ -222,6 +223,46 @@ TEST(TunerLoop, AnotherEngineTakesItsNetworksByItsOwnOption) {
   EXPECT_EQ(config["engines"][0]["options"][0][0], "NetFile");
   EXPECT_EQ(config["engines"][0]["options"][0][1], trained["network"]);
   EXPECT_EQ(selfplay_network(dir, step_of(steps, 1, "datagen").run_id), "") << "its own evaluation first";
+}
+
+// The words of the engine's wrapper script a build left in the cache.
+std::string script_of(const std::string& binary) {
+  std::ifstream in(binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// An engine of another project built from git as OpenBench builds one: the loop gives each
+// network to its make as EVALFILE=, each network is a build of its own in the cache, and the
+// gate plays the two builds.
+TEST(TunerLoop, AnEngineBuiltFromGitTakesItsNetworksAsEvalfile) {
+  const std::string dir = loop_workspace("git", std::string(R"({"name": "built", "engine": "oneply-git",
+ "registry": "engines.json", "network_by": "build", "generations": 1,
+ "datagen": {"games": 4, "nodes": 1, "random_plies": 6, "seed": 3, "concurrency": 2, "maxmoves": 40},
+ "training": {"hidden": 32, "batch_size": 64, "batches_per_superbatch": 2, "superbatches": 2, "wdl": 0.5,
+              "validation_fraction": 0, "threads": 1},
+ "gate": {"tc": "nodes=1", "games": 2, "concurrency": 2}})"));
+  GitRepo repo(dir + "repo");
+  const std::string make = std::string("EXE ?= oneply\n$(EXE):\n\tprintf '#!/bin/sh\\nexec ") + ONE_PLY_ENGINE_PATH +
+                           " $(if $(EVALFILE),--net $(EVALFILE)) \"$$@\"\\n' > $(EXE) && chmod +x $(EXE)\n";
+  const std::string commit = repo.commit({{"Makefile", make}}, "one-ply engine whose make bakes in EVALFILE");
+  std::ofstream(dir + "engines.json") << R"({"engines": [{"name": "oneply-git", "repo": "repo", "ref": "HEAD"}]})";
+  const TunerRun r = run_loop(dir);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto steps = steps_of(dir);
+  const std::string network = json::parse(step_of(steps, 1, "train").detail)["network"];
+  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  const json selfplay = json::parse((*(*db)->run(step_of(steps, 1, "datagen").run_id))->config);
+  const json gate = json::parse((*(*db)->run(step_of(steps, 1, "gate").run_id))->config);
+  const std::string candidate = gate["engines"][0]["command"], best = gate["engines"][1]["command"];
+  EXPECT_EQ(candidate.rfind(dir + "builds/", 0), 0u) << candidate;
+  EXPECT_NE(candidate, best);
+  EXPECT_NE(script_of(candidate).find("--net " + network + " "), std::string::npos) << script_of(candidate);
+  EXPECT_EQ(script_of(best).find("--net"), std::string::npos) << "the first generation plays without a network";
+  EXPECT_EQ(selfplay["engines"][0]["command"], best) << "the self-play's build is taken from the cache";
+  ASSERT_EQ(gate["tested"].size(), 2u);
+  EXPECT_EQ(gate["tested"][0]["commit"], commit);
+  EXPECT_EQ(gate["tested"][0]["bench"], 20) << "the bench is run and recorded";
+  EXPECT_TRUE(gate["engines"][0]["options"].empty()) << "no UCI option carries the network";
 }
 
 TEST(TunerLoop, BadConfigurationsAreNamed) {

@@ -3,6 +3,8 @@
 // plays the move whose position its evaluation likes best after one ply: the network, read and
 // evaluated here by the test tree's independent forward pass, or material when it has none. A
 // file that is no such network ends it with status 1, so that a game it plays proves it loaded.
+// A build can bake the network in instead: `--net FILE` loads it at the start. `bench` prints
+// the nodes of a one-ply search of the start position and exits.
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -75,7 +77,19 @@ void go(const chess::Game& game) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--net" && i + 1 < argc && !load(argv[++i])) {
+      std::cerr << "--net: " << argv[i] << " is no network of the layout\n";
+      return 1;
+    }
+    if (arg == "bench") {
+      std::cout << "Nodes searched: " << chess::legal_moves(chess::Position::startpos()).size() << "\nNodes/second: 1000"
+                << std::endl;
+      return 0;
+    }
+  }
   chess::Game game;
   for (std::string line; std::getline(std::cin, line);) {
     if (line == "uci") {

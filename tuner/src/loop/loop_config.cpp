@@ -1,5 +1,7 @@
 #include "loop/loop_config.h"
 
+#include <filesystem>
+
 #include "core/bounded_read.h"
 #include "fitness/tuned_engines.h"
 #include "json/json_input.h"
@@ -78,6 +80,23 @@ chess::Result<bool> check_training(const json& training, const std::string& wher
   return true;
 }
 
+// "network_by": "option", or "build" for an engine the registry builds from git with OpenBench's
+// make, which takes the network as EVALFILE=.
+chess::Result<NetworkBy> read_network_by(const json& j, const harness::EngineConfig& engine, const std::string& source) {
+  std::string by = "option";
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "network_by", by, source));
+  if (by == "option") return NetworkBy::OPTION;
+  if (by != "build")
+    return chess::Error{source + ": 'network_by' must be \"option\" or \"build\", got " + json_input::quoted(by)};
+  if (!engine.source)
+    return chess::Error{source + ": 'network_by': \"build\" needs an engine of the registry built from git ('repo' and 'ref'); '" +
+                        engine.name + "' is a command"};
+  if (engine.source->build.custom())
+    return chess::Error{source + ": 'network_by': \"build\" gives the network as EVALFILE= to OpenBench's make; '" + engine.name +
+                        "' has a build command of its own"};
+  return NetworkBy::BUILD;
+}
+
 chess::Result<bool> read_engine(const json& j, LoopConfig& c, const std::string& source, const std::string& default_registry) {
   std::string engine, registry = default_registry;
   if (!j.contains("engine")) return chess::Error{source + ": missing 'engine' (a registry name or \"name=X cmd=PATH ...\")"};
@@ -88,6 +107,9 @@ chess::Result<bool> read_engine(const json& j, LoopConfig& c, const std::string&
   if (found->protocol != harness::Protocol::UCI)
     return chess::Error{source + ": 'engine': '" + engine + "' must speak UCI to take a network by an option"};
   c.engine = *found;
+  auto by = read_network_by(j, c.engine, source);
+  CHESS_RETURN_IF_ERROR(by);
+  c.network_by = *by;
   CHESS_RETURN_IF_ERROR(json_input::read(j, "network_option", c.network_option, source));
   if (c.network_option.empty()) return chess::Error{source + ": 'network_option' must name the engine's UCI option"};
   CHESS_RETURN_IF_ERROR(json_input::read(j, "first_network", c.first_network, source));
@@ -112,7 +134,11 @@ chess::Result<bool> read_generations(const json& j, LoopConfig& c, const std::st
 harness::EngineConfig LoopConfig::engine_with(const std::string& network, const std::string& label) const {
   harness::EngineConfig e = engine;
   e.name = label;
-  if (!network.empty()) e.set_option(network_option, network);
+  if (network.empty()) return e;
+  if (network_by == NetworkBy::BUILD)
+    e.source->build.network = std::filesystem::absolute(network).lexically_normal().string();
+  else
+    e.set_option(network_option, network);
   return e;
 }
 
@@ -132,7 +158,7 @@ chess::Result<LoopConfig> parse_loop_config(const std::string& json_text, const 
   CHESS_RETURN_IF_ERROR(parsed);
   const json& j = *parsed;
   CHESS_RETURN_IF_ERROR(json_input::check_keys(j, source,
-                                               {"name", "engine", "registry", "network_option", "first_network", "generations",
+                                               {"name", "engine", "registry", "network_by", "network_option", "first_network", "generations",
                                                 "data_window", "train_from", "datagen", "training", "gate", "measure"}));
   LoopConfig c;
   c.source_text = json_text;

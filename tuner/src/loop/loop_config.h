@@ -5,6 +5,8 @@
 //   {"name": "dev",
 //    "engine": "dev",                 (a registry name, or "name=X cmd=PATH arg=A option.K=V")
 //    "registry": "configs/engines.json",
+//    "network_by": "option",          (or "build": an engine of the registry built from git, its
+//                                      network given to the build as EVALFILE=, as OpenBench does)
 //    "network_option": "EvalFile",    (the UCI option the engine loads a network file by)
 //    "first_network": "",             ("": the engine as it is, with its own evaluation)
 //    "generations": 2, "data_window": 1, "train_from": "scratch",   (or "parent")
@@ -53,9 +55,13 @@ struct LoopMatch {
   int concurrency = 2;
 };
 
+// How the engine takes a network: by a UCI option, or built with it (EVALFILE=).
+enum class NetworkBy { OPTION, BUILD };
+
 struct LoopConfig {
   std::string name = "loop";
   harness::EngineConfig engine;
+  NetworkBy network_by = NetworkBy::OPTION;
   std::string network_option = "EvalFile";
   std::string first_network;  // "": the engine's own evaluation
   int generations = 2;

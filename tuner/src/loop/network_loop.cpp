@@ -14,6 +14,7 @@
 #include "loop/cluster_training.h"
 #include "loop/loop_lineage.h"
 #include "network/file_checksum.h"
+#include "builds/git_engines.h"
 #include "cluster/cluster_runner.h"
 #include "cluster/slurm.h"
 #include "core/bounded_read.h"
@@ -209,6 +210,12 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig ma
     match = *stored;
     match.concurrency = concurrency;
   }
+  // An engine built from git with the network as EVALFILE=: built, or taken from the cache
+  // beside the database. Its bench is recorded, not checked: the network is not the commit's own.
+  auto built = harness::build_git_engines(match.engines, harness::EngineBuilds(harness::build_cache_beside(db_.path())),
+                                          harness::BenchCheck::RECORD_ONLY, out_);
+  CHESS_RETURN_IF_ERROR(built);
+  match.tested.insert(match.tested.end(), built->begin(), built->end());
   if (harness::SettingProblems problems = match.validate(); !problems.empty())
     return chess::Error{problems.describe(harness::json_key_spelling)};
   harness::PrepareOptions prepare;
