@@ -1,7 +1,7 @@
 // Reading files without trusting their size: every line and every whole file read has a bound,
 // so that /dev/zero, a binary file or a runaway pipe given as a book, a suite or a configuration
 // ends in an error naming it instead of taking all memory. The bounds, one per kind of input,
-// are declared here and listed in the README ("Bad input").
+// are declared here and listed in docs/12-robustness.md ("Bad input").
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // UTF-8, the one encoding of every text the workbench stores and prints. Text that comes in
-// otherwise is handled one way per door (README, "Bad input"): files of games and positions
+// otherwise is handled one way per door (docs/12-robustness.md, "Bad input"): files of games and positions
 // (PGN, EPD) are read line by line, and a line that is not UTF-8 is read as Windows-1252 (the
 // superset of Latin-1 that old PGN and EPD files are written in) and converted; names, events,
 // sites, paths and option values given on a command line or in a configuration are refused,

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Fails when the harness or the tuner writes a file or folder beside the database (a path made
-# from the database's folder: `parent_path() / "NAME"`) that the README's "Files beside the
-# database" table does not name.
+# from the database's folder: `parent_path() / "NAME"`) that the robustness chapter's "Files beside
+# the database" table (docs/12-robustness.md) does not name.
 #   check_files_beside_database.sh [ROOT]
 set -euo pipefail
 root="${1:-$(cd "$(dirname "$0")/../.." && pwd)}"
-table=$(sed -n '/^\*\*Files beside the database\.\*\*/,/^\*\*Snapshots/p' "$root/README.md")
-[ -n "$table" ] || { echo "README.md has no 'Files beside the database' paragraph"; exit 1; }
+table=$(sed -n '/^\*\*Files beside the database\.\*\*/,/^\*\*Snapshots/p' "$root/docs/12-robustness.md")
+[ -n "$table" ] || { echo "docs/12-robustness.md has no 'Files beside the database' paragraph"; exit 1; }
 status=0
 found=0
 while IFS= read -r name; do
   found=$((found + 1))
   # "report-" is written as report-RUNS.html, "tuner-report-" as tuner-report-N.html.
   if ! grep -qF "\`$name" <<< "$table"; then
-    echo "README.md: the files beside the database do not name '$name' (written in the code)"
+    echo "docs/12-robustness.md: the files beside the database do not name '$name' (written in the code)"
     status=1
   fi
 # (".." is the executable's folder, not the database's.)

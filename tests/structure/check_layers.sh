@@ -5,7 +5,7 @@
 # commands: its folders may include every harness folder below cli/, never cli/, and have an
 # order of their own (data, network, space, fitness, methods, driver, commands): each may include only
 # the tuner's folders before it and itself. Every file of the tuner is in one of them. The
-# README's layer tables say the same orders.
+# layer tables of docs/01-architecture.md say the same orders.
 #   check_layers.sh [HARNESS_SRC [TUNER_SRC]]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -53,7 +53,7 @@ check_folder() {
 for dir in "$src"/*/; do
   folder=$(basename "$dir")
   if [ -z "${rank[$folder]+x}" ]; then
-    echo "harness/src/$folder is in no layer: add it to tests/structure/check_layers.sh and the README"
+    echo "harness/src/$folder is in no layer: add it to tests/structure/check_layers.sh and docs/01-architecture.md"
     status=1
     continue
   fi
@@ -68,7 +68,7 @@ if [ -d "$tuner_src" ]; then
     [ -d "$dir" ] || continue
     folder=$(basename "$dir")
     if [ -z "${tuner_rank[$folder]+x}" ]; then
-      echo "tuner/src/$folder is in no layer: add it to tests/structure/check_layers.sh and the README"
+      echo "tuner/src/$folder is in no layer: add it to tests/structure/check_layers.sh and docs/01-architecture.md"
       status=1
       continue
     fi
