@@ -2,7 +2,7 @@
 // harness's side of the pipe (the 'go' written to the 'bestmove' read), for 'go movetime' and
 // for clock searches. The limit of a clock search is the hard limit the engine's own time
 // manager sets for those clocks (the same code, linked here). Prints median, 99th percentile
-// and maximum of the overshoot; scripts/bench_time_overshoot.sh runs it idle and loaded.
+// and maximum of the overshoot; scripts/bench/time_overshoot.sh runs it idle and loaded.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>

@@ -4,7 +4,7 @@
 #   every fuzz target briefly (label fuzz) and the ASan + UBSan smoke run, in one clang build
 #   (build-asan/: the libraries are instrumented for both);
 #   the ThreadSanitizer smoke run in build-tsan/.
-# Builds go through ccache when it is installed (scripts/install-deps.sh installs it). At the end
+# Builds go through ccache when it is installed (scripts/ci/install-deps.sh installs it). At the end
 # the time of each stage, the test time by label and the ten slowest tests are printed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -17,9 +17,9 @@ run_tests() {
   (cd "$root/build" && ctest --output-on-failure -j "$(nproc)" --timeout 900) 2>&1 | tee "$log"
 }
 
-stage install "$root/scripts/install-deps.sh"
-stage build "$root/scripts/build.sh"
+stage install "$root/scripts/ci/install-deps.sh"
+stage build "$root/scripts/ci/build.sh"
 stage tests run_tests
-stage fuzz "$root/scripts/fuzz.sh"
-stage "asan+ubsan smoke" "$root/scripts/sanitize.sh" --smoke address
-stage "tsan smoke" "$root/scripts/sanitize.sh" --smoke thread
+stage fuzz "$root/scripts/ci/fuzz.sh"
+stage "asan+ubsan smoke" "$root/scripts/ci/sanitize.sh" --smoke address
+stage "tsan smoke" "$root/scripts/ci/sanitize.sh" --smoke thread

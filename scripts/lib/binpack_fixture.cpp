@@ -1,6 +1,6 @@
 // Writes the games of tests/harness/datagen/fixtures/binpack_games.txt (FEN | result | moves in
 // UCI with White's score or -) with nnue-pytorch's own binpack writer (data_loader/cpp/lib,
-// built by scripts/make_binpack_fixture.sh from nnue-pytorch's source, not by this project's
+// built by scripts/interop/make_binpack_fixture.sh from nnue-pytorch's source, not by this project's
 // build): each scored move an entry, from the side to move's view, which the writer chains.
 #include <fstream>
 #include <iostream>

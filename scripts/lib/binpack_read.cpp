@@ -1,5 +1,5 @@
 // Reads a .binpack with nnue-pytorch's own reader (data_loader/cpp/lib/binpack.h, built by
-// scripts/check_binpack.sh from nnue-pytorch's source, not by this project's build) and prints
+// scripts/interop/check_binpack.sh from nnue-pytorch's source, not by this project's build) and prints
 // each entry as `FEN | score | result | move`, the score and result from White's view, as
 // `harness positions --format text` writes them. Given a second file, it also writes every entry
 // it read to that file with nnue-pytorch's own writer, which chains and chunks them its way.

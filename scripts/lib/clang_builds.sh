@@ -1,4 +1,4 @@
-# Sourced by scripts/fuzz.sh and scripts/sanitize.sh: the project's two clang builds, configured
+# Sourced by scripts/ci/fuzz.sh and scripts/ci/sanitize.sh: the project's two clang builds, configured
 # the same way whoever asks, so that one build serves both callers.
 #   configure_clang_build address   build-asan/: ASan + UBSan with libFuzzer's coverage, for the
 #                                   fuzz targets (label fuzz) and the sanitized tests alike

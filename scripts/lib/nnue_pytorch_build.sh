@@ -1,4 +1,4 @@
-# Sourced by scripts/check_binpack.sh and scripts/make_binpack_fixture.sh: builds PROGRAM.cpp (in
+# Sourced by scripts/interop/check_binpack.sh and scripts/interop/make_binpack_fixture.sh: builds PROGRAM.cpp (in
 # scripts/lib) against nnue-pytorch's data loader headers (data_loader/cpp/lib of a checkout or a
 # git mirror in SRC), copied into DIR, into DIR/PROGRAM, and says which nnue-pytorch it was.
 #   nnue_pytorch_build SRC DIR PROGRAM

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The (768->N)x2->1 network of `tuner nnue` trained by PyTorch, to check the workbench's trainer
-against an independent one and to measure both on the same data (scripts/compare_nnue_trainer.sh,
-scripts/bench_nnue_training.sh).
+against an independent one and to measure both on the same data (scripts/interop/compare_nnue_trainer.sh,
+scripts/bench/nnue_training.sh).
 
   compare DATA INIT_RAW BATCH BATCHES LR WDL LOSSES_CSV OUT_RAW
       Trains from INIT_RAW (bullet's raw.bin layout: f32 l0w [768][N], l0b, l1w [2N], l1b) on the

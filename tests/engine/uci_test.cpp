@@ -95,7 +95,7 @@ TEST(Uci, SearchesToADepthWithFullInfoLines) {
 }
 
 // Searches under a time limit must end; how close they stay to it is measured by
-// scripts/bench_time_overshoot.sh, never here (a loaded machine would fail a timed assertion).
+// scripts/bench/time_overshoot.sh, never here (a loaded machine would fail a timed assertion).
 TEST(Uci, MoveTimeSearchEnds) {
   EngineSession e(ENGINE_PATH);
   e.send("position startpos");

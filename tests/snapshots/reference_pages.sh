@@ -2,7 +2,7 @@
 # The command reference (docs/reference/) is made from the --help snapshots
 # (tests/snapshots/expected/*--help.txt): one page per command and an index. Compares the pages
 # with what the snapshots give, naming each page that drifted, or rewrites them with --update
-# (scripts/update_snapshots.sh does both: the snapshots from the build, then the pages).
+# (scripts/ci/update_snapshots.sh does both: the snapshots from the build, then the pages).
 #   reference_pages.sh [--update]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

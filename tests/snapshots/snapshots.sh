@@ -2,7 +2,7 @@
 # Snapshot tests of what other programs and people read: every command's --help, and for a
 # seeded node-limited match the live lines, the results block and `harness show`. Compares
 # with the files in tests/snapshots/expected/, or rewrites them with --update (when a change
-# is intended: scripts/update_snapshots.sh; review the diff before committing it).
+# is intended: scripts/ci/update_snapshots.sh; review the diff before committing it).
 #   snapshots.sh BIN_DIR help|match|foreign [--update]
 # foreign: the same kind of match through `harness fastchess` and `harness cutechess`.
 set -euo pipefail
@@ -64,7 +64,7 @@ for file in "$work"/*.txt; do
   if [ "$update" = "--update" ]; then
     cp "$file" "$expected/$name"
   elif ! diff -u "$expected/$name" "$file"; then
-    echo "snapshot $name differs (scripts/update_snapshots.sh rewrites it when the change is intended)"
+    echo "snapshot $name differs (scripts/ci/update_snapshots.sh rewrites it when the change is intended)"
     status=1
   fi
 done

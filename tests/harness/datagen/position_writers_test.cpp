@@ -147,7 +147,7 @@ TEST(PositionWriters, BinpackChainsHoldRandomGamesMoveForMoveInChunksOfAMebibyte
 }
 
 // The games of fixtures/binpack_games.txt, written by this harness's writer, are the bytes
-// nnue-pytorch's own writer wrote from them (scripts/make_binpack_fixture.sh): en passant, both
+// nnue-pytorch's own writer wrote from them (scripts/interop/make_binpack_fixture.sh): en passant, both
 // castlings, every promotion, scores whose differences wrap around 16 bits, and a move without
 // a score that ends a chain.
 TEST(PositionWriters, ChainsAreTheBytesNnuePytorchsOwnWriterWrites) {

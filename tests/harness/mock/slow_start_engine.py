@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""A UCI mock engine in an interpreted language, for scripts/bench_concurrency.sh: it starts
+"""A UCI mock engine in an interpreted language, for scripts/bench/concurrency.sh: it starts
 slowly (it burns START_CPU seconds of CPU before it reads its first line, as an interpreter
 loading a large program does) and then sleeps through its clock, as the C++ mock's "sleeper"
 does: PCT % of remaining/25 + 0.8 x increment (or of movetime) before a random legal move.

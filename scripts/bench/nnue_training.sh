@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Training speed of tuner nnue against PyTorch (Debian's python3-torch, installed here if missing)
+# on the same positions, the same network and the same two threads, one after the other:
+#  - tuner nnue at N = 128 and N = 256, batch 16,384, SUPERBATCHES superbatches of 20 batches
+#    (shuffled data, as a real run): the median of its superbatches' positions a second;
+#  - PyTorch (EmbeddingBag inputs, torch.optim.AdamW, weights clipped) at batch 1,024, 4,096 and
+#    16,384, SECONDS seconds each: its best batch size;
+# and the ratio of the two at each N. DATA: a text file 'FEN | score | result' (default: the
+# self-play run results/datagen-dev.sqlite exported, else a small self-play run made here).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+bin="$root/build/bin"
+. "$root/scripts/lib/python_reference.sh"
+[ -x "$bin/tuner" ] && [ -x "$bin/harness" ] || { echo "bench_nnue_training: build first (scripts/ci/build.sh)" >&2; exit 1; }
+superbatches="${SUPERBATCHES:-7}" seconds="${SECONDS_EACH:-20}"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+ensure_python_reference
+if [ -z "${DATA:-}" ] && [ -f "$root/results/datagen-dev.sqlite" ]; then
+  "$bin/harness" positions 1 --db "$root/results/datagen-dev.sqlite" --format text -o "$out/positions.txt" > /dev/null
+else
+  reference_positions "$out/positions.txt" "$bin" 400 2000
+fi
+echo "positions: $(wc -l < "$out/positions.txt")"
+ours() {
+  local hidden="$1"
+  cat > "$out/config-$hidden.json" << JSON
+{"name": "bench", "hidden": $hidden, "data": [{"path": "$out/positions.txt", "format": "text"}], "validation_fraction": 0,
+ "batch_size": 16384, "batches_per_superbatch": 20, "superbatches": $superbatches, "threads": 2}
+JSON
+  "$bin/tuner" nnue --config "$out/config-$hidden.json" --db "$out/t-$hidden.sqlite" --out "$out/n-$hidden.nnue" |
+    sed -n 's/.*  \([0-9]*\) positions\/s.*/\1/p' | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'
+}
+theirs() {
+  local hidden="$1" best=0 b speed
+  for b in 1024 4096 16384; do
+    speed=$("$PYTHON" "$root/scripts/lib/nnue_pytorch_reference.py" bench "$out/positions.txt" "$hidden" "$b" 2 "$seconds")
+    echo "  PyTorch N=$hidden batch $b: $speed positions/s" >&2
+    [ "$speed" -gt "$best" ] && best=$speed
+  done
+  echo "$best"
+}
+for hidden in 128 256; do
+  mine=$(ours "$hidden")
+  reference=$(theirs "$hidden")
+  awk -v n="$hidden" -v a="$mine" -v b="$reference" \
+    'BEGIN {printf "N=%d: tuner nnue %d positions/s (median of its superbatches), PyTorch %d at its best batch size: ratio %.1f\n", n, a, b, a / b}'
+done

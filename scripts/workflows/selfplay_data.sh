@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Self-play training data for tuning at scale: harness datagen of dev against itself
+# at NODES nodes per move, each game on its own opening of PLIES random plies from the start
+# drawn by SEED (not the seed of suites/openings.epd or suites/labeled.epd, so validation books
+# stay unseen). Moves and scores are stored packed in DB (default results/datagen-dev.sqlite,
+# kept out of git); run the script again to resume a stopped run where it stopped, and export
+# with `build/bin/harness positions 1 --db DB -o FILE`.
+# Settings (environment): GAMES=30000, NODES=5000, PLIES=8, SEED=2027, CONCURRENCY=2, DB,
+# RESIGN (resign adjudication, e.g. "movecount=3 score=1000"; default none), MAXMOVES.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+bin="$root/build/bin"
+db="${DB:-$root/results/datagen-dev.sqlite}"
+[ -x "$bin/harness" ] && [ -x "$bin/engine" ] || { echo "selfplay_data: build first (scripts/ci/build.sh)" >&2; exit 1; }
+mkdir -p "$(dirname "$db")"
+# The engine plays from a copy named by its bench signature, so rebuilding the project while the
+# run goes on (or between sessions) cannot change the engine under it; a resume needs the same copy.
+signature="$("$bin/engine" --version dev bench 2>/dev/null | awk '/^Nodes searched/ {print $3}')"
+engine="$(dirname "$db")/engines/dev-$signature"
+[ -x "$engine" ] || { mkdir -p "$(dirname "$engine")" && cp "$bin/engine" "$engine"; }
+args=(datagen --engine "name=dev cmd=$engine arg=--version arg=dev option.Hash=16"
+  --games "${GAMES:-30000}" --nodes "${NODES:-5000}" --random-plies "${PLIES:-8}" --seed "${SEED:-2027}"
+  --concurrency "${CONCURRENCY:-2}" --db "$db")
+[ -n "${RESIGN:-}" ] && args+=(--resign "$RESIGN")
+[ -n "${MAXMOVES:-}" ] && args+=(--maxmoves "$MAXMOVES")
+# A database that exists holds this run: go on with it (--resume finds it by its settings).
+if [ -f "$db" ]; then exec "$bin/harness" "${args[@]}" --resume; fi
+exec "$bin/harness" "${args[@]}"
