@@ -3,8 +3,10 @@
 # seeded node-limited match the live lines, the results block and `harness show`. Compares
 # with the files in tests/snapshots/expected/, or rewrites them with --update (when a change
 # is intended: scripts/ci/update_snapshots.sh; review the diff before committing it).
-#   snapshots.sh BIN_DIR help|match|foreign [--update]
+#   snapshots.sh BIN_DIR help|match|foreign|errors [--update]
 # foreign: the same kind of match through `harness fastchess` and `harness cutechess`.
+# errors: what each of those front ends says to bad command lines (unknown options, missing
+# values, bad keys, refused options), as fastchess keeps its messages under test.
 set -euo pipefail
 bin="$(cd "$1" && pwd)"  # absolute: the foreign part runs in its work folder
 part="$2"
@@ -57,6 +59,71 @@ produce_foreign() {
     -db "$work/c.sqlite" 2> /dev/null) | normalise > "$work/foreign-cutechess.txt"
 }
 
+# Bad command lines, one a line; each is run through both front ends.
+BAD_LINES=(
+  "-enigne cmd=x"
+  "-rounds"
+  "-rounds x"
+  "-rounds 1 2"
+  "-concurrency -100"
+  "openings"
+  "-engine cmd=/bin/true nmae=a"
+  "-engine cmd=/bin/true args=x"
+  "-engine cmd=/bin/true arg=x"
+  "-engine cmd=/bin/true plies=5"
+  "-engine cmd=/bin/true depth=5"
+  "-engine cmd=/bin/true book=x.bin"
+  "-engine name=a -engine name=b"
+  "-engine cmd=/nonexistent/engine -engine cmd=/bin/true"
+  "-engine cmd=/bin/true -engine cmd=/bin/true -openings file=b.epd"
+  "-engine cmd=/bin/true -engine cmd=/bin/true -each tc=inf -openings file=b.epd"
+  "-engine cmd=/bin/true -each tc=40/1:00hg"
+  "-engine cmd=/bin/true -each tc=1+x"
+  "-engine cmd=/bin/true -engine cmd=/bin/true -each tc=1 nodes=5 -openings file=b.epd"
+  "-engine cmd=/bin/true -engine cmd=/bin/true -each tc=1"
+  "-engine cmd=/bin/true -each tc=1 -openings file=b.epd"
+  "-openings b.epd"
+  "-openings file=b.epd formt=epd"
+  "-openings file=b.epd format=pgn"
+  "-openings file=b.epd order=shuffled"
+  "-pgnout file=x.pgn nodez=true"
+  "-pgnout x.pgn fii"
+  "-epdout file=x.epd appendd=true"
+  "-sprt elo0=5 elo1=0"
+  "-sprt elo0=0 elo1=5 alpha=2"
+  "-resign movecount=x score=100"
+  "-draw movenumber=10 movecount=x"
+  "-tournament swiss"
+  "-tbignore50"
+  "-pgnin games.pgn"
+  "-tbadjudicate WIN_LOSS"
+  "-log file=x.log level=loud"
+  "-use-affinity 3-1"
+  "-output format=xboard"
+  "-report penta=maybe"
+  "-repeat 4"
+  "-games 3 -repeat"
+  "-resultformat wide"
+  "-bookmode tape"
+  "-seeds 2"
+  "-variant crazyhouse"
+  "-quick cmd=a"
+  "-config file=x.json"
+  "-engine cmd=/bin/true -engine cmd=/bin/true -each tc=1 -openings file=b.epd -site a\tb"
+)
+
+produce_errors() {
+  local front line
+  printf '8/8/8/8/8/8/8/K6k w - - 0 1\n' > "$work/b.epd"
+  for front in fastchess cutechess; do
+    for line in "${BAD_LINES[@]}"; do
+      printf '$ harness %s %s\n' "$front" "$line"
+      # shellcheck disable=SC2086 # the words of the line are the arguments
+      if (cd "$work" && "$bin/harness" "$front" $(printf '%b' "$line") 2>&1 > /dev/null); then echo "exit 0"; else echo "exit $?"; fi
+    done | normalise > "$work/errors-$front.txt"
+  done
+}
+
 "produce_$part"
 status=0
 for file in "$work"/*.txt; do
@@ -71,7 +138,7 @@ done
 if [ "$update" != "--update" ]; then  # a snapshot whose command is gone is a change too
   for file in "$expected"/*.txt; do
     name=$(basename "$file")
-    case "$part" in help) [[ "$name" == *--help.txt ]] || continue ;; match) [[ "$name" == match-* ]] || continue ;; foreign) [[ "$name" == foreign-* ]] || continue ;; esac
+    case "$part" in help) [[ "$name" == *--help.txt ]] || continue ;; match) [[ "$name" == match-* ]] || continue ;; foreign) [[ "$name" == foreign-* ]] || continue ;; errors) [[ "$name" == errors-* ]] || continue ;; esac
     [ -f "$work/$name" ] || { echo "snapshot $name has no output any more"; status=1; }
   done
 fi
