@@ -114,7 +114,7 @@ BAD_LINES=(
 
 produce_errors() {
   local front line
-  printf '8/8/8/8/8/8/8/K6k w - - 0 1\n' > "$work/b.epd"
+  printf 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n' > "$work/b.epd"
   for front in fastchess cutechess; do
     for line in "${BAD_LINES[@]}"; do
       printf '$ harness %s %s\n' "$front" "$line"
