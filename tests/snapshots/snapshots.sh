@@ -109,7 +109,7 @@ BAD_LINES=(
   "-variant crazyhouse"
   "-quick cmd=a"
   "-config file=x.json"
-  "-engine cmd=/bin/true -engine cmd=/bin/true -each tc=1 -openings file=b.epd -site a\tb"
+  "-engine cmd=/bin/true -engine cmd=/bin/true -each tc=1 -openings file=b.epd -site a\001b"
 )
 
 produce_errors() {
