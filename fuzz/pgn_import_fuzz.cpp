@@ -3,7 +3,7 @@
 // are as many as it planned (an import is complete).
 #include <filesystem>
 
-#include "frontends/pgn_import.h"
+#include "imports/pgn_import.h"
 #include "fuzz_input.h"
 #include "run/match_config.h"
 #include "run/schedule.h"

@@ -11,7 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 src="${1:-$root/harness/src}"
 tuner_src="${2:-$root/tuner/src}"
-layers=(text settings process time_control engines builds record pgn players openings adjudication stats game storage run suites report datagen cluster bisect frontends command_line cli)
+layers=(text settings process time_control engines builds record pgn players openings adjudication stats game storage run imports suites report datagen cluster bisect frontends command_line cli)
 declare -A rank
 for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
 tuner_layers=(data network space fitness methods driver loop commands)

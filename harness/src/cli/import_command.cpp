@@ -7,7 +7,7 @@
 
 #include "command_line/fail.h"
 #include "commands.h"
-#include "frontends/pgn_import.h"
+#include "imports/pgn_import.h"
 #include "process/executable_path.h"
 #include "text/words.h"
 

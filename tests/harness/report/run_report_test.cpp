@@ -6,7 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "frontends/pgn_import.h"
+#include "imports/pgn_import.h"
 #include "report/html_page.h"
 #include "run/match_config.h"
 #include "support/synthetic_run.h"

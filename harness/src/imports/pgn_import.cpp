@@ -1,4 +1,4 @@
-#include "frontends/pgn_import.h"
+#include "imports/pgn_import.h"
 
 #include <algorithm>
 #include <cstdlib>
