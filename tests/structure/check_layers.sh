@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# Fails when a folder of harness/src includes a folder above it in the declared order (lowest
-# first): each folder may include only the ones before it, the rules library (core/, json/,
-# eval/, search/) and itself. The tuner (tuner/src) is a program beside cli/, the harness's
-# commands: its folders may include every harness folder below cli/, never cli/, and have an
-# order of their own (data, network, space, fitness, methods, driver, commands): each may include only
+# Fails when a folder of harness/src includes a folder above it in the order layers.cmake
+# declares (its tiers' folders, lowest first, then the program, cli/): each folder may include
+# only the ones before it, the rules library (core/, json/, eval/, search/) and itself. The
+# tuner (tuner/src) is a program beside cli/: its folders may include every harness folder
+# below cli/, never cli/, and have an order of their own (TUNER_LAYERS): each may include only
 # the tuner's folders before it and itself. Every file of the tuner is in one of them. The
-# layer tables of docs/01-architecture.md say the same orders.
+# layer tables of docs/01-architecture.md must list the same folders in the same order.
 #   check_layers.sh [HARNESS_SRC [TUNER_SRC]]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 src="${1:-$root/harness/src}"
 tuner_src="${2:-$root/tuner/src}"
-layers=(text settings process time_control engines builds record pgn players openings adjudication stats game storage run imports suites report datagen cluster bisect frontends command_line cli)
+declaration="$root/layers.cmake"
+# The words of `set(NAME words...)` in layers.cmake.
+declared() { sed -nE "s/^set\($1 ([^)]*)\)/\1/p" "$declaration"; }
+layers=()
+for tier in $(declared HARNESS_TIERS); do read -r -a folders <<< "$(declared "HARNESS_TIER_$tier")"; layers+=("${folders[@]}"); done
+layers+=("$(declared HARNESS_PROGRAM)")
+read -r -a tuner_layers <<< "$(declared TUNER_LAYERS)"
+[ "${#layers[@]}" -gt 5 ] && [ "${#tuner_layers[@]}" -gt 3 ] || { echo "layers.cmake: no layers read (HARNESS_TIERS, TUNER_LAYERS)"; exit 1; }
 declare -A rank
 for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
 tuner_layers=(data network space fitness methods driver loop commands)
@@ -25,13 +32,14 @@ check_tuner_folder() {
   local dir="$1" folder="$2" file line include target
   while IFS=: read -r file line include; do
     target=$(sed -E 's|.*#include "([a-z_0-9]+)/.*|\1|' <<< "$include")
+    header=$(sed -E 's|.*#include "([^"]+)".*|\1|' <<< "$include")
     if [ -n "${tuner_rank[$target]+x}" ]; then
       if [ "${tuner_rank[$target]}" -gt "${tuner_rank[$folder]}" ]; then
-        echo "${file#"$root"/}:$line: tuner/$folder includes tuner/$target, which is not below it"
+        echo "${file#"$root"/}:$line: tuner/$folder includes tuner/$header: tuner/$target is not below tuner/$folder in layers.cmake"
         status=1
       fi
     elif [ -n "${rank[$target]+x}" ] && [ "${rank[$target]}" -ge "${rank[cli]}" ]; then
-      echo "${file#"$root"/}:$line: tuner/$folder includes $target, which is not below it"
+      echo "${file#"$root"/}:$line: tuner/$folder includes $header: $target is not below the tuner in layers.cmake"
       status=1
     fi
   done < <(find "$dir" -type f \( -name '*.h' -o -name '*.cpp' \) -exec grep -nHE '^#include "[a-z_0-9]+/' {} + || true)
@@ -42,9 +50,10 @@ check_folder() {
   local dir="$1" folder="$2" file line include target
   while IFS=: read -r file line include; do
     target=$(sed -E 's|.*#include "([a-z_0-9]+)/.*|\1|' <<< "$include")
+    header=$(sed -E 's|.*#include "([^"]+)".*|\1|' <<< "$include")
     [ -z "${rank[$target]+x}" ] && continue  # the rules library, or another project's folder
     if [ "${rank[$target]}" -gt "${rank[$folder]}" ] || { [ "${rank[$target]}" -eq "${rank[$folder]}" ] && [ "$target" != "$folder" ]; }; then
-      echo "${file#"$root"/}:$line: $folder includes $target, which is not below it"
+      echo "${file#"$root"/}:$line: $folder includes $header: $target is not below $folder in layers.cmake"
       status=1
     fi
   done < <(find "$dir" -type f \( -name '*.h' -o -name '*.cpp' \) -exec grep -nHE '^#include "[a-z_0-9]+/' {} + || true)
@@ -53,7 +62,7 @@ check_folder() {
 for dir in "$src"/*/; do
   folder=$(basename "$dir")
   if [ -z "${rank[$folder]+x}" ]; then
-    echo "harness/src/$folder is in no layer: add it to tests/structure/check_layers.sh and docs/01-architecture.md"
+    echo "harness/src/$folder is in no layer: add it to layers.cmake and docs/01-architecture.md"
     status=1
     continue
   fi
@@ -68,12 +77,30 @@ if [ -d "$tuner_src" ]; then
     [ -d "$dir" ] || continue
     folder=$(basename "$dir")
     if [ -z "${tuner_rank[$folder]+x}" ]; then
-      echo "tuner/src/$folder is in no layer: add it to tests/structure/check_layers.sh and docs/01-architecture.md"
+      echo "tuner/src/$folder is in no layer: add it to layers.cmake and docs/01-architecture.md"
       status=1
       continue
     fi
     check_tuner_folder "$dir" "$folder"
   done
+fi
+# The folder column of the table of docs/01-architecture.md that has a column headed $1.
+table_folders() {
+  awk -v head="$1" -F'|' '
+    !on { for (i = 2; i < NF; i++) { h = $i; gsub(/^ +| +$/, "", h); if (h ~ head) { on = 1; col = i } } next }
+    /^\|---/ { next }
+    /^\|/ { f = $col; gsub(/[ `\/]/, "", f); print f; next }
+    { exit }' "$root/docs/01-architecture.md" | tr '\n' ' ' | sed 's/ $//'
+}
+if [ -z "${1:-}" ]; then  # the project's own tree: its docs too
+  if [ "$(table_folders '^folder$')" != "${layers[*]}" ]; then
+    echo "docs/01-architecture.md: the harness's table lists $(table_folders '^folder$'); layers.cmake declares ${layers[*]}"
+    status=1
+  fi
+  if [ "$(table_folders 'folder of .tuner/src.')" != "${tuner_layers[*]}" ]; then
+    echo "docs/01-architecture.md: the tuner's table lists $(table_folders 'folder of .tuner/src.'); layers.cmake declares ${tuner_layers[*]}"
+    status=1
+  fi
 fi
 [ "$status" -eq 0 ] && echo "layers: ${layers[*]}; the tuner beside cli: ${tuner_layers[*]} (no folder includes one above it)"
 exit "$status"

@@ -12,7 +12,7 @@ echo '#include "run/match_config.h"' > "$tmp/src/text/trim.h"
 if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
   echo "a back-arrow passed the check"; exit 1
 fi
-grep -q 'text/trim.h:1: text includes run, which is not below it' <<< "$out" || { echo "unexpected: $out"; exit 1; }
+grep -q 'text/trim.h:1: text includes run/match_config.h: run is not below text in layers.cmake' <<< "$out" || { echo "unexpected: $out"; exit 1; }
 rm "$tmp/src/text/trim.h"
 printf '#include "run/match_config.h"\n#include "fitness/fitness.h"\n' > "$tmp/tuner/methods/ok.cpp"
 bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner" > /dev/null || { echo "the tuner may include run/ and a lower tuner folder"; exit 1; }
@@ -20,13 +20,13 @@ echo '#include "cli/commands.h"' > "$tmp/tuner/methods/main.cpp"
 if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
   echo "the tuner's include of cli/ passed the check"; exit 1
 fi
-grep -q 'tuner/methods/main.cpp:1: tuner/methods includes cli, which is not below it' <<< "$out" || { echo "unexpected: $out"; exit 1; }
+grep -q 'tuner/methods/main.cpp:1: tuner/methods includes cli/commands.h: cli is not below the tuner in layers.cmake' <<< "$out" || { echo "unexpected: $out"; exit 1; }
 rm "$tmp/tuner/methods/main.cpp"
 echo '#include "methods/tuning_method.h"' > "$tmp/tuner/fitness/up.h"
 if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
   echo "a tuner folder's include of one above it passed the check"; exit 1
 fi
-grep -q 'tuner/fitness/up.h:1: tuner/fitness includes tuner/methods, which is not below it' <<< "$out" || { echo "unexpected: $out"; exit 1; }
+grep -q 'tuner/fitness/up.h:1: tuner/fitness includes tuner/methods/tuning_method.h: tuner/methods is not below tuner/fitness in layers.cmake' <<< "$out" || { echo "unexpected: $out"; exit 1; }
 rm "$tmp/tuner/fitness/up.h"
 echo '' > "$tmp/tuner/loose.cpp"
 if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
