@@ -1,0 +1,160 @@
+// The network loop's training step: the window of generations' data, the network trained here
+// or as one Slurm job, and the figures the lineage keeps of it (losses, time).
+#include "loop/network_loop.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+#include <thread>
+#include <unordered_set>
+
+#include "datagen/position_export.h"
+#include "datagen/random_openings.h"
+#include "driver/network_training.h"
+#include "json/json_input.h"
+#include "loop/cluster_training.h"
+#include "loop/loop_lineage.h"
+#include "loop/step_detail.h"
+#include "network/file_checksum.h"
+#include "builds/git_engines.h"
+#include "cluster/cluster_runner.h"
+#include "cluster/slurm.h"
+#include "core/bounded_read.h"
+#include "process/cpu_times.h"
+#include "process/executable_path.h"
+#include "process/stop_request.h"
+#include "run/datagen_reporter.h"
+#include "run/match_runner.h"
+#include "run/run_inputs.h"
+#include "run/run_tally.h"
+#include "settings/output_file.h"
+#include "stats/elo.h"
+
+namespace tuner {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+// The last stored superbatch's losses and the time all of them took.
+chess::Result<json> training_figures(harness::Database& db, std::int64_t run_id) {
+  auto generations = db.generations(run_id);
+  CHESS_RETURN_IF_ERROR(generations);
+  json figures = {{"superbatches", generations->size()}, {"seconds", 0.0}};
+  double seconds = 0;
+  for (const harness::GenerationRow& g : *generations) {
+    const json state = json_input::parse_or_discarded(g.state);
+    seconds += number_of(state, "seconds");
+    figures["train_loss"] = number_of(state, "train_loss");
+    figures["validation_loss"] = number_of(state, "validation_loss");
+  }
+  figures["seconds"] = seconds;
+  return figures;
+}
+
+}  // namespace
+
+std::vector<std::string> NetworkLoop::window_data(int g) const {
+  std::vector<std::string> data;
+  for (int k = std::max(1, g - config_.data_window + 1); k <= g; ++k)
+    if (const harness::LoopStepRow* exported = stored(k, "export"))
+      data.push_back(text_of(json_input::parse_or_discarded(exported->detail), "file"));
+  return data;
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::train(int g, std::int64_t resume_run, const Started& started) {
+  const Best best = best_before(g);
+  const std::vector<std::string> data = window_data(g);
+  const std::string start_from = config_.train_from_parent ? best.raw : "";
+  const std::string text = config_.training_text(engine_label(g), data, start_from);
+  auto training = parse_training_config(text, "generation " + std::to_string(g) + "'s training");
+  CHESS_RETURN_IF_ERROR(training);
+  const NetworkFiles files(generation_dir(g) / (engine_label(g) + ".nnue"));
+  auto run_id = cluster_.shards > 0 ? train_on_cluster(g, text, files, resume_run, started)
+                                    : train_here(*training, files, resume_run, started);
+  CHESS_RETURN_IF_ERROR(run_id);
+  if (!*run_id) return StepDetail();  // interrupted
+  // What the network's manifest and the run's superbatches say: the same on a cluster or here.
+  auto manifest = chess::read_whole_file(files.manifest.string(), "network manifest", 64 * chess::MIB);
+  CHESS_RETURN_IF_ERROR(manifest);
+  const json m = json_input::parse_or_discarded(*manifest);
+  auto figures = training_figures(db_, *run_id);
+  CHESS_RETURN_IF_ERROR(figures);
+  json detail = *figures;
+  detail.update(json{{"run", *run_id},
+                     {"network", files.quantised.string()},
+                     {"raw", files.raw.string()},
+                     {"sha256", m.value("/quantised/sha256"_json_pointer, "")},
+                     {"data", json(data)},
+                     {"positions", m.value("/positions/train"_json_pointer, 0)},
+                     {"parent_generation", best.generation},
+                     {"started_from", start_from}});
+  return StepDetail(detail);
+}
+
+chess::Result<std::int64_t> NetworkLoop::train_here(const TrainingConfig& training, const NetworkFiles& files,
+                                                    std::int64_t resume_run, const Started& started) {
+  auto run = TrainingRun::prepare(training, out_);
+  CHESS_RETURN_IF_ERROR(run);
+  std::int64_t run_id = resume_run;
+  if (!run_id) {
+    auto created = db_.create_run(NETWORK_RUN_KIND, training.source_text);
+    CHESS_RETURN_IF_ERROR(created);
+    run_id = *created;
+    CHESS_RETURN_IF_ERROR(started(run_id));
+  }
+  const std::vector<std::string> inputs = training_inputs(db_.path(), "", training);
+  auto trained = train_network(run.value(), training, files, inputs, db_, run_id, {}, out_);
+  CHESS_RETURN_IF_ERROR(trained);
+  return trained->interrupted ? 0 : run_id;
+}
+
+// The newest tuner nnue run stored with this configuration text, or none.
+chess::Result<std::optional<harness::RunRow>> NetworkLoop::training_run(const std::string& text) const {
+  auto runs = db_.runs();
+  CHESS_RETURN_IF_ERROR(runs);
+  for (auto it = runs->rbegin(); it != runs->rend(); ++it)
+    if (it->kind == NETWORK_RUN_KIND && it->config == text) return std::optional<harness::RunRow>(*it);
+  return std::optional<harness::RunRow>();
+}
+
+chess::Result<std::int64_t> NetworkLoop::train_on_cluster(int g, const std::string& text, const NetworkFiles& files,
+                                                          std::int64_t resume_run, const Started& started) {
+  const std::string config_path = (generation_dir(g) / "train.json").string();
+  auto file = harness::OutputFile::open("the generation's training configuration", config_path, {db_.path()});
+  CHESS_RETURN_IF_ERROR(file);
+  (*file)->stream() << text;
+  CHESS_RETURN_IF_ERROR((*file)->commit());
+  // A job the loop started before and left running is watched again; otherwise one is submitted,
+  // going on with the run when the last one stopped before the end.
+  const harness::LoopStepRow* row = stored(g, "train");
+  std::string job = row ? text_of(json_input::parse_or_discarded(row->detail), "job") : "";
+  auto run = training_run(text);
+  CHESS_RETURN_IF_ERROR(run);
+  const bool finished = *run && (*run)->status == "finished";
+  if (!finished) {
+    auto active = job.empty() ? chess::Result<std::vector<int>>(std::vector<int>{}) : harness::active_tasks({job});
+    CHESS_RETURN_IF_ERROR(active);
+    if (active->empty()) {
+      auto submitted = submit_training({harness::sibling_program("tuner"), config_path, db_.path(), files.quantised.string(),
+                                        (generation_dir(g) / "slurm").string(), cluster_.partition, run->has_value()});
+      CHESS_RETURN_IF_ERROR(submitted);
+      job = *submitted;
+      CHESS_RETURN_IF_ERROR(save(g, "train", resume_run, "running", json{{"job", job}}));
+    }
+    auto ended = wait_for_job(job, out_);
+    CHESS_RETURN_IF_ERROR(ended);
+    if (!*ended) return 0;
+    run = training_run(text);
+    CHESS_RETURN_IF_ERROR(run);
+  }
+  if (!*run || (*run)->status != "finished")
+    return chess::Error{"generation " + std::to_string(g) + ": Slurm job " + job + " ended without finishing its training; see " +
+                        (generation_dir(g) / "slurm").string()};
+  if (!resume_run) CHESS_RETURN_IF_ERROR(started((*run)->id));
+  return (*run)->id;
+}
+
+}  // namespace tuner
