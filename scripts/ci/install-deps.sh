@@ -31,13 +31,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-# The charting library the report pages inline (report/package.json, pinned by its lock file).
+# The charting library the report pages inline (web/package.json, pinned by its lock file).
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-if [ ! -f "$root/report/node_modules/uplot/dist/uPlot.iife.min.js" ]; then
+if [ ! -f "$root/web/node_modules/uplot/dist/uPlot.iife.min.js" ]; then
   if ! command -v npm > /dev/null; then
     sudo_cmd=""
     [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends nodejs npm
   fi
-  (cd "$root/report" && npm ci --no-audit --no-fund --loglevel=error)
+  (cd "$root/web" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -19,7 +19,7 @@ sed -i 's/for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})/for (PieceType pt :
 git diff --quiet && { echo "the bug did not apply: engine/core/movegen.cpp changed" >&2; exit 1; }
 git add -A; $g commit -qm "movegen: promotions in one loop"
 note 3; note 4; note 5; note 6
-build="if [ -d report ]; then ln -sfn $root/report/node_modules report/node_modules; fi; cmake -S . -B b -DCMAKE_BUILD_TYPE=Release -DWORKBENCH_TESTS=OFF > /dev/null && cmake --build b -j\$(nproc) --target engine > /dev/null && cp b/bin/engine {out}"
+build="if [ -d web ]; then ln -sfn $root/report/node_modules web/node_modules; fi; cmake -S . -B b -DCMAKE_BUILD_TYPE=Release -DWORKBENCH_TESTS=OFF > /dev/null && cmake --build b -j\$(nproc) --target engine > /dev/null && cp b/bin/engine {out}"
 for pass in "not cached" "cached"; do
   echo "== $pass"
   db="$work/${pass// /-}.sqlite"

@@ -1,7 +1,7 @@
 // harness bench ENGINE...: each engine's bench signature (node count) and speed.
 #include <cstdio>
 
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "commands.h"
 #include "engines/bench_signature.h"
 #include "match_options.h"

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "bisect/bisector.h"
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "commands.h"
 #include "match_options.h"
 #include "paths.h"

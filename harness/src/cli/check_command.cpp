@@ -1,7 +1,7 @@
 // harness check ENGINE: what a UCI engine does wrong, check by check.
 #include <iostream>
 
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "commands.h"
 #include "paths.h"
 #include "players/engine_deadlines.h"

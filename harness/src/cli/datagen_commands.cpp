@@ -9,8 +9,8 @@
 #include <sstream>
 #include <unordered_set>
 
-#include "command_line/fail.h"
-#include "command_line/stored_runs.h"
+#include "cli_common/fail.h"
+#include "cli_common/stored_runs.h"
 #include "commands.h"
 #include "datagen/position_export.h"
 #include "datagen/random_openings.h"

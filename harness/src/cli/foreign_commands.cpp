@@ -4,9 +4,9 @@
 #include <fstream>
 #include <iostream>
 
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "commands.h"
-#include "frontends/foreign_reporter.h"
+#include "frontends/foreign_live_output.h"
 #include "players/uci_compliance.h"
 #include "run/match_runner.h"
 #include "settings/output_file.h"
@@ -52,16 +52,16 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   const bool match = run.config.kind == TournamentKind::MATCH;
   const std::int64_t run_id = value_or_fail(db->create_run(match ? "match" : "tournament", run.config.to_json()));
   std::cerr << "harness: run " << run_id << " in " << db->path() << "\n";
-  ForeignReporter reporter(run);
-  MatchRunner runner(run.config, std::move(inputs), *db, run_id, &reporter);
+  ForeignLiveOutput output(run);
+  MatchRunner runner(run.config, std::move(inputs), *db, run_id, &output);
   const MatchStatus status = runner.run(std::cout);
   if (status.kind == MatchStatus::HELD) fail(status.error);
   if (status.kind == MatchStatus::FAILED) {
     (void)db->update_run(run_id, "failed", status.error + "\n");
     fail(status.error);
   }
-  if (!reporter.file_error().empty()) fail(reporter.file_error());
-  if (reporter.stopped_by_warning()) return 1;  // fastchess's -strict
+  if (!output.file_error().empty()) fail(output.file_error());
+  if (output.stopped_by_warning()) return 1;  // fastchess's -strict
   return exit_status(status);
 }
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "commands.h"
 #include "imports/pgn_import.h"
 #include "process/executable_path.h"

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <vector>
 
-#include "command_line/command_line.h"
+#include "cli_common/command_line.h"
 #include "commands.h"
 #include "process/stop_request.h"
 

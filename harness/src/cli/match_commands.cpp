@@ -5,12 +5,12 @@
 #include <optional>
 #include <thread>
 
-#include "command_line/fail.h"
-#include "command_line/stored_runs.h"
+#include "cli_common/fail.h"
+#include "cli_common/stored_runs.h"
 #include "commands.h"
 #include "match_options.h"
 #include "paths.h"
-#include "run/datagen_reporter.h"
+#include "run/datagen_live_output.h"
 #include "run/match_runner.h"
 #include "text/words.h"
 
@@ -42,9 +42,9 @@ int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id
                     : std::string(chess::variant_name(config.settings.variant)) + ", ")
             << "concurrency " << config.concurrency << std::endl;
   if (config.speed_scale) std::cout << "Time control scaled " << describe(*config.speed_scale, config.settings.tc) << std::endl;
-  DatagenReporter datagen(config.concurrency);
-  MatchReporter* reporter = config.datagen ? &datagen : nullptr;  // null: the harness's own lines
-  MatchRunner runner(std::move(config), std::move(inputs), db, run_id, reporter);
+  DatagenLiveOutput datagen(config.concurrency);
+  LiveOutput* output = config.datagen ? &datagen : nullptr;  // null: the harness's own lines
+  MatchRunner runner(std::move(config), std::move(inputs), db, run_id, output);
   const MatchStatus status = runner.run(std::cout);
   if (status.kind == MatchStatus::HELD) fail(status.error);  // the run is the other process's: left as it is
   if (status.kind == MatchStatus::FAILED) {

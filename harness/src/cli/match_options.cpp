@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "builds/git_engines.h"
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "paths.h"
 #include "text/format_number.h"
 

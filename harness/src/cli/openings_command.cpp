@@ -4,7 +4,7 @@
 #include <iostream>
 #include <memory>
 
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "commands.h"
 #include "openings/chess960_openings.h"
 #include "paths.h"

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "engines/engine_config.h"
 
 namespace harness {

@@ -2,7 +2,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "commands.h"
 #include "paths.h"
 #include "settings/stored_text.h"

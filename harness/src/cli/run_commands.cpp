@@ -3,8 +3,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "command_line/fail.h"
-#include "command_line/stored_runs.h"
+#include "cli_common/fail.h"
+#include "cli_common/stored_runs.h"
 #include "commands.h"
 #include "paths.h"
 #include "report/game_dialogue.h"

@@ -7,7 +7,7 @@
 
 #include "builds/speed_scale.h"
 #include "builds/tested_engine.h"
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "commands.h"
 #include "match_options.h"
 #include "paths.h"

@@ -1,7 +1,7 @@
 // ResultLines: what differs between the programs' standard output after each game and at the
 // end: fastchess's results block (pentanomial or trinomial, at its intervals), or cutechess-cli's
 // "Score of" and "Elo difference" lines (also fastchess's -output format=cutechess). The
-// ForeignReporter prints the lines both share; one of these prints the results.
+// ForeignLiveOutput prints the lines both share; one of these prints the results.
 #pragma once
 
 #include <memory>
@@ -9,7 +9,7 @@
 
 #include "frontends/foreign_run.h"
 #include "record/game_record.h"
-#include "run/match_reporter.h"
+#include "run/live_output.h"
 #include "stats/sprt.h"
 
 namespace harness {

@@ -45,10 +45,10 @@ int exit_status(const MatchStatus& status) {
   }
 }
 
-MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id, MatchReporter* reporter)
+MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id, LiveOutput* output)
     : config_(std::move(config)),
       db_(db),
-      reporter_(reporter ? reporter : &harness_reporter_),
+      output_(output ? output : &harness_output_),
       run_id_(run_id),
       book_(std::move(inputs.book)),
       schedule_(config_),
@@ -85,7 +85,7 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
   pending_count_ = total_games_;
   for (int g : done_)
     if (schedule_.next_in_shard(g, config_.shard) == g) --pending_count_;
-  if (!done_.empty()) reporter_->resuming(out, run_id_, done_count_, total_games_);
+  if (!done_.empty()) output_->resuming(out, run_id_, done_count_, total_games_);
   if (stops_on_sprt() && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_count_ = 0;
   for (const EngineConfig& e : config_.engines) {
@@ -109,7 +109,7 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
       if (game)
         store(std::get<GameRecord>(event), out);
       else
-        reporter_->game_started(out, std::get<GameSpec>(event), total_games_);
+        output_->game_started(out, std::get<GameSpec>(event), total_games_);
       lock.lock();
       if (game) {
         --unstored_;
@@ -120,7 +120,7 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
     while (reported_unstarted_ < unstarted_.size()) {
       const Unstarted u = unstarted_[reported_unstarted_++];
       lock.unlock();
-      reporter_->game_unplayed(out, resume_, u.game_index, u.why);
+      output_->game_unplayed(out, resume_, u.game_index, u.why);
       lock.lock();
     }
     if (stop_requested() != seen_stop_ && storage_error_.empty()) {
@@ -214,7 +214,7 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
     ending.cpu_line = cpu_line();
   }
   if (auto updated = db_.update_run(run_id_, status, stored); !updated) return {MatchStatus::FAILED, updated.error()};
-  reporter_->ended(out, tally_, ending);
+  output_->ended(out, tally_, ending);
   return result;
 }
 
@@ -233,7 +233,7 @@ void MatchRunner::stop_on_request(std::ostream& out) {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
   }
-  reporter_->stopping(out, seen_stop_);
+  output_->stopping(out, seen_stop_);
 }
 
 std::string MatchRunner::engine_output_lines() const {
@@ -287,7 +287,7 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   progress.total = total_games_;
   progress.played_this_session = played_this_session_;
   progress.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  reporter_->game_stored(out, g, tally_, progress);
+  output_->game_stored(out, g, tally_, progress);
   if (!out) request_stop(StopRequest::FINISH_GAMES);  // the output is gone (a closed pipe): stop, resumable
 
   if (auto updated = db_.update_run(run_id_, "running", tally_.summary()); !updated) return updated;

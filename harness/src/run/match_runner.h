@@ -19,7 +19,7 @@
 
 #include "players/player.h"
 #include "process/stop_request.h"
-#include "run/match_reporter.h"
+#include "run/live_output.h"
 #include "run/run_inputs.h"
 #include "run/run_tally.h"
 #include "run/schedule.h"
@@ -44,8 +44,8 @@ int exit_status(const MatchStatus& status);
 class MatchRunner {
  public:
   // `inputs` come from prepare_run, made once for the run by whichever door started it. The
-  // reporter (the harness's own lines when null) must outlive the runner.
-  MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id, MatchReporter* reporter = nullptr);
+  // output (the harness's own lines when null) must outlive the runner.
+  MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id, LiveOutput* output = nullptr);
   // Plays what is left of the run. A stop request (stop_request.h) ends it INTERRUPTED: the
   // first after the games in progress are stored, the second at once with them discarded.
   MatchStatus run(std::ostream& out);
@@ -88,8 +88,8 @@ class MatchRunner {
 
   MatchConfig config_;
   Database& db_;
-  HarnessReporter harness_reporter_;
-  MatchReporter* reporter_;
+  HarnessLiveOutput harness_output_;
+  LiveOutput* output_;
   std::int64_t run_id_;
   OpeningBook book_;
   std::vector<std::size_t> opening_order_;
@@ -113,7 +113,7 @@ class MatchRunner {
 
   bool stopping_ = false;
   int workers_done_ = 0;
-  // What the games tell the collecting thread: a game started (for the reporter's "Started
+  // What the games tell the collecting thread: a game started (for the output's "Started
   // game" lines, when it wants them) or a game finished, to store.
   using Event = std::variant<GameSpec, GameRecord>;
   std::deque<Event> events_;

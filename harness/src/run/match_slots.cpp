@@ -141,9 +141,9 @@ void MatchRunner::worker(int slot) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (stopping_ || handed_out_ >= pending_count_) break;
       spec = next_pending();
-      if (reporter_->wants_starts()) events_.emplace_back(spec);
+      if (output_->wants_starts()) events_.emplace_back(spec);
     }
-    if (reporter_->wants_starts()) changed_.notify_all();
+    if (output_->wants_starts()) changed_.notify_all();
     auto played = play_scheduled(pool, slot, spec);
     hand_in(spec, std::move(played));
     if (config_.wait_ms > 0) {  // -wait: a pause before the slot's next game, that a stop ends

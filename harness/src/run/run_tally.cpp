@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "stats/elo.h"
-#include "stats/report.h"
+#include "stats/results_block.h"
 
 namespace harness {
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "frontends/foreign_reporter.h"
+#include "frontends/foreign_live_output.h"
 #include "run/schedule.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "stats/elo.h"
-#include "stats/report.h"
+#include "stats/results_block.h"
 
 namespace {
 

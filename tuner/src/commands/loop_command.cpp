@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "cluster/slurm.h"
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "driver/run_lookup.h"
 #include "loop/loop_config.h"
 #include "loop/network_loop.h"

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <memory>
 
-#include "command_line/command_line.h"
-#include "command_line/stored_runs.h"
+#include "cli_common/command_line.h"
+#include "cli_common/stored_runs.h"
 #include "commands/loop_command.h"
 #include "commands/network_command.h"
 #include "commands/run_commands.h"

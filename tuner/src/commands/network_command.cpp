@@ -6,7 +6,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "core/bounded_read.h"
 #include "driver/run_lookup.h"
 #include "json/json_input.h"

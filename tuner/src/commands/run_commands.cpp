@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
-#include "command_line/fail.h"
-#include "command_line/stored_runs.h"
+#include "cli_common/fail.h"
+#include "cli_common/stored_runs.h"
 #include "commands/network_command.h"
-#include "commands/tuner_report.h"
+#include "commands/report_sections.h"
 #include "datagen/position_export.h"
 #include "driver/network_training.h"
 #include "loop/loop_lineage.h"
@@ -18,7 +18,7 @@
 #include "report/html_page.h"
 #include "search/search.h"
 #include "settings/output_file.h"
-#include "stats/report.h"
+#include "stats/results_block.h"
 #include "text/words.h"
 
 namespace tuner {

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "cluster/slurm.h"
-#include "command_line/fail.h"
+#include "cli_common/fail.h"
 #include "data/position_tracing.h"
 #include "driver/holdout_choice.h"
 #include "driver/run_lookup.h"
@@ -23,7 +23,7 @@
 #include "settings/key_values.h"
 #include "settings/output_file.h"
 #include "space/tuned_weights.h"
-#include "stats/report.h"
+#include "stats/results_block.h"
 #include "text/words.h"
 
 namespace tuner {

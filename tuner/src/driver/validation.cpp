@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "stats/elo.h"
-#include "stats/report.h"
+#include "stats/results_block.h"
 #include "text/words.h"
 
 namespace tuner {

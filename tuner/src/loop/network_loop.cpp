@@ -22,7 +22,7 @@
 #include "process/cpu_times.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
-#include "run/datagen_reporter.h"
+#include "run/datagen_live_output.h"
 #include "run/match_runner.h"
 #include "run/run_inputs.h"
 #include "run/run_tally.h"
@@ -169,7 +169,7 @@ harness::MatchStatus NetworkLoop::run_match(const harness::MatchConfig& match, h
     harness::ClusterRunner runner(match, db_, run_id, settings);
     return runner.run(out_);
   }
-  harness::DatagenReporter datagen(match.concurrency);
+  harness::DatagenLiveOutput datagen(match.concurrency);
   harness::MatchRunner runner(match, std::move(inputs), db_, run_id, match.datagen ? &datagen : nullptr);
   runner.resume_with("tuner loop --resume");
   return runner.run(out_);

@@ -24,7 +24,7 @@
 #include "process/cpu_times.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
-#include "run/datagen_reporter.h"
+#include "run/datagen_live_output.h"
 #include "run/match_runner.h"
 #include "run/run_inputs.h"
 #include "run/run_tally.h"

@@ -1,4 +1,4 @@
-#include "frontends/foreign_reporter.h"
+#include "frontends/foreign_live_output.h"
 
 #include <boost/crc.hpp>
 #include <cerrno>
@@ -59,7 +59,7 @@ std::string foreign_reason(const GameRecord& g, LineFormat format) {
   return g.reason;
 }
 
-ForeignReporter::ForeignReporter(const ForeignRun& run)
+ForeignLiveOutput::ForeignLiveOutput(const ForeignRun& run)
     : config_(run.config), output_(run.output), lines_(make_result_lines(config_, output_)) {
   for (const std::string& file : {output_.pgn_file, output_.epd_file}) {
     if (file.empty()) continue;
@@ -78,7 +78,7 @@ ForeignReporter::ForeignReporter(const ForeignRun& run)
 
 // fastchess's PV warnings: the warning, the engine's line, the game's start and its moves before
 // the move, one part a line (joined by " :: " with -testEnv).
-int ForeignReporter::pv_warnings(std::ostream& out, const GameRecord& g) const {
+int ForeignLiveOutput::pv_warnings(std::ostream& out, const GameRecord& g) const {
   int printed = 0;
   const std::string sep = output_.test_env ? " :: " : "\n";
   const bool startpos = g.opening.fen.empty() || g.opening.fen == chess::Position::startpos().fen();
@@ -105,7 +105,7 @@ int ForeignReporter::pv_warnings(std::ostream& out, const GameRecord& g) const {
   return printed;
 }
 
-void ForeignReporter::game_started(std::ostream& out, const GameSpec& spec, int total) {
+void ForeignLiveOutput::game_started(std::ostream& out, const GameSpec& spec, int total) {
   out << "Started game " << spec.game_index + 1 << " of " << total << " (" << config_.engines[std::size_t(spec.white)].name
       << " vs " << config_.engines[std::size_t(spec.black)].name << ")\n";
 }
@@ -124,7 +124,7 @@ bool is_uci_move_text(const std::string& move) {
 
 }  // namespace
 
-int ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
+int ForeignLiveOutput::warnings(std::ostream& out, const GameRecord& g) {
   if (output_.format == LineFormat::CUTECHESS) return 0;  // cutechess-cli writes its warnings to standard error
   int printed = pv_warnings(out, g);
   for (std::size_t i = 0; i < g.moves.size(); ++i)
@@ -148,7 +148,7 @@ int ForeignReporter::warnings(std::ostream& out, const GameRecord& g) {
   return printed;
 }
 
-void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
+void ForeignLiveOutput::write_files(std::ostream& out, const GameRecord& g) {
   if (!output_.pgn_file.empty()) {
     PgnContext ctx;
     ctx.event = config_.event;
@@ -181,7 +181,7 @@ void ForeignReporter::write_files(std::ostream& out, const GameRecord& g) {
   }
 }
 
-void ForeignReporter::game_stored(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p) {
+void ForeignLiveOutput::game_stored(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p) {
   if (warnings(out, g) > 0 && output_.strict && !stopped_by_warning_) {
     stopped_by_warning_ = true;  // as fastchess's -strict: the games in progress are dropped
     request_stop(StopRequest::ABORT);
@@ -199,11 +199,11 @@ void ForeignReporter::game_stored(std::ostream& out, const GameRecord& g, const 
   if (!file_error_.empty()) request_stop(StopRequest::FINISH_GAMES);
 }
 
-void ForeignReporter::game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) {
+void ForeignLiveOutput::game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) {
   out << "Warning; Game " << game_index + 1 << " was not played: " << why << " (" << resume << " plays it)\n" << std::flush;
 }
 
-void ForeignReporter::ended(std::ostream& out, const RunTally& tally, const RunEnding& e) {
+void ForeignLiveOutput::ended(std::ostream& out, const RunTally& tally, const RunEnding& e) {
   const bool match = config_.kind == TournamentKind::MATCH;
   if (match && !lines_->printed_final() && tally.match_tally().games() > 0) out << lines_->final_results(tally);
   if (!match) out << e.summary.substr(0, e.summary.find("\n\n"));

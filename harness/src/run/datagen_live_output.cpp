@@ -1,11 +1,11 @@
-#include "run/datagen_reporter.h"
+#include "run/datagen_live_output.h"
 
 #include <cstdio>
 #include <ostream>
 
 namespace harness {
 
-void DatagenReporter::game_stored(std::ostream& out, const GameRecord& g, const RunTally&, const RunProgress& p) {
+void DatagenLiveOutput::game_stored(std::ostream& out, const GameRecord& g, const RunTally&, const RunProgress& p) {
   for (const MoveRecord& m : g.moves) {
     positions_ += m.has_score;
     search_us_ += m.time_us;
@@ -23,8 +23,8 @@ void DatagenReporter::game_stored(std::ostream& out, const GameRecord& g, const 
     out << line << "\n" << std::flush;
 }
 
-void DatagenReporter::ended(std::ostream& out, const RunTally& tally, const RunEnding& e) {
-  HarnessReporter::ended(out, tally, e);
+void DatagenLiveOutput::ended(std::ostream& out, const RunTally& tally, const RunEnding& e) {
+  HarnessLiveOutput::ended(out, tally, e);
   if (elapsed_seconds_ <= 0) return;
   char line[200];
   std::snprintf(line, sizeof line,

@@ -1,4 +1,4 @@
-#include "commands/tuner_report.h"
+#include "commands/report_sections.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,13 +5,13 @@
 
 #include <cstdint>
 
-#include "run/match_reporter.h"
+#include "run/live_output.h"
 
 namespace harness {
 
-class DatagenReporter : public HarnessReporter {
+class DatagenLiveOutput : public HarnessLiveOutput {
  public:
-  explicit DatagenReporter(int concurrency) : concurrency_(concurrency) {}
+  explicit DatagenLiveOutput(int concurrency) : concurrency_(concurrency) {}
   void game_stored(std::ostream& out, const GameRecord& game, const RunTally& tally, const RunProgress& progress) override;
   void ended(std::ostream& out, const RunTally& tally, const RunEnding& ending) override;
 

@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "process/executable_path.h"
-#include "run/match_reporter.h"
+#include "run/live_output.h"
 #include "settings/key_values.h"
 
 namespace harness {
@@ -27,11 +27,11 @@ std::string resume_command(std::int64_t run_id, const std::string& db_path) {
   return command + " --db " + quoted_word(db_path);
 }
 
-void HarnessReporter::resuming(std::ostream& out, std::int64_t run_id, int done, int total) {
+void HarnessLiveOutput::resuming(std::ostream& out, std::int64_t run_id, int done, int total) {
   out << "Resuming run " << run_id << ": " << done << " of " << total << " games already played\n";
 }
 
-void HarnessReporter::game_stored(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p) {
+void HarnessLiveOutput::game_stored(std::ostream& out, const GameRecord& g, const RunTally& tally, const RunProgress& p) {
   const double remaining = p.elapsed_seconds / p.played_this_session * double(p.total - p.done);
   std::string progress = tally.progress(p.total);
   progress += "  elapsed " + clock_text(p.elapsed_seconds) + " remaining " + clock_text(remaining);
@@ -43,12 +43,12 @@ void HarnessReporter::game_stored(std::ostream& out, const GameRecord& g, const 
     out << line << " | " << progress << "\n" << std::flush;
 }
 
-void HarnessReporter::game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) {
+void HarnessLiveOutput::game_unplayed(std::ostream& out, const std::string& resume, int game_index, const std::string& why) {
   out << "Game " << game_index + 1 << " was not played: " << why << (resume.empty() ? "" : " (" + resume + " plays it)") << "\n"
       << std::flush;
 }
 
-void HarnessReporter::stopping(std::ostream& out, StopRequest level) {
+void HarnessLiveOutput::stopping(std::ostream& out, StopRequest level) {
   if (on_terminal()) out << "\n";
   if (level == StopRequest::FINISH_GAMES)
     out << "Stopping: finishing the games in progress (interrupt again to stop at once and discard them)" << std::endl;
@@ -56,7 +56,7 @@ void HarnessReporter::stopping(std::ostream& out, StopRequest level) {
     out << "Stopping at once: the games in progress are discarded" << std::endl;
 }
 
-void HarnessReporter::ended(std::ostream& out, const RunTally&, const RunEnding& e) {
+void HarnessLiveOutput::ended(std::ostream& out, const RunTally&, const RunEnding& e) {
   if (on_terminal()) out << "\n";
   out << e.summary;
   switch (e.kind) {

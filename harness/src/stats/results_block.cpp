@@ -1,4 +1,4 @@
-#include "report.h"
+#include "results_block.h"
 
 #include <array>
 #include <cmath>

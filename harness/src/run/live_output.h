@@ -1,5 +1,5 @@
-// MatchReporter: what a run tells its user as it goes. The harness prints its own lines
-// (HarnessReporter); the fastchess and cutechess-cli front ends print those programs' lines.
+// LiveOutput: what a run tells its user as it goes. The harness prints its own lines
+// (HarnessLiveOutput); the fastchess and cutechess-cli front ends print those programs' lines.
 // Every call comes from the runner's one collecting thread, in order, never from a game's.
 #pragma once
 
@@ -40,9 +40,9 @@ struct RunEnding {
   std::string cpu_line;  // FINISHED: the harness's own time and CPU
 };
 
-class MatchReporter {
+class LiveOutput {
  public:
-  virtual ~MatchReporter() = default;
+  virtual ~LiveOutput() = default;
   virtual void resuming(std::ostream& out, std::int64_t run_id, int done, int total) = 0;
   virtual void game_started(std::ostream& out, const GameSpec& spec, int total) = 0;
   // After the game was stored; `tally` includes it.
@@ -62,7 +62,7 @@ bool on_terminal();
 
 // The harness's own lines: one per game with the running score (a progress line on a terminal),
 // the results block at the end, and how to resume a stopped run.
-class HarnessReporter : public MatchReporter {
+class HarnessLiveOutput : public LiveOutput {
  public:
   void resuming(std::ostream& out, std::int64_t run_id, int done, int total) override;
   void game_started(std::ostream&, const GameSpec&, int) override {}

@@ -1,4 +1,4 @@
-// ForeignReporter: a run's lines as fastchess or cutechess-cli print them, for the programs that
+// ForeignLiveOutput: a run's lines as fastchess or cutechess-cli print them, for the programs that
 // read those lines (OpenBench's client, Stockfish's worker, tuning scripts), and the PGN and EPD
 // files those programs write. Standard output carries only their lines: ASCII, no blank line.
 // What the two formats share is here (game lines, warnings, files); the results lines of each
@@ -13,14 +13,14 @@
 
 #include "frontends/foreign_run.h"
 #include "frontends/result_lines.h"
-#include "run/match_reporter.h"
+#include "run/live_output.h"
 
 namespace harness {
 
-class ForeignReporter : public MatchReporter {
+class ForeignLiveOutput : public LiveOutput {
  public:
   // `db_path` is named in the resume hint of a stopped run.
-  explicit ForeignReporter(const ForeignRun& run);
+  explicit ForeignLiveOutput(const ForeignRun& run);
 
   void resuming(std::ostream&, std::int64_t, int, int) override {}
   void game_started(std::ostream& out, const GameSpec& spec, int total) override;
