@@ -10,7 +10,7 @@
 #   scripts/ci/sanitize.sh           both (before a release: longer than CI's budget on 2 cores)
 #   scripts/ci/sanitize.sh --smoke [address] [thread]
 #                                 what CI runs (scripts/test.sh): only the harness, the engine, the
-#                                 mock engine and the e2e test binary are built, and only the tests
+#                                 mock engine and the threads' e2e test binary are built, and only the tests
 #                                 that drive threads are played, at small sizes: the faulty
 #                                 engines, the signals (3 interruptions) and the storage stress
 set -euo pipefail
@@ -41,7 +41,7 @@ for kind in "${kinds[@]}"; do
   configure_clang_build "$kind"
   targets=()
   if [ "$smoke" -eq 1 ]; then
-    targets=(--target harness engine mock_engine harness_e2e_tests)
+    targets=(--target harness engine mock_engine harness_threads_e2e_tests)
     tests=(-R "$smoke_tests")
     export STOP_REQUEST_ROUNDS=3
   fi
