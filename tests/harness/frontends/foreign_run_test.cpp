@@ -358,3 +358,20 @@ TEST(ForeignRun, ReasonsUseThoseProgramsWords) {
 }
 
 }  // namespace
+
+#include "frontends/front_end.h"
+
+namespace {
+
+// A shared row looked up by a name that is not shared comes back as a refused "?" row: every
+// program's table must name only rows that exist.
+TEST(ForeignRun, EveryProgramsTableNamesRowsThatExist) {
+  for (harness::Dialect d : {Dialect::FASTCHESS, Dialect::CUTECHESS}) {
+    const harness::frontend::FrontEnd& program = harness::frontend::front_end(d);
+    for (const auto& row : program.options) EXPECT_NE(std::string(row.name), "?") << program.program;
+    for (const auto& row : program.engine_keys) EXPECT_NE(std::string(row.key), "?") << program.program;
+    EXPECT_GT(program.options.size(), 30u);
+  }
+}
+
+}  // namespace

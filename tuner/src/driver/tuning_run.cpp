@@ -24,6 +24,7 @@
 #include "settings/output_file.h"
 #include "space/tuned_weights.h"
 #include "stats/results_block.h"
+#include "text/format_number.h"
 #include "text/words.h"
 
 namespace tuner {
@@ -60,13 +61,11 @@ chess::Result<TexelSets> read_texel_sets(const TunerConfig& config, const eval::
     return chess::Error{config.fitness.positions + ": no quiet positions left for tuning after the holdout"};
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   const std::size_t kept = traced.tuning.size() + traced.heldout.size();
-  char line[512];
-  std::snprintf(line, sizeof line,
-                "%zu read from %s, %zu kept (%zu left out: their quiescence score is not their evaluation), "
-                "%.1f bytes each in memory, traced in %.1f s",
-                traced.read, config.fitness.positions.c_str(), kept, traced.not_quiet,
-                double(traced.tuning.bytes() + traced.heldout.bytes()) / double(kept), seconds);
-  out << "Positions: " << line << std::endl;
+  const double bytes_each = double(traced.tuning.bytes() + traced.heldout.bytes()) / double(kept);
+  out << "Positions: " << traced.read << " read from " << config.fitness.positions << ", " << kept << " kept ("
+      << traced.not_quiet << " left out: their quiescence score is not their evaluation), "
+      << harness::format_number("%.1f", bytes_each) << " bytes each in memory, traced in " << harness::format_number("%.1f", seconds)
+      << " s" << std::endl;
   sets.texel = std::make_unique<TexelFitness>(std::move(traced.tuning), config.fitness.threads);
   if (traced.heldout.size() > 0) sets.heldout = std::make_unique<TexelFitness>(std::move(traced.heldout), config.fitness.threads);
   return sets;
@@ -223,7 +222,7 @@ std::string summarize(const Tuning& t, Fitness& fitness, const Result& result, c
 }
 
 // The configuration as the run uses it: project paths resolved, validation as asked, the
-// method's checks passed, the cluster reachable when it is used.
+// method's checks passed.
 chess::Result<TunerConfig> checked_config(const TuningRequest& request, const TuningMethod& method) {
   auto loaded = load_tuner_config(request.config);
   CHESS_RETURN_IF_ERROR(loaded);
@@ -231,7 +230,6 @@ chess::Result<TunerConfig> checked_config(const TuningRequest& request, const Tu
   resolve_project_paths(config);
   if (request.no_validation) config.validation.games = 0;
   CHESS_RETURN_IF_ERROR(method.check_run(config, request.config));
-  if (config.fitness.cluster.shards > 0) CHESS_RETURN_IF_ERROR(harness::slurm_reachable());
   return config;
 }
 
@@ -284,6 +282,7 @@ chess::Result<TuningEnd> run_tuning(const TuningRequest& request, const TuningMe
   auto weights = config.start_weights.empty() ? chess::Result<eval::EvalParams>(eval::dev_params()) : eval::load_params(config.start_weights);
   CHESS_RETURN_IF_ERROR(weights);
   const eval::EvalParams start_weights = *weights;
+  if (config.fitness.cluster.shards > 0) CHESS_RETURN_IF_ERROR(harness::slurm_reachable());
   auto db = harness::Database::open(request.db);
   CHESS_RETURN_IF_ERROR(db);
   // Everything that can be wrong with the configuration fails before a run is recorded.
