@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "json/json_input.h"
+#include "loop/step_detail.h"
 
 namespace tuner {
 
@@ -18,8 +19,6 @@ std::string format(const char* pattern, double a, double b = 0, double c = 0, do
   return text;
 }
 
-double number(const json& j, const char* key) { return j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0; }
-std::string text(const json& j, const char* key) { return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : ""; }
 
 std::string run_text(const harness::LoopStepRow& row) {
   return row.run_id ? "run " + std::to_string(row.run_id) + ": " : "";
@@ -28,17 +27,17 @@ std::string run_text(const harness::LoopStepRow& row) {
 // An Elo that one-sided games leave unbounded is stored as null: "n/a", as the harness prints it.
 std::string match_text(const json& d) {
   const bool bounded = d.contains("elo") && d["elo"].is_number() && d.contains("elo_error") && d["elo_error"].is_number();
-  return (bounded ? format("Elo %+.1f +/- %.1f", number(d, "elo"), number(d, "elo_error")) : std::string("Elo n/a")) +
-         format(" after %.0f games (W %.0f D %.0f L %.0f)", number(d, "games"), number(d, "wins"), number(d, "draws"),
-                number(d, "losses"));
+  return (bounded ? format("Elo %+.1f +/- %.1f", number_of(d, "elo"), number_of(d, "elo_error")) : std::string("Elo n/a")) +
+         format(" after %.0f games (W %.0f D %.0f L %.0f)", number_of(d, "games"), number_of(d, "wins"), number_of(d, "draws"),
+                number_of(d, "losses"));
 }
 
 // How long the step took and the share of the cores it used, when it was measured.
 std::string usage_text(const json& d) {
   if (!d.contains("usage") || !d["usage"].is_object()) return "";
   const json& u = d["usage"];
-  return format(" [%.1f s; engines %.0f %%, loop %.0f %% of %.0f cores", number(u, "seconds"), 100 * number(u, "engines_cpu_share"),
-                100 * number(u, "loop_cpu_share"), number(u, "cores")) +
+  return format(" [%.1f s; engines %.0f %%, loop %.0f %% of %.0f cores", number_of(u, "seconds"), 100 * number_of(u, "engines_cpu_share"),
+                100 * number_of(u, "loop_cpu_share"), number_of(u, "cores")) +
          (u.value("resumed", false) ? " in the session that finished it]" : "]");
 }
 
@@ -48,20 +47,20 @@ std::string step_line(const harness::LoopStepRow& row, double chained) {
   std::string line = "  " + row.step + std::string(8 - std::min<std::size_t>(7, row.step.size()), ' ') + run_text(row);
   if (row.status != "done") return line + "under way\n";
   if (row.step == "datagen")
-    return line + format("%.0f games of generation %.0f's network", number(d, "games"), number(d, "parent_generation")) +
-           (text(d, "network").empty() ? " (the first network)" : " (" + text(d, "network") + ")") + "\n";
+    return line + format("%.0f games of generation %.0f's network", number_of(d, "games"), number_of(d, "parent_generation")) +
+           (text_of(d, "network").empty() ? " (the first network)" : " (" + text_of(d, "network") + ")") + "\n";
   if (row.step == "export")
-    return line + format("%.0f positions", number(d, "positions")) + " in " + text(d, "file") + " (sha256 " + text(d, "sha256") +
+    return line + format("%.0f positions", number_of(d, "positions")) + " in " + text_of(d, "file") + " (sha256 " + text_of(d, "sha256") +
            ")\n";
   if (row.step == "train")
-    return line + format("%.0f positions, %.0f superbatches, loss %.6f, validation %.6f", number(d, "positions"),
-                         number(d, "superbatches"), number(d, "train_loss"), number(d, "validation_loss")) +
-           format(", %.1f s; ", number(d, "seconds")) + text(d, "network") + " (sha256 " + text(d, "sha256") + ")\n";
+    return line + format("%.0f positions, %.0f superbatches, loss %.6f, validation %.6f", number_of(d, "positions"),
+                         number_of(d, "superbatches"), number_of(d, "train_loss"), number_of(d, "validation_loss")) +
+           format(", %.1f s; ", number_of(d, "seconds")) + text_of(d, "network") + " (sha256 " + text_of(d, "sha256") + ")\n";
   if (row.step == "gate") {
     std::string verdict = d.value("promoted", false) ? "promoted" : "not promoted";
-    if (d.contains("llr")) verdict = format("LLR %.2f (%.2f, %.2f): ", number(d, "llr"), number(d, "lower_bound"),
-                                            number(d, "upper_bound")) + verdict;
-    return line + match_text(d) + format(" against generation %.0f; ", number(d, "best_generation")) + verdict +
+    if (d.contains("llr")) verdict = format("LLR %.2f (%.2f, %.2f): ", number_of(d, "llr"), number_of(d, "lower_bound"),
+                                            number_of(d, "upper_bound")) + verdict;
+    return line + match_text(d) + format(" against generation %.0f; ", number_of(d, "best_generation")) + verdict +
            (d.value("promoted", false) ? format("; Elo against the first, chained: %+.1f", chained) : "") + "\n";
   }
   return line + match_text(d) + " against the first network\n";
@@ -106,7 +105,7 @@ chess::Result<nlohmann::json> loop_report_section(harness::Database& db, const h
     json through;
     const auto gate = details.find("gate");
     const bool promoted = gate != details.end() && gate->second.value("promoted", false);
-    if (promoted) through = chained[generation] = chained[best] + number(gate->second, "elo");
+    if (promoted) through = chained[generation] = chained[best] + number_of(gate->second, "elo");
     rows.push_back(generation_row(generation, best, details, through));
     if (promoted) best = generation;
   }
@@ -129,7 +128,7 @@ chess::Result<std::string> describe_loop_run(harness::Database& db, const harnes
     const json d = json_input::parse_or_discarded(row.detail);
     double through = 0;
     if (row.step == "gate" && row.status == "done" && d.value("promoted", false)) {
-      through = chained[best] + number(d, "elo");
+      through = chained[best] + number_of(d, "elo");
       chained[row.generation] = through;
       best = row.generation;
     }
