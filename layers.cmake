@@ -8,7 +8,7 @@
 #   program, with an order of their own.
 set(HARNESS_TIERS base model storage runs frontends)
 set(HARNESS_TIER_base text settings process time_control engines builds)
-set(HARNESS_TIER_model record pgn players openings adjudication stats game)
+set(HARNESS_TIER_model record pgn players openings adjudication stats game events)
 set(HARNESS_TIER_storage storage)
 set(HARNESS_TIER_runs run imports suites report datagen cluster bisect)
 set(HARNESS_TIER_frontends frontends cli_common)

@@ -18,6 +18,7 @@ packages=(
   clang libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (scripts/ci/fuzz.sh, scripts/ci/sanitize.sh)
   universal-ctags  # measures function lengths for the unit test tests/structure/check_function_length.sh
   git  # harness test and bisect build engines from commits; their tests make repositories
+  python3 python3-jsonschema  # the event stream's test: every event against docs/events.schema.json, the frameworks' parsers
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -316,6 +316,7 @@ chess::Result<Bisector::Verdict> Bisector::sprt_attempt(const MatchConfig& confi
   auto inputs = prepare_run(played);
   CHESS_RETURN_IF_ERROR(inputs);
   MatchRunner runner(played, std::move(*inputs), db_, run_id);
+  if (events_) runner.events_to(*events_);
   runner.resume_with("");  // the bisect says how to go on: the run alone would go on without it
   const MatchStatus status = runner.run(out);
   if (status.kind == MatchStatus::INTERRUPTED) return Verdict{"", run_id, ""};

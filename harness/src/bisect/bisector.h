@@ -15,6 +15,7 @@
 #include "bisect/bisect_search.h"
 #include "bisect/bisect_settings.h"
 #include "builds/engine_build.h"
+#include "events/event_stream.h"
 #include "stats/sprt.h"
 #include "stats/tally.h"
 #include "storage/database.h"
@@ -33,6 +34,8 @@ class Bisector {
   // `commits` run from the one after the good commit to the bad one, oldest first.
   Bisector(BisectSettings settings, std::vector<GitCommit> commits, GitCommit good, Database& db, std::int64_t bisect_run);
   chess::Result<BisectOutcome> run(std::ostream& out);
+  // Each SPRT step's match also tells `stream` (which must outlive the bisector) its events.
+  void events_to(EventStream& stream) { events_ = &stream; }
 
  private:
   struct Verdict {
@@ -66,6 +69,7 @@ class Bisector {
   std::vector<GitCommit> commits_;
   GitCommit good_;
   Database& db_;
+  EventStream* events_ = nullptr;
   std::int64_t bisect_run_;
   EngineBuilds builds_;
   BisectSearch search_;

@@ -9,6 +9,7 @@
 #include "bisect/bisector.h"
 #include "cli_common/fail.h"
 #include "commands.h"
+#include "events/event_stream.h"
 #include "match_options.h"
 #include "paths.h"
 #include "process/command.h"
@@ -143,7 +144,9 @@ std::string found_detail(const BisectOutcome& outcome) {
             << good.subject << ") up to " << bad.short_sha() << " (" << bad.subject << "), by " << bisect_mode_name(settings.mode)
             << std::endl;
   Bisector bisector(settings, std::move(commits), good, *db, id);
-  auto ran = bisector.run(std::cout);
+  const std::unique_ptr<EventStream> events = o.match.events.empty() ? nullptr : value_or_fail(EventStream::open(o.match.events));
+  if (events) bisector.events_to(*events);
+  auto ran = bisector.run(events && events->path() == "-" ? std::cerr : std::cout);
   if (!ran) {
     (void)db->update_run(id, "failed", ran.error() + "\n");  // a failure to store this too is already in the message
     fail(ran.error());

@@ -6,6 +6,7 @@
 
 #include "cli_common/fail.h"
 #include "commands.h"
+#include "events/event_stream.h"
 #include "frontends/foreign_live_output.h"
 #include "players/uci_compliance.h"
 #include "run/match_runner.h"
@@ -45,8 +46,10 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   for (const auto& [option, file] : {std::pair{"-pgnout", run.output.pgn_file}, std::pair{"-epdout", run.output.epd_file}})
     if (!file.empty()) value_or_fail(check_output_file(option, file, {run.config.openings_path, run.db}));
   RunInputs inputs = value_or_fail(prepare_run(run.config, options));
-  for (const std::string& warning : run.output.start_warnings) std::cout << warning << "\n";
-  for (const std::string& warning : inputs.option_warnings) std::cout << warning << "\n";
+  const std::unique_ptr<EventStream> events = run.events.empty() ? nullptr : value_or_fail(EventStream::open(run.events));
+  std::ostream& out = events && events->path() == "-" ? std::cerr : std::cout;  // standard output: the events only
+  for (const std::string& warning : run.output.start_warnings) out << warning << "\n";
+  for (const std::string& warning : inputs.option_warnings) out << warning << "\n";
   if (!inputs.option_warnings.empty() && run.output.strict) return 1;  // fastchess's -strict: no game is played
   auto db = value_or_fail(Database::open(run.db));
   const bool match = run.config.kind == TournamentKind::MATCH;
@@ -54,7 +57,8 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   std::cerr << "harness: run " << run_id << " in " << db->path() << "\n";
   ForeignLiveOutput output(run);
   MatchRunner runner(run.config, std::move(inputs), *db, run_id, &output);
-  const MatchStatus status = runner.run(std::cout);
+  if (events) runner.events_to(*events);
+  const MatchStatus status = runner.run(out);
   if (status.kind == MatchStatus::HELD) fail(status.error);
   if (status.kind == MatchStatus::FAILED) {
     (void)db->update_run(run_id, "failed", status.error + "\n");

@@ -11,6 +11,7 @@
 #include "match_options.h"
 #include "paths.h"
 #include "run/datagen_live_output.h"
+#include "events/event_stream.h"
 #include "run/match_runner.h"
 #include "text/words.h"
 
@@ -34,18 +35,27 @@ std::int64_t find_resumable(Database& db, const MatchConfig& c) {
   return 0;
 }
 
-// Exit status 130 after an interrupt, as a shell reports a job stopped by Ctrl-C.
-int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id) {
-  std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", "
+// The stream --events names, or null without it; a file that cannot be opened ends the command.
+std::unique_ptr<EventStream> open_events(const std::string& path) {
+  if (path.empty()) return nullptr;
+  return value_or_fail(EventStream::open(path));
+}
+
+// Exit status 130 after an interrupt, as a shell reports a job stopped by Ctrl-C. With the
+// events on standard output, the run's own lines go to standard error.
+int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id, EventStream* events) {
+  std::ostream& out = events && events->path() == "-" ? std::cerr : std::cout;
+  out << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", "
             << (config.settings.variant == chess::Variant::STANDARD
                     ? ""
                     : std::string(chess::variant_name(config.settings.variant)) + ", ")
             << "concurrency " << config.concurrency << std::endl;
-  if (config.speed_scale) std::cout << "Time control scaled " << describe(*config.speed_scale, config.settings.tc) << std::endl;
+  if (config.speed_scale) out << "Time control scaled " << describe(*config.speed_scale, config.settings.tc) << std::endl;
   DatagenLiveOutput datagen(config.concurrency);
   LiveOutput* output = config.datagen ? &datagen : nullptr;  // null: the harness's own lines
   MatchRunner runner(std::move(config), std::move(inputs), db, run_id, output);
-  const MatchStatus status = runner.run(std::cout);
+  if (events) runner.events_to(*events);
+  const MatchStatus status = runner.run(out);
   if (status.kind == MatchStatus::HELD) fail(status.error);  // the run is the other process's: left as it is
   if (status.kind == MatchStatus::FAILED) {
     // When the database cannot take even that (a full disk), the message says what to do.
@@ -67,7 +77,8 @@ void exit_if_stopped() {
 
 // A stored run, continued at this concurrency: read, validated, its inputs prepared once (or
 // taken as read already by --resume, which needed them to find the run).
-int continue_run(Database& db, std::int64_t run_id, int concurrency, std::optional<RunInputs> read = std::nullopt) {
+int continue_run(Database& db, std::int64_t run_id, int concurrency, EventStream* events,
+                 std::optional<RunInputs> read = std::nullopt) {
   MatchConfig config = value_or_fail(MatchConfig::from_json(run_or_fail(db, run_id).config));
   if (config.imported)
     fail("run " + std::to_string(run_id) + " holds games imported from " + config.imported->files.front() +
@@ -84,7 +95,7 @@ int continue_run(Database& db, std::int64_t run_id, int concurrency, std::option
   if (read) value_or_fail(check_same_openings(config, inputs.book));
   if (read && games_left) value_or_fail(check_engines_start(config, inputs.book));
   if (config.shard.active()) db.use_rollback_journal();
-  return play(std::move(config), std::move(inputs), db, run_id);
+  return play(std::move(config), std::move(inputs), db, run_id, events);
 }
 
 }  // namespace
@@ -98,17 +109,19 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
     read_book.probe_engines = false;
     read_book.db_path = o.db;
     RunInputs inputs = value_or_fail(prepare_run(config, read_book));
+    const std::unique_ptr<EventStream> events = open_events(o.events);
     auto db = value_or_fail(Database::open_existing(o.db));
     const std::int64_t run_id = find_resumable(*db, config);
     if (!run_id) fail("--resume: no unfinished run with these settings in " + o.db + " (see 'harness runs')");
-    std::exit(continue_run(*db, run_id, o.concurrency, std::move(inputs)));
+    std::exit(continue_run(*db, run_id, o.concurrency, events.get(), std::move(inputs)));
   }
   RunInputs inputs = prepare_or_fail(config, o);  // before the database: a bad run leaves no file behind
+  const std::unique_ptr<EventStream> events = open_events(o.events);
   exit_if_stopped();
   auto db = open_db(o.db);
   if (config.shard.active()) db->use_rollback_journal();
   const std::int64_t run_id = value_or_fail(db->create_run(config.run_kind(), config.to_json()));
-  std::exit(play(std::move(config), std::move(inputs), *db, run_id));
+  std::exit(play(std::move(config), std::move(inputs), *db, run_id, events.get()));
 }
 
 void add_match_commands(CLI::App& app) {
@@ -132,13 +145,15 @@ void add_match_commands(CLI::App& app) {
   resume->add_option("RUN", o->run, "Run id (see 'harness runs')")->required()->check(run_number());
   resume->add_option("--db", o->db, DATABASE_HELP);
   resume->add_option("--concurrency", o->concurrency, "Games played at once (default: the number of cores)");
+  add_events_option(resume, o->events);
   resume->callback([o] {
     install_stop_handlers();
+    const std::unique_ptr<EventStream> events = open_events(o->events);
     auto db = value_or_fail(Database::open_existing(o->db));
     const RunRow run = run_or_fail(*db, o->run);
     if (run.kind != "match" && run.kind != "tournament" && run.kind != "datagen")
       fail("run " + std::to_string(o->run) + " is " + a_run_of_kind(run.kind) + ", not a match");
-    std::exit(continue_run(*db, o->run, o->concurrency));
+    std::exit(continue_run(*db, o->run, o->concurrency, events.get()));
   });
 }
 

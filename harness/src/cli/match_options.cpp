@@ -88,6 +88,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.datagen = o.datagen;
   c.paired = !o.no_pairs;
   if (!o.log.empty()) c.log_path = std::filesystem::absolute(o.log).lexically_normal().string();
+  if (!o.params_file.empty()) c.params_file = std::filesystem::absolute(o.params_file).lexically_normal().string();
   // Registry engines given as "repo", "ref" and "build", their bench checked against the commit's Bench: line.
   const std::vector<TestedCommit> built =
       value_or_fail(build_git_engines(c.engines, EngineBuilds(build_cache_beside(o.db)), BenchCheck::AGAINST_MESSAGE, std::cout));
@@ -185,6 +186,7 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
   cmd->add_option("--draw", o.draw, "Draw adjudication \"movenumber=40 movecount=8 score=10\"");
   cmd->add_option("--maxmoves", o.maxmoves, "Adjudicate a draw after this many full moves");
   cmd->add_option("--db", o.db, DATABASE_HELP);
+  add_events_option(cmd, o.events);
   cmd->add_option("--pgn", o.pgn, "Also append every game to this PGN file");
   cmd->add_option("--event", o.event, "PGN Event tag");
   cmd->add_option("--pgn-comments", o.pgn_comments,
@@ -198,6 +200,9 @@ void add_common(CLI::App* cmd, MatchOptions& o) {
                 "UCI engines that declare Ponder think on the opponent's time (go ponder, ponderhit, stop on a miss)");
   cmd->add_flag("--check-mate-pvs", o.check_mate_pvs,
                 "Also check mating PVs as fastchess's -check-mate-pvs does: a mate score's PV is the mate, move for move");
+  cmd->add_option("--params-file", o.params_file,
+                  "Read each engine's option values from FILE before every game pair ([ENGINE] sections of NAME=VALUE lines); "
+                  "each game records them");
   cmd->add_option("--log", o.log,
                   "Append every line to and from each engine to this file, with the time in microseconds and the game "
                   "(read it back with 'harness show RUN --game N')");

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "builds/git_engines.h"
+#include "cli_common/command_line.h"
 #include "process/executable_path.h"
 #include "run/run_inputs.h"
 
@@ -56,6 +57,8 @@ struct MatchOptions {
   bool no_pairs = false;                 // each game its own opening, colours alternating
   std::vector<std::string> match_lines;  // --match-line: engine lines kept with each move
   std::string log;                       // --log: the engine dialogue of every game
+  std::string events;                    // --events: the run's events, as JSON lines ("-": standard output)
+  std::string params_file;               // --params-file: option values read before each game pair
   std::string tb;                        // tablebase directory
   int tb_pieces = 0;  // 0: as many pieces as the tables hold  // standard or fischerandom; empty: from the book's castling fields
   std::vector<EngineConfig> made_engines;  // engines the command made itself (harness test's builds)

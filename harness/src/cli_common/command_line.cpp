@@ -48,4 +48,10 @@ int parse_command_line(CLI::App& app, int argc, char** argv) {
   return -1;
 }
 
+void add_events_option(CLI::App* cmd, std::string& path) {
+  cmd->add_option("--events", path,
+                  "Also write the run's events as JSON lines to FILE (appended; \"-\": standard output, the run's own lines "
+                  "then go to standard error). See docs/events.schema.json");
+}
+
 }  // namespace harness

@@ -11,5 +11,7 @@ namespace harness {
 // Parses (running the chosen command's callback); the exit status when the program should end
 // here (help, or an error), or -1 when the command ran and returned.
 int parse_command_line(CLI::App& app, int argc, char** argv);
+// --events FILE, of the commands that play games and of the tuner's.
+void add_events_option(CLI::App* cmd, std::string& path);
 
 }  // namespace harness

@@ -10,6 +10,7 @@
 
 #include "core/nearest_names.h"
 #include "json/json_input.h"
+#include "settings/argument_files.h"
 #include "settings/key_values.h"
 #include "settings/stored_enum.h"
 
@@ -263,7 +264,14 @@ std::vector<std::string> spec_key_names() {
 }  // namespace
 
 chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
-  auto words = parse_key_values("--engine", spec, Repeats::ALLOWED);
+  // "@FILE" words first: the file's lines are words of the spec, quoted back as one word each.
+  auto split = split_words("--engine", spec);
+  CHESS_RETURN_IF_ERROR(split);
+  auto expanded = expand_argument_files(*split, "--engine");
+  CHESS_RETURN_IF_ERROR(expanded);
+  std::string text;
+  for (const std::string& word : *expanded) text += (text.empty() ? "" : " ") + quoted_word(word);
+  auto words = parse_key_values("--engine", text, Repeats::ALLOWED);
   CHESS_RETURN_IF_ERROR(words);
   EngineConfig c;
   int limits = 0;

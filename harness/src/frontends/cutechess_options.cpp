@@ -145,6 +145,8 @@ std::vector<OptionRow> options() {
       {"-resultformat", A::ONE, "default", "the result table's format (only cutechess-cli's default)", result_format},
       {"-debug", A::OPTIONAL_ONE, "[all]", "every line to and from the engines on standard error", debug},
       shared_option("-db"),
+      shared_option("-events"),
+      shared_option("-params"),
       shared_option("-help"),
       shared_option("-h"),
       shared_option("-version"),

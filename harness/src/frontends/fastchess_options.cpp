@@ -295,6 +295,8 @@ std::vector<OptionRow> options() {
       {"-log", A::KEY_VALUES, "file=F [level=] [engine=true] [append=] [compress=false]",
        "the engine dialogue (engine=true) and how each game ended, with microsecond times; 'harness show RUN --game N'", log},
       shared_option("-db"),
+      shared_option("-events"),
+      shared_option("-params"),
       shared_option("-help"),
       shared_option("-h"),
       shared_option("-version"),

@@ -10,6 +10,8 @@
 
 #include "core/uci_move.h"
 #include "pgn/pgn_writer.h"
+#include "record/illegal_move.h"
+#include "record/termination.h"
 #include "stats/sprt.h"
 #include "text/format_number.h"
 
@@ -47,7 +49,10 @@ std::string foreign_reason(const GameRecord& g, LineFormat format) {
       return draw ? "Draw by adjudication: SyzygyTB" : winner + " wins by adjudication: SyzygyTB";
     case GameEnd::ADJUDICATED_MAX_MOVES: return cutechess ? "Draw by adjudication: maximal game length" : "Draw by adjudication";
     case GameEnd::TIME: return loser + " loses on time";
-    case GameEnd::STALL: return loser + "'s connection stalls";
+    // fastchess: no move before the clock runs out is a loss on time; a stall is an engine that
+    // stopped answering (here: no move within a node or depth search's timeout).
+    case GameEnd::STALL:
+      return std::string(fault_class(g.end, g.reason)) == "time_loss" ? loser + " loses on time" : loser + "'s connection stalls";
     case GameEnd::CRASH: return loser + " disconnects";
     case GameEnd::ILLEGAL_MOVE: {
       const std::size_t colon = g.reason.rfind(": ");
@@ -110,19 +115,6 @@ void ForeignLiveOutput::game_started(std::ostream& out, const GameSpec& spec, in
       << " vs " << config_.engines[std::size_t(spec.black)].name << ")\n";
 }
 
-namespace {
-
-// fastchess's uci::isUciMove: four or five characters, a-h and 1-8 squares, a lowercase
-// promotion piece.
-bool is_uci_move_text(const std::string& move) {
-  auto file = [](char c) { return c >= 'a' && c <= 'h'; };
-  auto rank = [](char c) { return c >= '1' && c <= '8'; };
-  if (move.size() != 4 && move.size() != 5) return false;
-  if (!file(move[0]) || !rank(move[1]) || !file(move[2]) || !rank(move[3])) return false;
-  return move.size() == 4 || std::string("nbrq").find(move[4]) != std::string::npos;
-}
-
-}  // namespace
 
 int ForeignLiveOutput::warnings(std::ostream& out, const GameRecord& g) {
   if (output_.format == LineFormat::CUTECHESS) return 0;  // cutechess-cli writes its warnings to standard error
@@ -134,15 +126,13 @@ int ForeignLiveOutput::warnings(std::ostream& out, const GameRecord& g) {
       ++printed;
     }
   if (g.end == GameEnd::ILLEGAL_MOVE) {
-    const std::size_t colon = g.reason.rfind(": ");
-    const std::string move = colon == std::string::npos || colon + 2 >= g.reason.size() ? "<none>" : g.reason.substr(colon + 2);
-    const bool white_lost = g.result == chess::GameResult::BLACK_WINS;
+    const std::string move = illegal_move_text(g);
     if (!is_uci_move_text(move)) {
       out << "Warning; Move does not match uci move format, lowercase and 4/5 chars. Move " << move << " played by "
-          << (white_lost ? g.white : g.black) << "\n";
+          << illegal_mover(g) << "\n";
       ++printed;
     }
-    out << "Warning; Illegal move " << move << " played by " << (white_lost ? g.white : g.black) << "\n";
+    out << "Warning; Illegal move " << move << " played by " << illegal_mover(g) << "\n";
     ++printed;
   }
   return printed;

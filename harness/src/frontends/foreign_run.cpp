@@ -5,6 +5,7 @@
 
 #include "frontends/front_end.h"
 #include "process/executable_path.h"
+#include "settings/argument_files.h"
 #include "text/control_characters.h"
 
 namespace harness {
@@ -123,7 +124,9 @@ chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std:
     run.compliance.assign(args.begin() + 1, args.end());
     return run;
   }
-  auto flags = frontend::split_flags(args);
+  auto expanded = expand_argument_files(args, dialect_name(dialect));
+  CHESS_RETURN_IF_ERROR(expanded);
+  auto flags = frontend::split_flags(*expanded);
   CHESS_RETURN_IF_ERROR(flags);
   if (flags->empty()) {
     run.help = true;

@@ -48,6 +48,7 @@ struct ForeignRun {
   MatchConfig config;
   ForeignOutput output;
   std::string db;                       // -db FILE (default: the harness's database)
+  std::string events;                   // -events file=F: the event stream (empty: none)
   bool help = false;                    // -help: print the options and exit
   bool version = false;                 // -version
   std::vector<std::string> compliance;  // --compliance ENGINE ARGS: check that engine and exit

@@ -125,6 +125,34 @@ R wait(LineState& s, const Flag& f) { return number_to(f, s.run.config.wait_ms);
 R no_swap(LineState& s, const Flag&) { return s.run.config.noswap = true; }
 R database(LineState& s, const Flag& f) { return s.run.db = f.params[0], true; }
 R help(LineState& s, const Flag&) { return s.run.help = true; }
+
+// -events file=F: the run's events as JSON lines, as harness match --events writes them.
+R events(LineState& s, const Flag& f) {
+  auto kvs = key_values(f);
+  CHESS_RETURN_IF_ERROR(kvs);
+  for (const KeyValue& kv : *kvs) {
+    if (kv.key != "file") return chess::Error{"-events: unknown key '" + kv.key + "'" + chess::did_you_mean(kv.key, {"file"})};
+    auto path = kv.value == "-" ? chess::Result<std::string>(kv.value) : absolute_path("-events file", kv.value);
+    CHESS_RETURN_IF_ERROR(path);
+    s.run.events = *path;
+  }
+  if (s.run.events.empty()) return chess::Error{"-events: missing file= (file=- is standard output)"};
+  return true;
+}
+
+// -params file=F: each engine's option values, read again before every game pair.
+R params(LineState& s, const Flag& f) {
+  auto kvs = key_values(f);
+  CHESS_RETURN_IF_ERROR(kvs);
+  for (const KeyValue& kv : *kvs) {
+    if (kv.key != "file") return chess::Error{"-params: unknown key '" + kv.key + "'" + chess::did_you_mean(kv.key, {"file"})};
+    auto path = absolute_path("-params file", kv.value);
+    CHESS_RETURN_IF_ERROR(path);
+    s.run.config.params_file = *path;
+  }
+  if (s.run.config.params_file.empty()) return chess::Error{"-params: missing file="};
+  return true;
+}
 R version(LineState& s, const Flag&) { return s.run.version = true; }
 
 const std::vector<OptionRow>& shared_rows() {
@@ -153,6 +181,8 @@ const std::vector<OptionRow>& shared_rows() {
       {"-wait", A::ONE, "MS", "each game slot pauses this long between its games", wait},
       {"-noswap", A::NONE, "", "the first engine has White in every game", no_swap},
       {"-db", A::ONE, "FILE", "the database (this harness's own option)", database},
+      {"-params", A::KEY_VALUES, "file=F", "each engine's option values, read again before every game pair ([ENGINE] sections of NAME=VALUE lines)", params},
+      {"-events", A::KEY_VALUES, "file=F", "the run's events as JSON lines, appended to F (- : standard output, the lines then on standard error)", events},
       {"-help", A::ANY, "", "these lines", help},
       {"-h", A::ANY, "", "these lines", help},
       {"-version", A::ANY, "", "the version", version},

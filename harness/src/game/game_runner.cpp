@@ -218,6 +218,7 @@ class Referee {
   }
 
   void lose(chess::Color loser, GameEnd how, const std::string& detail, bool stop_engine) {
+    if (how != GameEnd::RESIGNATION) record_.fault_lines = players_[loser]->last_lines();  // before a stop's lines
     if (stop_engine) players_[loser]->stop();  // a stalled or broken engine is restarted for the next game
     end(loss_for(loser), how, end_reason(how, loser, detail));
   }

@@ -144,6 +144,9 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   out += tag("TimeControl", r.time_control) + tag("PlyCount", std::to_string(r.opening.moves.size() + r.moves.size())) +
          tag("Termination", termination_tag(r.end, ctx.termination_words));
   if (!r.opening.name.empty()) out += tag("Opening", r.opening.name);
+  // --params-file: the values each side played with, as NAME=VALUE words.
+  if (!r.white_params.empty()) out += tag("WhiteParams", params_words(r.white_params));
+  if (!r.black_params.empty()) out += tag("BlackParams", params_words(r.black_params));
   out += '\n';
 
   std::string text;

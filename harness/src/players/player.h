@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <regex>
 #include <string>
@@ -126,6 +127,10 @@ class Player {
   // Every line to and from the engine goes to `log`, tagged with the game it belongs to.
   void set_dialogue_log(std::shared_ptr<DialogueLog> log) { log_ = std::move(log); }
   void set_game_number(int game) { game_number_ = game; }
+  // Keeps the last `count` lines to and from the engine ("> " and "< "), for a game's end to
+  // quote when the engine is at fault; 0 (the default) keeps none.
+  void keep_last_lines(std::size_t count) { keep_lines_ = count; }
+  std::vector<std::string> last_lines() const { return {last_lines_.begin(), last_lines_.end()}; }
   // The CPUs its process may run on (fastchess's -use-affinity); empty: any.
   void set_cpus(std::vector<int> cpus) { cpus_ = std::move(cpus); }
 
@@ -137,9 +142,14 @@ class Player {
  protected:
   // The dialogue log's hook on a started process.
   void watch(ChildProcess& process) {
-    if (!log_) return;
+    last_lines_.clear();
+    if (!log_ && keep_lines_ == 0) return;
     process.observe_lines([this](LineDirection direction, const std::string& line) {
-      log_->line(game_number_, config_.name, direction == LineDirection::TO_CHILD, line);
+      const bool to_engine = direction == LineDirection::TO_CHILD;
+      if (log_) log_->line(game_number_, config_.name, to_engine, line);
+      if (keep_lines_ == 0) return;
+      if (last_lines_.size() == keep_lines_) last_lines_.pop_front();
+      last_lines_.push_back((to_engine ? "> " : "< ") + line);
     });
   }
 
@@ -149,6 +159,8 @@ class Player {
   EngineDeadlines deadlines_;
   std::shared_ptr<DialogueLog> log_;
   int game_number_ = 0;
+  std::size_t keep_lines_ = 0;
+  std::deque<std::string> last_lines_;
   std::vector<int> cpus_;
 };
 

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -57,6 +58,11 @@ struct GameRecord {
   std::string started_at, finished_at;                 // ISO 8601 UTC
   std::string white_stderr, black_stderr;
   int ponder_hits = 0;  // moves that came from a ponder search the opponent's reply confirmed
+  // The last lines between the harness and the engine that lost by a fault (crash, stall, time,
+  // illegal move), "> " to it and "< " from it, when the run keeps them (an event stream does).
+  std::vector<std::string> fault_lines{};
+  // With a parameters file: the option values each side played this game with (name, value).
+  std::vector<std::pair<std::string, std::string>> white_params{}, black_params{};
   std::string pgn;
 };
 
@@ -78,6 +84,12 @@ inline std::vector<MateSignMismatch> mate_sign_mismatches(const GameRecord& g) {
   }
   return out;
 }
+
+// {"white": {"NAME": "VALUE", ...}, "black": {...}}: the values a parameters file set for the
+// game's sides, as the database, the PGN and the events keep them; empty without any.
+std::string game_params_json(const GameRecord& g);
+// "NAME=VALUE NAME=VALUE": one side's values as a PGN tag holds them (each a spec word).
+std::string params_words(const std::vector<std::pair<std::string, std::string>>& values);
 
 // Who made the engines' move `i` of the game (the opening's moves come before it).
 inline chess::Color mover(const GameRecord& g, std::size_t i) {

@@ -78,6 +78,20 @@ namespace {
 
 bool has(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
 
+}  // namespace
+
+const char* fault_class(GameEnd end, const std::string& reason) {
+  switch (end) {
+    case GameEnd::TIME: return "time_loss";
+    case GameEnd::STALL: return has(reason, " stalls: ") ? "crash" : "time_loss";
+    case GameEnd::CRASH: return "crash";
+    case GameEnd::ILLEGAL_MOVE: return "illegal_move";
+    default: return "";
+  }
+}
+
+namespace {
+
 // fastchess's and cutechess-cli's reasons ("Draw by 3-fold repetition", "White wins by
 // adjudication: SyzygyTB", "Black's connection stalls"), read by their words; UNKNOWN if none fits.
 GameEnd end_from_foreign_words(const std::string& termination, const std::string& reason) {

@@ -42,6 +42,11 @@ const char* game_end_label(GameEnd end);
 // numbers, the tablebase's verdict). These words are what clients match: "loses on time",
 // "disconnects", "illegal move", "mates", "resigns".
 std::string end_reason(GameEnd end, chess::Color side, const std::string& detail = "");
+// How the frameworks count a game lost by a fault: "time_loss" (a late move, or none before the
+// clock ran out), "crash" (a disconnect, or no move within a node or depth search's timeout),
+// "illegal_move"; empty when the end is no fault. `reason` is end_reason's, which tells the two
+// stalls apart.
+const char* fault_class(GameEnd end, const std::string& reason);
 // The end the rules gave a game (mate, stalemate, repetition, ...); UNKNOWN while it goes on.
 GameEnd rules_end(chess::Termination termination);
 // The end of a game stored before ends had names, or read from another program's PGN, from its

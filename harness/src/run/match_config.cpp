@@ -97,6 +97,12 @@ void check_sprt(const MatchConfig& c, SettingProblems& problems) {
 
 }  // namespace
 
+std::vector<std::string> MatchConfig::engine_names() const {
+  std::vector<std::string> names;
+  for (const EngineConfig& e : engines) names.push_back(e.name);
+  return names;
+}
+
 const char* tournament_kind_name(TournamentKind kind) {
   switch (kind) {
     case TournamentKind::MATCH: return "match";
@@ -207,6 +213,7 @@ nlohmann::json MatchConfig::stored_json() const {
   if (noswap) j["noswap"] = true;
   if (reverse) j["reverse"] = true;
   if (wait_ms) j["wait_ms"] = wait_ms;
+  if (!params_file.empty()) j["params_file"] = params_file;
   if (show_latency) j["show_latency"] = true;
   if (use_affinity) j["affinity_cpus"] = affinity_cpus;
   return j;
@@ -239,6 +246,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.noswap = j.value("noswap", false);
     c.reverse = j.value("reverse", false);
     c.wait_ms = j.value("wait_ms", 0);
+    c.params_file = j.value("params_file", std::string());
     c.show_latency = j.value("show_latency", false);
     c.use_affinity = j.contains("affinity_cpus");
     if (c.use_affinity) j.at("affinity_cpus").get_to(c.affinity_cpus);

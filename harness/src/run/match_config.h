@@ -102,6 +102,9 @@ struct MatchConfig {
   bool noswap = false, reverse = false;
   // fastchess's -wait: each game slot pauses this long between its games.
   int wait_ms = 0;
+  // --params-file: option values read again before each game pair (engines/params_file.h); empty: none.
+  std::string params_file;
+  std::vector<std::string> engine_names() const;
   // fastchess's -show-latency: each move's latency (the harness's time less the engine's own) is
   // noted in the dialogue log.
   bool show_latency = false;

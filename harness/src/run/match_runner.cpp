@@ -61,6 +61,31 @@ MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std
   dialogue_log_ = std::move(inputs.dialogue_log);
 }
 
+void MatchRunner::events_to(EventStream& stream) {
+  run_events_ = std::make_unique<RunEvents>(stream, run_id_, config_.paired);
+}
+
+void MatchRunner::started(const GameSpec& spec, std::ostream& out) {
+  if (output_->wants_starts()) output_->game_started(out, spec, total_games_);
+  if (!run_events_) return;
+  const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening + config_.opening_offset);
+  run_events_->game_started(spec.game_index, spec.pair_index, config_.engines[std::size_t(spec.white)].name,
+                            config_.engines[std::size_t(spec.black)].name, opening);
+}
+
+void MatchRunner::end_events(const std::string& status) {
+  if (!run_events_) return;
+  RunEndInfo info;
+  info.status = status;
+  info.done = done_count_;
+  info.total = total_games_;
+  info.discarded = discarded_;
+  info.stop_reason = stop_reason_;
+  info.resume = status == "finished" ? "" : resume_;
+  const Tally t = match_tally();
+  run_events_->run_ended(info, config_.kind == TournamentKind::MATCH ? &t : nullptr);
+}
+
 std::string MatchRunner::stderr_path(int slot, int engine) const {
   std::filesystem::path dir = std::filesystem::path(db_.path()).parent_path() / "stderr";
   std::error_code ec;
@@ -86,6 +111,12 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
   for (int g : done_)
     if (schedule_.next_in_shard(g, config_.shard) == g) --pending_count_;
   if (!done_.empty()) output_->resuming(out, run_id_, done_count_, total_games_);
+  if (run_events_) {
+    RunStartInfo info{run_id_, config_.run_kind(), db_.path(), {}, total_games_, done_count_, config_.concurrency,
+                      config_.to_json()};
+    for (const EngineConfig& e : config_.engines) info.engines.push_back(e.name);
+    run_events_->run_started(info);
+  }
   if (stops_on_sprt() && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_count_ = 0;
   for (const EngineConfig& e : config_.engines) {
@@ -109,7 +140,7 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
       if (game)
         store(std::get<GameRecord>(event), out);
       else
-        output_->game_started(out, std::get<GameSpec>(event), total_games_);
+        started(std::get<GameSpec>(event), out);
       lock.lock();
       if (game) {
         --unstored_;
@@ -121,6 +152,7 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
       const Unstarted u = unstarted_[reported_unstarted_++];
       lock.unlock();
       output_->game_unplayed(out, resume_, u.game_index, u.why);
+      if (run_events_) run_events_->game_unplayed(u.game_index, u.why);
       lock.lock();
     }
     if (stop_requested() != seen_stop_ && storage_error_.empty()) {
@@ -168,10 +200,17 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   for (int s = 0; s < slots; ++s) workers.emplace_back([this, s] { worker(s); });
   collect(out, slots);
   for (std::thread& t : workers) t.join();
-  if (!storage_error_.empty())
+  if (!params_error_.empty()) {
+    end_events("failed");
+    return {MatchStatus::FAILED, params_error_ + "; the " + std::to_string(done_count_) + " games stored are intact" +
+                                     (resume_.empty() ? std::string() : ": mend the file and continue with '" + resume_ + "'")};
+  }
+  if (!storage_error_.empty()) {
+    end_events("failed");
     return {MatchStatus::FAILED, storage_error_ + "; the " + std::to_string(done_count_) +
                                      " games stored before are intact: make room" +
                                      (resume_.empty() ? std::string() : " and continue with '" + resume_ + "'")};
+  }
   const MatchStatus status = finish(out);
   if (!pgn_error_.empty())
     return {MatchStatus::FAILED, pgn_error_ + "; the " + std::to_string(done_count_) +
@@ -213,8 +252,12 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   } else {
     ending.cpu_line = cpu_line();
   }
-  if (auto updated = db_.update_run(run_id_, status, stored); !updated) return {MatchStatus::FAILED, updated.error()};
+  if (auto updated = db_.update_run(run_id_, status, stored); !updated) {
+    end_events("failed");
+    return {MatchStatus::FAILED, updated.error()};
+  }
   output_->ended(out, tally_, ending);
+  end_events(ending.kind == RunEnding::FINISHED ? "finished" : ending.kind == RunEnding::INTERRUPTED ? "interrupted" : "incomplete");
   return result;
 }
 
@@ -288,6 +331,9 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   progress.played_this_session = played_this_session_;
   progress.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   output_->game_stored(out, g, tally_, progress);
+  if (run_events_)
+    run_events_->game_stored(g, config_.kind == TournamentKind::MATCH ? &t : nullptr,
+                             config_.kind == TournamentKind::MATCH ? config_.sprt : std::nullopt);
   if (!out) request_stop(StopRequest::FINISH_GAMES);  // the output is gone (a closed pipe): stop, resumable
 
   if (auto updated = db_.update_run(run_id_, "running", tally_.summary()); !updated) return updated;

@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <semaphore>
@@ -17,6 +18,8 @@
 #include <variant>
 #include <vector>
 
+#include "engines/params_file.h"
+#include "events/run_events.h"
 #include "players/player.h"
 #include "process/stop_request.h"
 #include "run/live_output.h"
@@ -41,6 +44,12 @@ struct MatchStatus {
 // (FAILED and HELD are reported by the caller, with status 2).
 int exit_status(const MatchStatus& status);
 
+// A game's engines as it is played: White's and Black's configurations.
+struct GameEngines {
+  EngineConfig white, black;
+  OptionValues white_params{}, black_params{};  // what a parameters file set in them
+};
+
 class MatchRunner {
  public:
   // `inputs` come from prepare_run, made once for the run by whichever door started it. The
@@ -52,6 +61,8 @@ class MatchRunner {
   // The command its messages give to go on with the run: "harness resume N", or none when the
   // caller plays the run as one step of its own and says how to go on (a bisect).
   void resume_with(std::string command) { resume_ = std::move(command); }
+  // Also tells `stream` (which must outlive the runner) what happens, as events.
+  void events_to(EventStream& stream);
 
   Tally match_tally() const { return tally_.match_tally(); }
   // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
@@ -65,6 +76,11 @@ class MatchRunner {
   void collect(std::ostream& out, int running_slots);
   void store(GameRecord& game, std::ostream& out);
   MatchStatus finish(std::ostream& out);
+  // The run_end event of a session that ended so (no event stream: nothing).
+  void end_events(const std::string& status);
+  // A game's start, told to the output (when it wants it) and the event stream.
+  void started(const GameSpec& spec, std::ostream& out);
+  bool wants_starts() const { return output_->wants_starts() || run_events_ != nullptr; }
   std::string cpu_line() const;
   void worker(int slot);
   // The shard's next game not stored yet (under mutex_, while handed_out_ < pending_count_).
@@ -73,10 +89,14 @@ class MatchRunner {
   // side); the error when a new one does not start.
   void note_game(int number, const GameRecord& g) const;
   std::vector<int> slot_cpus(int slot) const;
-  chess::Result<Player*> seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other,
-                              int game_number);
+  chess::Result<Player*> seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const EngineConfig& wanted,
+                              const Player* other, int game_number);
   // The game, or why its engines could not start for it.
-  chess::Result<GameRecord> play_scheduled(std::vector<std::unique_ptr<Player>>& pool, int slot, const GameSpec& spec);
+  chess::Result<GameRecord> play_scheduled(std::vector<std::unique_ptr<Player>>& pool, int slot, const GameSpec& spec,
+                                           const GameEngines& engines);
+  // The game's two engines as they play it: with a parameters file, with the values of its
+  // pair, read from the file when the pair's first game is handed out (under mutex_).
+  chess::Result<GameEngines> game_engines(const GameSpec& spec);
   void hand_in(const GameSpec& spec, chess::Result<GameRecord> played);
   chess::Result<bool> record(GameRecord& game, std::ostream& out);
   std::string stderr_path(int slot, int engine) const;
@@ -105,6 +125,15 @@ class MatchRunner {
   int played_this_session_ = 0;
   std::chrono::steady_clock::time_point started_;
 
+  struct PairParams {
+    std::vector<OptionValues> by_engine;  // per engine of the run
+    int handed_out = 0;                   // of the pair's games
+  };
+  std::map<int, PairParams> pair_params_;  // --params-file: the pairs being played, by pair index
+  std::string params_error_;               // the parameters file could not be read: the run stops
+  static constexpr int PARAMS_READ_ATTEMPTS = 10;  // reads of a bad file, 50 ms apart, before the run stops
+  std::unique_ptr<RunEvents> run_events_;       // null unless events_to was called
+  static constexpr std::size_t FAULT_LINES = 12;  // lines of dialogue a fault's event quotes
   std::shared_ptr<DialogueLog> dialogue_log_;  // null unless the run keeps one (MatchConfig::log_path)
   std::mutex mutex_;
   std::condition_variable changed_;

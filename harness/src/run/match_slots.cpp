@@ -29,9 +29,8 @@ bool lost_to_the_stop_signal(const GameRecord& g) {
 
 }  // namespace
 
-chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const Player* other,
-                                         int game_number) {
-  const EngineConfig& wanted = config_.engines[std::size_t(engine)];
+chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine,
+                                         const EngineConfig& wanted, const Player* other, int game_number) {
   pool.erase(std::remove_if(pool.begin(), pool.end(), [&](const auto& p) { return p.get() != other && !p->alive(); }),
              pool.end());
   auto usable = [&](const auto& p) { return p.get() != other && same_program(p->config(), wanted); };
@@ -50,6 +49,7 @@ chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& p
   player->set_dialogue_log(dialogue_log_);
   player->set_cpus(slot_cpus(slot));
   player->set_game_number(game_number);
+  if (run_events_) player->keep_last_lines(FAULT_LINES);
   // A few engines start at a time: hundreds starting at once would share the cores so thinly
   // that none answers in time. A start's deadline runs from when its turn comes.
   start_gate_.acquire();
@@ -63,8 +63,8 @@ chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& p
   return pool.back().get();
 }
 
-chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_ptr<Player>>& pool, int slot,
-                                                      const GameSpec& spec) {
+chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_ptr<Player>>& pool, int slot, const GameSpec& spec,
+                                                      const GameEngines& engines) {
   // An engine that does not start or get ready is not a loss: the game is tried again with
   // fresh processes, and left unplayed (for resume) if it still cannot start.
   constexpr int START_ATTEMPTS = 3;
@@ -77,9 +77,9 @@ chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_pt
     });
   };
   for (int attempt = 0; attempt < START_ATTEMPTS && stop_requested() != StopRequest::ABORT; ++attempt) {
-    auto white = seat(pool, slot, spec.white, nullptr, spec.game_index + 1);
-    auto black =
-        white ? seat(pool, slot, spec.black, *white, spec.game_index + 1) : chess::Result<Player*>(chess::Error{white.error()});
+    auto white = seat(pool, slot, spec.white, engines.white, nullptr, spec.game_index + 1);
+    auto black = white ? seat(pool, slot, spec.black, engines.black, *white, spec.game_index + 1)
+                       : chess::Result<Player*>(chess::Error{white.error()});
     if (!white || !black) {
       why = white ? black.error() : white.error();
       end_restarted();
@@ -88,6 +88,10 @@ chess::Result<GameRecord> MatchRunner::play_scheduled(std::vector<std::unique_pt
     const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening + config_.opening_offset);
     auto game = play_game(**white, **black, opening, config_.settings);
     if (game && game->result != chess::GameResult::ONGOING && dialogue_log_) note_game(spec.game_index + 1, *game);
+    if (game && !config_.params_file.empty()) {
+      game.value().white_params = engines.white_params;
+      game.value().black_params = engines.black_params;
+    }
     end_restarted();
     if (game) return game;
     why = game.error();
@@ -120,6 +124,31 @@ void MatchRunner::note_game(int number, const GameRecord& g) const {
   dialogue_log_->note(number, "game ends " + std::string(chess::result_string(g.result)) + " {" + g.reason + "}");
 }
 
+chess::Result<GameEngines> MatchRunner::game_engines(const GameSpec& spec) {
+  GameEngines engines{config_.engines[std::size_t(spec.white)], config_.engines[std::size_t(spec.black)]};
+  if (config_.params_file.empty()) return engines;
+  auto pair = pair_params_.find(spec.pair_index);
+  if (pair == pair_params_.end()) {
+    // A writer that replaces the file as it should never shows half of it; one that writes it
+    // in place may, for a moment: a bad read is tried again before it stops the run.
+    chess::Result<std::vector<ParamsSection>> sections = chess::Error{""};
+    for (int attempt = 0; attempt < PARAMS_READ_ATTEMPTS; ++attempt) {
+      if (attempt) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if ((sections = read_params_file(config_.params_file, config_.engine_names()))) break;
+    }
+    CHESS_RETURN_IF_ERROR(sections);
+    PairParams read;
+    for (const EngineConfig& e : config_.engines) read.by_engine.push_back(harness::params_for(*sections, e.name));
+    pair = pair_params_.emplace(spec.pair_index, std::move(read)).first;
+  }
+  engines.white_params = pair->second.by_engine[std::size_t(spec.white)];
+  engines.black_params = pair->second.by_engine[std::size_t(spec.black)];
+  engines.white = with_params(engines.white, engines.white_params);
+  engines.black = with_params(engines.black, engines.black_params);
+  if (++pair->second.handed_out == (config_.paired ? 2 : 1)) pair_params_.erase(pair);  // its games have their values
+  return engines;
+}
+
 GameSpec MatchRunner::next_pending() {
   while (true) {
     const int g = schedule_.next_in_shard(next_game_, config_.shard);
@@ -137,14 +166,21 @@ void MatchRunner::worker(int slot) {
   std::vector<std::unique_ptr<Player>> pool;
   while (true) {
     GameSpec spec;
+    chess::Result<GameEngines> engines = chess::Error{""};
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (stopping_ || handed_out_ >= pending_count_) break;
       spec = next_pending();
-      if (output_->wants_starts()) events_.emplace_back(spec);
+      engines = game_engines(spec);
+      if (!engines) {  // the game stays unplayed: resume plays it once the file reads
+        if (params_error_.empty()) params_error_ = engines.error();
+        stopping_ = true;
+        break;
+      }
+      if (wants_starts()) events_.emplace_back(spec);
     }
-    if (output_->wants_starts()) changed_.notify_all();
-    auto played = play_scheduled(pool, slot, spec);
+    if (wants_starts()) changed_.notify_all();
+    auto played = play_scheduled(pool, slot, spec, *engines);
     hand_in(spec, std::move(played));
     if (config_.wait_ms > 0) {  // -wait: a pause before the slot's next game, that a stop ends
       const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(config_.wait_ms);

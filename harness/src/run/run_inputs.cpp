@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engines/params_file.h"
 #include "players/make_player.h"
 #include "settings/output_file.h"
 
@@ -97,6 +98,8 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
     CHESS_RETURN_IF_ERROR(tables);
     inputs.tablebases = *tables;
   }
+  if (!config.params_file.empty())  // read now to say what is wrong with it before anything is played
+    CHESS_RETURN_IF_ERROR(read_params_file(config.params_file, config.engine_names()));
   if (!config.log_path.empty()) {
     auto log = DialogueLog::open(config.log_path, true, config.log_engine_lines);
     CHESS_RETURN_IF_ERROR(log);

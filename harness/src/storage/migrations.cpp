@@ -211,6 +211,23 @@ const char* const MIGRATIONS[] = {
       detail TEXT NOT NULL,                -- JSON object: what the step found
       PRIMARY KEY (loop_run, generation, step));
     )sql",
+    R"sql(
+    -- --params-file: the option values each side played the game with, as JSON
+    -- {"white": {"NAME": "VALUE", ...}, "black": {...}}; NULL without a parameters file.
+    ALTER TABLE games ADD COLUMN params TEXT;
+    )sql",
+    R"sql(
+    -- tuner --confirm: the tuned values against the start at each time control asked for.
+    CREATE TABLE tuner_confirmations (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      label TEXT NOT NULL,  -- stc, ltc
+      tc TEXT NOT NULL,
+      match_run INTEGER NOT NULL REFERENCES runs(id),
+      elo REAL,             -- NULL when not finite
+      elo_error REAL,       -- NULL when not finite
+      verdict TEXT NOT NULL,  -- H1, H0, undecided; empty without an SPRT
+      PRIMARY KEY (run_id, label));
+    )sql",
 };
 
 }  // namespace

@@ -149,7 +149,7 @@ chess::Result<std::int64_t> RunStore::save_game(std::int64_t run_id, const GameR
           c_,
           "INSERT INTO games (run_id, game_index, pair_index, white_engine_id, black_engine_id, white, black, opening_fen, "
           "opening_moves, result, termination, reason, plies, time_control, started_at, finished_at, pgn, white_stderr, "
-          "black_stderr, end_kind, packed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+          "black_stderr, end_kind, packed, params) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
       s.bind(1, run_id).bind(2, g.game_index).bind(3, g.pair_index);
       white_id ? s.bind(4, white_id) : s.bind_null(4);
       black_id ? s.bind(5, black_id) : s.bind_null(5);
@@ -160,6 +160,8 @@ chess::Result<std::int64_t> RunStore::save_game(std::int64_t run_id, const GameR
       s.bind(17, rows ? g.pgn : "").bind(18, rows ? g.white_stderr : "").bind(19, rows ? g.black_stderr : "");
       s.bind(20, std::string(game_end_name(g.end)));
       rows ? s.bind_null(21) : s.bind_blob(21, packed);
+      const std::string params = game_params_json(g);
+      params.empty() ? s.bind_null(22) : s.bind(22, params);
       s.step();
       const std::int64_t game_id = c_.last_insert_id();
       if (rows) insert_moves(c_, game_id, g);
@@ -198,7 +200,7 @@ chess::Result<std::vector<StoredGame>> RunStore::games(std::int64_t run_id) {
   return guarded(c_, [&] {
     Statement s(c_,
                 "SELECT id, game_index, opening_fen, opening_moves, white, black, result, termination, reason, plies, pgn, "
-                "COALESCE(end_kind, '') FROM games WHERE run_id=? ORDER BY game_index");
+                "COALESCE(end_kind, ''), COALESCE(params, '') FROM games WHERE run_id=? ORDER BY game_index");
     s.bind(1, run_id);
     std::vector<StoredGame> out;
     while (s.step()) {
@@ -207,7 +209,7 @@ chess::Result<std::vector<StoredGame>> RunStore::games(std::int64_t run_id) {
       for (std::string m; moves >> m;) opening.push_back(m);
       const std::string termination = s.text(7), reason = s.text(8);
       out.push_back({s.integer(0), int(s.integer(1)), s.text(2), opening, s.text(4), s.text(5), s.text(6), termination,
-                     stored_end(s.text(11), termination, reason), reason, int(s.integer(9)), s.text(10)});
+                     stored_end(s.text(11), termination, reason), reason, int(s.integer(9)), s.text(10), s.text(12)});
     }
     return out;
   });

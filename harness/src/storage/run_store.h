@@ -39,6 +39,7 @@ struct StoredGame {
   std::string reason;
   int plies = 0;
   std::string pgn;
+  std::string params;  // game_params_json of the game: the values a parameters file set, or empty
 };
 
 // A game stored with its moves packed (record/packed_moves.h).

@@ -115,6 +115,33 @@ chess::Result<std::vector<ValidationRow>> TunerStore::validations(std::int64_t r
   });
 }
 
+chess::Result<bool> TunerStore::save_confirmation(std::int64_t run_id, const ConfirmationRow& c) {
+  return guarded(c_, [&] {
+    Statement s(c_,
+                "INSERT OR REPLACE INTO tuner_confirmations (run_id, label, tc, match_run, elo, elo_error, verdict) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    s.bind(1, run_id).bind(2, c.label).bind(3, c.tc).bind(4, c.match_run);
+    std::isfinite(c.elo) ? s.bind_real(5, c.elo) : s.bind_null(5);
+    std::isfinite(c.elo_error) ? s.bind_real(6, c.elo_error) : s.bind_null(6);
+    s.bind(7, c.verdict);
+    s.step();
+    return true;
+  });
+}
+
+chess::Result<std::vector<ConfirmationRow>> TunerStore::confirmations(std::int64_t run_id) {
+  return guarded(c_, [&] {
+    Statement s(c_,
+                "SELECT label, tc, match_run, elo, elo_error, verdict FROM tuner_confirmations WHERE run_id=? ORDER BY rowid");
+    s.bind(1, run_id);
+    std::vector<ConfirmationRow> out;
+    while (s.step())
+      out.push_back({s.text(0), s.text(1), s.integer(2), s.is_null(3) ? std::nan("") : s.real(3),
+                     s.is_null(4) ? std::numeric_limits<double>::infinity() : s.real(4), s.text(5)});
+    return out;
+  });
+}
+
 chess::Result<bool> TunerStore::save_result(std::int64_t run_id, const TunerResultRow& r) {
   return guarded(c_, [&] {
     Statement s(c_, "INSERT OR REPLACE INTO tuner_results (run_id, generation, tuned_values, path) VALUES (?, ?, ?, ?)");

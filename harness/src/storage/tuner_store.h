@@ -38,6 +38,16 @@ struct ValidationRow {
   double elo = 0, elo_error = 0;  // NaN and infinity when not finite (every game won or lost)
 };
 
+// A confirmation after a tune (tuner --confirm): the tuned values against the start at one
+// time control, under an SPRT when one was given.
+struct ConfirmationRow {
+  std::string label;  // "stc", "ltc"
+  std::string tc;
+  std::int64_t match_run = 0;
+  double elo = 0, elo_error = 0;  // NaN and infinity when not finite
+  std::string verdict;            // "H1", "H0", "undecided" (an SPRT's), or "" without one
+};
+
 // What a tuner run wrote as its result: the values, the generation they came from, the file.
 struct TunerResultRow {
   int generation = -1;  // 0-based; -1: the start values were kept
@@ -59,6 +69,8 @@ class TunerStore {
   chess::Result<std::vector<std::pair<int, double>>> heldout_errors(std::int64_t run_id);
   chess::Result<bool> save_validation(std::int64_t run_id, const ValidationRow& validation);
   chess::Result<std::vector<ValidationRow>> validations(std::int64_t run_id);
+  chess::Result<bool> save_confirmation(std::int64_t run_id, const ConfirmationRow& confirmation);
+  chess::Result<std::vector<ConfirmationRow>> confirmations(std::int64_t run_id);
   chess::Result<bool> save_result(std::int64_t run_id, const TunerResultRow& result);
   chess::Result<std::optional<TunerResultRow>> result(std::int64_t run_id);
 

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "frontends/foreign_live_output.h"
+#include "record/termination.h"
 #include "run/schedule.h"
 
 namespace {
@@ -343,13 +344,18 @@ TEST(ForeignRun, ReasonsUseThoseProgramsWords) {
   const std::pair<harness::GameEnd, std::string> cases[] = {{harness::GameEnd::MATE, "Black mates"},
                                                             {harness::GameEnd::TIME, "White loses on time"},
                                                             {harness::GameEnd::CRASH, "White disconnects"},
-                                                            {harness::GameEnd::STALL, "White's connection stalls"},
+                                                            {harness::GameEnd::STALL, "White loses on time"},
                                                             {harness::GameEnd::ILLEGAL_MOVE, "White makes an illegal move"},
                                                             {harness::GameEnd::ADJUDICATED_RESIGN, "Black wins by adjudication"}};
   for (const auto& [end, words] : cases) {
     g.end = end;
     EXPECT_EQ(harness::foreign_reason(g, harness::LineFormat::FASTCHESS), words);
   }
+  // As fastchess: no move before the clock ran out is a loss on time; an engine silent past a
+  // node or depth search's timeout has stalled.
+  g.end = harness::GameEnd::STALL;
+  g.reason = harness::end_reason(harness::GameEnd::STALL, chess::WHITE, "no move within the 60000 ms");
+  EXPECT_EQ(harness::foreign_reason(g, harness::LineFormat::FASTCHESS), "White's connection stalls");
   g.result = chess::GameResult::DRAW;
   g.end = harness::GameEnd::REPETITION;
   EXPECT_EQ(harness::foreign_reason(g, harness::LineFormat::FASTCHESS), "Draw by 3-fold repetition");

@@ -18,7 +18,10 @@
 // Ponder and ends a ponder search MS milliseconds after "stop". nul-bestmove (an info string of a
 // control byte and bytes that are not UTF-8, then a random legal move, followed on its line from
 // the game's fifth ply on by a NUL byte, "junk" and a byte that is not UTF-8). button (declares a button "Clear Hash" and a spin "Hash", and writes every
-// setoption line it reads to standard error). A second argument "seed=N" fixes the randomness.
+// setoption line it reads to standard error). chaos (random moves, except that at each "go" it may, by chance, crash (0.3 %),
+// answer an illegal move (0.3 %), a move that is not UCI text (0.2 %), no move before its clock runs out (0.3 %) or an illegal
+// PV (3 %): every fault a run's events and lines report, in one match; its randomness is seeded by its pid too, so that a process
+// started again after a crash does not repeat it). A second argument "seed=N" fixes the randomness.
 #include <signal.h>
 #include <unistd.h>
 
@@ -108,6 +111,24 @@ std::chrono::milliseconds sleeper_time(const std::string& go, chess::Color us, i
   return std::chrono::milliseconds(static_cast<long long>(budget * percent / 100));
 }
 
+// chaos: one "go" answered with a fault by chance, or a random legal move.
+void chaos_go(const std::string& go, const chess::Game& game) {
+  const unsigned roll = unsigned(rng() % 1000);
+  if (roll < 3) std::abort();
+  if (roll < 6) {
+    std::cout << "info depth 1 score cp 0\nbestmove e1e8" << std::endl;
+    return;
+  }
+  if (roll < 8) {
+    std::cout << "info depth 1 score cp 0\nbestmove E2E4" << std::endl;
+    return;
+  }
+  if (roll < 11) std::this_thread::sleep_for(sleeper_time(go, game.position().side_to_move(), 2500) + std::chrono::milliseconds(300));
+  const std::string m = chess::to_uci(random_move(game));
+  std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " pv " << (roll < 40 ? std::string("e2e5") : m) << "\nbestmove "
+            << m << std::endl;
+}
+
 chess::Game parse_position(const std::string& line) {
   std::istringstream is(line);
   std::string word, fen;
@@ -173,6 +194,10 @@ int run_uci(const std::string& mode) {
       divide_without_ep(game.position(), std::atoi(line.c_str() + 9));
     } else if (line.rfind("go", 0) == 0) {
       if (mode == "crash-on-go") std::abort();
+      if (mode == "chaos") {
+        chaos_go(line, game);
+        continue;
+      }
       if (mode == "first" || mode == "option-moves") {
         std::string m = chess::to_uci(mode == "first" ? first_move(game) : indexed_move(game, move_index));
         std::cout << "info depth 1 score cp 0 pv " << m << "\nbestmove " << m << std::endl;
@@ -289,6 +314,7 @@ int run_xboard(const XboardFeatures& features, bool answer_san) {
 int main(int argc, char** argv) {
   std::string mode = argc > 1 ? argv[1] : "random";
   if (argc > 2 && std::string(argv[2]).rfind("seed=", 0) == 0) rng.seed(unsigned(std::atoi(argv[2] + 5)));
+  if (mode == "chaos") rng.seed(unsigned(rng() ^ unsigned(::getpid())));
   if (mode == "ignore-quit") {
     ::signal(SIGTERM, SIG_IGN);
     std::fprintf(stderr, "pid %d\n", int(::getpid()));

@@ -264,3 +264,58 @@ TEST(GameFitness, AClosedOutputStopsTheRunResumably) {
 }
 
 }  // namespace
+
+namespace {
+
+// An OpenBench tune as OpenBench writes it: its parameter lines and its SPSA, the result in
+// its form, the tuner's steps as events, and the result confirmed at two time controls.
+TEST(GameFitness, AnOpenBenchTuneWritesItsFormAndIsConfirmedAtTwoTimeControls) {
+  std::string dir = options_workspace("openbench", R"("contempt, int, 0, -50, 50, 10, 0.002\nMove Overhead, int, 10, 0, 20, 0, 0.002")",
+                                      R"("spsa": {"style": "openbench", "iterations": 2, "pairs_per_iteration": 1}, "validation": {"games": 0})");
+  TunerRun r = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json",
+                          "--events", dir + "events.jsonl", "--confirm",
+                          "stc=0.3+0.01 ltc=0.6+0.01 games=4 sprt='elo0=0 elo1=200'"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::ifstream lines(dir + "best.txt");
+  const std::string written(std::istreambuf_iterator<char>(lines), {});
+  EXPECT_NE(written.find("contempt, int, "), std::string::npos) << written;
+  EXPECT_NE(written.find(", -50, 50, 10, 0.002\nMove Overhead, int, "), std::string::npos) << written;
+  auto db = harness::Database::open(dir + "t.sqlite").value();
+  std::int64_t tuner_run = 0;
+  for (const harness::RunRow& run : db->runs().value())
+    if (run.kind == "tuner-spsa") tuner_run = run.id;
+  const std::vector<harness::ConfirmationRow> confirmations = db->confirmations(tuner_run).value();
+  ASSERT_EQ(confirmations.size(), 2u);
+  EXPECT_EQ(confirmations[0].label, "stc");
+  EXPECT_EQ(confirmations[1].tc, "0.6+0.01");
+  const std::size_t ltc_games = db->games(confirmations[1].match_run).value().size();
+  EXPECT_TRUE(ltc_games == 2 || ltc_games == 4) << ltc_games << " games: at most 4, in pairs, to the SPRT's decision";
+  for (const harness::ConfirmationRow& c : confirmations)
+    EXPECT_TRUE(c.verdict == "H0" || c.verdict == "H1" || c.verdict == "undecided") << c.verdict;
+  TunerRun show = run_tuner({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
+  EXPECT_NE(show.out.find("confirmation ltc 0.6+0.01: "), std::string::npos) << show.out;
+  std::ifstream events(dir + "events.jsonl");
+  int steps = 0, game_ends = 0;
+  for (std::string line; std::getline(events, line);) {
+    steps += line.find("\"event\":\"tuner_step\"") != std::string::npos;
+    game_ends += line.find("\"event\":\"game_end\"") != std::string::npos;
+  }
+  EXPECT_EQ(steps, 2);
+  EXPECT_GE(game_ends, 4 + 2 + 2) << "the iterations' games and the confirmations'";
+}
+
+// A perturbation that rounds to nothing is said before any game, naming the parameter, and
+// refused with --strict before anything is recorded.
+TEST(GameFitness, ASilentParameterIsDiagnosedBeforeAnyGame) {
+  std::string dir = options_workspace("silent", R"("contempt,0,-50,50,0.2,0.002")", R"("spsa": {"iterations": 2}, "validation": {"games": 0})");
+  TunerRun strict = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--strict"});
+  EXPECT_EQ(strict.exit_code, 2) << strict.out;
+  EXPECT_NE(strict.out.find("contempt: c_end 0.2 is below half a step (0.5): from iteration 1 of 2"), std::string::npos)
+      << strict.out;
+  EXPECT_FALSE(std::filesystem::exists(dir + "t.sqlite"));
+  TunerRun warned = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  EXPECT_EQ(warned.exit_code, 0) << warned.out;
+  EXPECT_NE(warned.out.find("Warning: " + dir + "options.json: contempt: c_end 0.2"), std::string::npos) << warned.out;
+}
+
+}  // namespace

@@ -6,6 +6,7 @@
 #include "cluster/slurm.h"
 #include "cli_common/fail.h"
 #include "driver/run_lookup.h"
+#include "events/event_stream.h"
 #include "loop/loop_config.h"
 #include "loop/network_loop.h"
 #include "process/executable_path.h"
@@ -33,6 +34,8 @@ int loop_command(const LoopCommandOptions& o) {
   harness::install_stop_handlers();
   LoopConfig config = value_or_fail(load_loop_config(o.config, harness::project_file("configs/engines.json")));
   resolve_paths(config);
+  const std::unique_ptr<harness::EventStream> events =
+      o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
   auto db = value_or_fail(harness::Database::open(o.db));
   const std::int64_t run_id = value_or_fail(find_or_create_run(*db, LOOP_RUN_KIND, config.source_text, o.resume));
   const fs::path dir = o.dir.empty() ? fs::absolute(o.db).parent_path() / "loops" / (config.name + "-run" + std::to_string(run_id))
@@ -41,6 +44,7 @@ int loop_command(const LoopCommandOptions& o) {
             << ", files in " << dir.string() << std::endl;
   NetworkLoop loop(config, *db, run_id, dir, std::cout);
   loop.stop_after_steps(o.stop_after_steps);
+  loop.events_to(events.get());
   if (o.cluster > 0) {
     value_or_fail(harness::slurm_reachable());
     loop.on_cluster({o.cluster, o.partition, o.cluster_dir});

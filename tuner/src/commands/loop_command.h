@@ -12,6 +12,7 @@ struct LoopCommandOptions {
   std::string partition, cluster_dir;
   bool resume = false;
   int stop_after_steps = -1;
+  std::string events{};  // --events: each step, and the games of its runs, as events
 };
 
 // The command's exit status (0, or 130 when interrupted); failures end through harness::fail.

@@ -50,6 +50,11 @@ int main(int argc, char** argv) {
     cmd->add_flag("--resume", o->resume, "Continue the latest unfinished run with this configuration");
     cmd->add_flag("--no-validation", o->no_validation, "Skip the validation match of the tuned weights against the start");
     cmd->add_option("--stop-after", o->stop_after, "Stop after this many generations or iterations (the run stays resumable)");
+    harness::add_events_option(cmd, o->events);
+    cmd->add_option("--confirm", o->confirm,
+                    "After the tune, play the result against the start at each time control: \"stc=8+0.08 ltc=40+0.4 "
+                    "sprt='elo0=0 elo1=5' games=2000 concurrency=2\"; each result is stored with the run");
+    cmd->add_flag("--strict", o->strict, "Refuse to start when the configuration has a problem the method diagnoses (else a warning)");
     cmd->callback([o, m = method.get()] { std::exit(guarded([&] { return tuner::tune_command(*o, *m); })); });
   }
   auto n = std::make_shared<tuner::NetworkCommandOptions>();
@@ -70,6 +75,7 @@ int main(int argc, char** argv) {
   loop->add_option("--dir", l->dir, "Folder of the generations' data and networks (default: loops/NAME-runID beside the database)");
   loop->add_flag("--resume", l->resume, "Continue the latest unfinished loop with this configuration in the step it was in");
   loop->add_option("--stop-after-steps", l->stop_after_steps, "Stop after this many steps (the loop stays resumable)");
+  harness::add_events_option(loop, l->events);
   loop->add_option("--cluster", l->cluster, "Run each self-play and match as a Slurm job array of this many shards, and each training as one Slurm job")
       ->check(CLI::Range(1, 10000));
   loop->add_option("--partition", l->partition, "Slurm partition of the jobs (default: the cluster's default)");

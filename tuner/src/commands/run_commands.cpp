@@ -10,6 +10,7 @@
 #include "cli_common/stored_runs.h"
 #include "commands/network_command.h"
 #include "commands/report_sections.h"
+#include "driver/confirmation.h"
 #include "datagen/position_export.h"
 #include "driver/network_training.h"
 #include "loop/loop_lineage.h"
@@ -64,6 +65,7 @@ int show_command(const StoredRunRequest& o) {
   for (const harness::ValidationRow& v : value_or_fail(db->validations(o.run)))
     std::cout << "validation after " << harness::plural(v.generation, "generation") << ": "
               << harness::elo_text(v.elo, v.elo_error) << " (harness run " << v.match_run << ")\n";
+  for (const harness::ConfirmationRow& c : value_or_fail(db->confirmations(o.run))) std::cout << confirmation_line(c) << "\n";
   std::cout << run.summary;
   return 0;
 }

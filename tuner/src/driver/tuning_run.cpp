@@ -11,10 +11,12 @@
 #include "cluster/slurm.h"
 #include "cli_common/fail.h"
 #include "data/position_tracing.h"
+#include "driver/confirmation.h"
 #include "driver/holdout_choice.h"
 #include "driver/run_lookup.h"
 #include "driver/tuning_driver.h"
 #include "driver/validation.h"
+#include "events/event_stream.h"
 #include "fitness/game_fitness.h"
 #include "fitness/option_check.h"
 #include "fitness/texel_fitness.h"
@@ -113,6 +115,8 @@ struct Tuning {
   harness::Database& db;
   std::int64_t run_id;
   std::ostream& out;
+  harness::EventStream* events;  // --events, or null
+  const std::optional<ConfirmSettings>& confirm;  // --confirm, when given
 };
 
 chess::Result<Result> choose_result(const Tuning& t, const RunOutcome& outcome, int stored) {
@@ -149,6 +153,13 @@ std::string result_path(const Tuning& t) {
   return (folder / (t.config.name + "-run" + std::to_string(t.run_id) + ".json")).string();
 }
 
+// "for harness --engine: option.X=V ...": the tuned options as engine spec words.
+std::string harness_words(const Tuning& t, const Result& result) {
+  std::string words;
+  for (const auto& [name, value] : option_settings(t.config, result.values)) words += " " + harness::key_value_word("option." + name, value);
+  return "for harness --engine:" + words + "\n";
+}
+
 // Writes the result: weights as a weights file, options as a JSON object of option values and
 // as the harness's engine spec words; stores what was written with the run.
 chess::Result<std::string> write_result(const Tuning& t, const Result& result) {
@@ -163,10 +174,20 @@ chess::Result<std::string> write_result(const Tuning& t, const Result& result) {
     (*file)->stream() << nlohmann::json::parse(values_json(t.config, result.values)).dump(2) << "\n";
   CHESS_RETURN_IF_ERROR((*file)->commit());
   CHESS_RETURN_IF_ERROR(t.db.save_result(t.run_id, {result.generation, values_json(t.config, result.values), out}));
+  if (t.config.parameter_lines) {  // the result in the form the parameters came in, for the framework they came from
+    const std::string lines = std::filesystem::path(out).replace_extension(".txt").string();
+    if (lines == out) return chess::Error{"--out " + out + ": the SPSA lines go beside the result, as .txt; name it .json"};
+    std::vector<std::string> values;
+    for (std::size_t i = 0; i < t.config.weights.size(); ++i) values.push_back(t.config.weights[i].option_value(result.values[i]));
+    auto text_file = harness::OutputFile::open("--out", lines, {t.db.path(), out});
+    CHESS_RETURN_IF_ERROR(text_file);
+    (*text_file)->stream() << spsa_lines_text(*t.config.parameter_lines, values);
+    CHESS_RETURN_IF_ERROR((*text_file)->commit());
+    return "options written to " + out + " and, as " + spsa_line_form_name(t.config.parameter_lines->form) + " lines, to " +
+           lines + "\n" + harness_words(t, result);
+  }
   if (!t.config.tunes_options()) return "weights written to " + out + "\n";
-  std::string words;
-  for (const auto& [name, value] : option_settings(t.config, result.values)) words += " " + harness::key_value_word("option." + name, value);
-  return "options written to " + out + "\nfor harness --engine:" + words + "\n";
+  return "options written to " + out + "\n" + harness_words(t, result);
 }
 
 // A generation's held-out error, stored for tuner report.
@@ -191,6 +212,12 @@ RunHooks make_hooks(const Tuning& t, Fitness& fitness) {
     };
   const int total = t.method.planned_steps(t.config);
   hooks.after_generation = [&t, total](int done, const Values& best) -> chess::Result<bool> {
+    if (t.events)
+      t.events->write(harness::EventKind::TUNER_STEP, {{"run", t.run_id},
+                                                       {"method", t.method.name()},
+                                                       {"step", done},
+                                                       {"of", total},
+                                                       {"values", nlohmann::ordered_json::parse(values_json(t.config, best))}});
     if (!t.out) harness::request_stop(harness::StopRequest::FINISH_GAMES);
     if (interrupted()) return chess::Error{"interrupted"};
     if (t.sets.heldout) CHESS_RETURN_IF_ERROR(save_heldout_error(t, done));
@@ -237,7 +264,8 @@ chess::Result<TunerConfig> checked_config(const TuningRequest& request, const Tu
 // the configuration), when games are played.
 chess::Result<std::optional<TunedEngines>> tuned_engines(const TuningRequest& request, TunerConfig& config,
                                                          const eval::EvalParams& start_weights, harness::Database& db) {
-  if (config.fitness.type != "games" && config.validation.games == 0) return std::optional<TunedEngines>();
+  if (config.fitness.type != "games" && config.validation.games == 0 && request.confirm.empty())
+    return std::optional<TunedEngines>();
   auto engines = TunedEngines::create(config, start_weights, request.config, db);
   CHESS_RETURN_IF_ERROR(engines);
   CHESS_RETURN_IF_ERROR(check_tuned_options(config, engines->engine(), request.config));
@@ -267,6 +295,11 @@ chess::Result<TuningEnd> drive_and_finish(const Tuning& t, Fitness& fitness) {
     auto validation = final_validation(t, *result, stored);
     CHESS_RETURN_IF_ERROR(validation);
     summary += *validation;
+    if (t.confirm && t.engines) {
+      auto confirmed = confirm(*t.engines, result->values, t.start, *t.confirm, t.db, t.run_id, t.out);
+      CHESS_RETURN_IF_ERROR(confirmed);
+      summary += *confirmed;
+    }
   }
   CHESS_RETURN_IF_ERROR(t.db.update_run(t.run_id, ran->complete ? "finished" : "stopped", summary));
   t.out << summary;
@@ -279,10 +312,25 @@ chess::Result<TuningEnd> run_tuning(const TuningRequest& request, const TuningMe
   auto checked = checked_config(request, method);
   CHESS_RETURN_IF_ERROR(checked);
   TunerConfig config = std::move(checked).value();
+  std::optional<ConfirmSettings> confirmation;
+  if (!request.confirm.empty()) {
+    auto parsed = parse_confirm(request.confirm);
+    CHESS_RETURN_IF_ERROR(parsed);
+    confirmation = *parsed;
+  }
+  const std::vector<std::string> problems = method.diagnose(config);
+  if (!problems.empty() && request.strict) return chess::Error{request.config + ": " + problems.front() + " (--strict)"};
+  for (const std::string& problem : problems) out << "Warning: " << request.config << ": " << problem << "\n";
   auto weights = config.start_weights.empty() ? chess::Result<eval::EvalParams>(eval::dev_params()) : eval::load_params(config.start_weights);
   CHESS_RETURN_IF_ERROR(weights);
   const eval::EvalParams start_weights = *weights;
   if (config.fitness.cluster.shards > 0) CHESS_RETURN_IF_ERROR(harness::slurm_reachable());
+  std::unique_ptr<harness::EventStream> events;
+  if (!request.events.empty()) {
+    auto opened = harness::EventStream::open(request.events);
+    CHESS_RETURN_IF_ERROR(opened);
+    events = std::move(opened).value();
+  }
   auto db = harness::Database::open(request.db);
   CHESS_RETURN_IF_ERROR(db);
   // Everything that can be wrong with the configuration fails before a run is recorded.
@@ -298,13 +346,14 @@ chess::Result<TuningEnd> run_tuning(const TuningRequest& request, const TuningMe
   auto run_id = find_or_create_run(**db, std::string("tuner-") + method.name(), config.source_text, request.resume);
   CHESS_RETURN_IF_ERROR(run_id);
   if (engines) CHESS_RETURN_IF_ERROR(engines->set_run(*run_id));
+  if (engines) engines->events_to(events.get());
   const long tuned = long(config.weights.size());
   out << "Tuner run " << *run_id << " (" << method.name() << ") in " << request.db << ": "
       << (config.tunes_options() ? harness::plural(tuned, "option") + " of " + engines->engine().name : harness::plural(tuned, "weight"));
   TunedEngines* tuned_engine = engines ? &*engines : nullptr;
   std::unique_ptr<Fitness> fitness = make_fitness(config, method, start_weights, start, sets, tuned_engine, out);
   out << std::endl;
-  const Tuning t{request, method, config, start_weights, start, sets, tuned_engine, **db, *run_id, out};
+  const Tuning t{request, method, config, start_weights, start, sets, tuned_engine, **db, *run_id, out, events.get(), confirmation};
   return drive_and_finish(t, *fitness);
 }
 

@@ -21,6 +21,9 @@ struct TuningRequest {
   bool resume = false;
   bool no_validation = false;
   int stop_after = -1;  // generations or iterations before a stop (-1: none)
+  std::string events{};  // --events: each step, and each match's games, as events ("": none)
+  bool strict = false;  // --strict: a problem the method diagnoses is an error, not a warning
+  std::string confirm{};  // --confirm: the result against the start at other time controls (driver/confirmation.h)
 };
 
 // How the run ended: done (finished, or stopped as asked with its result written), or

@@ -115,6 +115,7 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   if (!tc) return chess::Error{"time control '" + request.tc + "': " + tc.error()};
   c.settings.tc = *tc;
   c.settings.variant = variant_;
+  c.sprt = request.sprt;
   c.openings_path = settings().openings;
   c.order = harness::OpeningOrder::RANDOM;
   c.opening_per_round = request.opening_per_round;
@@ -148,6 +149,7 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
     first = runner.match_tally();
   } else {
     harness::MatchRunner runner(c, harness::RunInputs{std::move(book).value(), nullptr}, *db_, run_id);
+    if (events_) runner.events_to(*events_);
     status = runner.run(out);
     for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
     first = runner.match_tally();

@@ -6,12 +6,14 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cluster/cluster_runner.h"
 #include "engines/engine_config.h"
 #include "eval/params.h"
+#include "events/event_stream.h"
 #include "run/match_config.h"
 #include "space/tuned_weights.h"
 #include "space/tuner_config.h"
@@ -29,6 +31,7 @@ struct MatchRequest {
   std::uint64_t seed = 1;  // the opening order
   std::string event;
   bool opening_per_round = false;
+  std::optional<harness::SprtConfig> sprt{};  // matches: stop on its decision
 };
 
 struct MatchOutcome {
@@ -48,6 +51,8 @@ class TunedEngines {
                                             const std::string& source, harness::Database& db);
   // Weight files go to a folder of the tuner run's own next to the database.
   chess::Result<bool> set_run(std::int64_t tuner_run);
+  // Each match also tells `stream` (which must outlive this object) its events.
+  void events_to(harness::EventStream* stream) { events_ = stream; }
 
   // The tuned engine set up with `values`, named `label`.
   harness::EngineConfig with_values(const Values& values, const std::string& label) const;
@@ -69,6 +74,7 @@ class TunedEngines {
   const TunerConfig* config_;
   eval::EvalParams start_weights_;
   harness::Database* db_;
+  harness::EventStream* events_ = nullptr;
   harness::EngineConfig engine_;
   std::shared_ptr<const harness::OpeningBook> book_;   // fitness.openings, read once
   chess::Variant variant_ = chess::Variant::STANDARD;  // fischerandom when the book has Chess960 castling

@@ -122,6 +122,12 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const s
   const harness::LoopStepRow* now = stored(generation, name);
   CHESS_RETURN_IF_ERROR(save(generation, name, now ? now->run_id : 0, "done", *detail));
   ++steps_this_session_;
+  if (events_)
+    events_->write(harness::EventKind::TUNER_STEP, {{"run", loop_run_},
+                                                    {"method", "loop"},
+                                                    {"step", int(steps_.size())},
+                                                    {"of", 5 * config_.generations},
+                                                    {"detail", {{"generation", generation}, {"name", name}, {"result", *detail}}}});
   return detail;
 }
 
@@ -171,6 +177,7 @@ harness::MatchStatus NetworkLoop::run_match(const harness::MatchConfig& match, h
   }
   harness::DatagenLiveOutput datagen(match.concurrency);
   harness::MatchRunner runner(match, std::move(inputs), db_, run_id, match.datagen ? &datagen : nullptr);
+  if (events_) runner.events_to(*events_);
   runner.resume_with("tuner loop --resume");
   return runner.run(out_);
 }

@@ -16,6 +16,7 @@
 
 #include "core/result.h"
 #include "driver/network_training.h"
+#include "events/event_stream.h"
 #include "loop/loop_config.h"
 #include "run/match_config.h"
 #include "run/match_runner.h"
@@ -45,6 +46,8 @@ class NetworkLoop {
               std::ostream& out);
   // Steps done before the loop stops as if interrupted (-1: none); tests stop it at each step so.
   void stop_after_steps(int steps) { stop_after_steps_ = steps; }
+  // Each finished step as a tuner_step event, and its games as events (null: none).
+  void events_to(harness::EventStream* stream) { events_ = stream; }
   void on_cluster(LoopCluster cluster) { cluster_ = std::move(cluster); }
   chess::Result<LoopOutcome> run();
 
@@ -101,6 +104,7 @@ class NetworkLoop {
   LoopCluster cluster_;
   int stop_after_steps_ = -1;
   int steps_this_session_ = 0;
+  harness::EventStream* events_ = nullptr;
 };
 
 }  // namespace tuner

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 namespace tuner {
 
@@ -18,7 +19,9 @@ Spsa::Spsa(const TunerConfig& config, const SpsaSettings& settings, const Values
 
 double Spsa::c(std::size_t i, int k) const {
   const SpsaSettings& s = settings_;
-  return c_end_[i] * std::pow(double(s.iterations) / double(k + 1), s.gamma);
+  const double c = c_end_[i] * std::pow(double(s.iterations) / double(k + 1), s.gamma);
+  const bool integer = config_.weights[i].type != "real";
+  return integer ? std::max(c, s.int_c_floor * config_.weights[i].step) : c;
 }
 
 double Spsa::step_size(std::size_t i, int k) const {
@@ -40,9 +43,25 @@ Spsa::Step Spsa::perturb(int ahead) {
     plus[i] += c(i, step.k) * d;
     minus[i] -= c(i, step.k) * d;
   }
-  step.plus = nearest_values(config_, plus);
-  step.minus = nearest_values(config_, minus);
+  std::tie(step.plus, step.minus) = rounded(plus, minus);
   return step;
+}
+
+std::pair<Values, Values> Spsa::rounded(const std::vector<double>& plus, const std::vector<double>& minus) {
+  if (settings_.rounding == SpsaRounding::NEAREST) return {nearest_values(config_, plus), nearest_values(config_, minus)};
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  auto on_grid = [](const TunedWeight& w, double x, double u) {
+    const double steps = std::floor((x - w.min) / w.step + u);
+    return std::clamp(w.min + int(steps) * w.step, w.min, w.max);
+  };
+  Values p, m;
+  for (std::size_t i = 0; i < plus.size(); ++i) {
+    const TunedWeight& w = config_.weights[i];
+    const double u = uniform(rng_);
+    p.push_back(on_grid(w, plus[i], u));
+    m.push_back(on_grid(w, minus[i], settings_.rounding == SpsaRounding::STOCHASTIC ? uniform(rng_) : u));
+  }
+  return {p, m};
 }
 
 void Spsa::update(const Step& step, double result) {

@@ -6,18 +6,27 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/result.h"
 #include "space/tuned_weights.h"
 #include "space/tuner_config.h"
 
 namespace tuner {
 
+// How theta +/- c lands on a parameter's grid: the nearest value; or floor(x + u) with u drawn
+// uniformly from [0, 1), one u for theta+ and theta- together (OpenBench) or one each (fishtest).
+enum class SpsaRounding { NEAREST, STOCHASTIC_SHARED, STOCHASTIC };
+
 // SPSA as Stockfish's testing framework runs it (spsa.h); c_end and r_end here are the defaults
-// of parameters that do not set their own.
+// of parameters that do not set their own. "style" sets the defaults of the others as a
+// framework runs them (spsa_method.cpp: spsa_styles).
 struct SpsaSettings {
+  std::string style = "workbench";  // workbench, openbench or fishtest
   int iterations = 1000;
   double alpha = 0.602;
   double gamma = 0.101;
@@ -27,7 +36,12 @@ struct SpsaSettings {
   int games_per_iteration = 2;   // games fitness: game pairs of theta+ against theta- (even)
   int batch = 1;                 // iterations drawn from one theta whose games are played at once
   std::uint64_t seed = 1;
+  SpsaRounding rounding = SpsaRounding::NEAREST;
+  double int_c_floor = 0;  // an integer parameter's c is at least this (OpenBench: 0.5)
 };
+
+// The "spsa" section's settings, a style's defaults under the keys it gives; errors name `where` and the key.
+chess::Result<SpsaSettings> make_spsa_settings(const nlohmann::json& section, const std::string& where);
 
 class Spsa {
  public:
@@ -44,7 +58,7 @@ class Spsa {
   // result > 0: theta+ was better. Divided by scale() before use. Steps are applied in order.
   void update(const Step& step, double result);
 
-  Values current() const;  // theta rounded onto each parameter's grid
+  Values current() const;  // theta rounded onto each parameter's grid (to the nearest value)
   int iteration() const { return k_; }
   const std::vector<double>& theta() const { return theta_; }
   double c(std::size_t i, int k) const;  // iteration k's perturbation of parameter i
@@ -57,6 +71,8 @@ class Spsa {
   bool restore(const std::string& text);
 
  private:
+  // theta+ and theta- on the grid, as the settings' rounding puts them.
+  std::pair<Values, Values> rounded(const std::vector<double>& plus, const std::vector<double>& minus);
   const TunerConfig& config_;
   SpsaSettings settings_;
   std::vector<double> theta_;

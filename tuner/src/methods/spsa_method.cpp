@@ -3,8 +3,9 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "methods/spsa.h"
 #include "json/json_input.h"
+#include "methods/spsa.h"
+#include "methods/spsa_diagnosis.h"
 #include "methods/tuning_method.h"
 #include "space/method_settings.h"
 #include "space/tuned_weights.h"
@@ -13,18 +14,73 @@ namespace tuner {
 
 namespace {
 
-const SettingKey<SpsaSettings> KEYS[] = {{"iterations", &SpsaSettings::iterations},
-                                         {"alpha", &SpsaSettings::alpha},
-                                         {"gamma", &SpsaSettings::gamma},
-                                         {"a_ratio", &SpsaSettings::a_ratio},
-                                         {"r_end", &SpsaSettings::r_end},
-                                         {"c_end_fraction", &SpsaSettings::c_end_fraction},
-                                         {"games_per_iteration", &SpsaSettings::games_per_iteration},
-                                         {"batch", &SpsaSettings::batch},
-                                         {"seed", &SpsaSettings::seed}};
+// The section's keys: the settings, and those a style's defaults stand in for.
+struct SpsaKeys : SpsaSettings {
+  std::string rounding_name;
+  int pairs_per_iteration = 0;
+};
 
-chess::Result<SpsaSettings> read_settings(const nlohmann::json& section, const std::string& where) {
-  auto read = read_method_settings(section, where, KEYS);
+const SettingKey<SpsaKeys> KEYS[] = {{"style", &SpsaKeys::style},
+                                     {"iterations", &SpsaKeys::iterations},
+                                     {"alpha", &SpsaKeys::alpha},
+                                     {"gamma", &SpsaKeys::gamma},
+                                     {"a_ratio", &SpsaKeys::a_ratio},
+                                     {"r_end", &SpsaKeys::r_end},
+                                     {"c_end_fraction", &SpsaKeys::c_end_fraction},
+                                     {"games_per_iteration", &SpsaKeys::games_per_iteration},
+                                     {"pairs_per_iteration", &SpsaKeys::pairs_per_iteration},
+                                     {"batch", &SpsaKeys::batch},
+                                     {"seed", &SpsaKeys::seed},
+                                     {"rounding", &SpsaKeys::rounding_name},
+                                     {"int_c_floor", &SpsaKeys::int_c_floor}};
+
+// How each framework runs SPSA, where the section does not say otherwise: OpenBench
+// (OpenBench/spsa_utils.py) rounds theta+ and theta- with one uniform draw, floors an integer's
+// c at 0.5 and plays 8 pairs an iteration; fishtest (worker/games.py) rounds each side with
+// its own draw and counts a pair an iteration. Both: alpha 0.602, gamma 0.101, A 10 %.
+struct SpsaStyle {
+  const char* name;
+  SpsaRounding rounding;
+  double int_c_floor;
+  int pairs_per_iteration;
+};
+constexpr SpsaStyle STYLES[] = {{"workbench", SpsaRounding::NEAREST, 0.0, 1},
+                                {"openbench", SpsaRounding::STOCHASTIC_SHARED, 0.5, 8},
+                                {"fishtest", SpsaRounding::STOCHASTIC, 0.0, 1}};
+constexpr std::pair<const char*, SpsaRounding> ROUNDINGS[] = {
+    {"nearest", SpsaRounding::NEAREST}, {"stochastic-shared", SpsaRounding::STOCHASTIC_SHARED}, {"stochastic", SpsaRounding::STOCHASTIC}};
+
+// The style's defaults under the keys the section gives.
+chess::Result<SpsaSettings> with_style(const nlohmann::json& section, SpsaKeys k, const std::string& where) {
+  const SpsaStyle* style = nullptr;
+  for (const SpsaStyle& s : STYLES)
+    if (k.style == s.name) style = &s;
+  if (!style) return chess::Error{where + ": 'style' must be workbench, openbench or fishtest, got '" + k.style + "'"};
+  const bool given = section.is_object();
+  if (!given || !section.contains("rounding")) k.rounding = style->rounding;
+  if (!given || !section.contains("int_c_floor")) k.int_c_floor = style->int_c_floor;
+  if (given && section.contains("rounding")) {
+    auto found = std::find_if(std::begin(ROUNDINGS), std::end(ROUNDINGS), [&](const auto& r) { return k.rounding_name == r.first; });
+    if (found == std::end(ROUNDINGS))
+      return chess::Error{where + ": 'rounding' must be nearest, stochastic-shared or stochastic, got '" + k.rounding_name + "'"};
+    k.rounding = found->second;
+  }
+  if (given && section.contains("pairs_per_iteration") && section.contains("games_per_iteration"))
+    return chess::Error{where + ": give 'pairs_per_iteration' or 'games_per_iteration', not both"};
+  if (given && section.contains("pairs_per_iteration"))
+    k.games_per_iteration = 2 * k.pairs_per_iteration;
+  else if (!given || !section.contains("games_per_iteration"))
+    k.games_per_iteration = 2 * style->pairs_per_iteration;
+  if (!(k.int_c_floor >= 0 && k.int_c_floor <= 100)) return chess::Error{where + ": 'int_c_floor' must be from 0 to 100"};
+  return SpsaSettings(k);
+}
+
+}  // namespace
+
+chess::Result<SpsaSettings> make_spsa_settings(const nlohmann::json& section, const std::string& where) {
+  auto keys = read_method_settings(section, where, KEYS);
+  CHESS_RETURN_IF_ERROR(keys);
+  auto read = with_style(section, *keys, where);
   CHESS_RETURN_IF_ERROR(read);
   const SpsaSettings& s = *read;
   CHESS_RETURN_IF_ERROR(check_count(s.iterations, "iterations", 1, MAX_STEPS, where));
@@ -37,7 +93,9 @@ chess::Result<SpsaSettings> read_settings(const nlohmann::json& section, const s
   return read;
 }
 
-SpsaSettings settings_of(const TunerConfig& config) { return read_settings(config.method_section("spsa"), "spsa").value(); }
+namespace {
+
+SpsaSettings settings_of(const TunerConfig& config) { return make_spsa_settings(config.method_section("spsa"), "spsa").value(); }
 
 // An error difference is tiny and shrinks as the fit improves; SPSA wants a result of about
 // one (a game pair's wins minus losses), so it is divided by its mean size at the start.
@@ -142,12 +200,15 @@ class SpsaMethod : public TuningMethod {
   const char* name() const override { return "spsa"; }
   const char* description() const override { return "Tune with SPSA (as Stockfish's testing framework does)"; }
   chess::Result<bool> check_settings(const nlohmann::json& section, const std::string& where) const override {
-    auto s = read_settings(section, where);
+    auto s = make_spsa_settings(section, where);
     CHESS_RETURN_IF_ERROR(s);
     return true;
   }
   chess::Result<bool> check_run(const TunerConfig& config, const std::string& source) const override {
     return k_stays_fixed(config, source);
+  }
+  std::vector<std::string> diagnose(const TunerConfig& config) const override {
+    return spsa_diagnosis(config, settings_of(config));
   }
   int planned_steps(const TunerConfig& config) const override { return settings_of(config).iterations; }
   std::string games_plan(const TunerConfig& config) const override {

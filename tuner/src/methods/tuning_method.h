@@ -81,6 +81,9 @@ class TuningMethod {
   virtual chess::Result<bool> check_settings(const nlohmann::json& section, const std::string& where) const = 0;
   // What it needs of the rest of the configuration (gradient descent: texel fitness); errors name `source`.
   virtual chess::Result<bool> check_run(const TunerConfig&, const std::string&) const { return true; }
+  // What would make the run measure nothing, said before any game (each naming its parameter):
+  // printed as warnings, or the run's error with --strict.
+  virtual std::vector<std::string> diagnose(const TunerConfig&) const { return {}; }
   // The steps of a complete run.
   virtual int planned_steps(const TunerConfig& config) const = 0;
   // How its games are played, for the run's first line (game fitness), and the games of one comparison.

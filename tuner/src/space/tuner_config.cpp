@@ -295,13 +295,44 @@ const nlohmann::json& TunerConfig::method_section(const std::string& method) con
   return found == method_sections.end() ? none : *found;
 }
 
+// The parameters as an array of objects: "parameters" as that array, or the frameworks' SPSA
+// lines ("parameters" as one string of them, or "parameters_file" naming a file of them), kept
+// in `c` to write the result in their form.
+chess::Result<json> parameters_array(const json& doc, const std::string& source, TunerConfig& c) {
+  if (doc.contains("parameters") == doc.contains("parameters_file"))
+    return chess::Error{source + ": give 'parameters' (an array, or SPSA lines as one string) or 'parameters_file', one of them"};
+  if (doc.contains("parameters") && doc["parameters"].is_array() && !doc["parameters"].empty()) return doc["parameters"];
+  std::string text, where = source + ": parameters";
+  if (doc.contains("parameters_file")) {
+    if (!doc["parameters_file"].is_string()) return chess::Error{source + ": 'parameters_file' must be a file name"};
+    where = relative_to(source, doc["parameters_file"].get<std::string>());
+    auto read = chess::read_whole_file(where, "SPSA parameter lines", chess::MAX_JSON_FILE);
+    if (!read) return chess::Error{source + ": parameters_file: " + read.error()};
+    text = *read;
+  } else if (doc["parameters"].is_string()) {
+    text = doc["parameters"].get<std::string>();
+  } else {
+    return chess::Error{source + ": 'parameters' must be a non-empty array, or SPSA lines as one string"};
+  }
+  auto lines = parse_spsa_lines(text, where);
+  CHESS_RETURN_IF_ERROR(lines);
+  c.parameter_lines = *lines;
+  if (doc.contains("parameters_file")) {  // the run keeps the lines it tuned, whatever becomes of the file
+    json kept = doc;
+    kept.erase("parameters_file");
+    kept["parameters"] = text;
+    c.source_text = kept.dump(2) + "\n";
+  }
+  return spsa_parameters_json(*lines);
+}
+
 chess::Result<TunerConfig> parse_common_config(const std::string& text, const std::string& source,
                                                const std::vector<std::string>& method_names) {
   auto parsed = json_input::parse(text, source);
   CHESS_RETURN_IF_ERROR(parsed);
   const json& doc = *parsed;
   if (!doc.is_object()) return chess::Error{source + ": expected a JSON object"};
-  std::vector<std::string> keys{"name", "start_weights", "parameters", "fitness", "validation"};
+  std::vector<std::string> keys{"name", "start_weights", "parameters", "parameters_file", "fitness", "validation"};
   keys.insert(keys.end(), method_names.begin(), method_names.end());
   CHESS_RETURN_IF_ERROR(check_keys(doc, source, keys));
   TunerConfig c;
@@ -309,14 +340,17 @@ chess::Result<TunerConfig> parse_common_config(const std::string& text, const st
   CHESS_RETURN_IF_ERROR(read(doc, "name", c.name, source));
   CHESS_RETURN_IF_ERROR(read(doc, "start_weights", c.start_weights, source));
   c.start_weights = relative_to(source, c.start_weights);
-  if (!doc.contains("parameters") || !doc["parameters"].is_array() || doc["parameters"].empty())
-    return chess::Error{source + ": 'parameters' must be a non-empty array"};
-  for (std::size_t i = 0; i < doc["parameters"].size(); ++i) {
+  auto listed = parameters_array(doc, source, c);
+  CHESS_RETURN_IF_ERROR(listed);
+  for (std::size_t i = 0; i < listed->size(); ++i) {
     const std::size_t before = c.weights.size();
-    const std::string where = source + ": parameters[" + std::to_string(i) + "]";
-    auto r = add_parameter(doc["parameters"][i], where, c);
+    const std::string where = c.parameter_lines ? c.parameter_lines->source + ":" + std::to_string(c.parameter_lines->params[i].line)
+                                                : source + ": parameters[" + std::to_string(i) + "]";
+    auto r = add_parameter((*listed)[i], where, c);
     CHESS_RETURN_IF_ERROR(r);
     CHESS_RETURN_IF_ERROR(check_listed_once(c.weights, before, where));
+    // OpenBench's int parameter of c_end 0: the least perturbation its c's floor allows.
+    if (c.parameter_lines && c.parameter_lines->params[i].c_end == 0) c.weights.back().c_end = 1e-9;
   }
   for (const std::string& method : method_names)
     if (doc.contains(method)) c.method_sections[method] = doc[method];

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "space/spsa_lines.h"
 
 namespace tuner {
 
@@ -87,6 +88,9 @@ struct TunerConfig {
   FitnessSettings fitness;
   ValidationSettings validation;
   std::string source_text;  // the file as read, stored with the run
+  // The parameters as the frameworks' SPSA lines, when they were given so (the result is
+  // written in their form too).
+  std::optional<SpsaLines> parameter_lines;
   // Each tuning method's own section as written ("pbil": {...}), read by the method itself
   // (methods/tuning_method.h); a method without one has every default.
   nlohmann::json method_sections = nlohmann::json::object();
