@@ -2,8 +2,12 @@
 
 Usage: framework_parsers.py fishtest WORKER_DIR NEW BASE GAMES -- ARGV...
        framework_parsers.py openbench CLIENT_DIR PGN -- ARGV...
-Starts ARGV (the runner's exact command line) and prints what the framework concluded.
+       framework_parsers.py events EVENTS_FILE
+Starts ARGV (the runner's exact command line) and prints what the framework concluded; with
+"events", what a run's event stream (harness --events) says of the same quantities.
 """
+import json
+import os
 import subprocess
 import sys
 import types
@@ -26,7 +30,8 @@ def fishtest(worker_dir, new, base, games, argv):
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, bufsize=1)
     verdict = "clean"
     try:
-        fishtest_games.parse_fastchess_output(p, new, base, {"task_id": 1}, {}, "", "", result, False, games, 2, 600, {},
+        batch = int(os.environ.get("FISHTEST_BATCH", "2"))  # games a worker reports at once: concurrency x 4 on fishtest
+        fishtest_games.parse_fastchess_output(p, new, base, {"task_id": 1}, {}, "", "", result, False, games, batch, 600, {},
                                               "run", 1)
     except Exception as e:  # the worker's own verdict: RunException stops the run, WorkerException the task
         verdict = f"{type(e).__name__}: {e}"
@@ -68,7 +73,30 @@ def openbench(client_dir, pgn, argv):
     print(f"  PGN: {games} games, errors reported to the server: {errors or 'none'}, line=\"...\" comments: {lines}")
 
 
+def events(path):
+    with open(path, encoding="utf-8") as f:
+        stream = [json.loads(line) for line in f]
+    first = next(e for e in stream if e["event"] == "run_start")["engines"][0]
+    index = {"0-1": 0, "1/2-1/2": 1, "1-0": 2}
+    tri, faults, warnings = [0, 0, 0], {"crash": 0, "time_loss": 0, "illegal_move": 0}, []
+    for e in stream:
+        if e["event"] == "game_end":
+            points = index[e["result"]]
+            tri[points if e["white"] == first else 2 - points] += 1
+            if "fault" in e:
+                faults[e["fault"]["counts_as"]] += 1
+        if e["event"] == "warning":
+            warnings.append(e["kind"] + (":" + e["fault"] if e["kind"] == "pv_fault" else ""))
+    match = next(e for e in stream if e["event"] == "run_end").get("match", {})
+    print(f"  events: trinomial {tri} pentanomial {match.get('pentanomial')} W {match.get('wins')} L {match.get('losses')} "
+          f"D {match.get('draws')} crashes {faults['crash']} time losses {faults['time_loss']} illegal {faults['illegal_move']}")
+    print(f"  events: {len(warnings)} warnings, the first {warnings[0] if warnings else 'none'}")
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "events":
+        events(sys.argv[2])
+        sys.exit(0)
     split = sys.argv.index("--")
     head, argv = sys.argv[1:split], sys.argv[split + 1:]
     if head[0] == "fishtest":

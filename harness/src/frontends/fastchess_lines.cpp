@@ -54,10 +54,11 @@ class FastchessLines : public ResultLines {
   std::string after_game(const GameRecord& g, const RunTally& tally, const RunProgress& p) override {
     const bool last = p.done == p.total;
     auto due = [&](int interval, int count) { return last || (interval > 0 && count % interval == 0); };
-    const Tally paired = tally.paired_match_tally();
-    const bool pair_complete = paired.games() > 0 && paired.pairs() * 2 == paired.games() && tally.match_tally().games() % 2 == 0;
-    const bool at_interval =
-        output_.penta ? pair_complete && due(output_.rating_interval, g.pair_index + 1) : due(output_.rating_interval, p.done);
+    // As fastchess (RoundRobin's finish): with the pentanomial report, at the end of each pair
+    // whose number is due, whatever other pairs are half played; the block counts finished
+    // pairs only. fishtest's worker needs a block at every pair's end to send its batches.
+    const bool at_interval = output_.penta ? tally.pair_finished(g.game_index) && due(output_.rating_interval, g.pair_index + 1)
+                                           : due(output_.rating_interval, p.done);
     if (!at_interval && !last) return "";
     printed_final_ = last;
     return results_block(tally);

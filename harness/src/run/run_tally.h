@@ -21,6 +21,8 @@ class RunTally {
   Tally match_tally() const { return match_.tally(); }
   // The first engine's games of finished pairs only.
   Tally paired_match_tally() const { return match_.paired_tally(); }
+  // A match: whether both games of game `game_index`'s pair are counted (it was counted itself).
+  bool pair_finished(int game_index) const { return match_.pair_finished(game_index); }
   const MatchConfig& config() const { return config_; }
   // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
   Tally engine_tally(std::size_t i) const { return engines_.at(i); }

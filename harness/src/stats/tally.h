@@ -41,6 +41,8 @@ class TallyBuilder {
   Tally tally() const { return tally_; }
   // The games of finished pairs only (what a pentanomial report counts in W/D/L).
   Tally paired_tally() const;
+  // Whether both games of the pair of game `game_index` are in.
+  bool pair_finished(int game_index) const { return tally_.paired && !half_pairs_.count(game_index / 2); }
 
  private:
   Tally tally_;

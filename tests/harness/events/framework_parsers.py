@@ -7,7 +7,7 @@ The two text parsers follow the frameworks' own code: OpenBench's Client/worker.
 (MatchRunner.update_results, at 9906bad) and fishtest's worker/games.py (parse_fastchess_output,
 at b8eecff). Only what they send to their servers is kept.
 
-usage: framework_parsers.py LINES EVENTS SCHEMA
+usage: framework_parsers.py LINES EVENTS SCHEMA GAMES CONCURRENCY
 """
 import json
 import re
@@ -68,12 +68,15 @@ WLD = re.compile(r"Games: ([0-9]+), Wins: ([0-9]+), Losses: ([0-9]+), Draws: ([0
 PTNML = re.compile(r"Ptnml\(0-2\): \[([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)\]")
 
 
-def fishtest(lines):
+def fishtest(lines, games_to_play, batch_size):
     """fishtest: the last results block's W/L/D and Ptnml, crashes and time losses counted on
-    every line, and each of the warnings it stops a task for, counted."""
+    every line, and each of the warnings it stops a task for, counted. Its worker sends a batch
+    when a block's game count reaches the last batch's plus batch_size, and asserts that no
+    block passes that count: a runner must print a block at every pair's end."""
     stats = {"wins": 0, "losses": 0, "draws": 0, "pentanomial": [0] * 5, "crashes": 0, "time_losses": 0}
     fatal = {}
     wld = ptnml = None
+    updated = 0
     for raw in lines:
         line = raw.strip()
         for pattern, kind in FISHTEST_FATAL.items():
@@ -91,7 +94,11 @@ def fishtest(lines):
             games, stats["wins"], stats["losses"], stats["draws"] = wld
             stats["pentanomial"] = ptnml
             assert 2 * sum(ptnml) == games, (wld, ptnml)
+            assert games <= updated + batch_size and games <= games_to_play, (games, updated, batch_size)
+            if games == updated + batch_size or games == games_to_play:
+                updated = games
             wld = ptnml = None
+    assert updated == games_to_play, f"fishtest sent {updated} of {games_to_play} games"
     return stats, fatal
 
 
@@ -119,6 +126,7 @@ def from_events(events):
 
 def main():
     lines_path, events_path, schema_path = sys.argv[1:4]
+    games, concurrency = int(sys.argv[4]), int(sys.argv[5])
     with open(lines_path, encoding="ascii") as f:
         lines = f.read().splitlines()
     with open(events_path, encoding="utf-8") as f:
@@ -130,7 +138,7 @@ def main():
         for error in validator.iter_errors(event):
             problems.append(f"event {number} ({event.get('event')}): {error.message} at {list(error.absolute_path)}")
     ob_lines = openbench(lines)
-    ft_lines, fatal = fishtest(lines)
+    ft_lines, fatal = fishtest(lines, games, 4 * concurrency)  # fishtest's batch: 4 games a slot
     ob_events, ft_events, warnings = from_events(events)
     for name, by_lines, by_events in (("OpenBench", ob_lines, ob_events), ("fishtest", ft_lines, ft_events),
                                       ("fishtest warnings", fatal, warnings)):
