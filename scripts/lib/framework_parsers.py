@@ -73,24 +73,35 @@ def openbench(client_dir, pgn, argv):
     print(f"  PGN: {games} games, errors reported to the server: {errors or 'none'}, line=\"...\" comments: {lines}")
 
 
-def events(path):
-    with open(path, encoding="utf-8") as f:
-        stream = [json.loads(line) for line in f]
+def event_conclusions(stream):
+    """What a run's events (harness --events, parsed) say of the quantities the frameworks
+    parse from lines: the first engine's trinomial (L, D, W), the run's W/L/D and pentanomial,
+    faults as the frameworks count them, and the warnings by kind (a PV fault with its fault)."""
     first = next(e for e in stream if e["event"] == "run_start")["engines"][0]
     index = {"0-1": 0, "1/2-1/2": 1, "1-0": 2}
-    tri, faults, warnings = [0, 0, 0], {"crash": 0, "time_loss": 0, "illegal_move": 0}, []
+    tri, faults, warnings = [0, 0, 0], {"crash": 0, "time_loss": 0, "illegal_move": 0}, {}
     for e in stream:
         if e["event"] == "game_end":
             points = index[e["result"]]
             tri[points if e["white"] == first else 2 - points] += 1
             if "fault" in e:
                 faults[e["fault"]["counts_as"]] += 1
-        if e["event"] == "warning":
-            warnings.append(e["kind"] + (":" + e["fault"] if e["kind"] == "pv_fault" else ""))
+        if e["event"] == "warning" and e["kind"] != "game_not_played":
+            kind = e["kind"] + (":" + e["fault"] if e["kind"] == "pv_fault" else "")
+            warnings[kind] = warnings.get(kind, 0) + 1
     match = next(e for e in stream if e["event"] == "run_end").get("match", {})
-    print(f"  events: trinomial {tri} pentanomial {match.get('pentanomial')} W {match.get('wins')} L {match.get('losses')} "
-          f"D {match.get('draws')} crashes {faults['crash']} time losses {faults['time_loss']} illegal {faults['illegal_move']}")
-    print(f"  events: {len(warnings)} warnings, the first {warnings[0] if warnings else 'none'}")
+    return {"trinomial": tri, "pentanomial": match.get("pentanomial"), "wins": match.get("wins"),
+            "losses": match.get("losses"), "draws": match.get("draws"), "crashes": faults["crash"],
+            "time_losses": faults["time_loss"], "illegals": faults["illegal_move"], "warnings": warnings,
+            "first_warning": next((e["kind"] for e in stream if e["event"] == "warning"), "none")}
+
+
+def events(path):
+    with open(path, encoding="utf-8") as f:
+        c = event_conclusions([json.loads(line) for line in f])
+    print(f"  events: trinomial {c['trinomial']} pentanomial {c['pentanomial']} W {c['wins']} L {c['losses']} "
+          f"D {c['draws']} crashes {c['crashes']} time losses {c['time_losses']} illegal {c['illegals']}")
+    print(f"  events: {sum(c['warnings'].values())} warnings, the first {c['first_warning']}")
 
 
 if __name__ == "__main__":

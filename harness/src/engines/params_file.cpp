@@ -5,16 +5,11 @@
 
 #include "core/bounded_read.h"
 #include "core/nearest_names.h"
+#include "text/trim.h"
 
 namespace harness {
 
 namespace {
-
-std::string trimmed(const std::string& s) {
-  const std::size_t first = s.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
-}
 
 void set(OptionValues& values, const std::string& name, const std::string& value) {
   auto found = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == name; });
@@ -27,7 +22,7 @@ void set(OptionValues& values, const std::string& name, const std::string& value
 // "[name]": the section's engine, or an error.
 chess::Result<std::string> section_name(const std::string& line, const std::string& where, const std::vector<std::string>& engines) {
   if (line.back() != ']') return chess::Error{where + ": a section line is [ENGINE]"};
-  const std::string name = trimmed(line.substr(1, line.size() - 2));
+  const std::string name = trim(line.substr(1, line.size() - 2));
   if (std::find(engines.begin(), engines.end(), name) == engines.end())
     return chess::Error{where + ": [" + name + "] is not an engine of the run" + chess::did_you_mean(name, engines)};
   return name;
@@ -41,7 +36,7 @@ chess::Result<std::vector<ParamsSection>> parse_params_file(const std::string& t
   std::istringstream in(text);
   std::string raw;
   for (int number = 1; std::getline(in, raw); ++number) {
-    const std::string line = trimmed(raw), where = path + ":" + std::to_string(number);
+    const std::string line = trim(raw), where = path + ":" + std::to_string(number);
     if (line.empty() || line[0] == '#' || line[0] == ';') continue;
     if (line.find('\0') != std::string::npos) return chess::Error{where + ": a NUL byte; a parameters file is text"};
     if (line[0] == '[') {
@@ -52,10 +47,10 @@ chess::Result<std::vector<ParamsSection>> parse_params_file(const std::string& t
     }
     const std::size_t eq = line.find('=');
     if (eq == std::string::npos) return chess::Error{where + ": '" + line + "' is not name=value"};
-    std::string name = trimmed(line.substr(0, eq));
+    std::string name = trim(line.substr(0, eq));
     if (name.rfind("option.", 0) == 0) name = name.substr(7);
     if (name.empty()) return chess::Error{where + ": the option's name is empty"};
-    set(sections.back().values, name, trimmed(line.substr(eq + 1)));
+    set(sections.back().values, name, trim(line.substr(eq + 1)));
   }
   return sections;
 }

@@ -10,10 +10,14 @@ at b8eecff). Only what they send to their servers is kept.
 usage: framework_parsers.py LINES EVENTS SCHEMA GAMES CONCURRENCY
 """
 import json
+import os
 import re
 import sys
 
 import jsonschema
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "scripts", "lib"))
+from framework_parsers import event_conclusions  # noqa: E402  the events' side, shared with the field evidence
 
 RESULT_INDEX = {"0-1": 0, "1/2-1/2": 1, "1-0": 2}
 
@@ -103,25 +107,13 @@ def fishtest(lines, games_to_play, batch_size):
 
 
 def from_events(events):
-    """Both frameworks' conclusions from the events alone."""
-    first = next(e for e in events if e["event"] == "run_start")["engines"][0]
-    tri, faults, warnings = [0, 0, 0], {"crash": 0, "time_loss": 0, "illegal_move": 0}, {}
-    for e in events:
-        if e["event"] == "game_end":
-            points = RESULT_INDEX[e["result"]]
-            tri[points if e["white"] == first else 2 - points] += 1
-            if "fault" in e:
-                faults[e["fault"]["counts_as"]] += 1
-        if e["event"] == "warning" and e["kind"] != "game_not_played":
-            kind = e["kind"] + (":" + e["fault"] if e["kind"] == "pv_fault" else "")
-            warnings[kind] = warnings.get(kind, 0) + 1
-    match = next(e for e in events if e["event"] == "run_end")["match"]
-    pentanomial = match["pentanomial"]
-    ob = {"trinomial": tri, "pentanomial": pentanomial, "crashes": faults["crash"], "timelosses": faults["time_loss"],
-          "illegals": faults["illegal_move"]}
-    ft = {"wins": match["wins"], "losses": match["losses"], "draws": match["draws"], "pentanomial": pentanomial,
-          "crashes": faults["crash"], "time_losses": faults["time_loss"]}
-    return ob, ft, warnings
+    """Both frameworks' conclusions from the events alone (scripts/lib/framework_parsers.py)."""
+    c = event_conclusions(events)
+    ob = {"trinomial": c["trinomial"], "pentanomial": c["pentanomial"], "crashes": c["crashes"],
+          "timelosses": c["time_losses"], "illegals": c["illegals"]}
+    ft = {"wins": c["wins"], "losses": c["losses"], "draws": c["draws"], "pentanomial": c["pentanomial"],
+          "crashes": c["crashes"], "time_losses": c["time_losses"]}
+    return ob, ft, c["warnings"]
 
 
 def main():

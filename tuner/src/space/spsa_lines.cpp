@@ -1,4 +1,5 @@
 #include "space/spsa_lines.h"
+#include "text/trim.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,17 +10,11 @@ namespace tuner {
 
 namespace {
 
-std::string trimmed(const std::string& s) {
-  const std::size_t first = s.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
-}
-
 std::vector<std::string> fields_of(const std::string& line) {
   std::vector<std::string> fields;
   std::string field;
   std::istringstream in(line);
-  while (std::getline(in, field, ',')) fields.push_back(trimmed(field));
+  while (std::getline(in, field, ',')) fields.push_back(harness::trim(field));
   if (!line.empty() && line.back() == ',') fields.push_back("");
   return fields;
 }
@@ -79,7 +74,7 @@ chess::Result<SpsaLines> parse_spsa_lines(const std::string& text, const std::st
   std::string raw;
   bool form_known = false;
   for (int number = 1; std::getline(in, raw); ++number) {
-    const std::string line = trimmed(raw);
+    const std::string line = harness::trim(raw);
     if (line.empty() || line[0] == '#') continue;
     const std::string where = source + ":" + std::to_string(number);
     const std::vector<std::string> f = fields_of(line);
