@@ -36,11 +36,6 @@ EventStream::~EventStream() {
   if (owned_) ::close(fd_);
 }
 
-bool EventStream::open() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return !gone_;
-}
-
 bool EventStream::write_all(const std::string& line) {
   std::size_t done = 0;
   while (done < line.size()) {

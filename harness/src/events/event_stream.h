@@ -26,15 +26,13 @@ class EventStream {
 
   // Writes {"v":1,"event":NAME,"time":...} followed by `fields`' own keys.
   void write(EventKind kind, const nlohmann::ordered_json& fields);
-  // Whether writes still reach the reader.
-  bool open() const;
   const std::string& path() const { return path_; }
 
  private:
   EventStream(int fd, bool owned, std::string path) : fd_(fd), owned_(owned), path_(std::move(path)) {}
   bool write_all(const std::string& line);
 
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   int fd_;
   bool owned_;
   bool gone_ = false;

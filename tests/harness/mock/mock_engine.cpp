@@ -18,8 +18,8 @@
 // Ponder and ends a ponder search MS milliseconds after "stop". nul-bestmove (an info string of a
 // control byte and bytes that are not UTF-8, then a random legal move, followed on its line from
 // the game's fifth ply on by a NUL byte, "junk" and a byte that is not UTF-8). button (declares a button "Clear Hash" and a spin "Hash", and writes every
-// setoption line it reads to standard error). chaos (random moves, except that at each "go" it may, by chance, crash (0.3 %),
-// answer an illegal move (0.3 %), a move that is not UCI text (0.2 %), no move before its clock runs out (0.3 %) or an illegal
+// setoption line it reads to standard error). chaos (random moves, except that at each "go" it may, by chance, crash (0.6 %),
+// answer an illegal move (0.6 %), a move that is not UCI text (0.4 %), no move before its clock runs out (0.6 %) or an illegal
 // PV (3 %): every fault a run's events and lines report, in one match; its randomness is seeded by its pid too, so that a process
 // started again after a crash does not repeat it). A second argument "seed=N" fixes the randomness.
 #include <signal.h>
@@ -114,18 +114,18 @@ std::chrono::milliseconds sleeper_time(const std::string& go, chess::Color us, i
 // chaos: one "go" answered with a fault by chance, or a random legal move.
 void chaos_go(const std::string& go, const chess::Game& game) {
   const unsigned roll = unsigned(rng() % 1000);
-  if (roll < 3) std::abort();
-  if (roll < 6) {
+  if (roll < 6) std::abort();
+  if (roll < 12) {
     std::cout << "info depth 1 score cp 0\nbestmove e1e8" << std::endl;
     return;
   }
-  if (roll < 8) {
+  if (roll < 16) {
     std::cout << "info depth 1 score cp 0\nbestmove E2E4" << std::endl;
     return;
   }
-  if (roll < 11) std::this_thread::sleep_for(sleeper_time(go, game.position().side_to_move(), 2500) + std::chrono::milliseconds(300));
+  if (roll < 22) std::this_thread::sleep_for(sleeper_time(go, game.position().side_to_move(), 2500) + std::chrono::milliseconds(300));
   const std::string m = chess::to_uci(random_move(game));
-  std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " pv " << (roll < 40 ? std::string("e2e5") : m) << "\nbestmove "
+  std::cout << "info depth 1 score cp " << int(rng() % 41) - 20 << " pv " << (roll < 50 ? std::string("e2e5") : m) << "\nbestmove "
             << m << std::endl;
 }
 

@@ -126,7 +126,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const s
     events_->write(harness::EventKind::TUNER_STEP, {{"run", loop_run_},
                                                     {"method", "loop"},
                                                     {"step", int(steps_.size())},
-                                                    {"of", 5 * config_.generations},
+                                                    {"of", (config_.measure ? 5 : 4) * config_.generations},
                                                     {"detail", {{"generation", generation}, {"name", name}, {"result", *detail}}}});
   return detail;
 }

@@ -110,13 +110,12 @@ int float_scale(const SpsaLine& p) {
 nlohmann::json spsa_parameters_json(const SpsaLines& lines) {
   nlohmann::json params = nlohmann::json::array();
   for (const SpsaLine& p : lines.params) {
-    nlohmann::json j{{"option", p.name}, {"min", p.min}, {"max", p.max}, {"start", std::clamp(p.start, p.min, p.max)}};
-    if (p.is_float) j["scale"] = float_scale(p);
-    if (!p.is_float) {
-      j["min"] = std::llround(p.min);
-      j["max"] = std::llround(p.max);
-      j["start"] = std::llround(std::clamp(p.start, p.min, p.max));
-    }
+    const double start = std::clamp(p.start, p.min, p.max);
+    nlohmann::json j{{"option", p.name}};
+    if (p.is_float)
+      j.update({{"min", p.min}, {"max", p.max}, {"start", start}, {"scale", float_scale(p)}});
+    else
+      j.update({{"min", std::llround(p.min)}, {"max", std::llround(p.max)}, {"start", std::llround(start)}});
     if (p.c_end > 0) j["c_end"] = p.c_end;
     j["r_end"] = p.r_end;
     params.push_back(j);
