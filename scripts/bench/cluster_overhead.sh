@@ -14,7 +14,7 @@ work="$(mktemp -d /tmp/bench-cluster.XXXXXX)"
 trap 'bash "$root/tests/cluster/slurm_down.sh" "$work/slurm"; rm -rf "$work"' EXIT
 export SLURM_CONF="$(bash "$root/tests/cluster/slurm_up.sh" "$work/slurm")"
 now() { date +%s.%N; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+source "$root/scripts/lib/median.sh"
 engine() { echo "name=$1 cmd=$root/build/bin/engine arg=--version arg=$1 option.Hash=4"; }
 total_games=$((tasks * games))
 run_local() {  # the shards here, two at a time, as the one-node cluster runs them

@@ -28,7 +28,7 @@ play() {
     --maxmoves "$maxmoves" --db "$work/$name.sqlite" "$@"
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+source "$root/scripts/lib/median.sh"
 
 echo "harness match, $games games of the sleeping mock at $tc (maxmoves $maxmoves), concurrency $concurrency, $runs runs each"
 printf "%-8s %4s %8s %8s %12s %8s\n" events run wall_s cpu_s "cpu_ms/game" events

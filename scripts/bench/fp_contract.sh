@@ -44,7 +44,7 @@ for r in $(seq 1 "$rounds"); do
     echo "round $r, WORKBENCH_SAME_FLOATS=$same: $t s"
   done
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
-m_same=$(median "${same_times[@]}")
-m_fused=$(median "${fused_times[@]}")
+source "$root/scripts/lib/median.sh"
+m_same=$(median_of "${same_times[@]}")
+m_fused=$(median_of "${fused_times[@]}")
 echo "median: ${m_same} s with -ffp-contract=off, ${m_fused} s fused; ratio $(echo "scale=3; $m_same / $m_fused" | bc)"

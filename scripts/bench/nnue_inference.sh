@@ -24,7 +24,7 @@ open(path, "wb").write(data)
 PY
 fi
 nps() { "$engine" "$@" bench "$depth" | awk '/^Nodes\/second/ {print $2}'; }
-median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+source "$root/scripts/lib/median.sh"
 with_net=() without=()
 for _ in $(seq "$rounds"); do
   with_net+=("$(nps --net "$net")")

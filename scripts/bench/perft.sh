@@ -13,7 +13,7 @@ runs="${RUNS:-5}"
 now_ns() { date +%s%N; }
 ours() { "$engine" perft "$2" $1 2>/dev/null | awk '/^Nodes searched/ {print $3}'; }
 theirs() { printf 'position fen %s\ngo perft %s\nquit\n' "$1" "$2" | "$stockfish" | awk '/^Nodes searched/ {print $3}'; }
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+source "$root/scripts/lib/median.sh"
 
 # Prints the median wall time in nanoseconds of "$1 fen depth".
 timed() {

@@ -33,8 +33,8 @@ for run in $(seq "$runs"); do
   harness_times+=($(( $(now_ns) - start )))
   grep -q "6 passed" "$work/harness.log" || { echo "bench_perft_harness: a count was wrong" >&2; cat "$work/harness.log" >&2; exit 1; }
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-direct=$(median "${direct_times[@]}")
-through=$(median "${harness_times[@]}")
+source "$root/scripts/lib/median.sh"
+direct=$(median_of "${direct_times[@]}")
+through=$(median_of "${harness_times[@]}")
 tail -1 "$work/harness.log"
 awk -v a="$direct" -v b="$through" -v n="$runs" 'BEGIN { printf "median of %d runs: engine perft directly %.2f s; through harness perft %.2f s; overhead %.2f %%\n", n, a / 1e9, b / 1e9, 100 * (b - a) / a }'

@@ -44,8 +44,8 @@ for r in $(seq 1 "$rounds"); do
   p+=("$(seconds "$bin/tuner" pbil --config "$work/pbil.json" --db "$work/p$r.sqlite" --out "$work/p$r.json")")
   echo "round $r: match ${m[-1]} s, spsa ${s[-1]} s, pbil ${p[-1]} s ($games games each at $tc, concurrency 2)"
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-mm=$(median "${m[@]}"); ms=$(median "${s[@]}"); mp=$(median "${p[@]}")
+source "$root/scripts/lib/median.sh"
+mm=$(median_of "${m[@]}"); ms=$(median_of "${s[@]}"); mp=$(median_of "${p[@]}")
 awk -v g="$games" -v m="$mm" -v s="$ms" -v p="$mp" 'BEGIN {
   printf "median: harness match %.1f games/min; tuner spsa %.1f games/min (%.1f %% of the match); tuner pbil %.1f games/min (%.1f %%)\n",
     60 * g / m, 60 * g / s, 100 * m / s, 60 * g / p, 100 * m / p }'
