@@ -100,7 +100,7 @@ TEST(OptionParameters, MistakesNameTheParameter) {
 TEST(TunerConfig, EveryShippedConfigurationParses) {
   std::vector<std::filesystem::path> files{std::filesystem::path(PROJECT_DIR) / "configs/eval.json"};
   for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(PROJECT_DIR) / "configs/tuner"))
-    files.push_back(entry.path());
+    if (entry.path().extension() == ".json") files.push_back(entry.path());  // parameter lines are read through them
   ASSERT_GE(files.size(), 9u);
   for (const auto& path : files) {
     std::ostringstream text;
