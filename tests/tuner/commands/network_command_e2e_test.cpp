@@ -80,14 +80,27 @@ TEST(TunerNnue, AStoppedRunResumesToTheSameBytes) {
   const std::string whole = network_workspace("whole");
   ASSERT_EQ(train(whole).exit_code, 0);
   const std::string parts = network_workspace("parts");
-  const TunerRun first = train(parts, {"--stop-after", "1"});
+  const TunerRun first = train(parts, {"--stop-after", "1", "--events", "events.jsonl"});
   ASSERT_EQ(first.exit_code, 0) << first.out;
   EXPECT_EQ(first.out.find("superbatch 2/4"), std::string::npos) << first.out;
-  const TunerRun second = train(parts, {"--resume", "--stop-after", "2"});
+  const TunerRun second = train(parts, {"--resume", "--stop-after", "2", "--events", "events.jsonl"});
   ASSERT_EQ(second.exit_code, 0) << second.out;
   EXPECT_NE(second.out.find("Resuming tuner run 1 at step 2"), std::string::npos) << second.out;
-  const TunerRun third = train(parts, {"--resume"});
+  const TunerRun third = train(parts, {"--resume", "--events", "events.jsonl"});
   ASSERT_EQ(third.exit_code, 0) << third.out;
+  // A tuner_step event per stored superbatch, across the resumes, with its losses.
+  std::ifstream events(parts + "events.jsonl");
+  int step = 0;
+  for (std::string line; std::getline(events, line);) {
+    const nlohmann::json e = nlohmann::json::parse(line);
+    EXPECT_EQ(e["event"], "tuner_step") << line;
+    EXPECT_EQ(e["method"], "nnue") << line;
+    EXPECT_EQ(e["step"], ++step) << line;
+    EXPECT_EQ(e["of"], 4) << line;
+    EXPECT_GT(e["detail"]["train_loss"].get<double>(), 0) << line;
+    EXPECT_EQ(e["fitness"], e["detail"]["validation_loss"]) << line;
+  }
+  EXPECT_EQ(step, 4);
   EXPECT_EQ(bytes_of(parts + "net.nnue"), bytes_of(whole + "net.nnue"));
   EXPECT_EQ(bytes_of(parts + "net.raw.bin"), bytes_of(whole + "net.raw.bin"));
   // Only the last checkpoint is kept.

@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
   nnue->add_flag("--resume", n->resume, "Continue the latest unfinished run with this configuration from its last checkpoint");
   nnue->add_option("--stop-after", n->stop_after, "Stop after this many superbatches (the run stays resumable)");
   nnue->add_option("--batch-losses", n->batch_losses, "Also write every batch's loss to this CSV file (superbatch,batch,loss)");
+  harness::add_events_option(nnue, n->events);
   nnue->callback([n] { std::exit(guarded([&] { return tuner::network_command(*n); })); });
   auto l = std::make_shared<tuner::LoopCommandOptions>();
   l->db = harness::default_database();

@@ -8,6 +8,7 @@
 
 #include "cli_common/fail.h"
 #include "core/bounded_read.h"
+#include "events/event_stream.h"
 #include "driver/run_lookup.h"
 #include "json/json_input.h"
 #include "methods/tuning_method.h"
@@ -89,13 +90,15 @@ int network_command(const NetworkCommandOptions& o) {
   auto db = value_or_fail(harness::Database::open(o.db));
   std::unique_ptr<harness::OutputFile> losses;
   if (!o.batch_losses.empty()) losses = value_or_fail(harness::OutputFile::open("--batch-losses", o.batch_losses, inputs));
+  const std::unique_ptr<harness::EventStream> events =
+      o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
   TrainingRun run = value_or_fail(TrainingRun::prepare(config, std::cout));
   const std::int64_t run_id = value_or_fail(find_or_create_run(*db, RUN_KIND, config.source_text, o.resume));
   const NetworkFiles files(quantised_path(config, o, run_id));
   std::cout << "Tuner run " << run_id << " (nnue) in " << o.db << ": (768->" << config.hidden << ")x2->1, "
             << config.superbatches << " superbatches of " << config.batches_per_superbatch << " batches of " << config.batch_size
             << ", " << config.threads << " threads" << std::endl;
-  TrainingOptions options{o.stop_after, losses ? &losses->stream() : nullptr};
+  TrainingOptions options{o.stop_after, losses ? &losses->stream() : nullptr, events.get()};
   const TrainedNetwork trained = value_or_fail(train_network(run, config, files, inputs, *db, run_id, options, std::cout));
   if (trained.interrupted) {
     std::cout << "Interrupted: tuner run " << run_id << " stopped after its last stored superbatch; continue with --resume\n";

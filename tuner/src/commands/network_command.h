@@ -14,6 +14,7 @@ namespace tuner {
 struct NetworkCommandOptions {
   std::string config, out, db;
   std::string batch_losses;  // a CSV of every batch's loss (superbatch,batch,loss), to compare trainers
+  std::string events;        // --events: a tuner_step event per stored superbatch
   bool resume = false;
   int stop_after = -1;
 };

@@ -80,12 +80,29 @@ class NetworkTrainingRun : public MethodRun {
                   {"checkpoint", path.string()},        {"checkpoint_sha256", sha256_hex(bytes)}};
     step.progress = progress_line(r, config_.superbatches, run_.validation_size() > 0);
     last_loss_ = step.best_fitness;
+    last_ = r;
     MethodSteps steps;
     steps.steps.push_back(std::move(step));
     return steps;
   }
 
   chess::Result<MethodResult> result() override { return MethodResult{{}, last_loss_, ""}; }
+
+  // The superbatch step() trained last, as a tuner_step event's fitness and detail.
+  nlohmann::ordered_json last_step_event(std::int64_t run_id, int done) const {
+    const bool validation = run_.validation_size() > 0;
+    return {{"run", run_id},
+            {"method", "nnue"},
+            {"step", done},
+            {"of", config_.superbatches},
+            {"fitness", validation ? last_.validation_loss : last_.train_loss},
+            {"detail",
+             {{"train_loss", last_.train_loss},
+              {"validation_loss", validation ? nlohmann::ordered_json(last_.validation_loss) : nlohmann::ordered_json()},
+              {"lr", last_.lr},
+              {"seconds", last_.seconds},
+              {"positions", last_.positions}}}};
+  }
 
  private:
   static std::string json_number(double v) {
@@ -113,6 +130,7 @@ class NetworkTrainingRun : public MethodRun {
   const NetworkFiles& files_;
   const std::vector<std::string>& inputs_;
   std::ostream* batch_losses_;
+  SuperbatchResult last_{};
   double last_loss_ = 0;
 };
 
@@ -179,11 +197,13 @@ chess::Result<std::string> write_network(const TrainingRun& run, const TrainingC
          files.raw.string() + ", manifest to " + files.manifest.string() + "\n";
 }
 
-// After each stored superbatch: the checkpoint before it is no longer needed; a stop request ends the run.
-RunHooks make_hooks(const TrainingOptions& o, const NetworkFiles& files) {
+// After each stored superbatch: its event; the checkpoint before it is no longer needed; a stop
+// request ends the run.
+RunHooks make_hooks(const TrainingOptions& o, const NetworkFiles& files, const NetworkTrainingRun& method, std::int64_t run_id) {
   RunHooks hooks;
   hooks.stop_after = o.stop_after;
-  hooks.after_generation = [&files](int done, const Values&) -> chess::Result<bool> {
+  hooks.after_generation = [&files, &method, events = o.events, run_id](int done, const Values&) -> chess::Result<bool> {
+    if (events) events->write(harness::EventKind::TUNER_STEP, method.last_step_event(run_id, done));
     std::error_code ec;
     if (done > 1) fs::remove(files.checkpoint(done - 1), ec);
     if (harness::stop_requested() != harness::StopRequest::NONE) return chess::Error{"interrupted"};
@@ -214,7 +234,7 @@ chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConf
                                             std::int64_t run_id, const TrainingOptions& options, std::ostream& out) {
   CHESS_RETURN_IF_ERROR(check_network_outputs(files, inputs));
   NetworkTrainingRun method(run, config, files, inputs, options.batch_losses);
-  auto ran = drive_steps(method, "nnue", config.superbatches, db, run_id, out, make_hooks(options, files));
+  auto ran = drive_steps(method, "nnue", config.superbatches, db, run_id, out, make_hooks(options, files, method, run_id));
   TrainedNetwork trained;
   if (!ran && harness::stop_requested() != harness::StopRequest::NONE) {
     (void)db.update_run(run_id, "stopped", "interrupted\n");

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "events/event_stream.h"
 #include "network/training_run.h"
 #include "storage/database.h"
 
@@ -28,6 +29,7 @@ struct NetworkFiles {
 struct TrainingOptions {
   int stop_after = -1;                  // stop after this many stored superbatches (-1: all of them)
   std::ostream* batch_losses = nullptr;  // each batch's loss as CSV (superbatch,batch,loss), to compare trainers
+  harness::EventStream* events = nullptr;  // a tuner_step event after each stored superbatch
 };
 
 struct TrainedNetwork {

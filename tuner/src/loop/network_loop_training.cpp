@@ -106,7 +106,7 @@ chess::Result<std::int64_t> NetworkLoop::train_here(const TrainingConfig& traini
     CHESS_RETURN_IF_ERROR(started(run_id));
   }
   const std::vector<std::string> inputs = training_inputs(db_.path(), "", training);
-  auto trained = train_network(run.value(), training, files, inputs, db_, run_id, {}, out_);
+  auto trained = train_network(run.value(), training, files, inputs, db_, run_id, {-1, nullptr, events_}, out_);
   CHESS_RETURN_IF_ERROR(trained);
   return trained->interrupted ? 0 : run_id;
 }
