@@ -13,6 +13,7 @@
 
 #include "process/command.h"
 #include "storage/database.h"
+#include "store/tuner_database.h"
 #include "support/git_repo.h"
 #include "support/harness_cli.h"
 #include "support/stored_runs.h"
@@ -205,7 +206,7 @@ TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
   HarnessRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("generation 2/2"), std::string::npos) << r.out;
-  auto db = harness::Database::open_existing(dir + "t.sqlite").value();
+  auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-pbil") tuner_run = run.id;
@@ -250,7 +251,7 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
   HarnessRun resumed =
       run_tuner({"pbil", "--config", dir + "eval.json", "--db", db_path, "--resume", "--out", dir + "best.json"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
-  auto db = harness::Database::open_existing(db_path).value();
+  auto db = tuner::TunerDatabase::open_existing(db_path).value();
   std::int64_t tuner_run = 0;
   int match_runs = 0;
   for (const harness::RunRow& run : db->runs().value()) {
@@ -292,8 +293,8 @@ TEST(Cluster, ALoopOnSlurmHasTheLineageOfTheLoopRunHere) {
     lineages[on_cluster] = loop_lineage(dir, dir + "t.sqlite");
     if (!on_cluster) continue;
     EXPECT_NE(r.out.find("Training as Slurm job"), std::string::npos) << r.out;
-    auto db = harness::Database::open_existing(dir + "t.sqlite").value();
-    for (const harness::LoopStepRow& step : db->loop_steps(1).value()) {
+    auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite").value();
+    for (const tuner::LoopStepRow& step : db->loop_steps(1).value()) {
       if (step.step != "datagen" && step.step != "gate") continue;
       auto job = db->cluster_job(step.run_id).value();
       ASSERT_TRUE(job) << step.step << " of generation " << step.generation << " was not played on the cluster";

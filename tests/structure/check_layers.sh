@@ -21,7 +21,6 @@ read -r -a tuner_layers <<< "$(declared TUNER_LAYERS)"
 [ "${#layers[@]}" -gt 5 ] && [ "${#tuner_layers[@]}" -gt 3 ] || { echo "layers.cmake: no layers read (HARNESS_TIERS, TUNER_LAYERS)"; exit 1; }
 declare -A rank
 for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
-tuner_layers=(data network space fitness methods driver loop commands)
 declare -A tuner_rank
 for i in "${!tuner_layers[@]}"; do tuner_rank[${tuner_layers[$i]}]=$i; done
 status=0

@@ -1,7 +1,7 @@
 // Database: one SQLite file and its one connection, with a store per subsystem over it: runs
-// and games (RunStore), suite results (SuiteStore), tuner generations (TunerStore), cluster
-// jobs (ClusterStore), bisect steps (BisectStore) and network loop steps (LoopStore). Code
-// that needs one subsystem can take that store alone. WAL mode, one transaction per finished
+// and games (RunStore), suite results (SuiteStore), cluster jobs (ClusterStore) and bisect
+// steps (BisectStore). Code that needs one subsystem can take that store alone. The tuner's
+// stores are on the tuner's side (tuner/src/store/tuner_database.h), on the same connection. WAL mode, one transaction per finished
 // game; the schema is migrated forward when a file is opened.
 // storage/ is the only folder that talks to SQLite.
 #pragma once
@@ -14,10 +14,8 @@
 #include "storage/bisect_store.h"
 #include "storage/cluster_store.h"
 #include "storage/connection.h"
-#include "storage/loop_store.h"
 #include "storage/run_store.h"
 #include "storage/suite_store.h"
-#include "storage/tuner_store.h"
 
 namespace harness {
 
@@ -28,13 +26,7 @@ struct OwnsConnection {
 };
 }  // namespace detail
 
-class Database : private detail::OwnsConnection,
-                 public RunStore,
-                 public SuiteStore,
-                 public TunerStore,
-                 public ClusterStore,
-                 public BisectStore,
-                 public LoopStore {
+class Database : protected detail::OwnsConnection, public RunStore, public SuiteStore, public ClusterStore, public BisectStore {
  public:
   static chess::Result<std::unique_ptr<Database>> open(const std::string& path);
   // The same for a database that must exist already (reading results, resuming): a missing
@@ -57,15 +49,12 @@ class Database : private detail::OwnsConnection,
   int schema_version() const { return connection->schema_version(); }
   const std::string& path() const { return connection->path(); }
 
- private:
+ protected:
+  // For a database with more stores over the same connection (the tuner's).
   explicit Database(std::unique_ptr<Connection> c)
-      : OwnsConnection{std::move(c)},
-        RunStore(*connection),
-        SuiteStore(*connection),
-        TunerStore(*connection),
-        ClusterStore(*connection),
-        BisectStore(*connection),
-        LoopStore(*connection) {}
+      : OwnsConnection{std::move(c)}, RunStore(*connection), SuiteStore(*connection), ClusterStore(*connection), BisectStore(*connection) {}
+
+ private:
   static chess::Result<std::unique_ptr<Database>> with(chess::Result<std::unique_ptr<Connection>> opened);
 };
 

@@ -8,7 +8,10 @@ namespace harness {
 
 namespace {
 
-// Each entry moves the schema one version up; never edit an entry once released.
+// Each entry moves the schema one version up; never edit an entry once released. The entries
+// that made the tuner's tables (2, 3, 6, 8, 13, 14 and 16) moved, as they were, to the tuner's
+// own numbered list (tuner/src/store/tuner_migrations.cpp): here they do nothing, and an older
+// database that has their tables is recognised there.
 const char* const MIGRATIONS[] = {
     R"sql(
     CREATE TABLE engines (
@@ -91,33 +94,10 @@ const char* const MIGRATIONS[] = {
       PRIMARY KEY (run_id, line));
     )sql",
     R"sql(
-    CREATE TABLE tuner_generations (
-      run_id INTEGER NOT NULL REFERENCES runs(id),
-      generation INTEGER NOT NULL,
-      entropy REAL NOT NULL,
-      best_fitness REAL NOT NULL,
-      mean_fitness REAL NOT NULL,
-      probabilities TEXT NOT NULL,
-      state TEXT NOT NULL,
-      PRIMARY KEY (run_id, generation));
-    CREATE TABLE tuner_individuals (
-      run_id INTEGER NOT NULL REFERENCES runs(id),
-      generation INTEGER NOT NULL,
-      idx INTEGER NOT NULL,
-      bits TEXT NOT NULL,
-      weights TEXT NOT NULL,
-      fitness REAL NOT NULL,
-      PRIMARY KEY (run_id, generation, idx));
+    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
     )sql",
     R"sql(
-    ALTER TABLE tuner_individuals ADD COLUMN match_run INTEGER REFERENCES runs(id);
-    CREATE TABLE tuner_validations (
-      run_id INTEGER NOT NULL REFERENCES runs(id),
-      generation INTEGER NOT NULL,
-      match_run INTEGER NOT NULL REFERENCES runs(id),
-      elo REAL,        -- NULL when not finite (every game won or lost)
-      elo_error REAL,  -- NULL when not finite
-      PRIMARY KEY (run_id, generation));
+    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
     )sql",
     R"sql(
     ALTER TABLE moves ADD COLUMN pv_mismatch INTEGER NOT NULL DEFAULT 0;
@@ -131,21 +111,13 @@ const char* const MIGRATIONS[] = {
       counted TEXT);
     )sql",
     R"sql(
-    CREATE TABLE tuner_heldout (
-      run_id INTEGER NOT NULL REFERENCES runs(id),
-      generation INTEGER NOT NULL,
-      error REAL NOT NULL,
-      PRIMARY KEY (run_id, generation));
+    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
     )sql",
     R"sql(
     ALTER TABLE games ADD COLUMN end_kind TEXT;  -- record/termination.h's name; NULL in games stored before
     )sql",
     R"sql(
-    CREATE TABLE tuner_results (
-      run_id INTEGER PRIMARY KEY REFERENCES runs(id),
-      generation INTEGER NOT NULL,  -- 0-based; -1: the start values were kept
-      tuned_values TEXT NOT NULL,   -- JSON object name -> value, as written
-      path TEXT NOT NULL);          -- the file written
+    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
     )sql",
     R"sql(
     CREATE TABLE bisect_steps (
@@ -181,35 +153,10 @@ const char* const MIGRATIONS[] = {
       since TEXT NOT NULL);
     )sql",
     R"sql(
-    -- A tuner step's state becomes one JSON object of the method's own keys: PBIL's vector was
-    -- in a column named for it ('probabilities') that held SPSA's and gradient descent's theta
-    -- too, and PBIL's entropy had a column of its own. The old text state is kept as "saved".
-    CREATE TABLE tuner_steps (
-      run_id INTEGER NOT NULL REFERENCES runs(id),
-      generation INTEGER NOT NULL,
-      best_fitness REAL NOT NULL,
-      mean_fitness REAL NOT NULL,
-      state TEXT NOT NULL,  -- JSON object: the method's state after the step
-      PRIMARY KEY (run_id, generation));
-    INSERT INTO tuner_steps
-      SELECT g.run_id, g.generation, g.best_fitness, g.mean_fitness,
-             CASE WHEN NOT json_valid(g.probabilities) THEN json_object('saved', g.state)  -- resumes nowhere, opens
-                  WHEN r.kind = 'tuner-pbil'
-                  THEN json_object('probabilities', json(g.probabilities), 'entropy', g.entropy, 'saved', g.state)
-                  ELSE json_object('theta', json(g.probabilities), 'saved', g.state) END
-      FROM tuner_generations g LEFT JOIN runs r ON r.id = g.run_id;
-    DROP TABLE tuner_generations;
-    ALTER TABLE tuner_steps RENAME TO tuner_generations;
+    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
     )sql",
     R"sql(
-    CREATE TABLE loop_steps (
-      loop_run INTEGER NOT NULL REFERENCES runs(id),  -- a run of kind tuner-loop
-      generation INTEGER NOT NULL,
-      step TEXT NOT NULL,                  -- datagen, export, train, gate, measure
-      run_id INTEGER REFERENCES runs(id),  -- the run the step played or trained, if it has one
-      status TEXT NOT NULL,                -- running, done
-      detail TEXT NOT NULL,                -- JSON object: what the step found
-      PRIMARY KEY (loop_run, generation, step));
+    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
     )sql",
     R"sql(
     -- --params-file: the option values each side played the game with, as JSON
@@ -217,16 +164,7 @@ const char* const MIGRATIONS[] = {
     ALTER TABLE games ADD COLUMN params TEXT;
     )sql",
     R"sql(
-    -- tuner --confirm: the tuned values against the start at each time control asked for.
-    CREATE TABLE tuner_confirmations (
-      run_id INTEGER NOT NULL REFERENCES runs(id),
-      label TEXT NOT NULL,  -- stc, ltc
-      tc TEXT NOT NULL,
-      match_run INTEGER NOT NULL REFERENCES runs(id),
-      elo REAL,             -- NULL when not finite
-      elo_error REAL,       -- NULL when not finite
-      verdict TEXT NOT NULL,  -- H1, H0, undecided; empty without an SPRT
-      PRIMARY KEY (run_id, label));
+    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
     )sql",
 };
 

@@ -19,62 +19,20 @@ std::string fresh_db(const std::string& name) {
   return path;
 }
 
-TEST(Database, StoresTunerRowsAndValidationsEvenWhenTheEloIsNotFinite) {
-  auto db = harness::Database::open(fresh_db("tuner_rows")).value();
-  std::int64_t run = db->create_run("tuner-pbil", "{}").value();
-  db->save_generation(run, {0, 0.1, 0.2, R"({"probabilities": [0.5]})"}, {{0, "1", "{}", 0.1, 0}, {1, "0", "{}", 0.3, 0}})
-      .value();
-  EXPECT_EQ(db->generations(run).value().at(0).state, R"({"probabilities": [0.5]})");
-  ASSERT_EQ(db->individuals(run, 0).value().size(), 2u);
-  EXPECT_EQ(db->individuals(run, 0).value()[1].fitness, 0.3);
-  // Two validation games both won: the Elo and its error are infinite.
-  const double inf = std::numeric_limits<double>::infinity();
-  db->save_validation(run, {1, run, inf, inf}).value();
-  db->save_validation(run, {2, run, 12.5, 30.25}).value();
-  auto v = db->validations(run).value();
-  ASSERT_EQ(v.size(), 2u);
-  EXPECT_TRUE(std::isnan(v[0].elo));
-  EXPECT_TRUE(std::isinf(v[0].elo_error));
-  EXPECT_EQ(v[1].elo, 12.5);
-  EXPECT_EQ(v[1].elo_error, 30.25);
-}
-
-// Schema 13 kept a tuner step's vector in a column named for PBIL ('probabilities', SPSA's and
-// gradient descent's theta too) and PBIL's entropy in one of its own. After the migration each
-// step's state is one JSON object of its method's keys, the old text state kept as "saved".
-TEST(Database, TunerStepsOfSchema13BecomeEachMethodsJsonState) {
-  const std::string path = fresh_db("schema13_tuner");
+// The tuner's tables are the tuner's (tests/tuner/store/): the harness makes none of them.
+TEST(Database, MakesNoneOfTheTunersTables) {
+  auto db = harness::Database::open(fresh_db("no_tuner_tables")).value();
+  db->create_run("match", "{}").value();
   sqlite3* raw = nullptr;
-  ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
-  for (int v = 0; v < 13; ++v) ASSERT_EQ(sqlite3_exec(raw, harness::migration(v), nullptr, nullptr, nullptr), SQLITE_OK) << v;
-  const char* rows = R"sql(
-    PRAGMA user_version = 13;
-    INSERT INTO runs (id, kind, config, status, created_at) VALUES (1, 'tuner-pbil', '{}', 'stopped', 'then'),
-                                                                  (2, 'tuner-spsa', '{}', 'stopped', 'then');
-    INSERT INTO tuner_generations VALUES (1, 0, 0.75, 0.1, 0.2, '[0.25,0.5]', '0 0 1 2 |text');
-    INSERT INTO tuner_generations VALUES (2, 0, 0.0, 0.3, 0.4, '[21.5,-3.25]', '2 21.5 -3.25 1');
-    INSERT INTO tuner_generations VALUES (2, 1, 0.0, 0.3, 0.4, 'not json', 'old text');
-  )sql";
-  char* message = nullptr;
-  ASSERT_EQ(sqlite3_exec(raw, rows, nullptr, nullptr, &message), SQLITE_OK) << (message ? message : "");
+  ASSERT_EQ(sqlite3_open(db->path().c_str(), &raw), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(raw, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'tuner%' OR name='loop_steps'", -1, &s, nullptr),
+            SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(s, 0), 0);
+  sqlite3_finalize(s);
   sqlite3_close(raw);
-  auto db = harness::Database::open(path);
-  ASSERT_TRUE(db) << db.error();
-  const auto pbil = (*db)->generations(1).value(), spsa = (*db)->generations(2).value();
-  ASSERT_EQ(pbil.size(), 1u);
-  ASSERT_EQ(spsa.size(), 2u);  // a row whose vector was not JSON still opens, with its old state kept
-  EXPECT_EQ(nlohmann::json::parse(spsa[1].state), nlohmann::json::parse(R"({"saved": "old text"})"));
-  EXPECT_EQ(nlohmann::json::parse(pbil[0].state),
-            nlohmann::json::parse(R"({"probabilities": [0.25, 0.5], "entropy": 0.75, "saved": "0 0 1 2 |text"})"));
-  EXPECT_EQ(nlohmann::json::parse(spsa[0].state),
-            nlohmann::json::parse(R"({"theta": [21.5, -3.25], "saved": "2 21.5 -3.25 1"})"));
-  EXPECT_EQ(spsa[0].best_fitness, 0.3);
-  EXPECT_EQ(spsa[0].mean_fitness, 0.4);
 }
-
-}  // namespace
-
-namespace {
 
 // A database as a harness of schema 7 left it (before games stored their end by name): it
 // opens, is migrated forward, and its games read with their end recovered from the reason.

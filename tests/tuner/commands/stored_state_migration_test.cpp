@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "storage/database.h"
+#include "store/tuner_database.h"
 #include "support/tuner_cli.h"
 
 using namespace std::chrono_literals;
@@ -88,8 +88,8 @@ TEST(StoredStateMigration, AnSpsaRunStoredBeforeTheMigrationResumesAfterIt) {
   const TunerRun whole = run_tuner({"spsa", "--config", "config.json", "--db", "whole.sqlite", "--out", "whole.json"}, dir);
   ASSERT_EQ(whole.exit_code, 0) << whole.out;
 
-  auto old_db = harness::Database::open_existing(dir + "old.sqlite").value();
-  auto whole_db = harness::Database::open_existing(dir + "whole.sqlite").value();
+  auto old_db = tuner::TunerDatabase::open_existing(dir + "old.sqlite").value();
+  auto whole_db = tuner::TunerDatabase::open_existing(dir + "whole.sqlite").value();
   const auto steps = old_db->generations(1).value(), expected = whole_db->generations(1).value();
   ASSERT_EQ(steps.size(), 12u);
   ASSERT_EQ(expected.size(), 12u);

@@ -8,7 +8,7 @@
 
 #include "process/child_process.h"
 #include "process/command.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 #include "support/browser.h"
 
 using namespace std::chrono_literals;
@@ -62,7 +62,7 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
   EXPECT_NE(r.out.find("validation: tuned against start"), std::string::npos) << r.out;
   EXPECT_TRUE(std::filesystem::exists(dir + "best.json"));
 
-  auto db = harness::Database::open(dir + "t.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-pbil") tuner_run = run.id;
@@ -79,7 +79,7 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
     auto games = db->games(run).value();
     ASSERT_EQ(games.size(), 4u);
     for (const harness::StoredGame& g : games) EXPECT_EQ(g.opening_fen, games[0].opening_fen);
-    for (const harness::IndividualRow& ind : individuals) {
+    for (const tuner::IndividualRow& ind : individuals) {
       EXPECT_EQ(ind.match_run, run);
       const std::string name = "g" + std::to_string(gen + 1) + "-i" + std::to_string(ind.index);
       int played = 0;
@@ -124,7 +124,7 @@ TEST(GameFitness, AnSpsaRunPlaysThetaPlusAgainstThetaMinus) {
   std::string dir = workspace("spsa", "", R"("spsa": {"iterations": 2, "games_per_iteration": 2}, "validation": {"games": 0})");
   TunerRun r = run_tuner({"spsa", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  auto db = harness::Database::open(dir + "t.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-spsa") tuner_run = run.id;
@@ -146,7 +146,7 @@ TEST(GameFitness, ConfigurationErrorsNameTheKeyBeforeAnyGame) {
   EXPECT_NE(r.out.find("eval.json: fitness: 'engine': "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("no engine named 'dve'"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("nearest: dev"), std::string::npos) << r.out;
-  auto db = harness::Database::open(dir + "t.sqlite");
+  auto db = tuner::TunerDatabase::open(dir + "t.sqlite");
   EXPECT_TRUE(!db || (*db)->runs().value().empty());  // nothing was started
 }
 
@@ -175,7 +175,7 @@ TEST(GameFitness, SpsaTunesAnEnginesUciOptionsInBatchesOfIterations) {
   std::ifstream best(dir + "best.json");
   const std::string written(std::istreambuf_iterator<char>(best), {});
   EXPECT_NE(written.find("\"contempt\""), std::string::npos) << written;
-  auto db = harness::Database::open(dir + "t.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-spsa") tuner_run = run.id;
@@ -209,7 +209,7 @@ TEST(GameFitness, AResultEqualToTheStartIsSaidAndNotValidated) {
   EXPECT_NE(r.out.find("result: equal to the start, value for value (nothing moved)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("validation: none played: the result is the start, value for value"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("validation: tuned against start"), std::string::npos) << r.out;
-  auto db = harness::Database::open(dir + "t.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-spsa") tuner_run = run.id;
@@ -232,7 +232,7 @@ TEST(GameFitness, TunedOptionsAreCheckedAgainstTheEnginesOwnListBeforeAnything) 
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_NE(r.out.find("options.json: parameters[0]: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
-    auto db = harness::Database::open(dir + "t.sqlite");
+    auto db = tuner::TunerDatabase::open(dir + "t.sqlite");
     EXPECT_TRUE(!db || (*db)->runs().value().empty());  // nothing was recorded
   }
 }
@@ -250,7 +250,7 @@ TEST(GameFitness, AClosedOutputStopsTheRunResumably) {
                               "t.sqlite --no-validation --out " + dir + "best.json | head -1";
   auto r = harness::run_command("bash", {"-c", command}, 300s);
   ASSERT_TRUE(r) << r.error();
-  auto db = harness::Database::open(dir + "t.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   const auto runs = db->runs().value();
   ASSERT_FALSE(runs.empty());
   const harness::RunRow& tuner_run = runs.front();
@@ -280,17 +280,17 @@ TEST(GameFitness, AnOpenBenchTuneWritesItsFormAndIsConfirmedAtTwoTimeControls) {
   const std::string written(std::istreambuf_iterator<char>(lines), {});
   EXPECT_NE(written.find("contempt, int, "), std::string::npos) << written;
   EXPECT_NE(written.find(", -50, 50, 10, 0.002\nMove Overhead, int, "), std::string::npos) << written;
-  auto db = harness::Database::open(dir + "t.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
     if (run.kind == "tuner-spsa") tuner_run = run.id;
-  const std::vector<harness::ConfirmationRow> confirmations = db->confirmations(tuner_run).value();
+  const std::vector<tuner::ConfirmationRow> confirmations = db->confirmations(tuner_run).value();
   ASSERT_EQ(confirmations.size(), 2u);
   EXPECT_EQ(confirmations[0].label, "stc");
   EXPECT_EQ(confirmations[1].tc, "0.6+0.01");
   const std::size_t ltc_games = db->games(confirmations[1].match_run).value().size();
   EXPECT_TRUE(ltc_games == 2 || ltc_games == 4) << ltc_games << " games: at most 4, in pairs, to the SPRT's decision";
-  for (const harness::ConfirmationRow& c : confirmations)
+  for (const tuner::ConfirmationRow& c : confirmations)
     EXPECT_TRUE(c.verdict == "H0" || c.verdict == "H1" || c.verdict == "undecided") << c.verdict;
   TunerRun show = run_tuner({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
   EXPECT_NE(show.out.find("confirmation ltc 0.6+0.01: "), std::string::npos) << show.out;

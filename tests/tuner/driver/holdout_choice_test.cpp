@@ -31,7 +31,7 @@ TEST(HoldoutChoice, PicksTheStoredGenerationThatFitsTheHeldOutPositionsBest) {
   heldout.set_k(texel.k());
   tuner::TexelFitnessAdapter fitness(texel, config, eval::default_params());
   std::filesystem::remove(dir + "h.sqlite");
-  auto db = harness::Database::open(dir + "h.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "h.sqlite").value();
   const std::int64_t run = db->create_run("tuner-pbil", config.source_text).value();
   std::ostringstream sink;
   ASSERT_TRUE(run_method("pbil", config, tuner::start_values(config, eval::default_params()).value(), fitness, *db, run, sink));
@@ -40,7 +40,7 @@ TEST(HoldoutChoice, PicksTheStoredGenerationThatFitsTheHeldOutPositionsBest) {
   ASSERT_TRUE(choice);
   // Recomputed by hand: each generation's best individual, scored on the held-out positions.
   double lowest = 1e9;
-  for (const harness::GenerationRow& g : db->generations(run).value()) {
+  for (const tuner::GenerationRow& g : db->generations(run).value()) {
     auto rows = db->individuals(run, g.generation).value();
     auto best = std::min_element(rows.begin(), rows.end(), [](auto& a, auto& b) { return a.fitness < b.fitness; });
     auto w = nlohmann::json::parse(best->weights);

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "storage/database.h"
+#include "store/tuner_database.h"
 #include "tuner/space/material_config.h"
 
 namespace {
@@ -30,7 +30,7 @@ TEST(TuningRun, StopsWhenAskedResumesAndWritesItsResult) {
   ASSERT_TRUE(stopped) << stopped.error();
   EXPECT_EQ(*stopped, tuner::TuningEnd::DONE);
   EXPECT_NE(first.str().find("Tuner run 1 (pbil)"), std::string::npos) << first.str();
-  auto db = harness::Database::open_existing(request.db).value();
+  auto db = tuner::TunerDatabase::open_existing(request.db).value();
   EXPECT_EQ(db->run(1).value()->status, "stopped");
   EXPECT_EQ(db->generations(1).value().size(), 2u);
 

@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "network/file_checksum.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 #include "support/browser.h"
 #include "support/git_repo.h"
 #include "support/tuner_cli.h"
@@ -58,15 +58,15 @@ std::string lineage(const std::string& dir) {
   return text.substr(text.find('\n') + 1);  // without the header's start time
 }
 
-std::vector<harness::LoopStepRow> steps_of(const std::string& dir) {
-  auto db = harness::Database::open_existing(dir + "t.sqlite");
+std::vector<tuner::LoopStepRow> steps_of(const std::string& dir) {
+  auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
   if (!db) throw std::runtime_error(db.error());
   auto steps = (*db)->loop_steps(1);
   if (!steps) throw std::runtime_error(steps.error());
   return *steps;
 }
 
-const harness::LoopStepRow& step_of(const std::vector<harness::LoopStepRow>& steps, int generation, const std::string& name) {
+const tuner::LoopStepRow& step_of(const std::vector<tuner::LoopStepRow>& steps, int generation, const std::string& name) {
   for (const auto& s : steps)
     if (s.generation == generation && s.step == name) return s;
   throw std::runtime_error("no step " + name + " in generation " + std::to_string(generation));
@@ -74,7 +74,7 @@ const harness::LoopStepRow& step_of(const std::vector<harness::LoopStepRow>& ste
 
 // The self-play run's engine option EvalFile ("" when the engine plays with its own evaluation).
 std::string selfplay_network(const std::string& dir, std::int64_t run) {
-  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
   const json config = json::parse((*(*db)->run(run))->config);
   for (const json& option : config["engines"][0]["options"])
     if (option[0] == "EvalFile") return option[1];
@@ -87,7 +87,7 @@ TEST(TunerLoop, TwoGenerationsStoreEachStepAsARunAndTheLineage) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto steps = steps_of(dir);
   ASSERT_EQ(steps.size(), 10u);
-  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
   ASSERT_TRUE(db.ok()) << db.error();
   const std::map<std::string, std::string> kinds{{"datagen", "datagen"}, {"train", "tuner-nnue"}, {"gate", "match"}, {"measure", "match"}};
   for (const auto& s : steps) {
@@ -139,12 +139,12 @@ TEST(TunerLoop, APromotedNetworkPlaysTheNextGenerationsSelfPlay) {
   auto steps = steps_of(dir);
   ASSERT_EQ(steps.size(), 4u);
   // The gate's verdict as a passing SPRT would have stored it.
-  harness::LoopStepRow gate = step_of(steps, 1, "gate");
+  tuner::LoopStepRow gate = step_of(steps, 1, "gate");
   json verdict = json::parse(gate.detail);
   verdict["promoted"] = true;
   gate.detail = verdict.dump();
   {
-    auto db = harness::Database::open_existing(dir + "t.sqlite");
+    auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
     ASSERT_TRUE((*db)->save_loop_step(1, gate).ok());
   }
   const TunerRun r = run_loop(dir, {"--resume"});
@@ -184,7 +184,7 @@ TEST(TunerLoop, ALoopKilledInTheMiddleOfAStepResumesToTheSameLineage) {
   // Killed once the first self-play has stored some of its games, not all.
   for (int i = 0; i < 3000; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    auto db = harness::Database::open_readonly(dir + "t.sqlite");
+    auto db = tuner::TunerDatabase::open_readonly(dir + "t.sqlite");
     if (!db) continue;
     auto games = (*db)->game_count(2);
     if (games && *games >= 2) break;
@@ -192,7 +192,7 @@ TEST(TunerLoop, ALoopKilledInTheMiddleOfAStepResumesToTheSameLineage) {
   ::kill((*p)->pid(), SIGKILL);
   (void)(*p)->stop(std::chrono::milliseconds(2000));
   {
-    auto db = harness::Database::open_existing(dir + "t.sqlite");
+    auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
     ASSERT_TRUE(db.ok());
     EXPECT_LT(*(*db)->game_count(2), 8) << "killed before the self-play ended";
   }
@@ -218,7 +218,7 @@ TEST(TunerLoop, AnotherEngineTakesItsNetworksByItsOwnOption) {
   const json gate = json::parse(step_of(steps, 1, "gate").detail);
   EXPECT_EQ(gate["games"], 2);
   EXPECT_EQ(gate["candidate"], trained["network"]);
-  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
   const json config = json::parse((*(*db)->run(step_of(steps, 1, "gate").run_id))->config);
   EXPECT_EQ(config["engines"][0]["options"][0][0], "NetFile");
   EXPECT_EQ(config["engines"][0]["options"][0][1], trained["network"]);
@@ -250,7 +250,7 @@ TEST(TunerLoop, AnEngineBuiltFromGitTakesItsNetworksAsEvalfile) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto steps = steps_of(dir);
   const std::string network = json::parse(step_of(steps, 1, "train").detail)["network"];
-  auto db = harness::Database::open_existing(dir + "t.sqlite");
+  auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
   const json selfplay = json::parse((*(*db)->run(step_of(steps, 1, "datagen").run_id))->config);
   const json gate = json::parse((*(*db)->run(step_of(steps, 1, "gate").run_id))->config);
   const std::string candidate = gate["engines"][0]["command"], best = gate["engines"][1]["command"];

@@ -125,7 +125,7 @@ TEST_P(GradientRun, LowersTheErrorAndResumesExactly) {
   std::filesystem::create_directories(dir);
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
   std::ostringstream sink;
-  auto whole = harness::Database::open(dir + "whole.sqlite").value();
+  auto whole = tuner::TunerDatabase::open(dir + "whole.sqlite").value();
   const std::int64_t a = whole->create_run("tuner-gradient", c.source_text).value();
   auto done = run_on_texel("gradient", c, start, texel, *whole, a, sink);
   ASSERT_TRUE(done) << done.error();
@@ -137,7 +137,7 @@ TEST_P(GradientRun, LowersTheErrorAndResumesExactly) {
   EXPECT_EQ(whole->generations(a).value().size(), 6u);  // 120 epochs, 20 a generation
   EXPECT_NE(sink.str().find(" s/epoch"), std::string::npos) << sink.str();
 
-  auto split = harness::Database::open(dir + "split.sqlite").value();
+  auto split = tuner::TunerDatabase::open(dir + "split.sqlite").value();
   const std::int64_t b = split->create_run("tuner-gradient", c.source_text).value();
   ASSERT_TRUE(run_on_texel("gradient", c, start, texel, *split, b, sink, {2, {}, {}}));  // "killed" after 2
   ASSERT_EQ(split->generations(b).value().size(), 2u);
@@ -174,7 +174,7 @@ TEST(GradientRun, ARunThatEndsWorseThanItBeganKeepsItsBest) {
   const std::string dir = ::testing::TempDir() + "tuner_gradient/";
   std::filesystem::create_directories(dir);
   std::filesystem::remove(dir + "overshoot.sqlite");
-  auto db = harness::Database::open(dir + "overshoot.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "overshoot.sqlite").value();
   const std::int64_t run = db->create_run("tuner-gradient", c.source_text).value();
   std::ostringstream sink;
   auto done = run_on_texel("gradient", c, start, texel, *db, run, sink);

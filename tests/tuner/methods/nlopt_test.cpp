@@ -38,11 +38,11 @@ tuner::TunerConfig distance_config(const std::string& nlopt) {
       .value();
 }
 
-std::unique_ptr<harness::Database> fresh_db(const std::string& name) {
+std::unique_ptr<tuner::TunerDatabase> fresh_db(const std::string& name) {
   const std::string dir = ::testing::TempDir() + "tuner_nlopt/";
   std::filesystem::create_directories(dir);
   std::filesystem::remove(dir + name);
-  return harness::Database::open(dir + name).value();
+  return tuner::TunerDatabase::open(dir + name).value();
 }
 
 std::string config_error(const std::string& nlopt, const std::string& fitness = R"({"positions": "x"})") {

@@ -52,7 +52,7 @@ TEST(PbilKnownAnswer, RecoversTheDefaultMaterialFromEveryPieceWorth300) {
   const std::string dir = ::testing::TempDir() + "pbil_known/";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  auto db = harness::Database::open(dir + "t.sqlite").value();
+  auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   const std::int64_t run = db->create_run("tuner-pbil", config.source_text).value();
   std::ostringstream log;
   auto done = run_method("pbil", config, tuner::start_values(config, flat).value(), fitness, *db, run, log);

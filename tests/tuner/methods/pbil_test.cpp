@@ -100,10 +100,10 @@ TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   const tuner::Values start = tuner::start_values(config, eval::default_params()).value();
   std::ostringstream sink;
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
-  auto whole = harness::Database::open(dir + "whole.sqlite").value();
+  auto whole = tuner::TunerDatabase::open(dir + "whole.sqlite").value();
   std::int64_t a = whole->create_run("tuner-pbil", config.source_text).value();
   ASSERT_TRUE(run_method("pbil", config, start, fitness, *whole, a, sink));
-  auto split = harness::Database::open(dir + "split.sqlite").value();
+  auto split = tuner::TunerDatabase::open(dir + "split.sqlite").value();
   std::int64_t b = split->create_run("tuner-pbil", config.source_text).value();
   ASSERT_TRUE(run_method("pbil", config, start, fitness, *split, b, sink, {2, {}, {}}));  // "killed" after 2 generations
   ASSERT_EQ(split->generations(b).value().size(), 2u);

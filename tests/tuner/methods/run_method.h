@@ -12,7 +12,7 @@
 #include "methods/tuning_method.h"
 
 inline chess::Result<tuner::RunOutcome> run_method(const std::string& name, const tuner::TunerConfig& config,
-                                                   const tuner::Values& start, tuner::Fitness& fitness, harness::Database& db,
+                                                   const tuner::Values& start, tuner::Fitness& fitness, tuner::TunerDatabase& db,
                                                    std::int64_t run, std::ostream& out, const tuner::RunHooks& hooks = {},
                                                    const eval::EvalParams& weights = eval::default_params(),
                                                    tuner::TexelFitness* texel = nullptr) {
@@ -23,7 +23,7 @@ inline chess::Result<tuner::RunOutcome> run_method(const std::string& name, cons
 // Gradient descent (or another method of the texel error) from the weights `start`.
 inline chess::Result<tuner::RunOutcome> run_on_texel(const std::string& name, const tuner::TunerConfig& config,
                                                      const eval::EvalParams& start, tuner::TexelFitness& texel,
-                                                     harness::Database& db, std::int64_t run, std::ostream& out,
+                                                     tuner::TunerDatabase& db, std::int64_t run, std::ostream& out,
                                                      const tuner::RunHooks& hooks = {}) {
   tuner::TexelFitnessAdapter fitness(texel, config, start);
   return run_method(name, config, tuner::start_values(config, start).value(), fitness, db, run, out, hooks, start, &texel);

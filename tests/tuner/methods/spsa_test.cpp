@@ -107,7 +107,7 @@ TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   std::ostringstream sink;
-  auto whole = harness::Database::open(dir + "whole.sqlite").value();
+  auto whole = tuner::TunerDatabase::open(dir + "whole.sqlite").value();
   std::int64_t a = whole->create_run("tuner-spsa", c.source_text).value();
   auto done = run_method("spsa", c, start, fitness, *whole, a, sink);
   ASSERT_TRUE(done) << done.error();
@@ -118,7 +118,7 @@ TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
   ASSERT_EQ(whole->generations(a).value().size(), 400u);
   EXPECT_EQ(whole->individuals(a, 0).value().size(), 2u);
 
-  auto split = harness::Database::open(dir + "split.sqlite").value();
+  auto split = tuner::TunerDatabase::open(dir + "split.sqlite").value();
   std::int64_t b = split->create_run("tuner-spsa", c.source_text).value();
   auto first = run_method("spsa", c, start, fitness, *split, b, sink, {150, {}, {}});
   ASSERT_TRUE(first);

@@ -36,7 +36,7 @@ int loop_command(const LoopCommandOptions& o) {
   resolve_paths(config);
   const std::unique_ptr<harness::EventStream> events =
       o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
-  auto db = value_or_fail(harness::Database::open(o.db));
+  auto db = value_or_fail(TunerDatabase::open(o.db));
   const std::int64_t run_id = value_or_fail(find_or_create_run(*db, LOOP_RUN_KIND, config.source_text, o.resume));
   const fs::path dir = o.dir.empty() ? fs::absolute(o.db).parent_path() / "loops" / (config.name + "-run" + std::to_string(run_id))
                                      : fs::absolute(o.dir);

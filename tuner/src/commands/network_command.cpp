@@ -33,11 +33,11 @@ fs::path quantised_path(const TrainingConfig& config, const NetworkCommandOption
 }
 
 // The stored superbatches' states, in order.
-chess::Result<std::vector<nlohmann::json>> stored_states(harness::Database& db, std::int64_t run_id) {
+chess::Result<std::vector<nlohmann::json>> stored_states(TunerDatabase& db, std::int64_t run_id) {
   auto generations = db.generations(run_id);
   CHESS_RETURN_IF_ERROR(generations);
   std::vector<nlohmann::json> states;
-  for (const harness::GenerationRow& g : *generations) {
+  for (const GenerationRow& g : *generations) {
     nlohmann::json state = json_input::parse_or_discarded(g.state);
     states.push_back(state.is_object() ? state : nlohmann::json::object());
   }
@@ -50,7 +50,7 @@ double number_or_zero(const nlohmann::json& state, const char* key) {
 
 }  // namespace
 
-chess::Result<std::string> describe_network_run(harness::Database& db, const harness::RunRow& run) {
+chess::Result<std::string> describe_network_run(TunerDatabase& db, const harness::RunRow& run) {
   auto states = stored_states(db, run.id);
   CHESS_RETURN_IF_ERROR(states);
   std::string text;
@@ -64,7 +64,7 @@ chess::Result<std::string> describe_network_run(harness::Database& db, const har
   return text + run.summary;
 }
 
-chess::Result<nlohmann::json> network_report_section(harness::Database& db, const harness::RunRow& run) {
+chess::Result<nlohmann::json> network_report_section(TunerDatabase& db, const harness::RunRow& run) {
   auto states = stored_states(db, run.id);
   CHESS_RETURN_IF_ERROR(states);
   if (states->empty()) return chess::Error{"run " + std::to_string(run.id) + " has no stored superbatch yet: nothing to report"};
@@ -87,7 +87,7 @@ int network_command(const NetworkCommandOptions& o) {
   const TrainingConfig config = value_or_fail(load_training_config(o.config));
   const std::vector<std::string> inputs = training_inputs(o.db, o.config, config);
   if (!o.out.empty()) value_or_fail(check_network_outputs(NetworkFiles(o.out), inputs));  // before a run is recorded
-  auto db = value_or_fail(harness::Database::open(o.db));
+  auto db = value_or_fail(TunerDatabase::open(o.db));
   std::unique_ptr<harness::OutputFile> losses;
   if (!o.batch_losses.empty()) losses = value_or_fail(harness::OutputFile::open("--batch-losses", o.batch_losses, inputs));
   const std::unique_ptr<harness::EventStream> events =

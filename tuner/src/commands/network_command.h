@@ -7,7 +7,7 @@
 
 #include "core/result.h"
 #include "driver/network_training.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
@@ -23,8 +23,8 @@ struct NetworkCommandOptions {
 int network_command(const NetworkCommandOptions& o);
 
 // tuner show of a network run: a line per stored superbatch, then the run's summary.
-chess::Result<std::string> describe_network_run(harness::Database& db, const harness::RunRow& run);
+chess::Result<std::string> describe_network_run(TunerDatabase& db, const harness::RunRow& run);
 // tuner report's section of a network run: the losses, learning rate and speed per superbatch.
-chess::Result<nlohmann::json> network_report_section(harness::Database& db, const harness::RunRow& run);
+chess::Result<nlohmann::json> network_report_section(TunerDatabase& db, const harness::RunRow& run);
 
 }  // namespace tuner

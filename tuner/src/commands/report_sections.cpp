@@ -23,10 +23,10 @@ struct StoredTunerRun {
   harness::RunRow run;
   const TuningMethod* method = nullptr;
   TunerConfig config;
-  std::vector<harness::GenerationRow> generations;
+  std::vector<GenerationRow> generations;
 };
 
-chess::Result<StoredTunerRun> read_run(harness::Database& db, std::int64_t run_id) {
+chess::Result<StoredTunerRun> read_run(TunerDatabase& db, std::int64_t run_id) {
   auto found = db.run(run_id);
   CHESS_RETURN_IF_ERROR(found);
   if (!*found) return chess::Error{"no run " + std::to_string(run_id) + " in " + db.path() + " (see 'harness runs')"};
@@ -46,14 +46,14 @@ chess::Result<StoredTunerRun> read_run(harness::Database& db, std::int64_t run_i
 }
 
 // A step's entropy, when its method keeps one (PBIL: how far the vector is from settled).
-json state_entropy(const harness::GenerationRow& g) {
+json state_entropy(const GenerationRow& g) {
   const json state = json_input::parse_or_discarded(g.state);
   if (!state.is_object() || !state.contains("entropy") || !state["entropy"].is_number()) return nullptr;
   return state["entropy"];
 }
 
 // Fitness, entropy and held-out error per generation, and the values each generation stands for.
-chess::Result<json> series_json(harness::Database& db, const StoredTunerRun& r, std::vector<Values>& path) {
+chess::Result<json> series_json(TunerDatabase& db, const StoredTunerRun& r, std::vector<Values>& path) {
   const bool games = r.config.fitness.type == "games";
   // Game fitness is minus the score; shown as the score in percent. Texel fitness is an error.
   auto shown = [games](double fitness) { return games ? -100 * fitness : fitness; };
@@ -61,7 +61,7 @@ chess::Result<json> series_json(harness::Database& db, const StoredTunerRun& r, 
   CHESS_RETURN_IF_ERROR(heldout_errors);
   const std::map<int, double> heldout_at(heldout_errors->begin(), heldout_errors->end());
   json number = json::array(), best = json::array(), mean = json::array(), entropy = json::array(), heldout = json::array();
-  for (const harness::GenerationRow& g : r.generations) {
+  for (const GenerationRow& g : r.generations) {
     number.push_back(g.generation + 1);
     best.push_back(shown(g.best_fitness));
     mean.push_back(shown(g.mean_fitness));
@@ -79,7 +79,7 @@ chess::Result<json> series_json(harness::Database& db, const StoredTunerRun& r, 
 }
 
 // The values the run wrote (its held-out choice, or the start), else the last generation's.
-Values final_values(const std::optional<harness::TunerResultRow>& written, const TunerConfig& config, const Values& last) {
+Values final_values(const std::optional<TunerResultRow>& written, const TunerConfig& config, const Values& last) {
   if (!written) return last;
   return values_from_json(config, written->values).value_or(last);
 }
@@ -114,9 +114,9 @@ chess::Result<json> params_json(const StoredTunerRun& r, const std::vector<Value
   return params;
 }
 
-json validations_json(const std::vector<harness::ValidationRow>& rows) {
+json validations_json(const std::vector<ValidationRow>& rows) {
   json validations = json::array();
-  for (const harness::ValidationRow& v : rows)
+  for (const ValidationRow& v : rows)
     validations.push_back({{"generation", v.generation},
                            {"elo", std::isfinite(v.elo) ? json(v.elo) : json(nullptr)},
                            {"error", std::isfinite(v.elo_error) ? json(v.elo_error) : json(nullptr)},
@@ -126,7 +126,7 @@ json validations_json(const std::vector<harness::ValidationRow>& rows) {
 
 }  // namespace
 
-chess::Result<json> tuner_report(harness::Database& db, std::int64_t run_id) {
+chess::Result<json> tuner_report(TunerDatabase& db, std::int64_t run_id) {
   auto stored = read_run(db, run_id);
   CHESS_RETURN_IF_ERROR(stored);
   const StoredTunerRun& r = *stored;

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
-chess::Result<nlohmann::json> tuner_report(harness::Database& db, std::int64_t run_id);
+chess::Result<nlohmann::json> tuner_report(TunerDatabase& db, std::int64_t run_id);
 
 }  // namespace tuner

@@ -34,7 +34,7 @@ int tune_command(const TuningRequest& request, const TuningMethod& method) {
 }
 
 int show_command(const StoredRunRequest& o) {
-  auto db = value_or_fail(harness::Database::open_existing(o.db));
+  auto db = value_or_fail(TunerDatabase::open_existing(o.db));
   const harness::RunRow run = harness::run_or_fail(*db, o.run);
   if (run.kind == NETWORK_RUN_KIND) {
     std::cout << "Tuner run " << run.id << " (nnue, " << run.status << ", started " << run.created_at << ")\n"
@@ -60,12 +60,12 @@ int show_command(const StoredRunRequest& o) {
     std::snprintf(t, sizeof t, games ? "score %.1f%%" : "error %.6f", games ? -100 * fitness : fitness);
     return std::string(t);
   };
-  for (const harness::GenerationRow& g : value_or_fail(db->generations(o.run)))
+  for (const GenerationRow& g : value_or_fail(db->generations(o.run)))
     std::cout << method->describe_generation(*config, g, text) << "\n";
-  for (const harness::ValidationRow& v : value_or_fail(db->validations(o.run)))
+  for (const ValidationRow& v : value_or_fail(db->validations(o.run)))
     std::cout << "validation after " << harness::plural(v.generation, "generation") << ": "
               << harness::elo_text(v.elo, v.elo_error) << " (harness run " << v.match_run << ")\n";
-  for (const harness::ConfirmationRow& c : value_or_fail(db->confirmations(o.run))) std::cout << confirmation_line(c) << "\n";
+  for (const ConfirmationRow& c : value_or_fail(db->confirmations(o.run))) std::cout << confirmation_line(c) << "\n";
   std::cout << run.summary;
   return 0;
 }
@@ -73,7 +73,7 @@ int show_command(const StoredRunRequest& o) {
 int report_command(const StoredRunRequest& o) {
   // Opened as `show` opens it: a database of an older schema is migrated first, so that the
   // report reads each step's state as the methods now store it.
-  auto db = value_or_fail(harness::Database::open_existing(o.db));
+  auto db = value_or_fail(TunerDatabase::open_existing(o.db));
   const harness::RunRow run = harness::run_or_fail(*db, o.run);
   auto section = [&](const nlohmann::json& s) {
     return nlohmann::json{{"database", db->path()}, {"sections", nlohmann::json::array({s})}};
@@ -94,7 +94,7 @@ int report_command(const StoredRunRequest& o) {
 // counts them; before, only the engines' plies were), not in check, quiet (quiescence equal to
 // the static evaluation), every one (no duplicates dropped), with or without a score.
 int extract_command(const StoredRunRequest& o) {
-  auto db = value_or_fail(harness::Database::open_existing(o.db));
+  auto db = value_or_fail(TunerDatabase::open_existing(o.db));
   harness::run_or_fail(*db, o.run);
   if (o.out.empty()) fail("extract-positions needs --out FILE");
   const auto file = value_or_fail(harness::OutputFile::open("--out", o.out, {o.db}));

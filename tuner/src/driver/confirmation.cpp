@@ -62,7 +62,7 @@ chess::Result<ConfirmSettings> parse_confirm(const std::string& text) {
 }
 
 chess::Result<std::string> confirm(const TunedEngines& engines, const Values& tuned, const Values& start,
-                                   const ConfirmSettings& settings, harness::Database& db, std::int64_t tuner_run,
+                                   const ConfirmSettings& settings, TunerDatabase& db, std::int64_t tuner_run,
                                    std::ostream& out) {
   std::string lines;
   for (const ConfirmSettings::Leg& leg : settings.legs) {
@@ -76,7 +76,7 @@ chess::Result<std::string> confirm(const TunedEngines& engines, const Values& tu
     auto played = engines.play(request, quiet);
     CHESS_RETURN_IF_ERROR(played);
     const harness::EloEstimate e = harness::estimate(played->first);
-    const harness::ConfirmationRow row{leg.label, leg.tc, played->run_id, e.elo, e.elo_error, verdict_of(played->first, settings.sprt)};
+    const ConfirmationRow row{leg.label, leg.tc, played->run_id, e.elo, e.elo_error, verdict_of(played->first, settings.sprt)};
     CHESS_RETURN_IF_ERROR(db.save_confirmation(tuner_run, row));
     out << harness::results_block("tuned vs start at " + leg.tc + " (harness run " + std::to_string(played->run_id) + ")",
                                   played->first, settings.sprt);
@@ -85,7 +85,7 @@ chess::Result<std::string> confirm(const TunedEngines& engines, const Values& tu
   return lines;
 }
 
-std::string confirmation_line(const harness::ConfirmationRow& row) {
+std::string confirmation_line(const ConfirmationRow& row) {
   return "confirmation " + row.label + " " + row.tc + ": " + harness::elo_text(row.elo, row.elo_error) +
          (row.verdict.empty() ? "" : ", SPRT " + row.verdict) + " (harness run " + std::to_string(row.match_run) + ")";
 }

@@ -11,7 +11,7 @@
 
 #include "fitness/tuned_engines.h"
 #include "stats/sprt.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
@@ -31,10 +31,10 @@ chess::Result<ConfirmSettings> parse_confirm(const std::string& text);
 
 // Plays and stores each leg; the lines that report them.
 chess::Result<std::string> confirm(const TunedEngines& engines, const Values& tuned, const Values& start,
-                                   const ConfirmSettings& settings, harness::Database& db, std::int64_t tuner_run,
+                                   const ConfirmSettings& settings, TunerDatabase& db, std::int64_t tuner_run,
                                    std::ostream& out);
 
 // "stc 8+0.08: +4.2 +/- 6.1 Elo, SPRT H1 (harness run 12)": a stored confirmation as a line.
-std::string confirmation_line(const harness::ConfirmationRow& row);
+std::string confirmation_line(const ConfirmationRow& row);
 
 }  // namespace tuner

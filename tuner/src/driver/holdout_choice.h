@@ -11,7 +11,7 @@
 #include "fitness/texel.h"
 #include "methods/tuning_method.h"
 #include "space/tuned_weights.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
@@ -21,7 +21,7 @@ struct HoldoutChoice {
   double error = 0;
 };
 
-chess::Result<std::optional<HoldoutChoice>> best_on_holdout(harness::Database& db, std::int64_t run_id,
+chess::Result<std::optional<HoldoutChoice>> best_on_holdout(TunerDatabase& db, std::int64_t run_id,
                                                             const TuningMethod& method, const TunerConfig& config,
                                                             const eval::EvalParams& base, TexelFitness& heldout);
 

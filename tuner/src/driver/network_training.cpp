@@ -151,11 +151,11 @@ chess::Result<nlohmann::json> data_entries(const TrainingConfig& config) {
 }
 
 // Every stored superbatch's losses, without its checkpoint.
-chess::Result<nlohmann::json> stored_losses(harness::Database& db, std::int64_t run_id) {
+chess::Result<nlohmann::json> stored_losses(TunerDatabase& db, std::int64_t run_id) {
   auto generations = db.generations(run_id);
   CHESS_RETURN_IF_ERROR(generations);
   nlohmann::json losses = nlohmann::json::array();
-  for (const harness::GenerationRow& g : *generations) {
+  for (const GenerationRow& g : *generations) {
     nlohmann::json state = json_input::parse_or_discarded(g.state);
     if (state.is_object()) state.erase("checkpoint"), state.erase("checkpoint_sha256");
     losses.push_back(state);
@@ -165,7 +165,7 @@ chess::Result<nlohmann::json> stored_losses(harness::Database& db, std::int64_t 
 
 // The quantised network, the float weights and the manifest, written from the run's state.
 chess::Result<std::string> write_network(const TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
-                                         harness::Database& db, std::int64_t run_id, const std::vector<std::string>& inputs) {
+                                         TunerDatabase& db, std::int64_t run_id, const std::vector<std::string>& inputs) {
   std::error_code ec;
   fs::create_directories(files.quantised.parent_path(), ec);
   auto quantised_network = run.network().quantised();
@@ -230,7 +230,7 @@ chess::Result<bool> check_network_outputs(const NetworkFiles& files, const std::
 }
 
 chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
-                                            const std::vector<std::string>& inputs, harness::Database& db,
+                                            const std::vector<std::string>& inputs, TunerDatabase& db,
                                             std::int64_t run_id, const TrainingOptions& options, std::ostream& out) {
   CHESS_RETURN_IF_ERROR(check_network_outputs(files, inputs));
   NetworkTrainingRun method(run, config, files, inputs, options.batch_losses);

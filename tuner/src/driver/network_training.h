@@ -12,7 +12,7 @@
 #include "core/result.h"
 #include "events/event_stream.h"
 #include "network/training_run.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
@@ -49,7 +49,7 @@ chess::Result<bool> check_network_outputs(const NetworkFiles& files, const std::
 // Trains stored run `run_id` (kind NETWORK_RUN_KIND, new or stopped) from its last stored
 // superbatch to the end, then writes the network's files and finishes the run.
 chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
-                                            const std::vector<std::string>& inputs, harness::Database& db,
+                                            const std::vector<std::string>& inputs, TunerDatabase& db,
                                             std::int64_t run_id, const TrainingOptions& options, std::ostream& out);
 
 }  // namespace tuner

@@ -4,7 +4,7 @@
 
 namespace tuner {
 
-chess::Result<std::int64_t> find_or_create_run(harness::Database& db, const std::string& kind, const std::string& config_text,
+chess::Result<std::int64_t> find_or_create_run(TunerDatabase& db, const std::string& kind, const std::string& config_text,
                                                bool resume) {
   if (!resume) return db.create_run(kind, config_text);
   auto runs = db.runs();

@@ -6,11 +6,11 @@
 #include <string>
 
 #include "core/result.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
-chess::Result<std::int64_t> find_or_create_run(harness::Database& db, const std::string& kind, const std::string& config_text,
+chess::Result<std::int64_t> find_or_create_run(TunerDatabase& db, const std::string& kind, const std::string& config_text,
                                                bool resume);
 
 }  // namespace tuner

@@ -11,14 +11,14 @@ namespace tuner {
 namespace {
 
 // Where a run starts: after its last stored step, with the method's state restored from it.
-chess::Result<int> resume(MethodRun& run, harness::Database& db, std::int64_t run_id, std::ostream& out) {
+chess::Result<int> resume(MethodRun& run, TunerDatabase& db, std::int64_t run_id, std::ostream& out) {
   auto stored = db.generations(run_id);
   CHESS_RETURN_IF_ERROR(stored);
   if (stored->empty()) {
     CHESS_RETURN_IF_ERROR(run.prepare());
     return 0;
   }
-  const harness::GenerationRow& last = stored->back();
+  const GenerationRow& last = stored->back();
   if (!run.restore(json_input::parse_or_discarded(last.state)))
     return chess::Error{"run " + std::to_string(run_id) + ": stored tuner state does not match the configuration"};
   out << "Resuming tuner run " << run_id << " at step " << last.generation + 2 << "\n";
@@ -35,13 +35,13 @@ void print_progress(std::ostream& out, const MethodStep& step, const RunHooks& h
 
 }  // namespace
 
-chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& start, harness::Database& db, std::int64_t run_id,
+chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& start, TunerDatabase& db, std::int64_t run_id,
                                 const RunHooks& hooks) {
   const std::unique_ptr<MethodRun> run = method.start(start);
   return drive_steps(*run, method.name(), method.planned_steps(start.config), db, run_id, start.out, hooks);
 }
 
-chess::Result<RunOutcome> drive_steps(MethodRun& method_run, const std::string& name, int planned, harness::Database& db,
+chess::Result<RunOutcome> drive_steps(MethodRun& method_run, const std::string& name, int planned, TunerDatabase& db,
                                       std::int64_t run_id, std::ostream& out, const RunHooks& hooks) {
   MethodRun* run = &method_run;
   auto first = resume(*run, db, run_id, out);

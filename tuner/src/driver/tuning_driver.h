@@ -9,16 +9,16 @@
 #include "core/result.h"
 #include "driver/run_hooks.h"
 #include "methods/tuning_method.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
-chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& start, harness::Database& db, std::int64_t run_id,
+chess::Result<RunOutcome> drive(const TuningMethod& method, const MethodStart& start, TunerDatabase& db, std::int64_t run_id,
                                 const RunHooks& hooks = {});
 
 // The same loop for any run of steps (the network trainer's superbatches): `planned` steps of
 // `run`, named `name` in its errors, notes to `out`.
-chess::Result<RunOutcome> drive_steps(MethodRun& run, const std::string& name, int planned, harness::Database& db,
+chess::Result<RunOutcome> drive_steps(MethodRun& run, const std::string& name, int planned, TunerDatabase& db,
                                       std::int64_t run_id, std::ostream& out, const RunHooks& hooks = {});
 
 }  // namespace tuner

@@ -112,7 +112,7 @@ struct Tuning {
   const Values& start;
   TexelSets& sets;
   TunedEngines* engines;  // games fitness or validation: the tuned engine
-  harness::Database& db;
+  TunerDatabase& db;
   std::int64_t run_id;
   std::ostream& out;
   harness::EventStream* events;  // --events, or null
@@ -136,7 +136,7 @@ chess::Result<std::string> final_validation(const Tuning& t, const Result& resul
   if (result.values == t.start) return std::string("validation: none played: the result is the start, value for value\n");
   auto stored = t.db.validations(t.run_id);
   CHESS_RETURN_IF_ERROR(stored);
-  for (const harness::ValidationRow& v : *stored)
+  for (const ValidationRow& v : *stored)
     if (v.generation == generations) return std::string();
   const std::string name = result.generation >= 0 ? "tuned-g" + std::to_string(result.generation + 1) : "tuned-start";
   auto v = validate(*t.engines, result.values, t.start, t.config.validation, generations, name, t.db, t.run_id, t.out);
@@ -263,7 +263,7 @@ chess::Result<TunerConfig> checked_config(const TuningRequest& request, const Tu
 // The tuned engine, started once and its options checked (their kinds and ranges filled into
 // the configuration), when games are played.
 chess::Result<std::optional<TunedEngines>> tuned_engines(const TuningRequest& request, TunerConfig& config,
-                                                         const eval::EvalParams& start_weights, harness::Database& db) {
+                                                         const eval::EvalParams& start_weights, TunerDatabase& db) {
   if (config.fitness.type != "games" && config.validation.games == 0 && request.confirm.empty())
     return std::optional<TunedEngines>();
   auto engines = TunedEngines::create(config, start_weights, request.config, db);
@@ -331,7 +331,7 @@ chess::Result<TuningEnd> run_tuning(const TuningRequest& request, const TuningMe
     CHESS_RETURN_IF_ERROR(opened);
     events = std::move(opened).value();
   }
-  auto db = harness::Database::open(request.db);
+  auto db = TunerDatabase::open(request.db);
   CHESS_RETURN_IF_ERROR(db);
   // Everything that can be wrong with the configuration fails before a run is recorded.
   auto made = tuned_engines(request, config, start_weights, **db);

@@ -10,9 +10,9 @@
 
 namespace tuner {
 
-chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, const Values& tuned, const Values& start,
+chess::Result<ValidationRow> validate(const TunedEngines& engines, const Values& tuned, const Values& start,
                                                const ValidationSettings& settings, int generation, const std::string& tuned_name,
-                                               harness::Database& db, std::int64_t tuner_run, std::ostream& out) {
+                                               TunerDatabase& db, std::int64_t tuner_run, std::ostream& out) {
   harness::EngineConfig a = engines.with_values(tuned, tuned_name);
   harness::EngineConfig b = engines.with_values(start, "start");
   out << "Validation after " << harness::plural(generation, "generation") << ": " << a.name << " against " << b.name << ", "
@@ -24,7 +24,7 @@ chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, cons
   auto played = engines.play(request, quiet);
   CHESS_RETURN_IF_ERROR(played);
   harness::EloEstimate e = harness::estimate(played->first);
-  harness::ValidationRow row{generation, played->run_id, e.elo, e.elo_error};
+  ValidationRow row{generation, played->run_id, e.elo, e.elo_error};
   CHESS_RETURN_IF_ERROR(db.save_validation(tuner_run, row));
   out << harness::results_block(a.name + " vs " + b.name + " (harness run " + std::to_string(played->run_id) + ")", played->first,
                                 std::nullopt);

@@ -5,14 +5,14 @@
 #include <iosfwd>
 
 #include "fitness/tuned_engines.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
 // `generation` is how many generations were stored when it was played (the row's key);
 // `tuned_name` names the tuned engine by the generation its values come from ("tuned-g1").
-chess::Result<harness::ValidationRow> validate(const TunedEngines& engines, const Values& tuned, const Values& start,
+chess::Result<ValidationRow> validate(const TunedEngines& engines, const Values& tuned, const Values& start,
                                                const ValidationSettings& settings, int generation, const std::string& tuned_name,
-                                               harness::Database& db, std::int64_t tuner_run, std::ostream& out);
+                                               TunerDatabase& db, std::int64_t tuner_run, std::ostream& out);
 
 }  // namespace tuner

@@ -21,7 +21,7 @@ chess::Result<harness::EngineConfig> find_engine(const std::string& name_or_spec
 }
 
 chess::Result<TunedEngines> TunedEngines::create(const TunerConfig& config, const eval::EvalParams& start_weights,
-                                                 const std::string& source, harness::Database& db) {
+                                                 const std::string& source, TunerDatabase& db) {
   const FitnessSettings& fitness = config.fitness;
   TunedEngines m(config, start_weights, db);
   auto engine = find_engine(fitness.engine, fitness.registry);

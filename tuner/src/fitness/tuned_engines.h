@@ -18,7 +18,7 @@
 #include "space/tuned_weights.h"
 #include "space/tuner_config.h"
 #include "stats/tally.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
@@ -48,7 +48,7 @@ class TunedEngines {
   // Finds the tuned engine (and an opponent other than "start"); errors name the key. The
   // config must outlive this object.
   static chess::Result<TunedEngines> create(const TunerConfig& config, const eval::EvalParams& start_weights,
-                                            const std::string& source, harness::Database& db);
+                                            const std::string& source, TunerDatabase& db);
   // Weight files go to a folder of the tuner run's own next to the database.
   chess::Result<bool> set_run(std::int64_t tuner_run);
   // Each match also tells `stream` (which must outlive this object) its events.
@@ -67,13 +67,13 @@ class TunedEngines {
   const harness::EngineConfig& engine() const { return engine_; }
 
  private:
-  TunedEngines(const TunerConfig& config, const eval::EvalParams& start_weights, harness::Database& db)
+  TunedEngines(const TunerConfig& config, const eval::EvalParams& start_weights, TunerDatabase& db)
       : config_(&config), start_weights_(start_weights), db_(&db) {}
   std::int64_t unfinished_cluster_run(const harness::MatchConfig& c) const;
   harness::ClusterSettings cluster_settings(const harness::MatchConfig& c, std::int64_t run_id) const;
   const TunerConfig* config_;
   eval::EvalParams start_weights_;
-  harness::Database* db_;
+  TunerDatabase* db_;
   harness::EventStream* events_ = nullptr;
   harness::EngineConfig engine_;
   std::shared_ptr<const harness::OpeningBook> book_;   // fitness.openings, read once

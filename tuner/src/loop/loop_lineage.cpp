@@ -20,7 +20,7 @@ std::string format(const char* pattern, double a, double b = 0, double c = 0, do
 }
 
 
-std::string run_text(const harness::LoopStepRow& row) {
+std::string run_text(const LoopStepRow& row) {
   return row.run_id ? "run " + std::to_string(row.run_id) + ": " : "";
 }
 
@@ -42,7 +42,7 @@ std::string usage_text(const json& d) {
 }
 
 // One line of a stored step; a step under way says so.
-std::string step_line(const harness::LoopStepRow& row, double chained) {
+std::string step_line(const LoopStepRow& row, double chained) {
   const json d = json_input::parse_or_discarded(row.detail);
   std::string line = "  " + row.step + std::string(8 - std::min<std::size_t>(7, row.step.size()), ' ') + run_text(row);
   if (row.status != "done") return line + "under way\n";
@@ -92,12 +92,12 @@ json generation_row(int generation, int parent, const std::map<std::string, json
 
 }  // namespace
 
-chess::Result<nlohmann::json> loop_report_section(harness::Database& db, const harness::RunRow& run) {
+chess::Result<nlohmann::json> loop_report_section(TunerDatabase& db, const harness::RunRow& run) {
   auto steps = db.loop_steps(run.id);
   CHESS_RETURN_IF_ERROR(steps);
   json rows = json::array();
   std::map<int, std::map<std::string, json>> done;  // by generation: its finished steps' details
-  for (const harness::LoopStepRow& row : *steps)
+  for (const LoopStepRow& row : *steps)
     if (row.status == "done") done[row.generation][row.step] = json_input::parse_or_discarded(row.detail);
   std::map<int, double> chained{{0, 0.0}};
   int best = 0;
@@ -114,13 +114,13 @@ chess::Result<nlohmann::json> loop_report_section(harness::Database& db, const h
               {"summary", run.summary}, {"generations", rows}, {"best", best}};
 }
 
-chess::Result<std::string> describe_loop_run(harness::Database& db, const harness::RunRow& run) {
+chess::Result<std::string> describe_loop_run(TunerDatabase& db, const harness::RunRow& run) {
   auto steps = db.loop_steps(run.id);
   CHESS_RETURN_IF_ERROR(steps);
   std::string out;
   std::map<int, double> chained{{0, 0.0}};  // Elo against the first network, through the gates, by generation
   int best = 0, last = 0;
-  for (const harness::LoopStepRow& row : *steps) {
+  for (const LoopStepRow& row : *steps) {
     if (row.generation != last) {
       last = row.generation;
       out += "generation " + std::to_string(row.generation) + " (parent: generation " + std::to_string(best) + ")\n";

@@ -8,15 +8,15 @@
 #include <string>
 
 #include "core/result.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
 // tuner show of a loop run, and the summary stored when it finishes.
-chess::Result<std::string> describe_loop_run(harness::Database& db, const harness::RunRow& run);
+chess::Result<std::string> describe_loop_run(TunerDatabase& db, const harness::RunRow& run);
 
 // tuner report's section of a loop run: a row per generation (parent, positions, training
 // time and losses, the gate's result, the Elo against the first network chained and measured).
-chess::Result<nlohmann::json> loop_report_section(harness::Database& db, const harness::RunRow& run);
+chess::Result<nlohmann::json> loop_report_section(TunerDatabase& db, const harness::RunRow& run);
 
 }  // namespace tuner

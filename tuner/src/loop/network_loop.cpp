@@ -78,7 +78,7 @@ json step_usage(std::chrono::steady_clock::time_point began, const harness::CpuT
 
 }  // namespace
 
-NetworkLoop::NetworkLoop(const LoopConfig& config, harness::Database& db, std::int64_t loop_run, fs::path dir,
+NetworkLoop::NetworkLoop(const LoopConfig& config, TunerDatabase& db, std::int64_t loop_run, fs::path dir,
                          std::ostream& out)
     : config_(config), db_(db), loop_run_(loop_run), dir_(std::move(dir)), out_(out) {}
 
@@ -87,24 +87,24 @@ bool NetworkLoop::stopping() const {
          (stop_after_steps_ >= 0 && steps_this_session_ >= stop_after_steps_);
 }
 
-const harness::LoopStepRow* NetworkLoop::stored(int generation, const std::string& name) const {
-  for (const harness::LoopStepRow& row : steps_)
+const LoopStepRow* NetworkLoop::stored(int generation, const std::string& name) const {
+  for (const LoopStepRow& row : steps_)
     if (row.generation == generation && row.step == name) return &row;
   return nullptr;
 }
 
 chess::Result<bool> NetworkLoop::save(int generation, const std::string& name, std::int64_t run_id, const std::string& status,
                                       const json& detail) {
-  harness::LoopStepRow row{generation, name, run_id, status, detail.dump()};
+  LoopStepRow row{generation, name, run_id, status, detail.dump()};
   CHESS_RETURN_IF_ERROR(db_.save_loop_step(loop_run_, row));
-  for (harness::LoopStepRow& r : steps_)
+  for (LoopStepRow& r : steps_)
     if (r.generation == generation && r.step == name) return (r = row, true);
   steps_.push_back(row);
   return true;
 }
 
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const std::string& name, const StepBody& body) {
-  const harness::LoopStepRow* row = stored(generation, name);
+  const LoopStepRow* row = stored(generation, name);
   if (row && row->status == "done") return StepDetail(json_input::parse_or_discarded(row->detail));
   if (stopping()) return StepDetail();
   const std::int64_t resume = row ? row->run_id : 0;
@@ -119,7 +119,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const s
   StepDetail detail = std::move(ran).value();
   if (!detail) return detail;
   (*detail)["usage"] = step_usage(began, cpu, resume != 0);
-  const harness::LoopStepRow* now = stored(generation, name);
+  const LoopStepRow* now = stored(generation, name);
   CHESS_RETURN_IF_ERROR(save(generation, name, now ? now->run_id : 0, "done", *detail));
   ++steps_this_session_;
   if (events_)
@@ -134,8 +134,8 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const s
 NetworkLoop::Best NetworkLoop::best_before(int g) const {
   Best best{config_.first_network, "", 0};
   for (int k = 1; k < g; ++k) {
-    const harness::LoopStepRow* gate = stored(k, "gate");
-    const harness::LoopStepRow* train = stored(k, "train");
+    const LoopStepRow* gate = stored(k, "gate");
+    const LoopStepRow* train = stored(k, "train");
     if (!gate || !train || gate->status != "done") continue;
     const json verdict = json_input::parse_or_discarded(gate->detail);
     if (!verdict.is_object() || !verdict.value("promoted", false)) continue;
@@ -260,7 +260,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::datagen(int g, std::int64_t 
 }
 
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::export_positions(int g) {
-  const harness::LoopStepRow* selfplay = stored(g, "datagen");
+  const LoopStepRow* selfplay = stored(g, "datagen");
   if (!selfplay || !selfplay->run_id) return chess::Error{"generation " + std::to_string(g) + ": no self-play run to export"};
   const fs::path file = generation_dir(g) / "selfplay.bf";
   auto format = harness::parse_position_format("bulletformat");

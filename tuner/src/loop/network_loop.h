@@ -21,7 +21,7 @@
 #include "run/match_config.h"
 #include "run/match_runner.h"
 #include "run/run_inputs.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
@@ -42,7 +42,7 @@ struct LoopCluster {
 
 class NetworkLoop {
  public:
-  NetworkLoop(const LoopConfig& config, harness::Database& db, std::int64_t loop_run, std::filesystem::path dir,
+  NetworkLoop(const LoopConfig& config, TunerDatabase& db, std::int64_t loop_run, std::filesystem::path dir,
               std::ostream& out);
   // Steps done before the loop stops as if interrupted (-1: none); tests stop it at each step so.
   void stop_after_steps(int steps) { stop_after_steps_ = steps; }
@@ -62,7 +62,7 @@ class NetworkLoop {
   chess::Result<StepDetail> step(int generation, const std::string& name, const StepBody& body);
   chess::Result<bool> save(int generation, const std::string& name, std::int64_t run_id, const std::string& status,
                            const nlohmann::json& detail);
-  const harness::LoopStepRow* stored(int generation, const std::string& name) const;
+  const LoopStepRow* stored(int generation, const std::string& name) const;
   chess::Result<bool> generation(int g);
   bool stopping() const;
 
@@ -96,11 +96,11 @@ class NetworkLoop {
                                 const std::string& event) const;
 
   const LoopConfig& config_;
-  harness::Database& db_;
+  TunerDatabase& db_;
   std::int64_t loop_run_;
   std::filesystem::path dir_;
   std::ostream& out_;
-  std::vector<harness::LoopStepRow> steps_;
+  std::vector<LoopStepRow> steps_;
   LoopCluster cluster_;
   int stop_after_steps_ = -1;
   int steps_this_session_ = 0;

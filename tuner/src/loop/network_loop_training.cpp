@@ -39,12 +39,12 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 // The last stored superbatch's losses and the time all of them took.
-chess::Result<json> training_figures(harness::Database& db, std::int64_t run_id) {
+chess::Result<json> training_figures(TunerDatabase& db, std::int64_t run_id) {
   auto generations = db.generations(run_id);
   CHESS_RETURN_IF_ERROR(generations);
   json figures = {{"superbatches", generations->size()}, {"seconds", 0.0}};
   double seconds = 0;
-  for (const harness::GenerationRow& g : *generations) {
+  for (const GenerationRow& g : *generations) {
     const json state = json_input::parse_or_discarded(g.state);
     seconds += number_of(state, "seconds");
     figures["train_loss"] = number_of(state, "train_loss");
@@ -59,7 +59,7 @@ chess::Result<json> training_figures(harness::Database& db, std::int64_t run_id)
 std::vector<std::string> NetworkLoop::window_data(int g) const {
   std::vector<std::string> data;
   for (int k = std::max(1, g - config_.data_window + 1); k <= g; ++k)
-    if (const harness::LoopStepRow* exported = stored(k, "export"))
+    if (const LoopStepRow* exported = stored(k, "export"))
       data.push_back(text_of(json_input::parse_or_discarded(exported->detail), "file"));
   return data;
 }
@@ -129,7 +129,7 @@ chess::Result<std::int64_t> NetworkLoop::train_on_cluster(int g, const std::stri
   CHESS_RETURN_IF_ERROR((*file)->commit());
   // A job the loop started before and left running is watched again; otherwise one is submitted,
   // going on with the run when the last one stopped before the end.
-  const harness::LoopStepRow* row = stored(g, "train");
+  const LoopStepRow* row = stored(g, "train");
   std::string job = row ? text_of(json_input::parse_or_discarded(row->detail), "job") : "";
   auto run = training_run(text);
   CHESS_RETURN_IF_ERROR(run);

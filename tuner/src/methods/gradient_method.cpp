@@ -254,7 +254,7 @@ class GradientMethod : public TuningMethod {
   std::unique_ptr<MethodRun> start(const MethodStart& m) const override { return std::make_unique<GradientRun>(m); }
   // A generation is record_every epochs; its fitness the mean error of its last epoch's batches
   // (each taken before its step).
-  std::string describe_generation(const TunerConfig& config, const harness::GenerationRow& g,
+  std::string describe_generation(const TunerConfig& config, const GenerationRow& g,
                                   const std::function<std::string(double)>& text) const override {
     const GradientSettings s = settings_of(config);
     const int epochs = std::min((g.generation + 1) * s.record_every, s.epochs);

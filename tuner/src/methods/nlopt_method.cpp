@@ -355,7 +355,7 @@ class NloptMethod : public TuningMethod {
            config.fitness.opponent + ", an evaluation a harness run";
   }
   std::unique_ptr<MethodRun> start(const MethodStart& m) const override { return std::make_unique<NloptRun>(m); }
-  std::string describe_generation(const TunerConfig& config, const harness::GenerationRow& g,
+  std::string describe_generation(const TunerConfig& config, const GenerationRow& g,
                                   const std::function<std::string(double)>& text) const override {
     const NloptSettings s = settings_of(config);
     const int evaluations = std::min((g.generation + 1) * s.evaluations_per_step, s.evaluations);

@@ -232,7 +232,7 @@ class PbilMethod : public TuningMethod {
            config.fitness.opponent + ", a generation a harness run";
   }
   std::unique_ptr<MethodRun> start(const MethodStart& m) const override { return std::make_unique<PbilRun>(m); }
-  std::string describe_generation(const TunerConfig&, const harness::GenerationRow& g,
+  std::string describe_generation(const TunerConfig&, const GenerationRow& g,
                                   const std::function<std::string(double)>& text) const override {
     const nlohmann::json state = json_input::parse_or_discarded(g.state);
     char entropy[32] = "";

@@ -219,8 +219,8 @@ class SpsaMethod : public TuningMethod {
   int games_per_comparison(const TunerConfig& config) const override { return settings_of(config).games_per_iteration; }
   std::unique_ptr<MethodRun> start(const MethodStart& m) const override { return std::make_unique<SpsaRun>(m); }
   // An iteration's theta, rounded to the values the weights can take.
-  chess::Result<std::optional<Values>> generation_values(harness::Database&, std::int64_t, const TunerConfig& config,
-                                                         const harness::GenerationRow& g) const override {
+  chess::Result<std::optional<Values>> generation_values(TunerDatabase&, std::int64_t, const TunerConfig& config,
+                                                         const GenerationRow& g) const override {
     const nlohmann::json state = json_input::parse_or_discarded(g.state);
     if (!state.is_object() || !state.contains("theta")) return std::optional<Values>();
     const nlohmann::json& theta = state["theta"];
@@ -230,7 +230,7 @@ class SpsaMethod : public TuningMethod {
     return std::optional<Values>(nearest_values(config, theta.get<std::vector<double>>()));
   }
   // An iteration's two rows are theta+ and theta-: best is the lower, mean their middle.
-  std::string describe_generation(const TunerConfig&, const harness::GenerationRow& g,
+  std::string describe_generation(const TunerConfig&, const GenerationRow& g,
                                   const std::function<std::string(double)>& text) const override {
     return "iteration " + std::to_string(g.generation + 1) + "  better of theta+/theta- " + text(g.best_fitness) + "  worse " +
            text(2 * g.mean_fitness - g.best_fitness);

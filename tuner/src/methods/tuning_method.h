@@ -21,7 +21,7 @@
 #include "fitness/texel_fitness.h"
 #include "space/tuned_weights.h"
 #include "space/tuner_config.h"
-#include "storage/database.h"
+#include "store/tuner_database.h"
 
 namespace tuner {
 
@@ -38,7 +38,7 @@ struct MethodStart {
 // One stored step: a generation, an iteration, a block of epochs.
 struct MethodStep {
   double best_fitness = 0, mean_fitness = 0;
-  std::vector<harness::IndividualRow> candidates;  // what it evaluated, with the fitness of each
+  std::vector<IndividualRow> candidates;  // what it evaluated, with the fitness of each
   nlohmann::json state;                            // the method's whole state after it: a run resumes here
   Values current;                                  // the method's best point after it
   std::string progress;                            // its progress line ("iteration 5/100  ..."); empty: none
@@ -92,11 +92,11 @@ class TuningMethod {
   // A fresh run from the start; restore() then continues a stored one.
   virtual std::unique_ptr<MethodRun> start(const MethodStart& start) const = 0;
   // The values a stored step stands for: by default its best candidate; SPSA's theta.
-  virtual chess::Result<std::optional<Values>> generation_values(harness::Database& db, std::int64_t run_id,
+  virtual chess::Result<std::optional<Values>> generation_values(TunerDatabase& db, std::int64_t run_id,
                                                                  const TunerConfig& config,
-                                                                 const harness::GenerationRow& g) const;
+                                                                 const GenerationRow& g) const;
   // One line of `tuner show`; `text` writes a fitness as "score 56.2%" or "error 0.0951".
-  virtual std::string describe_generation(const TunerConfig& config, const harness::GenerationRow& g,
+  virtual std::string describe_generation(const TunerConfig& config, const GenerationRow& g,
                                           const std::function<std::string(double)>& text) const = 0;
 };
 

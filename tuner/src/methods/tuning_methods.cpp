@@ -21,14 +21,14 @@ const MakeMethod METHODS[] = {
 
 }  // namespace
 
-chess::Result<std::optional<Values>> TuningMethod::generation_values(harness::Database& db, std::int64_t run_id,
+chess::Result<std::optional<Values>> TuningMethod::generation_values(TunerDatabase& db, std::int64_t run_id,
                                                                      const TunerConfig& config,
-                                                                     const harness::GenerationRow& g) const {
+                                                                     const GenerationRow& g) const {
   auto individuals = db.individuals(run_id, g.generation);
   CHESS_RETURN_IF_ERROR(individuals);
   std::optional<Values> best;
   double best_fitness = 0;
-  for (const harness::IndividualRow& ind : *individuals)
+  for (const IndividualRow& ind : *individuals)
     if (!best || ind.fitness < best_fitness) {
       best = values_from_json(config, ind.weights);
       best_fitness = ind.fitness;

@@ -1,11 +1,15 @@
-#include "storage/tuner_store.h"
+#include "store/tuner_store.h"
 
 #include <cmath>
 #include <limits>
 
 #include "storage/statement.h"
 
-namespace harness {
+namespace tuner {
+
+using harness::Connection;
+using harness::guarded;
+using harness::Statement;
 
 namespace {
 
@@ -159,4 +163,4 @@ chess::Result<std::optional<TunerResultRow>> TunerStore::result(std::int64_t run
   });
 }
 
-}  // namespace harness
+}  // namespace tuner

@@ -11,7 +11,7 @@
 #include "core/result.h"
 #include "storage/connection.h"
 
-namespace harness {
+namespace tuner {
 
 struct LoopStepRow {
   int generation = 0;
@@ -23,13 +23,13 @@ struct LoopStepRow {
 
 class LoopStore {
  public:
-  explicit LoopStore(Connection& connection) : c_(connection) {}
+  explicit LoopStore(harness::Connection& connection) : c_(connection) {}
   chess::Result<bool> save_loop_step(std::int64_t loop_run, const LoopStepRow& step);
   // By generation, then in the order they were first saved.
   chess::Result<std::vector<LoopStepRow>> loop_steps(std::int64_t loop_run);
 
  private:
-  Connection& c_;
+  harness::Connection& c_;
 };
 
-}  // namespace harness
+}  // namespace tuner

@@ -11,7 +11,7 @@
 #include "core/result.h"
 #include "storage/connection.h"
 
-namespace harness {
+namespace tuner {
 
 // One step of a tuner run (a generation, an iteration, a block of epochs): its best and mean
 // fitness, and the method's whole state after it as a JSON object of the method's own keys
@@ -57,7 +57,7 @@ struct TunerResultRow {
 
 class TunerStore {
  public:
-  explicit TunerStore(Connection& connection) : c_(connection) {}
+  explicit TunerStore(harness::Connection& connection) : c_(connection) {}
   // A tuner generation and its individuals, in one transaction.
   chess::Result<bool> save_generation(std::int64_t run_id, const GenerationRow& generation,
                                       const std::vector<IndividualRow>& individuals);
@@ -75,7 +75,7 @@ class TunerStore {
   chess::Result<std::optional<TunerResultRow>> result(std::int64_t run_id);
 
  private:
-  Connection& c_;
+  harness::Connection& c_;
 };
 
-}  // namespace harness
+}  // namespace tuner

@@ -1,8 +1,12 @@
-#include "storage/loop_store.h"
+#include "store/loop_store.h"
 
 #include "storage/statement.h"
 
-namespace harness {
+namespace tuner {
+
+using harness::Connection;
+using harness::guarded;
+using harness::Statement;
 
 chess::Result<bool> LoopStore::save_loop_step(std::int64_t loop_run, const LoopStepRow& step) {
   return guarded(c_, [&] {
@@ -30,4 +34,4 @@ chess::Result<std::vector<LoopStepRow>> LoopStore::loop_steps(std::int64_t loop_
   });
 }
 
-}  // namespace harness
+}  // namespace tuner
