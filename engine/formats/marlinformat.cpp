@@ -52,6 +52,13 @@ chess::Result<TrainingPosition> decode_marlinformat(const std::uint8_t* b) {
   setup.fullmove = std::max(1, int(read_le(b + 26, 2)));
   auto pos = chess::Position::from_setup(setup);
   CHESS_RETURN_IF_ERROR(pos);
+  // An en passant square no pawn can take on is no part of the position (the encoder writes
+  // only one that can be taken): dropped, so that a position reads back as it was written.
+  if (setup.ep != chess::SQ_NONE && !pos->has_legal_en_passant()) {
+    setup.ep = chess::SQ_NONE;
+    pos = chess::Position::from_setup(setup);
+    CHESS_RETURN_IF_ERROR(pos);
+  }
   return TrainingPosition{std::move(pos).value(), WhiteResult(b[30]), int(std::int16_t(read_le(b + 28, 2)))};
 }
 

@@ -80,6 +80,23 @@ TEST(TrainerBoards, EveryPerftSuitePositionReadsBackFromMarlinformat) {
   EXPECT_GT(en_passant, 0);
 }
 
+// A record whose en passant square no pawn can take on (g3, black to move, no black pawn on f4
+// or h4; found by the fuzzer): the square is dropped when read, so that the position written
+// again reads back the same.
+TEST(TrainerBoards, AnEnPassantSquareNoPawnCanTakeOnIsDroppedWhenRead) {
+  const std::string hex = "000088cae90000000000003588ad88cae99e8840000196969696969600000097";
+  formats::Record32 record{};
+  for (std::size_t i = 0; i < record.size(); ++i) record[i] = std::uint8_t(std::stoi(hex.substr(2 * i, 2), nullptr, 16));
+  ASSERT_EQ(record[24] & 0x7F, 22) << "the record names g3";
+  auto read = formats::decode_marlinformat(record.data());
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->position.fen(), "8/8/8/K2R1ppk/1P1P2PP/3P3P/8/8 b - - 150 38550");
+  const formats::Record32 again = formats::encode_marlinformat(read->position, read->score_white, read->result);
+  auto back = formats::decode_marlinformat(again.data());
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->position.fen(), read->position.fen());
+}
+
 TEST(TrainerBoards, EveryPerftSuitePositionReadsBackFromBulletformat) {
   for (const chess::Position& pos : suite_positions()) {
     const bool black = pos.side_to_move() == chess::BLACK;
