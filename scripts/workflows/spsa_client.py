@@ -13,6 +13,7 @@
 # Usage: spsa_client.py --params LINES --engine "cmd=PATH arg=..." --games 4000 --nodes 1000
 #        --db runs.sqlite --out tuned.txt [--runner params-file|restart] [--concurrency 2]
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -181,6 +182,17 @@ class Runner:
         return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
 
 
+@contextlib.contextmanager
+def running(process):
+    """A runner the client stops with it: on an error here, the match must not play on alone."""
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait()
+
+
 def events(process):
     for line in process.stdout:
         try:
@@ -201,19 +213,20 @@ def run_params_file(args, pairs, iterations, log):
     drawn, started = 1, 0
     runner = Runner(args)
     process = runner.start(runner.engines() + ["--games", str(args.games), "--params-file", params_file, "--seed", str(args.seed)], log)
-    for event in events(process):
-        kind = event["event"]
-        if kind == "game_start" and event["game"] % 2 == 1:
-            started += 1
-            if started == args.pairs_per and drawn < iterations:
-                drawn += 1
-                started = 0
-                write_params_file(params_file, *pairs.draw(drawn))
-        elif kind == "game_end":
-            pairs.game_end(event)
-        elif kind == "pair_end":
-            pairs.pair_end(event)
-    finish(process, "the tune's match")
+    with running(process):
+        for event in events(process):
+            kind = event["event"]
+            if kind == "game_start" and event["game"] % 2 == 1:
+                started += 1
+                if started == args.pairs_per and drawn < iterations:
+                    drawn += 1
+                    started = 0
+                    write_params_file(params_file, *pairs.draw(drawn))
+            elif kind == "game_end":
+                pairs.game_end(event)
+            elif kind == "pair_end":
+                pairs.pair_end(event)
+        finish(process, "the tune's match")
 
 
 def run_restarting(args, pairs, iterations, log):
@@ -223,14 +236,15 @@ def run_restarting(args, pairs, iterations, log):
         plus, minus = pairs.draw(iteration)
         games = str(min(2 * args.pairs_per, args.games - pairs.played))
         process = runner.start(runner.engines(plus, minus) + ["--games", games, "--seed", str(args.seed + iteration)], log)
-        for event in events(process):
-            if event["event"] == "game_end":
-                event["params"] = {"white": plus if event["white"] == "plus" else minus,
-                                   "black": plus if event["black"] == "plus" else minus}
-                pairs.game_end(event)
-            elif event["event"] == "pair_end":
-                pairs.pair_end(event)
-        finish(process, f"iteration {iteration}")
+        with running(process):
+            for event in events(process):
+                if event["event"] == "game_end":  # the values are on its command line, not recorded
+                    event["params"] = {"white": plus if event["white"] == "plus" else minus,
+                                       "black": plus if event["black"] == "plus" else minus}
+                    pairs.game_end(event)
+                elif event["event"] == "pair_end":
+                    pairs.pair_end(event)
+            finish(process, f"iteration {iteration}")
 
 
 def parse_args(argv):
