@@ -20,6 +20,15 @@ std::uint32_t half_sum_portable(const std::int16_t* x, const std::int16_t* w, in
   return sum;
 }
 
+#if defined(__AVX512BW__) || defined(__AVX2__)
+// The sum of the eight 32-bit lanes, modulo 2^32.
+std::uint32_t horizontal_sum(__m256i sum) {
+  const __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+  const __m128i s2 = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+  return std::uint32_t(_mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1))));
+}
+#endif
+
 #if defined(__AVX512BW__)
 constexpr std::string_view KERNEL = "avx512";
 // clamp(x) x (clamp(x) x w) in 16-bit products, summed in pairs to 32 bits: exact while |w| <= 128.
@@ -31,7 +40,11 @@ std::uint32_t half_sum_narrow(const std::int16_t* x, const std::int16_t* w, int 
     const __m512i vw = _mm512_mullo_epi16(v, _mm512_loadu_si512(w + i));
     sum = _mm512_add_epi32(sum, _mm512_madd_epi16(v, vw));
   }
-  return std::uint32_t(_mm512_reduce_add_epi32(sum));
+  // The halves by zero-masked extracts, not _mm512_reduce_add_epi32 or casts: GCC 12's unmasked
+  // forms pass an uninitialised vector through, which -Werror=maybe-uninitialized rejects.
+  const __m256i low = _mm512_maskz_extracti64x4_epi64(0xF, sum, 0);
+  const __m256i high = _mm512_maskz_extracti64x4_epi64(0xF, sum, 1);
+  return horizontal_sum(_mm256_add_epi32(low, high));
 }
 #elif defined(__AVX2__)
 constexpr std::string_view KERNEL = "avx2";
@@ -43,9 +56,7 @@ std::uint32_t half_sum_narrow(const std::int16_t* x, const std::int16_t* w, int 
     const __m256i vw = _mm256_mullo_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i)));
     sum = _mm256_add_epi32(sum, _mm256_madd_epi16(v, vw));
   }
-  const __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-  const __m128i s2 = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-  return std::uint32_t(_mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1))));
+  return horizontal_sum(sum);
 }
 #else
 constexpr std::string_view KERNEL = "portable";
