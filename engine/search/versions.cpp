@@ -49,9 +49,9 @@ const std::vector<Version>& versions() {
       {"dev",
        "v0.2 + PVS, LMR, late move pruning, futility, adaptive null move, internal iterative reduction, aspiration, check "
        "extension, SEE, history malus, improving, deep futility, quiescence TT, countermove, history with gravity, continuation "
-       "history, table-refined evaluation, singular extension, fifty-move rule, contempt, full "
-       "evaluation",
-       dev(), eval::dev_params},
+       "history, table-refined evaluation, singular extension, fifty-move rule, contempt, the built-in network "
+       "(the full hand-written evaluation with --eval hce)",
+       dev(), eval::dev_params, true},
   };
   return table;
 }

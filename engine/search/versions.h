@@ -47,6 +47,7 @@ struct Version {
   std::string_view summary;
   Features features;
   const eval::EvalParams& (*weights)();  // the version's own default weights
+  bool builtin_network = false;          // evaluates with the engine's built-in network unless told otherwise
 };
 
 const std::vector<Version>& versions();

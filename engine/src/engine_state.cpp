@@ -4,21 +4,35 @@
 #include <chrono>
 #include <fstream>
 
+#include "nnue/builtin_network.h"
 #include "nnue/output.h"
 
 #include "search/versions.h"
 
 namespace engine {
 
-EngineState::EngineState() { searcher_.set_features(search::find_version(version_)->features); }
+EngineState::EngineState() {
+  searcher_.set_features(search::find_version(version_)->features);
+  apply_evaluation();
+}
 
 std::string EngineState::set_version(const std::string& name) {
   const search::Version* v = search::find_version(name);
   if (!v) return "unknown version '" + name + "'; versions are " + search::version_names();
   version_ = name;
   searcher_.set_features(v->features);
-  if (!own_weights_) searcher_.set_params(v->weights());
+  apply_evaluation();
   return {};
+}
+
+void EngineState::apply_evaluation() {
+  const search::Version& v = *search::find_version(version_);
+  // New weights empty the table, which also drops what a version's other evaluation stored.
+  searcher_.set_params(eval_source_ == EvalSource::GIVEN_WEIGHTS ? given_weights_ : v.weights());
+  std::shared_ptr<const nnue::Network> net;
+  if (eval_source_ == EvalSource::NETWORK_FILE) net = file_network_;
+  if (eval_source_ == EvalSource::VERSION && v.builtin_network) net = nnue::builtin_network();
+  if (searcher_.network() != net.get()) searcher_.set_network(std::move(net));
 }
 
 std::string EngineState::load_weights(const std::string& path) {
@@ -28,19 +42,28 @@ std::string EngineState::load_weights(const std::string& path) {
   return {};
 }
 
+void EngineState::set_weights(const eval::EvalParams& p) {
+  given_weights_ = p;
+  eval_source_ = EvalSource::GIVEN_WEIGHTS;
+  weights_error_.clear();
+  apply_evaluation();
+}
+
 std::string EngineState::load_network(const std::string& path) {
   chess::Result<nnue::Network> net = nnue::load_network(path);
   if (!net) return weights_error_ = net.error();
-  weights_error_.clear();
+  file_network_ = std::make_shared<const nnue::Network>(std::move(net).value());
   network_path_ = path;
-  searcher_.set_network(std::make_shared<const nnue::Network>(std::move(net).value()));
+  eval_source_ = EvalSource::NETWORK_FILE;
+  weights_error_.clear();
+  apply_evaluation();
   return {};
 }
 
 void EngineState::use_hand_written_eval() {
-  network_path_.clear();
-  searcher_.set_network(nullptr);
-  use_version_weights();
+  if (eval_source_ != EvalSource::GIVEN_WEIGHTS) eval_source_ = EvalSource::HAND_WRITTEN;
+  weights_error_.clear();
+  apply_evaluation();
 }
 
 namespace {
@@ -57,35 +80,27 @@ bool looks_like_json(const std::string& path) {
 }  // namespace
 
 std::string EngineState::set_eval_file(const std::string& value) {
-  if (value.empty() || value == "<default>") {
-    use_hand_written_eval();
+  if (value.empty() || value == "<empty>" || value == "<default>") {
+    eval_source_ = value == "<default>" ? EvalSource::VERSION : EvalSource::HAND_WRITTEN;
+    weights_error_.clear();
+    apply_evaluation();
     return {};
   }
-  if (looks_like_json(value)) {
-    network_path_.clear();
-    searcher_.set_network(nullptr);
-    return load_weights(value);
-  }
+  if (looks_like_json(value)) return load_weights(value);
   return load_network(value);
+}
+
+std::string EngineState::network_label() const {
+  if (eval_source_ == EvalSource::NETWORK_FILE) return network_path_;
+  return nnue::builtin_network_name() + " (built in)";
 }
 
 std::string EngineState::evaluation_name() const {
   if (const nnue::Network* net = searcher_.network())
-    return "network " + network_path_ + " ((768->" + std::to_string(net->hidden) + ")x2->1, " +
+    return "network " + network_label() + " ((768->" + std::to_string(net->hidden) + ")x2->1, " +
            std::string(nnue::simd_kernel()) + ")";
-  return std::string("hand-written (") + (own_weights_ ? "weights given" : version_ + " weights") + ")";
-}
-
-void EngineState::set_weights(const eval::EvalParams& p) {
-  own_weights_ = true;
-  weights_error_.clear();
-  searcher_.set_params(p);
-}
-
-void EngineState::use_version_weights() {
-  own_weights_ = false;
-  weights_error_.clear();
-  searcher_.set_params(search::find_version(version_)->weights());
+  const bool given = eval_source_ == EvalSource::GIVEN_WEIGHTS;
+  return std::string("hand-written (") + (given ? "weights given" : version_ + " weights") + ")";
 }
 
 void EngineState::new_game() {

@@ -3,11 +3,13 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <string>
 #include <thread>
 
 #include "core/game.h"
 #include "core/variant.h"
+#include "nnue/network.h"
 #include "search/search.h"
 
 namespace engine {
@@ -23,28 +25,28 @@ class EngineState {
   search::Searcher& searcher() { return searcher_; }
   const std::string& version() const { return version_; }
 
-  // Selects a version by name, with its own weights unless others were given; returns an error
-  // naming the valid ones.
+  // Selects a version by name, with its own evaluation unless another was chosen; returns an
+  // error naming the valid ones.
   std::string set_version(const std::string& name);
-  // Loads an evaluation weights file; returns the error, or empty on success. The error is kept
-  // (weights_error) until weights are given again: UCI refuses to play on it (xboard has no
-  // EvalFile).
+  // Loads hand-written evaluation weights; returns the error, or empty on success. The error is
+  // kept (weights_error) until an evaluation is given again: UCI refuses to play on it (xboard
+  // has no EvalFile).
   std::string load_weights(const std::string& path);
   const std::string& weights_error() const { return weights_error_; }
   // Loads a quantised network file (nnue/layout.h) and evaluates with it; the error is kept as a
   // weights error is.
   std::string load_network(const std::string& path);
-  // The hand-written evaluation with the version's weights (no network).
+  // The hand-written evaluation (--eval hce): with the weights given, if any, else the version's.
   void use_hand_written_eval();
-  // EvalFile's value: a weights JSON (its first byte '{'), a network file, empty (the
-  // hand-written evaluation) or <default> (the version's own evaluation).
+  // EvalFile's value: a weights JSON (its first byte '{'), a network file, empty or <empty> (the
+  // hand-written evaluation with the version's weights) or <default> (the version's own
+  // evaluation: dev's built-in network, the older versions' hand-written one).
   std::string set_eval_file(const std::string& value);
-  // What evaluates, for bench and eval: "hand-written" or "network FILE ((768->N)x2->1, KERNEL)".
+  // What evaluates, for bench and eval: "hand-written (...)" or "network FILE ((768->N)x2->1, KERNEL)".
   std::string evaluation_name() const;
-  // Sets weights given by an option (a file or one weight); they stay across a version change.
+  // Sets weights given by an option (a file or one weight): the hand-written evaluation plays
+  // them, across version changes.
   void set_weights(const eval::EvalParams& p);
-  // Back to the version's own weights.
-  void use_version_weights();
   void new_game();
 
   // Starts a search of the current game position on a thread; `done` runs on that thread.
@@ -69,9 +71,18 @@ class EngineState {
   std::atomic<bool> stop_flag_{false};
   bool debug_log_ = false;
   chess::Variant variant_ = chess::Variant::STANDARD;
-  bool own_weights_ = false;  // weights given by an option, not the version's
+  // What evaluates: the version's own evaluation (dev: its built-in network), the hand-written
+  // one with the version's weights, the hand-written one with weights given, or a network file.
+  enum class EvalSource { VERSION, HAND_WRITTEN, GIVEN_WEIGHTS, NETWORK_FILE };
+  EvalSource eval_source_ = EvalSource::VERSION;
+  eval::EvalParams given_weights_;
+  std::shared_ptr<const nnue::Network> file_network_;
+  std::string network_path_;  // file_network_'s file
   std::string weights_error_;
-  std::string network_path_;  // the loaded network's file, empty without one
+
+  // Hands the searcher the weights and the network eval_source_ and the version call for.
+  void apply_evaluation();
+  std::string network_label() const;
 };
 
 // Keys of every position before the current one in the game, oldest first.

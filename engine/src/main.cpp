@@ -23,9 +23,9 @@ constexpr const char* USAGE =
     "  eval [FEN]            the static evaluation in centipawns, side to move's view (start position by default)\n"
     "  versions              list the versions and what each adds\n"
     "  --version NAME        v0.1, v0.11, v0.12, v0.2 or dev (default dev)\n"
-    "  --weights FILE        evaluation weights JSON (default: configs/weights/default.json, built in)\n"
+    "  --weights FILE        hand-written evaluation weights JSON (default: the version's own, built in)\n"
     "  --net FILE            evaluate with this network: (768->N)x2->1, bullet's quantised layout\n"
-    "  --eval hce            evaluate with the hand-written evaluation\n";
+    "  --eval hce            evaluate with the hand-written evaluation (dev's default is its built-in network)\n";
 
 bool parse_depth(const std::string& text, long& depth) {
   char* end = nullptr;

@@ -45,7 +45,8 @@ std::vector<UciOption> build() {
   std::vector<std::string> names;
   for (const search::Version& v : search::versions()) names.emplace_back(v.name);
   list.push_back({"Version", "combo", "dev", 0, 0, names, [](EngineState& e, const std::string& v) { return e.set_version(v); }});
-  // A network file (nnue/layout.h) or a weights JSON; empty or <default>: the hand-written evaluation.
+  // A network file (nnue/layout.h) or a weights JSON; empty (or <empty>): the hand-written evaluation;
+  // <default>: the version's own (dev's built-in network).
   list.push_back({"EvalFile", "string", "<default>", 0, 0, {}, [](EngineState& e, const std::string& v) { return e.set_eval_file(v); }});
   list.push_back({"Contempt", "spin", "0", -200, 200, {}, [](EngineState& e, const std::string& v) {
                     int cp = 0;

@@ -6,7 +6,8 @@
 # kept out of git); run the script again to resume a stopped run where it stopped, and export
 # with `build/bin/harness positions 1 --db DB -o FILE`.
 # Settings (environment): GAMES=30000, NODES=5000, PLIES=8, SEED=2027, CONCURRENCY=2, DB,
-# RESIGN (resign adjudication, e.g. "movecount=3 score=1000"; default none), MAXMOVES.
+# RESIGN (resign adjudication, e.g. "movecount=3 score=1000"; default none), MAXMOVES,
+# EVAL=hce (dev's hand-written evaluation; default dev's own, its built-in network).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="$root/build/bin"
@@ -15,10 +16,14 @@ db="${DB:-$root/results/datagen-dev.sqlite}"
 mkdir -p "$(dirname "$db")"
 # The engine plays from a copy named by its bench signature, so rebuilding the project while the
 # run goes on (or between sessions) cannot change the engine under it; a resume needs the same copy.
-signature="$("$bin/engine" --version dev bench 2>/dev/null | awk '/^Nodes searched/ {print $3}')"
+eval_args=()
+[ -n "${EVAL:-}" ] && eval_args=(--eval "$EVAL")
+signature="$("$bin/engine" --version dev "${eval_args[@]}" bench 2>/dev/null | awk '/^Nodes searched/ {print $3}')"
 engine="$(dirname "$db")/engines/dev-$signature"
 [ -x "$engine" ] || { mkdir -p "$(dirname "$engine")" && cp "$bin/engine" "$engine"; }
-args=(datagen --engine "name=dev cmd=$engine arg=--version arg=dev option.Hash=16"
+spec="name=dev cmd=$engine arg=--version arg=dev option.Hash=16"
+[ -n "${EVAL:-}" ] && spec+=" arg=--eval arg=$EVAL"
+args=(datagen --engine "$spec"
   --games "${GAMES:-30000}" --nodes "${NODES:-5000}" --random-plies "${PLIES:-8}" --seed "${SEED:-2027}"
   --concurrency "${CONCURRENCY:-2}" --db "$db")
 [ -n "${RESIGN:-}" ] && args+=(--resign "$RESIGN")

@@ -4,12 +4,14 @@
 #   OPTIONS=o.json bash scripts/workflows/validate_tuned.sh fastchess   # fastchess built from its source (FASTCHESS / FASTCHESS_SRC)
 # "tuned" is dev with EvalFile=WEIGHTS (evaluation weights), or with each UCI option of OPTIONS
 # ({"name": value, ...}, as `tuner --out` writes a tune of options) set; "dev" is dev with its
-# own weights and defaults. Both runners play
+# own weights and defaults. With WEIGHTS, or EVAL=hce, both play dev's hand-written evaluation
+# (set EVAL=hce for OPTIONS that name evaluation weights: a weight option turns dev's built-in
+# network off, so without it "tuned" would play by hand and "dev" with its network). Both runners play
 # GAMES games (pairs with colours reversed) at TC, from BOOK in random order by SEED, CONCURRENCY
 # at once, with Hash=16 each. A stopped run resumes when the script is run again with the same
 # settings (harness: --resume; fastchess: its config.json). fastchess's PGN is then imported into
 # the harness database, so that both results are reported the same way.
-# Settings (environment): WEIGHTS or OPTIONS (one of them), GAMES=2000, TC=2+0.02, BOOK=../shared/data/books/8moves_v3.pgn,
+# Settings (environment): WEIGHTS or OPTIONS (one of them), EVAL, GAMES=2000, TC=2+0.02, BOOK=../shared/data/books/8moves_v3.pgn,
 # SEED=27, CONCURRENCY=2, OUT=results/validate-<name of the file>.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -18,6 +20,7 @@ runner="${1:?usage: validate_tuned.sh harness|fastchess}"
 if [ -n "${WEIGHTS:-}" ] && [ -z "${OPTIONS:-}" ]; then
   tuned_file="$(realpath "$WEIGHTS")"
   tuned_options=("option.EvalFile=$tuned_file")
+  EVAL=hce
 elif [ -n "${OPTIONS:-}" ] && [ -z "${WEIGHTS:-}" ]; then
   tuned_file="$(realpath "$OPTIONS")"
   mapfile -t tuned_options < <(python3 -c 'import json, sys
@@ -25,6 +28,9 @@ for k, v in json.load(open(sys.argv[1])).items(): print("option.%s=%s" % (k, v))
 else
   echo "validate_tuned: set WEIGHTS=FILE (tuned weights) or OPTIONS=FILE (tuned UCI options), one of them" >&2; exit 1
 fi
+# The engine's arguments on both sides: dev, and its hand-written evaluation with EVAL=hce.
+dev_words=(--version dev)
+[ -n "${EVAL:-}" ] && dev_words+=(--eval "$EVAL")
 games="${GAMES:-2000}"
 tc="${TC:-2+0.02}"
 book="$(realpath "${BOOK:-$root/../shared/data/books/8moves_v3.pgn}")"
@@ -42,8 +48,9 @@ case "$runner" in
     # The spec's words quoted as a shell quotes them (the harness reads specs by that rule), so an
     # option name or a path with spaces stays one word.
     tuned_words="$(printf '%q ' "${tuned_options[@]}")"
-    args=(match --engine "name=tuned cmd=$engine arg=--version arg=dev option.Hash=16 $tuned_words"
-      --engine "name=dev cmd=$engine arg=--version arg=dev option.Hash=16"
+    engine_words="$(printf 'arg=%q ' "${dev_words[@]}")"
+    args=(match --engine "name=tuned cmd=$engine ${engine_words}option.Hash=16 $tuned_words"
+      --engine "name=dev cmd=$engine ${engine_words}option.Hash=16"
       --games "$games" --tc "$tc" --openings "$book" --order random --seed "$seed" --concurrency "$concurrency"
       --db "$out/harness.sqlite")
     if [ -f "$out/harness.sqlite" ]; then exec "$bin/harness" "${args[@]}" --resume; fi
@@ -70,8 +77,8 @@ PY
       drop_unpaired
       "$fastchess" -config file=config.json
     else
-      "$fastchess" -engine "cmd=$engine" "args=--version dev" name=tuned "${tuned_options[@]}" \
-        -engine "cmd=$engine" "args=--version dev" name=dev \
+      "$fastchess" -engine "cmd=$engine" "args=${dev_words[*]}" name=tuned "${tuned_options[@]}" \
+        -engine "cmd=$engine" "args=${dev_words[*]}" name=dev \
         -each proto=uci "tc=$tc" option.Hash=16 -rounds "$((games / 2))" -games 2 -repeat \
         -concurrency "$concurrency" -openings "file=$book" format=pgn order=random -srand "$seed" \
         -pgnout file=fastchess.pgn -autosaveinterval 10

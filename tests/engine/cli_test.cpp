@@ -132,15 +132,50 @@ TEST(EngineCli, EvalWithANetworkEqualsTheIndependentForwardPass) {
   EXPECT_GT(positions, 100);
 }
 
-TEST(EngineCli, EvalWithoutANetworkIsTheHandWrittenEvaluation) {
-  RunResult r = run_engine("eval", "");
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.out, "Evaluation by hand-written (dev weights)")) << r.out;
-  RunResult hce = run_engine("--net " + network_file(32, 1) + " --eval hce eval", "");
-  EXPECT_EQ(hce.out, r.out);
+// A position where evaluations differ by far: White has no queen.
+const std::string unbalanced = " rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+
+// The number after "Evaluation: " on the last line.
+std::string evaluation_of(const RunResult& r) { return r.out.substr(r.out.rfind("Evaluation: ") + 12); }
+
+// dev evaluates with the built-in network (engine/networks/dev.nnue) unless told otherwise.
+TEST(EngineCli, DevEvaluatesWithTheBuiltInNetworkByDefault) {
+  const std::string fen = " r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  RunResult builtin = run_engine("eval" + fen, "");
+  ASSERT_EQ(builtin.exit_code, 0) << builtin.err;
+  EXPECT_TRUE(contains(builtin.out, "Evaluation by network engine/networks/dev.nnue (built in) ((768->")) << builtin.out;
+  RunResult file = run_engine("--net " + std::string(PROJECT_DIR) + "/engine/networks/dev.nnue eval" + fen, "");
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  EXPECT_EQ(evaluation_of(file), evaluation_of(builtin));
+  EXPECT_EQ(run_engine("--version v0.2 --version dev eval" + fen, "").out, builtin.out);
+}
+
+// --eval hce, weights and the older versions are the hand-written evaluation, across version changes.
+TEST(EngineCli, TheHandWrittenEvaluationIsChosenByEvalHceWeightsOrAnOlderVersion) {
+  RunResult hce = run_engine("--eval hce eval", "");
+  ASSERT_EQ(hce.exit_code, 0) << hce.err;
+  EXPECT_TRUE(contains(hce.out, "Evaluation by hand-written (dev weights)")) << hce.out;
+  EXPECT_NE(evaluation_of(run_engine("--eval hce eval" + unbalanced, "")), evaluation_of(run_engine("eval" + unbalanced, "")));
+  EXPECT_EQ(run_engine("--net " + network_file(32, 1) + " --eval hce eval", "").out, hce.out);
+  EXPECT_EQ(run_engine("--eval hce --version v0.2 --version dev eval", "").out, hce.out);
+  EXPECT_TRUE(contains(run_engine("--version v0.2 eval", "").out, "Evaluation by hand-written (v0.2 weights)"));
+  RunResult weights = run_engine("--weights " + std::string(PROJECT_DIR) + "/configs/weights/dev.json eval", "");
+  EXPECT_TRUE(contains(weights.out, "Evaluation by hand-written (weights given)")) << weights.out;
+  EXPECT_EQ(evaluation_of(weights), evaluation_of(hce));
   RunResult bad = run_engine("--eval nnue eval", "");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_TRUE(contains(bad.err, "--eval takes hce")) << bad.err;
+}
+
+// Of weights and a network file, the one given last evaluates; --eval hce keeps weights given.
+TEST(EngineCli, TheLastOfWeightsAndANetworkFileEvaluates) {
+  const std::string weights = " --weights " + std::string(PROJECT_DIR) + "/configs/weights/default.json";
+  const std::string net = network_file(32, 3);
+  EXPECT_TRUE(contains(run_engine(weights + " --net " + net + " eval", "").out, "Evaluation by network " + net));
+  RunResult by_hand = run_engine("--net " + net + weights + " eval" + unbalanced, "");
+  EXPECT_TRUE(contains(by_hand.out, "Evaluation by hand-written (weights given)")) << by_hand.out;
+  EXPECT_EQ(run_engine(weights + " --eval hce eval" + unbalanced, "").out, by_hand.out);
+  EXPECT_NE(evaluation_of(by_hand), evaluation_of(run_engine("--eval hce eval" + unbalanced, "")));
 }
 
 TEST(EngineCli, ANetworkFileOfAnotherLayoutIsRefusedNamingIt) {
@@ -156,12 +191,16 @@ TEST(EngineCli, ANetworkFileOfAnotherLayoutIsRefusedNamingIt) {
 }
 
 TEST(EngineCli, BenchNamesTheEvaluationItRan) {
-  RunResult hce = run_engine("bench 3", "");
+  RunResult builtin = run_engine("bench 3", "");
+  EXPECT_TRUE(contains(builtin.out, "\nEvaluation: network engine/networks/dev.nnue (built in) ((768->")) << builtin.out;
+  RunResult hce = run_engine("--eval hce bench 3", "");
   EXPECT_TRUE(contains(hce.out, "\nEvaluation: hand-written (dev weights)\n")) << hce.out;
   const std::string net = network_file(32, 2);
   RunResult with_net = run_engine("--net " + net + " bench 3", "");
   EXPECT_TRUE(contains(with_net.out, "\nEvaluation: network " + net + " ((768->32)x2->1, ")) << with_net.out;
-  EXPECT_NE(hce.out.substr(hce.out.find("Nodes searched")), with_net.out.substr(with_net.out.find("Nodes searched")));
+  const auto nodes = [](const RunResult& r) { return r.out.substr(r.out.find("Nodes searched")); };
+  EXPECT_NE(nodes(hce), nodes(with_net));
+  EXPECT_NE(nodes(hce), nodes(builtin));
 }
 
 }  // namespace

@@ -64,17 +64,29 @@ std::string nodes_after(const std::vector<std::string>& setup) {
   return last;
 }
 
-TEST(Uci, DevPlaysWithItsOwnWeightsAndTheOthersWithTheDefaults) {
+// dev's own evaluation is its built-in network; an empty EvalFile is its hand-written evaluation
+// with its own weights, and weights given by an option are played by the hand-written evaluation.
+TEST(Uci, DevPlaysWithItsOwnNetworkOrWeightsAndTheOthersWithTheDefaults) {
   const std::string weights = std::string(PROJECT_DIR) + "/configs/weights/";
   const std::string dev = nodes_after({});
+  const std::string hce = nodes_after({"setoption name EvalFile value"});
   ASSERT_FALSE(dev.empty());
-  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + weights + "dev.json"}), dev);
+  ASSERT_FALSE(hce.empty());
+  EXPECT_NE(dev, hce);
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + weights + "dev.json"}), hce);
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value <empty>"}), hce);
+  EXPECT_EQ(nodes_after({"setoption name Version value v0.2", "setoption name EvalFile value <default>"}),
+            nodes_after({"setoption name Version value v0.2"}));
+  EXPECT_EQ(nodes_after({"setoption name bishop_pair_mg value 22"}), hce);  // dev's own value
   const std::string defaults = nodes_after({"setoption name EvalFile value " + weights + "default.json"});
-  EXPECT_NE(defaults, dev);
-  // Weights given by an option stay through a change of version; "<default>" is the version's own.
+  EXPECT_NE(defaults, hce);
+  // Weights given by an option, and the hand-written choice, stay through a change of version;
+  // "<default>" is the version's own evaluation.
   EXPECT_EQ(nodes_after({"setoption name EvalFile value " + weights + "default.json", "setoption name Version value v0.2",
                          "setoption name Version value dev"}),
             defaults);
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value", "setoption name Version value v0.2", "setoption name Version value dev"}),
+            hce);
   EXPECT_EQ(nodes_after({"setoption name Version value v0.2", "setoption name Version value dev"}), dev);
   EXPECT_EQ(nodes_after({"setoption name EvalFile value " + weights + "default.json", "setoption name EvalFile value <default>"}),
             dev);
@@ -208,7 +220,8 @@ TEST(Uci, BadInputGetsInfoStringsAndTheEngineStaysUsable) {
   EXPECT_TRUE(legal_in("", {"e2e4"}, bestmove_of(best))) << best;
 }
 
-// EvalFile takes a network file as Stockfish's does; empty is the hand-written evaluation.
+// EvalFile takes a network file as Stockfish's does; empty is the hand-written evaluation and
+// <default> the built-in network.
 TEST(Uci, EvalFileLoadsANetworkAndEmptyGoesBackToTheHandWrittenEvaluation) {
   const std::string net = ::testing::TempDir() + "uci-net.nnue";
   std::ofstream(net, std::ios::binary) << testing_support::random_network_bytes(32, 200, 127, 3000, 4);
@@ -216,7 +229,8 @@ TEST(Uci, EvalFileLoadsANetworkAndEmptyGoesBackToTheHandWrittenEvaluation) {
   const std::string with_net = nodes_after({"setoption name EvalFile value " + net});
   ASSERT_FALSE(with_net.empty());
   EXPECT_NE(with_net, dev);
-  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + net, "setoption name EvalFile value"}), dev);
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value " + net, "setoption name EvalFile value"}),
+            nodes_after({"setoption name EvalFile value"}));
   EXPECT_EQ(nodes_after({"setoption name EvalFile value " + net, "setoption name EvalFile value <default>"}), dev);
   EXPECT_EQ(nodes_after({"setoption name EvalFile value " + net, "setoption name Version value v0.2",
                          "setoption name Version value dev"}),

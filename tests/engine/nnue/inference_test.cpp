@@ -2,57 +2,20 @@
 // tests/support/test_networks.h: exactly equal in integers, from scratch and along search paths.
 #include <gtest/gtest.h>
 
-#include <random>
-
-#include "core/epd.h"
-#include "core/movegen.h"
 #include "nnue/accumulator.h"
 #include "nnue/output.h"
 #include "search/search.h"
+#include "support/suite_positions.h"
 #include "support/test_networks.h"
 
 namespace {
-
-// 10,000 positions: each root of the perft suites and the opening book, and positions a few
-// random plies after it.
-std::vector<chess::Position> suite_positions() {
-  std::vector<chess::Position> roots;
-  for (const char* suite : {"suites/perftsuite.epd", "suites/perft960.epd", "suites/openings.epd"}) {
-    auto read = chess::read_epd_lines(std::string(PROJECT_DIR) + "/" + suite, "suite",
-                                      [&](std::string_view line, const chess::EpdLocation&) -> chess::Result<bool> {
-                                        // The first four fields: the board, side, castling and en passant.
-                                        std::size_t end = 0;
-                                        for (int field = 0; field < 4 && end != std::string_view::npos; ++field)
-                                          end = line.find(' ', end + (field > 0));
-                                        auto pos = chess::Position::from_fen(line.substr(0, end));
-                                        if (pos) roots.push_back(*pos);
-                                        return true;
-                                      });
-    EXPECT_TRUE(read.ok()) << read.error();
-  }
-  EXPECT_GT(roots.size(), 1400u);
-  std::vector<chess::Position> positions;
-  std::mt19937 rng(3);
-  for (std::size_t i = 0; positions.size() < 10000; ++i) {
-    chess::Position pos = roots[i % roots.size()];
-    const int plies = int(rng() % 12);
-    for (int p = 0; p < plies; ++p) {
-      chess::MoveList moves = chess::legal_moves(pos);
-      if (moves.empty()) break;
-      chess::Undo undo;
-      pos.do_move(moves[int(rng() % unsigned(moves.size()))], undo);
-    }
-    positions.push_back(pos);
-  }
-  return positions;
-}
 
 void expect_equal_on_suites(const std::string& bytes, int hidden) {
   auto net = nnue::parse_network(bytes, "test");
   ASSERT_TRUE(net.ok()) << net.error();
   const testing_support::ReferenceNetwork ref = testing_support::read_reference_network(bytes, hidden);
   int nonzero = 0;
-  for (const chess::Position& pos : suite_positions()) {
+  for (const chess::Position& pos : testing_support::suite_positions()) {
     const int expected = testing_support::reference_evaluation(ref, pos);
     ASSERT_EQ(nnue::evaluate_position(*net, pos), expected) << pos.fen();
     nonzero += expected != 0;
