@@ -6,11 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "support/suite_positions.h"
-#include "nnue/accumulator.h"
 #include "nnue/builtin_network.h"
-#include "nnue/output.h"
-#include "support/test_networks.h"
+#include "support/equal_to_reference.h"
 
 namespace {
 
@@ -29,14 +26,7 @@ TEST(BuiltinNetwork, IsTheRepositorysFileAndEqualsTheIndependentForwardPass) {
   std::shared_ptr<const nnue::Network> builtin = nnue::builtin_network();
   ASSERT_EQ(builtin->hidden, *hidden);
   EXPECT_EQ(nnue::serialize_network(*builtin), bytes);
-  const testing_support::ReferenceNetwork ref = testing_support::read_reference_network(bytes, *hidden);
-  int nonzero = 0;
-  for (const chess::Position& pos : testing_support::suite_positions()) {
-    const int expected = testing_support::reference_evaluation(ref, pos);
-    ASSERT_EQ(nnue::evaluate_position(*builtin, pos), expected) << pos.fen();
-    nonzero += expected != 0;
-  }
-  EXPECT_GT(nonzero, 9000);
+  testing_support::expect_equal_to_reference_on_suites(*builtin, bytes, *hidden);
   EXPECT_EQ(nnue::builtin_network().get(), builtin.get());  // parsed once
 }
 

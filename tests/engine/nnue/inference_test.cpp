@@ -5,7 +5,7 @@
 #include "nnue/accumulator.h"
 #include "nnue/output.h"
 #include "search/search.h"
-#include "support/suite_positions.h"
+#include "support/equal_to_reference.h"
 #include "support/test_networks.h"
 
 namespace {
@@ -13,14 +13,7 @@ namespace {
 void expect_equal_on_suites(const std::string& bytes, int hidden) {
   auto net = nnue::parse_network(bytes, "test");
   ASSERT_TRUE(net.ok()) << net.error();
-  const testing_support::ReferenceNetwork ref = testing_support::read_reference_network(bytes, hidden);
-  int nonzero = 0;
-  for (const chess::Position& pos : testing_support::suite_positions()) {
-    const int expected = testing_support::reference_evaluation(ref, pos);
-    ASSERT_EQ(nnue::evaluate_position(*net, pos), expected) << pos.fen();
-    nonzero += expected != 0;
-  }
-  EXPECT_GT(nonzero, 9000);
+  testing_support::expect_equal_to_reference_on_suites(*net, bytes, hidden);
 }
 
 TEST(NetworkInference, EqualsTheIndependentForwardPassOnTenThousandPositions) {
