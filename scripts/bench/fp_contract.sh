@@ -10,13 +10,13 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 rounds="${ROUNDS:-5}"
 epochs="${EPOCHS:-30}"
-# shellcheck source=lib/compiler_cache.sh
-source "$root/scripts/lib/compiler_cache.sh"
+# shellcheck source=lib/build_settings.sh
+source "$root/scripts/lib/build_settings.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 for same in ON OFF; do
   cmake -S "$root" -B "$root/build-floats-$same" -DCMAKE_BUILD_TYPE=Release -DWORKBENCH_TESTS=OFF \
-    -DWORKBENCH_SAME_FLOATS="$same" "${CCACHE_ARGS[@]}" > /dev/null
+    -DWORKBENCH_SAME_FLOATS="$same" "${BUILD_ARGS[@]}" > /dev/null
   cmake --build "$root/build-floats-$same" -j "$(nproc)" --target tuner > /dev/null
 done
 python3 - "$root/configs/tuner/gradient.json" "$root/suites/labeled.epd" "$epochs" > "$work/config.json" << 'PY'

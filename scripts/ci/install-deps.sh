@@ -15,7 +15,7 @@ packages=(
   slurm-wlm munge  # a one-node Slurm for the cluster tests (tests/cluster/slurm_up.sh)
   polyglot  # makes Polyglot .bin opening books in the tests (polyglot make-book)
   libgaviotatb-dev gaviotatb libfathom-dev  # tablebase adjudication: Gaviota's library and its real 3-piece tables, Syzygy via Fathom
-  clang libclang-rt-14-dev  # libFuzzer and the sanitizers' runtimes (scripts/ci/fuzz.sh, scripts/ci/sanitize.sh)
+  clang libclang-rt-14-dev lld  # libFuzzer, the sanitizers' runtimes and the linker of the clang builds (scripts/lib/clang_builds.sh)
   universal-ctags  # measures function lengths for the unit test tests/structure/check_function_length.sh
   git  # harness test and bisect build engines from commits; their tests make repositories
   python3 python3-jsonschema  # the event stream's test: every event against docs/events.schema.json, the frameworks' parsers

@@ -41,7 +41,7 @@ for kind in "${kinds[@]}"; do
   configure_clang_build "$kind"
   targets=()
   if [ "$smoke" -eq 1 ]; then
-    targets=(--target harness engine mock_engine harness_threads_e2e_tests)
+    targets=(--target "${SMOKE_TARGETS[@]}")
     tests=(-R "$smoke_tests")
     export STOP_REQUEST_ROUNDS=3
   fi

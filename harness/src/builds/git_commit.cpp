@@ -7,6 +7,7 @@
 
 #include "core/utf8.h"
 #include "process/command.h"
+#include "text/first_line.h"
 
 namespace harness {
 
@@ -20,8 +21,6 @@ chess::Result<CommandOutput> git(const std::string& repo, std::vector<std::strin
   if (!r) return chess::Error{"git: " + r.error()};
   return r;
 }
-
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "process/command.h"
+#include "text/first_line.h"
 #include "text/trim.h"
 
 namespace harness {
@@ -13,8 +14,9 @@ namespace {
 
 using namespace std::chrono_literals;
 
-std::string first_line(const std::string& text) {
-  std::string line = text.substr(0, text.find('\n'));
+// The first line of what a Slurm command wrote, or "no message".
+std::string message_line(const std::string& text) {
+  const std::string line = first_line(text);
   return line.empty() ? "no message" : line;
 }
 
@@ -46,7 +48,7 @@ chess::Result<bool> slurm_reachable() {
   if (!info) return chess::Error{"Slurm's sinfo cannot run: " + info.error()};
   if (info->exit_code != 0)
     return chess::Error{"Slurm does not answer (sinfo exited with " + std::to_string(info->exit_code) +
-                        "): " + first_line(info->err + info->out)};
+                        "): " + message_line(info->err + info->out)};
   return true;
 }
 
@@ -54,10 +56,10 @@ chess::Result<std::string> submit_array(const std::string& script, const std::ve
   auto r = run_command("sbatch", {"--parsable", "--array=" + array_spec(tasks), script}, 120s);
   if (!r) return chess::Error{"sbatch cannot run: " + r.error()};
   if (r->exit_code != 0)
-    return chess::Error{"sbatch refused the job (exit " + std::to_string(r->exit_code) + "): " + first_line(r->err + r->out)};
+    return chess::Error{"sbatch refused the job (exit " + std::to_string(r->exit_code) + "): " + message_line(r->err + r->out)};
   std::string id = std::string(trim(r->out.substr(0, r->out.find_first_of(";\n"))));
   if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
-    return chess::Error{"sbatch answered '" + first_line(r->out) + "' instead of a job id"};
+    return chess::Error{"sbatch answered '" + message_line(r->out) + "' instead of a job id"};
   return id;
 }
 
@@ -66,7 +68,7 @@ chess::Result<bool> cancel_jobs(const std::vector<std::string>& job_ids) {
   std::vector<std::string> args = job_ids;
   auto r = run_command("scancel", args, 120s);
   if (!r) return chess::Error{"scancel cannot run: " + r.error()};
-  if (r->exit_code != 0) return chess::Error{"scancel failed: " + first_line(r->err + r->out)};
+  if (r->exit_code != 0) return chess::Error{"scancel failed: " + message_line(r->err + r->out)};
   return true;
 }
 
@@ -78,7 +80,7 @@ chess::Result<std::vector<int>> active_tasks(const std::vector<std::string>& job
   if (r->exit_code != 0) {
     // A job that ended long ago is forgotten by the controller: nothing of it is active.
     if ((r->err + r->out).find("Invalid job id") != std::string::npos) return tasks;
-    return chess::Error{"squeue failed: " + first_line(r->err + r->out)};
+    return chess::Error{"squeue failed: " + message_line(r->err + r->out)};
   }
   std::istringstream lines(r->out);
   for (std::string line; std::getline(lines, line);) {

@@ -71,7 +71,7 @@ chess::Result<bool> restart(EngineDraft& e, const std::string& v, const std::str
   return true;
 }
 
-const std::vector<EngineKeyRow>& shared_rows() {
+const std::vector<EngineKeyRow>& shared_key_rows() {
   static const std::vector<EngineKeyRow> rows = {
       {"cmd", "COMMAND", "the engine's program (a path, or a name looked up on PATH)", command},
       {"name", "NAME", "its name in the output and the PGN (default: the command's file name)", name},
@@ -93,7 +93,7 @@ const char* const OPTION_PREFIX = "option.";
 }  // namespace
 
 const EngineKeyRow& shared_engine_key(std::string_view key) {
-  const auto& rows = shared_rows();
+  const auto& rows = shared_key_rows();
   static const EngineKeyRow not_shared = refused_key("?", "not a key both programs have");
   auto it = std::find_if(rows.begin(), rows.end(), [&](const EngineKeyRow& r) { return key == r.key; });
   return it != rows.end() ? *it : not_shared;

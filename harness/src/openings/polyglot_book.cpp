@@ -15,7 +15,7 @@ namespace harness {
 namespace {
 
 constexpr int CASTLING_OFFSET = 768, EN_PASSANT_OFFSET = 772, TURN_OFFSET = 780;
-constexpr int MAX_DEPTH = 100;
+constexpr int MAX_BOOK_PLIES = 100;
 
 std::uint64_t big_endian(const unsigned char* p, int bytes) {
   std::uint64_t v = 0;
@@ -98,7 +98,7 @@ std::vector<std::pair<chess::Move, int>> PolyglotBook::moves(const chess::Positi
 
 std::vector<Opening> polyglot_openings(const PolyglotBook& book, const std::string& name, int count, int depth, BookChoice choice,
                                        std::uint64_t seed) {
-  const int limit = depth > 0 ? std::min(depth, MAX_DEPTH) : MAX_DEPTH;
+  const int limit = depth > 0 ? std::min(depth, MAX_BOOK_PLIES) : MAX_BOOK_PLIES;
   std::vector<Opening> out;
   for (int line = 0; line < count; ++line) {
     std::mt19937_64 rng(seed * 0x9e3779b97f4a7c15ULL + std::uint64_t(line));

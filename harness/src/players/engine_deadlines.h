@@ -25,6 +25,9 @@ struct EngineDeadlines {
   bool operator==(const EngineDeadlines&) const = default;
 };
 
+// How long an engine may take to exit after "quit" before it is killed.
+inline constexpr std::chrono::milliseconds QUIT_GRACE{1000};
+
 // The longest deadline accepted: an hour.
 inline constexpr std::int64_t MAX_DEADLINE_MS = 3600000;
 

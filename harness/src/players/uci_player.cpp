@@ -15,7 +15,6 @@ namespace harness {
 
 namespace {
 
-constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 constexpr long long MAX_MATE_MOVES = 500;  // mate scores (31000 and beyond) stay apart from centipawns
 constexpr long long MAX_CP = 30000;
 

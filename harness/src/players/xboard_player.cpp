@@ -18,7 +18,6 @@ constexpr std::chrono::milliseconds FEATURE_QUIET{2000};
 constexpr std::chrono::milliseconds NUDGE_EVERY{100};
 // "feature done=0" asks for as long as the engine needs: xboard then waits an hour.
 constexpr std::chrono::milliseconds FEATURE_DONE0_TIMEOUT{3600000};
-constexpr std::chrono::milliseconds QUIT_GRACE{1000};
 
 std::string level_command(const TimeControl& tc) {
   std::int64_t secs = tc.base_ms / 1000;

@@ -1,8 +1,8 @@
 #include "html_page.h"
 
-#include "settings/output_file.h"
-
 #include <fstream>
+
+#include "settings/output_file.h"
 
 namespace harness {
 
@@ -38,10 +38,10 @@ std::string html_escaped(const std::string& s) {
 
 }  // namespace
 
-std::string script_safe(const std::string& json) {
+std::string script_safe(const std::string& text) {
   std::string out;
-  out.reserve(json.size());
-  for (char c : json) {
+  out.reserve(text.size());
+  for (char c : text) {
     if (c == '<')
       out += "\\u003c";
     else if (c == '>')

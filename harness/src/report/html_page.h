@@ -17,7 +17,7 @@ std::string html_page(const std::string& title, const nlohmann::json& report, co
 // JSON to embed in a <script> element: '<', '>' and '&' written as \u003c, \u003e and \u0026
 // (they occur only inside strings), so that no text in it ("</script>", "<!--" with a later
 // "<script>") changes how the HTML parser reads the element.
-std::string script_safe(const std::string& json);
+std::string script_safe(const std::string& text);
 
 // Writes the page to `path` through OutputFile (never over one of `inputs`); the error names the file.
 chess::Result<bool> write_page(const std::string& path, const std::string& page, const std::vector<std::string>& inputs);

@@ -6,16 +6,13 @@
 
 #include <fstream>
 
+#include "support/engine_specs.h"
 #include "support/harness_cli.h"
 
 namespace {
 
 const std::string GAVIOTA = "/usr/share/gaviotatb/gtb4";
 const std::string SYZYGY = std::string(PROJECT_DIR) + "/tests/harness/adjudication/syzygy";
-
-std::string engine_spec(const std::string& name, const std::string& version) {
-  return "name=" + name + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version + " option.Hash=4";
-}
 
 TEST(Tablebases, GamesEndAsSoonAsTheTablesKnowTheResult) {
   const std::string book = ::testing::TempDir() + "tb_book.epd";
@@ -24,8 +21,9 @@ TEST(Tablebases, GamesEndAsSoonAsTheTablesKnowTheResult) {
                       << "8/8/8/8/8/4k3/4P3/4K3 w - - id \"kpk\";\n"
                       << "8/8/8/8/8/8/4k3/K6Q b - - id \"kqk\";\n";
   const std::string db = temp_db("tablebases");
-  HarnessRun r = run_harness({"match", "--engine", engine_spec("a", "dev"), "--engine", engine_spec("b", "v0.2"), "--openings",
-                              book, "--games", "6", "--depth", "4", "--tb", GAVIOTA, "--tb-pieces", "3", "--db", db});
+  HarnessRun r = run_harness({"match", "--engine", testing_support::versioned_engine("a", "dev"), "--engine",
+                              testing_support::versioned_engine("b", "v0.2"), "--openings", book, "--games", "6", "--depth", "4",
+                              "--tb", GAVIOTA, "--tb-pieces", "3", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto games = games_in(db);
   ASSERT_EQ(games.size(), 6u);
@@ -57,8 +55,9 @@ TEST(Tablebases, RealSyzygyTablesAdjudicateWithTheFiftyMoveRule) {
   for (const auto& [fen, result] : expected) out << fen << "\n";
   out.close();
   const std::string db = temp_db("syzygy");
-  HarnessRun r = run_harness({"match", "--engine", engine_spec("a", "dev"), "--engine", engine_spec("b", "v0.2"), "--openings",
-                              book, "--games", "10", "--depth", "2", "--tb", SYZYGY, "--db", db});
+  HarnessRun r = run_harness({"match", "--engine", testing_support::versioned_engine("a", "dev"), "--engine",
+                              testing_support::versioned_engine("b", "v0.2"), "--openings", book, "--games", "10", "--depth", "2",
+                              "--tb", SYZYGY, "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out.find("munmap"), std::string::npos) << "Fathom's message after unmapping a table: " << r.out;
   EXPECT_EQ(r.out.find("info string"), std::string::npos) << r.out;
@@ -96,9 +95,17 @@ TEST(Tablebases, BadArgumentsAreRefusedBeforeAnythingIsRecorded) {
       {{"--tb", GAVIOTA, "--tb-pieces", "9"}, "--tb-pieces must be from 3 to 7, got 9"},
   };
   for (const auto& [extra, message] : cases) {
-    std::vector<std::string> args = {
-        "match", "--engine", engine_spec("a", "dev"), "--engine", engine_spec("b", "v0.2"), "--games", "2", "--depth", "2",
-        "--db",  db};
+    std::vector<std::string> args = {"match",
+                                     "--engine",
+                                     testing_support::versioned_engine("a", "dev"),
+                                     "--engine",
+                                     testing_support::versioned_engine("b", "v0.2"),
+                                     "--games",
+                                     "2",
+                                     "--depth",
+                                     "2",
+                                     "--db",
+                                     db};
     args.insert(args.end(), extra.begin(), extra.end());
     HarnessRun r = run_harness(args);
     EXPECT_EQ(r.exit_code, 2) << r.out;

@@ -15,6 +15,7 @@
 #include "core/game.h"
 #include "core/position.h"
 #include "harness/datagen/trainer_readers.h"
+#include "support/files.h"
 #include "support/harness_cli.h"
 #include "support/stored_runs.h"
 
@@ -90,11 +91,6 @@ TEST(Datagen, SelfPlayIsStoredPackedAndExportedInEveryFormat) {
   EXPECT_NE(bad.out.find("--keep takes checks, tactical, mates (comma-separated), got"), std::string::npos) << bad.out;
 }
 
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
 // A text export's line: the FEN, White's score, the result from White's view (0, 1, 2).
 struct TextLine {
   std::string fen;
@@ -127,7 +123,7 @@ TEST(Datagen, TheTrainersBinaryFormatsHoldWhatTheTextHolds) {
   const std::vector<TextLine> kept = text_lines(exported("text"));
   ASSERT_GT(kept.size(), 20u);
   for (const std::string format : {"marlinformat", "bulletformat"}) {
-    const std::string bytes = file_bytes(exported(format));
+    const std::string bytes = testing_support::file_bytes(exported(format));
     ASSERT_EQ(bytes.size(), 32 * kept.size()) << format;
     for (std::size_t i = 0; i < kept.size(); ++i) {
       const auto* record = reinterpret_cast<const std::uint8_t*>(bytes.data()) + 32 * i;
@@ -148,7 +144,7 @@ TEST(Datagen, TheTrainersBinaryFormatsHoldWhatTheTextHolds) {
   }
   // viriformat keeps whole games: every scored position, in the order the games played them.
   const std::vector<TextLine> every = text_lines(exported("text", {"--keep", "checks,tactical,mates", "--no-dedup"}));
-  const auto games = readers::viriformat(file_bytes(exported("viriformat")));
+  const auto games = readers::viriformat(testing_support::file_bytes(exported("viriformat")));
   ASSERT_TRUE(games);
   ASSERT_EQ(games->size(), 6u);
   std::size_t at = 0;
@@ -169,7 +165,7 @@ TEST(Datagen, TheTrainersBinaryFormatsHoldWhatTheTextHolds) {
   }
   EXPECT_EQ(at, every.size()) << "every scored position is in a game";
   // binpack keeps whole games too: a chain a game, each position as the text holds it.
-  const auto pack = readers::binpack(file_bytes(exported("binpack")));
+  const auto pack = readers::binpack(testing_support::file_bytes(exported("binpack")));
   ASSERT_TRUE(pack);
   EXPECT_EQ(pack->chains.size(), 6u);
   ASSERT_EQ(pack->entries.size(), every.size());

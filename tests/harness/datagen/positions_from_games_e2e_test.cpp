@@ -11,15 +11,11 @@
 #include <regex>
 
 #include "harness/datagen/trainer_readers.h"
+#include "support/files.h"
 #include "support/harness_cli.h"
 #include "support/stored_runs.h"
 
 namespace {
-
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
 
 // Each game as text (its start, result, moves and scores), sorted.
 std::vector<std::string> game_texts(const std::vector<readers::ViriGame>& games) {
@@ -77,9 +73,10 @@ TEST(PositionsFromGames, AFastchessPgnImportedExportsTheViriformatOfThePlayedGam
   ASSERT_EQ(from_rows.exit_code, 0) << from_rows.out;
   HarnessRun from_pgn = positions(imported, dir + "/imported.viri", "viriformat");
   ASSERT_EQ(from_pgn.exit_code, 0) << from_pgn.out;
-  const std::string bytes = file_bytes(dir + "/played.viri");
-  EXPECT_EQ(file_bytes(dir + "/imported.viri").size(), bytes.size());
-  const auto games = readers::viriformat(bytes), imported_games = readers::viriformat(file_bytes(dir + "/imported.viri"));
+  const std::string bytes = testing_support::file_bytes(dir + "/played.viri");
+  EXPECT_EQ(testing_support::file_bytes(dir + "/imported.viri").size(), bytes.size());
+  const auto games = readers::viriformat(bytes),
+             imported_games = readers::viriformat(testing_support::file_bytes(dir + "/imported.viri"));
   ASSERT_TRUE(games);
   ASSERT_TRUE(imported_games);
   ASSERT_EQ(games->size(), 4u);
@@ -107,9 +104,9 @@ TEST(PositionsFromGames, ARealFastchessPgnExportsToViriformat) {
   ASSERT_EQ(imported.exit_code, 0) << imported.out;
   HarnessRun exported = positions(db, dir + "/real.viri", "viriformat");
   ASSERT_EQ(exported.exit_code, 0) << exported.out;
-  const auto games = readers::viriformat(file_bytes(dir + "/real.viri"));
+  const auto games = readers::viriformat(testing_support::file_bytes(dir + "/real.viri"));
   ASSERT_TRUE(games);
-  const std::string text = file_bytes(pgn);
+  const std::string text = testing_support::file_bytes(pgn);
   std::vector<std::size_t> plies;
   const std::regex ply_count(R"re(\[PlyCount "(\d+)"\])re");
   for (std::sregex_iterator it(text.begin(), text.end(), ply_count), end; it != end; ++it)
@@ -131,16 +128,16 @@ TEST(PositionsFromGames, APgnWithoutScoresGivesEpdAndNoBinaryRecord) {
   ASSERT_EQ(match.exit_code, 0) << match.out;
   // The same games without their comments, as many old PGN files are.
   const std::string bare = dir + "/bare.pgn";
-  std::ofstream(bare) << std::regex_replace(file_bytes(pgn), std::regex(R"(\{[^}]*\})"), "");
+  std::ofstream(bare) << std::regex_replace(testing_support::file_bytes(pgn), std::regex(R"(\{[^}]*\})"), "");
   const std::string imported = temp_db("positions_unscored");
   ASSERT_EQ(run_harness({"import", bare, "--db", imported}).exit_code, 0);
   HarnessRun epd = positions(imported, dir + "/bare.epd", "epd");
   ASSERT_EQ(epd.exit_code, 0) << epd.out;
   EXPECT_NE(epd.out.find("positions had no score (written only by epd and bracket)"), std::string::npos) << epd.out;
-  EXPECT_FALSE(file_bytes(dir + "/bare.epd").empty());
+  EXPECT_FALSE(testing_support::file_bytes(dir + "/bare.epd").empty());
   HarnessRun viri = positions(imported, dir + "/bare.viri", "viriformat");
   ASSERT_EQ(viri.exit_code, 0) << viri.out;
-  EXPECT_TRUE(file_bytes(dir + "/bare.viri").empty()) << "a game without scores has no viriformat record";
+  EXPECT_TRUE(testing_support::file_bytes(dir + "/bare.viri").empty()) << "a game without scores has no viriformat record";
   HarnessRun perft = run_harness({"perft", std::string(PROJECT_DIR) + "/suites/perftsuite.epd", "--engine", "builtin",
                                   "--max-depth", "1", "--db", imported});
   ASSERT_EQ(perft.exit_code, 0) << perft.out;

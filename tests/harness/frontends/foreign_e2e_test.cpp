@@ -6,6 +6,7 @@
 #include <boost/crc.hpp>
 #include <cstdio>
 
+#include "support/files.h"
 #include "support/harness_cli.h"
 
 namespace {
@@ -46,11 +47,6 @@ std::vector<std::string> fastchess_args(const std::string& dir, const std::strin
           db};
 }
 
-std::string file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 TEST(ForeignFrontEnds, FastchessLinesPgnCrcAndTheDatabase) {
   const std::string db = temp_db("fastchess_front");
   const std::string dir = std::filesystem::path(db).parent_path().string();
@@ -69,7 +65,7 @@ TEST(ForeignFrontEnds, FastchessLinesPgnCrcAndTheDatabase) {
   // No blank line: OpenBench's client stops reading at the first (the stderr note is at the end).
   EXPECT_EQ(r.out.find("\n\n"), std::string::npos) << r.out;
   // The last CRC printed is the whole file's, as Stockfish's worker checks it.
-  const std::string pgn = file_text(dir + "/games.pgn");
+  const std::string pgn = testing_support::file_bytes(dir + "/games.pgn");
   boost::crc_32_type crc;
   crc.process_bytes(pgn.data(), pgn.size());
   char hex[16];

@@ -7,17 +7,13 @@
 
 #include <algorithm>
 
+#include "support/files.h"
 #include "support/harness_cli.h"
 
 namespace {
 
 std::string engine_spec(const std::string& version) {
   return "name=" + version + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version;
-}
-
-std::string file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 void expect_same_games(const std::string& played_db, const std::string& imported_db) {
@@ -102,7 +98,7 @@ TEST(PgnImport, AMalformedGameIsNamedAndSkippedWhileTheOthersAreStored) {
                                   "--nodes", "100", "--maxmoves", "30", "--pgn", pgn, "--pgn-comments", "nodes", "--db", played});
   ASSERT_EQ(match.exit_code, 0) << match.out;
   // A game with an illegal move between the second and third games, and an unfinished one at the end.
-  std::string text = file_text(pgn);
+  std::string text = testing_support::file_bytes(pgn);
   std::size_t third = 0;
   for (int n = 0; n < 3; ++n) third = text.find("[Event ", third + 1);
   ASSERT_NE(third, std::string::npos);
@@ -258,7 +254,7 @@ TEST(PgnImport, FastchessPgnInAnyOrderKeepsItsPairs) {
                                 played});
   ASSERT_EQ(run.exit_code, 0) << run.out;
   // The games in reverse order: pairs are found by opening and colours, not by position in the file.
-  std::string text = file_text(pgn);
+  std::string text = testing_support::file_bytes(pgn);
   std::vector<std::string> games;
   for (std::size_t at = text.find("[Event "); at != std::string::npos;) {
     const std::size_t next = text.find("[Event ", at + 1);

@@ -12,7 +12,7 @@
 
 namespace {
 
-std::string engine_spec(const std::string& name, const std::string& proto = "uci") {
+std::string dev_engine(const std::string& name, const std::string& proto = "uci") {
   return "name=" + name + " cmd=" + ENGINE_PATH + " arg=--version arg=dev proto=" + proto + " option.Hash=4";
 }
 
@@ -54,7 +54,7 @@ TEST(Chess960, ADfrcMatchInBothProtocolsCastlesAndReadsBack) {
   const std::string db = temp_db("chess960_match");
   const std::string pgn = ::testing::TempDir() + "chess960_match.pgn";
   std::filesystem::remove(pgn);
-  HarnessRun r = run_harness({"match", "--engine", engine_spec("uci"), "--engine", engine_spec("xboard", "xboard"), "--openings",
+  HarnessRun r = run_harness({"match", "--engine", dev_engine("uci"), "--engine", dev_engine("xboard", "xboard"), "--openings",
                               book, "--games", "16", "--depth", "3", "--concurrency", "2", "--db", db, "--pgn", pgn});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("fischerandom"), std::string::npos) << r.out;  // detected from the book
@@ -98,7 +98,7 @@ TEST(Chess960, ADfrcMatchInBothProtocolsCastlesAndReadsBack) {
 TEST(Chess960, EnginesThatCannotPlayItAreRefusedBeforeAnyGame) {
   const std::string book = write_book("refusal_book", {"--chess960", "4", "--seed", "2"});
   const std::string db = temp_db("chess960_refused");
-  HarnessRun r = run_harness({"match", "--engine", engine_spec("dev"), "--engine", mock("mock", "random"), "--openings", book,
+  HarnessRun r = run_harness({"match", "--engine", dev_engine("dev"), "--engine", mock("mock", "random"), "--openings", book,
                               "--games", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("engine 'mock' does not declare the UCI_Chess960 option"), std::string::npos) << r.out;
@@ -106,13 +106,13 @@ TEST(Chess960, EnginesThatCannotPlayItAreRefusedBeforeAnyGame) {
   auto opened = harness::Database::open(db);
   EXPECT_TRUE(!opened || (*opened)->runs().value().empty());
   // A standard-chess run on a Chess960 book, and an unknown variant.
-  r = run_harness({"match", "--engine", engine_spec("a"), "--engine", engine_spec("b"), "--openings", book, "--variant",
-                   "standard", "--games", "2", "--db", db});
+  r = run_harness({"match", "--engine", dev_engine("a"), "--engine", dev_engine("b"), "--openings", book, "--variant", "standard",
+                   "--games", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("has Chess960 castling"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("--variant fischerandom"), std::string::npos) << r.out;
-  r = run_harness({"match", "--engine", engine_spec("a"), "--engine", engine_spec("b"), "--variant", "crazyhouse", "--games", "2",
-                   "--db", db});
+  r = run_harness(
+      {"match", "--engine", dev_engine("a"), "--engine", dev_engine("b"), "--variant", "crazyhouse", "--games", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("--variant must be 'standard' or 'fischerandom', got 'crazyhouse'"), std::string::npos) << r.out;
 }
@@ -121,7 +121,7 @@ TEST(Chess960, AMalformedShredderFenNamesTheFieldAndTheLine) {
   const std::string book = ::testing::TempDir() + "bad_shredder.epd";
   std::ofstream(book) << "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - id \"good\";\n"
                       << "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HXhf - id \"bad\";\n";
-  HarnessRun r = run_harness({"match", "--engine", engine_spec("a"), "--engine", engine_spec("b"), "--openings", book, "--games",
+  HarnessRun r = run_harness({"match", "--engine", dev_engine("a"), "--engine", dev_engine("b"), "--openings", book, "--games",
                               "2", "--db", temp_db("bad_shredder")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("bad_shredder.epd:2"), std::string::npos) << r.out;

@@ -4,21 +4,17 @@
 
 #include <fstream>
 
+#include "support/files.h"
+
 namespace {
 
-std::string write(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
-
 TEST(OpeningBook, ReadsEpdWithCrlfCommentsCountersAndOperations) {
-  std::string path = write("book.epd",
-                           "# comment\r\n"
-                           "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\r\n"
-                           "\r\n"
-                           "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\r\n"
-                           "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - bm Nc6;");
+  std::string path = testing_support::write_temp_file("book.epd",
+                                                      "# comment\r\n"
+                                                      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\r\n"
+                                                      "\r\n"
+                                                      "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\r\n"
+                                                      "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - bm Nc6;");
   auto book = harness::read_opening_book(path, 0);
   ASSERT_TRUE(book) << book.error();
   ASSERT_EQ(book->openings.size(), 3u);
@@ -27,21 +23,23 @@ TEST(OpeningBook, ReadsEpdWithCrlfCommentsCountersAndOperations) {
 }
 
 TEST(OpeningBook, EpdErrorsNameFileAndLine) {
-  std::string path =
-      write("bad.epd", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq -\n");
+  std::string path = testing_support::write_temp_file(
+      "bad.epd", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq -\n");
   auto book = harness::read_opening_book(path, 0);
   ASSERT_FALSE(book);
   EXPECT_NE(book.error().find("bad.epd:2: invalid FEN"), std::string::npos) << book.error();
-  EXPECT_NE(harness::read_opening_book(write("x.txt", ""), 0).error().find("must end in .epd, .pgn or .bin (Polyglot)"),
+  EXPECT_NE(harness::read_opening_book(testing_support::write_temp_file("x.txt", ""), 0)
+                .error()
+                .find("must end in .epd, .pgn or .bin (Polyglot)"),
             std::string::npos);
   EXPECT_NE(harness::read_opening_book("/nonexistent.epd", 0).error().find("cannot open"), std::string::npos);
 }
 
 TEST(OpeningBook, ReadsPgnWithTagsCommentsVariationsAndPlyLimit) {
-  std::string path =
-      write("book.pgn",
-            "[Event \"a\"]\r\n[Site \"?\"]\r\n\r\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5 a6 *\r\n\r\n"
-            "[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e3 Kd7 2. e4 1/2-1/2\n");
+  std::string path = testing_support::write_temp_file(
+      "book.pgn",
+      "[Event \"a\"]\r\n[Site \"?\"]\r\n\r\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5 a6 *\r\n\r\n"
+      "[Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e3 Kd7 2. e4 1/2-1/2\n");
   auto book = harness::read_opening_book(path, 4);
   ASSERT_TRUE(book) << book.error();
   ASSERT_EQ(book->openings.size(), 2u);
@@ -51,11 +49,11 @@ TEST(OpeningBook, ReadsPgnWithTagsCommentsVariationsAndPlyLimit) {
 }
 
 TEST(OpeningBook, PgnErrorsNameFileAndLine) {
-  std::string path = write("badmove.pgn", "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n");
+  std::string path = testing_support::write_temp_file("badmove.pgn", "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n");
   auto book = harness::read_opening_book(path, 0);
   ASSERT_FALSE(book);
   EXPECT_NE(book.error().find("badmove.pgn:1: move 'Ke3' is not legal"), std::string::npos) << book.error();
-  path = write("unclosed.pgn", "[Event \"a\"]\n\n1. e4 {oops e5 *\n");
+  path = testing_support::write_temp_file("unclosed.pgn", "[Event \"a\"]\n\n1. e4 {oops e5 *\n");
   EXPECT_NE(harness::read_opening_book(path, 0).error().find("unclosed.pgn:3: '{' comment not closed"), std::string::npos)
       << harness::read_opening_book(path, 0).error();
 }

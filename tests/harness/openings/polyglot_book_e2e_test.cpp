@@ -9,13 +9,10 @@
 #include "core/game.h"
 #include "core/uci_move.h"
 #include "openings/polyglot_book.h"
+#include "support/engine_specs.h"
 #include "support/harness_cli.h"
 
 namespace {
-
-std::string engine_spec(const std::string& name, const std::string& version) {
-  return "name=" + name + " cmd=" + ENGINE_PATH + " arg=--version arg=" + version + " option.Hash=4";
-}
 
 std::string make_book() {
   const std::string dir = ::testing::TempDir() + "polyglot_e2e/";
@@ -33,9 +30,9 @@ std::string make_book() {
 }
 
 std::vector<std::vector<std::string>> openings_played(const std::string& book, const std::string& db, const std::string& mode) {
-  HarnessRun r =
-      run_harness({"match", "--engine", engine_spec("a", "dev"), "--engine", engine_spec("b", "v0.2"), "--openings", book,
-                   "--plies", "5", "--book-mode", mode, "--games", "8", "--depth", "2", "--concurrency", "2", "--db", db});
+  HarnessRun r = run_harness({"match", "--engine", testing_support::versioned_engine("a", "dev"), "--engine",
+                              testing_support::versioned_engine("b", "v0.2"), "--openings", book, "--plies", "5", "--book-mode",
+                              mode, "--games", "8", "--depth", "2", "--concurrency", "2", "--db", db});
   EXPECT_EQ(r.exit_code, 0) << r.out;
   std::vector<std::vector<std::string>> out;
   for (const auto& g : games_in(db)) out.push_back(g.opening_moves);

@@ -11,7 +11,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-harness::EngineConfig mock(const std::string& name, const std::string& move_index) {
+harness::EngineConfig mock_config(const std::string& name, const std::string& move_index) {
   harness::EngineConfig e;
   e.name = name;
   e.command = MOCK_ENGINE_PATH;
@@ -33,23 +33,23 @@ std::string move_from_start(harness::UciPlayer& player) {
 }
 
 TEST(Reconfigure, SetsChangedOptionsWithoutARestartAndRestoresDefaults) {
-  harness::UciPlayer player(mock("a", "1"), "");
+  harness::UciPlayer player(mock_config("a", "1"), "");
   ASSERT_TRUE(player.start());
   ASSERT_NE(harness::find_uci_option(player.declared_options(), "Move Index"), nullptr);
   // Alphabetically the 20 legal moves start a2a3, a2a4, b1a3, b1c3, b2b3.
   EXPECT_EQ(move_from_start(player), "a2a4");
-  ASSERT_TRUE(player.reconfigure(mock("b", "4")));
+  ASSERT_TRUE(player.reconfigure(mock_config("b", "4")));
   EXPECT_EQ(player.name(), "b");
   EXPECT_EQ(move_from_start(player), "b2b3");
-  ASSERT_TRUE(player.reconfigure(mock("c", "")));  // Move Index left out: back to its default 0
+  ASSERT_TRUE(player.reconfigure(mock_config("c", "")));  // Move Index left out: back to its default 0
   EXPECT_EQ(move_from_start(player), "a2a3");
   EXPECT_TRUE(player.alive());
 }
 
 TEST(Reconfigure, RefusesAnotherProgram) {
-  harness::UciPlayer player(mock("a", "1"), "");
+  harness::UciPlayer player(mock_config("a", "1"), "");
   ASSERT_TRUE(player.start());
-  harness::EngineConfig other = mock("b", "1");
+  harness::EngineConfig other = mock_config("b", "1");
   other.args = {"random"};
   EXPECT_FALSE(player.reconfigure(other));
   EXPECT_EQ(player.name(), "a");

@@ -4,22 +4,19 @@
 
 #include <fstream>
 
+#include "support/files.h"
+
 namespace {
 
-std::string write(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
-
 TEST(PerftSuite, ReadsTheClassicFormAndItsVariants) {
-  std::string path = write("suite.epd",
-                           "# comment\r\n"
-                           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\r\n"
-                           "\r\n"
-                           "4k3/8/8/8/8/8/8/4K2R w K - 0 1;D1 15;D2 66;\r\n"
-                           "4k3/8/8/8/8/8/8/4K2R w K - id \"rook\"; D2 66; D1 15; acd 2;\n"
-                           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48");
+  std::string path =
+      testing_support::write_temp_file("suite.epd",
+                                       "# comment\r\n"
+                                       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\r\n"
+                                       "\r\n"
+                                       "4k3/8/8/8/8/8/8/4K2R w K - 0 1;D1 15;D2 66;\r\n"
+                                       "4k3/8/8/8/8/8/8/4K2R w K - id \"rook\"; D2 66; D1 15; acd 2;\n"
+                                       "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48");
   auto suite = harness::read_perft_suite(path, true);
   ASSERT_TRUE(suite) << suite.error();
   ASSERT_EQ(suite->cases.size(), 4u);
@@ -33,12 +30,12 @@ TEST(PerftSuite, ReadsTheClassicFormAndItsVariants) {
 }
 
 TEST(PerftSuite, MalformedLinesAreSkippedOrFatalWithFileAndLine) {
-  std::string path = write("bad.epd",
-                           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n"
-                           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1 ;D1 20\n"
-                           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 twenty\n"
-                           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
-                           "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D1 20\n");
+  std::string path = testing_support::write_temp_file("bad.epd",
+                                                      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\n"
+                                                      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1 ;D1 20\n"
+                                                      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 twenty\n"
+                                                      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                                                      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D1 20\n");
   auto lenient = harness::read_perft_suite(path, false);
   ASSERT_TRUE(lenient) << lenient.error();
   EXPECT_EQ(lenient->cases.size(), 1u);

@@ -17,11 +17,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* CONFIG = R"({"name": "material", "hidden": 32, "data": [{"path": "positions.txt", "format": "text"}],
+constexpr const char* NETWORK_CONFIG =
+    R"({"name": "material", "hidden": 32, "data": [{"path": "positions.txt", "format": "text"}],
   "validation_fraction": 0.05, "batch_size": 512, "batches_per_superbatch": 20, "superbatches": 4, "wdl": 0.25,
   "lr": {"schedule": "step", "start": 0.001, "gamma": 0.3, "step": 2}, "threads": 2, "seed": 5})";
 
-std::string network_workspace(const std::string& name, const std::string& config = CONFIG) {
+std::string network_workspace(const std::string& name, const std::string& config = NETWORK_CONFIG) {
   const std::string dir = ::testing::TempDir() + "network_" + name + "/";
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -114,7 +115,8 @@ TEST(TunerNnue, ACheckpointThatChangedIsRefusedByName) {
   std::ofstream(dir + "net.checkpoints/superbatch-1.bin", std::ios::binary | std::ios::app) << "x";
   const TunerRun r = train(dir, {"--resume"});
   EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_NE(r.out.find("superbatch-1.bin: the checkpoint's checksum is not the one stored with its superbatch"), std::string::npos)
+  EXPECT_NE(r.out.find("superbatch-1.bin: the checkpoint's checksum is not the one stored with its superbatch"),
+            std::string::npos)
       << r.out;
 }
 
@@ -125,7 +127,7 @@ TEST(TunerNnue, AnOutputThatWouldReplaceAnInputIsRefused) {
   const TunerRun r = run_tuner({"nnue", "--config", "config.json", "--db", "t.sqlite", "--out", "config.nnue"}, dir);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("config.json: is also read by this command"), std::string::npos) << r.out;
-  EXPECT_EQ(bytes_of(dir + "config.json"), CONFIG);
+  EXPECT_EQ(bytes_of(dir + "config.json"), NETWORK_CONFIG);
   EXPECT_FALSE(fs::exists(dir + "t.sqlite"));
 }
 

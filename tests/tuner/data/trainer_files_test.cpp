@@ -13,14 +13,9 @@
 #include "formats/bulletformat.h"
 #include "formats/marlinformat.h"
 #include "formats/viriformat.h"
+#include "support/files.h"
 
 namespace {
-
-std::string write(const std::string& name, const std::string& bytes) {
-  const std::string path = ::testing::TempDir() + name;
-  std::ofstream(path, std::ios::binary) << bytes;
-  return path;
-}
 
 std::string board_bytes(const formats::Record32& b) { return std::string(b.begin(), b.end()); }
 
@@ -30,10 +25,11 @@ std::string error_of(const std::string& path, tuner::PositionsFormat format) {
 }
 
 TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
-  const std::string board = board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 12, formats::WhiteResult::DRAW));
+  const std::string board =
+      board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 12, formats::WhiteResult::DRAW));
   std::size_t read = 0;
-  auto ok = tuner::read_trainer_file(write("two.marlin", board + board), tuner::PositionsFormat::MARLINFORMAT,
-                                     [&](tuner::LabeledPosition&& p) {
+  auto ok = tuner::read_trainer_file(testing_support::write_temp_file("two.marlin", board + board),
+                                     tuner::PositionsFormat::MARLINFORMAT, [&](tuner::LabeledPosition&& p) {
                                        EXPECT_EQ(p.position.fen(), chess::Position::startpos().fen());
                                        EXPECT_EQ(p.score, 12);
                                        EXPECT_EQ(p.result, 0.5);
@@ -41,22 +37,25 @@ TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
                                      });
   ASSERT_TRUE(ok) << ok.error();
   EXPECT_EQ(read, 2u);
-  EXPECT_NE(error_of(write("cut.marlin", board + board.substr(0, 5)), tuner::PositionsFormat::MARLINFORMAT)
-                .find("cut.marlin: byte 32: the file ends inside a record"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(testing_support::write_temp_file("cut.marlin", board + board.substr(0, 5)), tuner::PositionsFormat::MARLINFORMAT)
+          .find("cut.marlin: byte 32: the file ends inside a record"),
+      std::string::npos);
   std::string bad_result = board;
   bad_result[30] = 7;
-  EXPECT_NE(error_of(write("result.marlin", bad_result), tuner::PositionsFormat::MARLINFORMAT)
+  EXPECT_NE(error_of(testing_support::write_temp_file("result.marlin", bad_result), tuner::PositionsFormat::MARLINFORMAT)
                 .find("result.marlin: record 1: result 7 is not 0, 1 or 2"),
             std::string::npos);
   std::string crowded = board;
   for (int i = 0; i < 8; ++i) crowded[std::size_t(i)] = char(0xFF);
-  EXPECT_NE(error_of(write("crowded.marlin", crowded), tuner::PositionsFormat::MARLINFORMAT).find("more than 32 pieces"),
+  EXPECT_NE(error_of(testing_support::write_temp_file("crowded.marlin", crowded), tuner::PositionsFormat::MARLINFORMAT)
+                .find("more than 32 pieces"),
             std::string::npos);
   // A piece code no piece has (7, on a1): named by its code and square, never as a raw control byte.
   std::string no_piece = board;
   no_piece[8] = char((no_piece[8] & 0xF0) | 7);
-  const std::string unknown = error_of(write("no_piece.marlin", no_piece), tuner::PositionsFormat::MARLINFORMAT);
+  const std::string unknown =
+      error_of(testing_support::write_temp_file("no_piece.marlin", no_piece), tuner::PositionsFormat::MARLINFORMAT);
   EXPECT_NE(unknown.find("no_piece.marlin: record 1: invalid position: piece code 7 on a1 is no piece"), std::string::npos)
       << unknown;
   for (char c : unknown) EXPECT_GE(static_cast<unsigned char>(c), 0x20) << unknown;
@@ -64,26 +63,33 @@ TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
 
 TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithABrokenChainIsRefused) {
   const chess::Position start = chess::Position::startpos();
-  auto entry = [&](chess::Move move) { return board_bytes(formats::encode_binpack_entry(start, move, 0, formats::WhiteResult::DRAW)); };
+  auto entry = [&](chess::Move move) {
+    return board_bytes(formats::encode_binpack_entry(start, move, 0, formats::WhiteResult::DRAW));
+  };
   const std::string e4 = entry(chess::Move(chess::SQ_E2, chess::SQ_E4));
   auto chunk = [](const std::string& body) {
     const std::uint32_t n = std::uint32_t(body.size());
     return std::string("BINP") + char(n & 0xFF) + char((n >> 8) & 0xFF) + char((n >> 16) & 0xFF) + char(n >> 24) + body;
   };
-  EXPECT_EQ(error_of(write("ok.binpack", chunk(e4 + std::string(2, '\0'))), tuner::PositionsFormat::BINPACK), "");
-  EXPECT_NE(error_of(write("magic.binpack", "XXXX" + chunk(e4 + std::string(2, '\0')).substr(4)), tuner::PositionsFormat::BINPACK)
+  EXPECT_EQ(
+      error_of(testing_support::write_temp_file("ok.binpack", chunk(e4 + std::string(2, '\0'))), tuner::PositionsFormat::BINPACK),
+      "");
+  EXPECT_NE(error_of(testing_support::write_temp_file("magic.binpack", "XXXX" + chunk(e4 + std::string(2, '\0')).substr(4)),
+                     tuner::PositionsFormat::BINPACK)
                 .find("does not start with BINP"),
             std::string::npos);
-  EXPECT_NE(
-      error_of(write("null.binpack", chunk(entry(chess::Move::none()) + std::string(2, '\0'))), tuner::PositionsFormat::BINPACK)
-          .find("null.binpack: chain 1: its move is not legal in its position"),
-      std::string::npos);
-  EXPECT_NE(error_of(write("short.binpack", chunk(e4 + std::string("\0\x03", 2))), tuner::PositionsFormat::BINPACK)
+  EXPECT_NE(error_of(testing_support::write_temp_file("null.binpack", chunk(entry(chess::Move::none()) + std::string(2, '\0'))),
+                     tuner::PositionsFormat::BINPACK)
+                .find("null.binpack: chain 1: its move is not legal in its position"),
+            std::string::npos);
+  EXPECT_NE(error_of(testing_support::write_temp_file("short.binpack", chunk(e4 + std::string("\0\x03", 2))),
+                     tuner::PositionsFormat::BINPACK)
                 .find("short.binpack: chain 1, ply 1 after it: the chain's moves end before its count of plies"),
             std::string::npos);
-  EXPECT_NE(error_of(write("odd.binpack", chunk(e4 + std::string(3, '\0'))), tuner::PositionsFormat::BINPACK)
-                .find("odd.binpack: chain 2: the chunk ends inside its first entry"),
-            std::string::npos);
+  EXPECT_NE(
+      error_of(testing_support::write_temp_file("odd.binpack", chunk(e4 + std::string(3, '\0'))), tuner::PositionsFormat::BINPACK)
+          .find("odd.binpack: chain 2: the chunk ends inside its first entry"),
+      std::string::npos);
 }
 
 // A chain of one further ply after e2e4, Black's move given by hand-made bits: Black has three
@@ -97,7 +103,8 @@ TEST(TrainerFiles, ABinpackChainsBrokenMoveOrScoreIsNamed) {
     body += std::string("\0\x01", 2);
     for (unsigned char c : movetext) body += char(c);
     const std::uint32_t n = std::uint32_t(body.size());
-    return write(name, std::string("BINP") + char(n) + char(n >> 8) + char(n >> 16) + char(n >> 24) + body);
+    return testing_support::write_temp_file(name,
+                                            std::string("BINP") + char(n) + char(n >> 8) + char(n >> 16) + char(n >> 24) + body);
   };
   const char* plain = "4k3/p6p/8/8/8/8/4P3/4K3 w - - 0 1";
   EXPECT_EQ(error_of(chain_file("fine.binpack", plain, {0x88, 0x00}), tuner::PositionsFormat::BINPACK), "");  // Ke7, +0
@@ -117,20 +124,25 @@ TEST(TrainerFiles, ABinpackChainsBrokenMoveOrScoreIsNamed) {
 }
 
 TEST(TrainerFiles, AViriformatGameWithoutItsEndOrWithAnIllegalMoveIsRefused) {
-  const std::string header = board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 0, formats::WhiteResult::WHITE_WIN));
+  const std::string header =
+      board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 0, formats::WhiteResult::WHITE_WIN));
   const std::uint16_t e4 = formats::encode_viriformat_move(chess::Move(chess::SQ_E2, chess::SQ_E4));
   const std::string pair{char(e4 & 0xFF), char(e4 >> 8), char(30), char(0)};
-  EXPECT_EQ(error_of(write("ok.viri", header + pair + std::string(4, '\0')), tuner::PositionsFormat::VIRIFORMAT), "");
-  EXPECT_NE(error_of(write("open.viri", header + pair), tuner::PositionsFormat::VIRIFORMAT)
+  EXPECT_EQ(error_of(testing_support::write_temp_file("ok.viri", header + pair + std::string(4, '\0')),
+                     tuner::PositionsFormat::VIRIFORMAT),
+            "");
+  EXPECT_NE(error_of(testing_support::write_temp_file("open.viri", header + pair), tuner::PositionsFormat::VIRIFORMAT)
                 .find("open.viri: byte 0: the file ends inside a record"),
             std::string::npos);
   std::string endless = header;
   for (int i = 0; i < 17000; ++i) endless += pair;
-  EXPECT_NE(error_of(write("endless.viri", endless + std::string(4, '\0')), tuner::PositionsFormat::VIRIFORMAT)
+  EXPECT_NE(error_of(testing_support::write_temp_file("endless.viri", endless + std::string(4, '\0')),
+                     tuner::PositionsFormat::VIRIFORMAT)
                 .find("endless.viri: game 1: no end (four zero bytes) within 16,384 moves"),
             std::string::npos);
   const std::string twice = pair + pair;  // e2e4, then e2e4 again from Black's turn
-  EXPECT_NE(error_of(write("illegal.viri", header + twice + std::string(4, '\0')), tuner::PositionsFormat::VIRIFORMAT)
+  EXPECT_NE(error_of(testing_support::write_temp_file("illegal.viri", header + twice + std::string(4, '\0')),
+                     tuner::PositionsFormat::VIRIFORMAT)
                 .find("illegal.viri: game 1, move 2: e2e4 is not a legal move in"),
             std::string::npos);
 }

@@ -13,7 +13,7 @@ std::string config_with(const std::string& keys) {
          keys + "}";
 }
 
-std::string error_of(const std::string& text) {
+std::string loop_config_error(const std::string& text) {
   auto c = tuner::parse_loop_config(text, "loop.json", "no-registry.json");
   return c.ok() ? "" : c.error();
 }
@@ -50,36 +50,42 @@ TEST(LoopConfig, ReadsEveryKey) {
 }
 
 TEST(LoopConfig, EveryBadValueIsNamed) {
-  EXPECT_NE(error_of(R"({"training": {}, "gate": {"tc": "5+0.05"}})").find("loop.json: missing 'engine'"), std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("generatons": 2)")).find("unknown key 'generatons' (did you mean 'generations'?)"),
+  EXPECT_NE(loop_config_error(R"({"training": {}, "gate": {"tc": "5+0.05"}})").find("loop.json: missing 'engine'"),
             std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("generations": 0)")).find("'generations' must be from 1"), std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("network_by": "file")")).find("loop.json: 'network_by' must be \"option\" or \"build\""),
+  EXPECT_NE(loop_config_error(config_with(R"("generatons": 2)")).find("unknown key 'generatons' (did you mean 'generations'?)"),
             std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("network_by": "build")")).find("needs an engine of the registry built from git"),
+  EXPECT_NE(loop_config_error(config_with(R"("generations": 0)")).find("'generations' must be from 1"), std::string::npos);
+  EXPECT_NE(
+      loop_config_error(config_with(R"("network_by": "file")")).find("loop.json: 'network_by' must be \"option\" or \"build\""),
+      std::string::npos);
+  EXPECT_NE(loop_config_error(config_with(R"("network_by": "build")")).find("needs an engine of the registry built from git"),
             std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("train_from": "grandparent")")).find("'train_from' must be \"scratch\" or \"parent\""),
+  EXPECT_NE(
+      loop_config_error(config_with(R"("train_from": "grandparent")")).find("'train_from' must be \"scratch\" or \"parent\""),
+      std::string::npos);
+  EXPECT_NE(loop_config_error(config_with(R"("datagen": {"resign": "movecount=x"})")).find("loop.json: datagen: 'resign': "),
             std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("datagen": {"resign": "movecount=x"})")).find("loop.json: datagen: 'resign': "),
+  EXPECT_NE(loop_config_error(config_with(R"("datagen": {"nodes": 0})")).find("datagen: 'nodes' must be from 1"),
             std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("datagen": {"nodes": 0})")).find("datagen: 'nodes' must be from 1"), std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("measure": {"tc": "5+0.05", "sprt": "elo0=0 elo1=5"})")).find("measure: a fixed number"),
-            std::string::npos);
-  EXPECT_NE(error_of(config_with(R"("measure": {"tc": "fast"})")).find("loop.json: measure: 'tc': "), std::string::npos);
-  EXPECT_NE(error_of(std::string("{") + ENGINE + R"(, "training": {"hidden": 17}, "gate": {"tc": "5+0.05"}})")
+  EXPECT_NE(
+      loop_config_error(config_with(R"("measure": {"tc": "5+0.05", "sprt": "elo0=0 elo1=5"})")).find("measure: a fixed number"),
+      std::string::npos);
+  EXPECT_NE(loop_config_error(config_with(R"("measure": {"tc": "fast"})")).find("loop.json: measure: 'tc': "), std::string::npos);
+  EXPECT_NE(loop_config_error(std::string("{") + ENGINE + R"(, "training": {"hidden": 17}, "gate": {"tc": "5+0.05"}})")
                 .find("loop.json: training: 'hidden' must be a multiple of 16"),
             std::string::npos);
-  EXPECT_NE(error_of(std::string("{") + ENGINE + R"(, "training": {"start_from": "x"}, "gate": {"tc": "5+0.05"}})")
+  EXPECT_NE(loop_config_error(std::string("{") + ENGINE + R"(, "training": {"start_from": "x"}, "gate": {"tc": "5+0.05"}})")
                 .find("'start_from' is set by the loop"),
             std::string::npos);
-  EXPECT_NE(error_of(std::string("{") + ENGINE + R"(, "training": {}, "gate": {"tc": "5+0.05", "sprt": "elo0=0"}})")
+  EXPECT_NE(loop_config_error(std::string("{") + ENGINE + R"(, "training": {}, "gate": {"tc": "5+0.05", "sprt": "elo0=0"}})")
                 .find("loop.json: gate: 'sprt'"),
             std::string::npos);
-  EXPECT_NE(error_of(std::string("{") + ENGINE + R"(, "training": {}})").find("missing 'gate'"), std::string::npos);
+  EXPECT_NE(loop_config_error(std::string("{") + ENGINE + R"(, "training": {}})").find("missing 'gate'"), std::string::npos);
 }
 
 TEST(LoopConfig, TheShippedConfigurationReads) {
-  auto c = tuner::load_loop_config(std::string(PROJECT_DIR) + "/configs/loop/dev.json", std::string(PROJECT_DIR) + "/configs/engines.json");
+  auto c = tuner::load_loop_config(std::string(PROJECT_DIR) + "/configs/loop/dev.json",
+                                   std::string(PROJECT_DIR) + "/configs/engines.json");
   ASSERT_TRUE(c.ok()) << c.error();
   EXPECT_EQ(c->engine.name, "dev-hce");
   EXPECT_TRUE(c->gate.sprt);

@@ -48,7 +48,7 @@ eval::EvalParams weak_queen() {
   return p;
 }
 
-tuner::TunerConfig config() { return tuner::parse_tuner_config(QUEEN_CONFIG, "eval.json").value(); }
+tuner::TunerConfig queen_config() { return tuner::parse_tuner_config(QUEEN_CONFIG, "eval.json").value(); }
 
 // K = 1: these six quiet positions all agree with material, so a K fitted to them would grow
 // until the sigmoid saturates and no weight learns.
@@ -59,7 +59,7 @@ tuner::TexelFitness& fitted(tuner::TexelFitness& texel) {
 
 // The quiet positions with K = 1, and their linear model around the weak queen.
 struct QueenModel {
-  const tuner::TunerConfig c = config();
+  const tuner::TunerConfig c = queen_config();
   const eval::EvalParams start = weak_queen();
   tuner::TexelFitness texel{positions(), 2, start};
   const tuner::LinearTexel model{fitted(texel), c, start};
@@ -189,8 +189,8 @@ TEST(GradientRun, ARunThatEndsWorseThanItBeganKeepsItsBest) {
 }
 
 TEST(GradientConfig, ReadsSettingsAndNamesBadKeys) {
-  EXPECT_EQ(section_of(config(), "gradient")["epochs"], 120);
-  EXPECT_EQ(tuner::find_tuning_method("gradient")->planned_steps(config()), 6);  // 120 epochs, 20 a step
+  EXPECT_EQ(section_of(queen_config(), "gradient")["epochs"], 120);
+  EXPECT_EQ(tuner::find_tuning_method("gradient")->planned_steps(queen_config()), 6);  // 120 epochs, 20 a step
   auto bad = tuner::parse_tuner_config(
       R"({"parameters": [{"name": "tempo_mg"}], "gradient": {"epoch": 5}, "fitness": {"positions": "x"}})", "e.json");
   ASSERT_FALSE(bad);

@@ -20,7 +20,7 @@ const char* CONFIG = R"({
   "validation": {"games": 0}
 })";
 
-class DistanceFitness : public tuner::Fitness {
+class ComparedDistanceFitness : public tuner::Fitness {
  public:
   chess::Result<std::vector<tuner::Score>> score(const std::vector<tuner::Values>& population, int) override {
     std::vector<tuner::Score> out;
@@ -41,7 +41,7 @@ class DistanceFitness : public tuner::Fitness {
   static double error(const tuner::Values& v) { return std::pow(v[0] - 70, 2) + std::pow(v[1] - (-20), 2); }
 };
 
-tuner::TunerConfig config() { return tuner::parse_tuner_config(CONFIG, "spsa.json").value(); }
+tuner::TunerConfig spsa_config() { return tuner::parse_tuner_config(CONFIG, "spsa.json").value(); }
 
 // The settings of CONFIG's "spsa" section.
 tuner::SpsaSettings settings() {
@@ -54,7 +54,7 @@ tuner::SpsaSettings settings() {
 }
 
 TEST(SpsaConfig, ReadsSettingsAndNamesBadKeys) {
-  auto c = config();
+  auto c = spsa_config();
   EXPECT_EQ(section_of(c, "spsa")["iterations"], 400);
   EXPECT_EQ(tuner::find_tuning_method("spsa")->planned_steps(c), 400);
   EXPECT_EQ(c.validation.games, 0);
@@ -77,7 +77,7 @@ TEST(SpsaConfig, ReadsSettingsAndNamesBadKeys) {
 }
 
 TEST(Spsa, PerturbsEveryWeightByCkAndShrinksItsSteps) {
-  auto c = config();
+  auto c = spsa_config();
   const tuner::Values start{20, 30};
   tuner::Spsa spsa(c, settings(), start);
   EXPECT_DOUBLE_EQ(spsa.c(0), 4.0 * std::pow(400.0, 0.101));  // c_end = 4% of the range 100
@@ -100,9 +100,9 @@ TEST(Spsa, PerturbsEveryWeightByCkAndShrinksItsSteps) {
 }
 
 TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
-  auto c = config();
+  auto c = spsa_config();
   const tuner::Values start{20, 30};
-  DistanceFitness fitness;
+  ComparedDistanceFitness fitness;
   std::string dir = ::testing::TempDir() + "spsa_run/";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -114,7 +114,7 @@ TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
   EXPECT_TRUE(done->complete);
   EXPECT_NEAR(done->best[0], 70, 6);
   EXPECT_NEAR(done->best[1], -20, 6);
-  EXPECT_LT(done->best_fitness, DistanceFitness::error(start) / 20);
+  EXPECT_LT(done->best_fitness, ComparedDistanceFitness::error(start) / 20);
   ASSERT_EQ(whole->generations(a).value().size(), 400u);
   EXPECT_EQ(whole->individuals(a, 0).value().size(), 2u);
 

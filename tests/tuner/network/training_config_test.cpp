@@ -4,17 +4,18 @@
 
 namespace {
 
-std::string error_of(const std::string& text) {
+std::string training_config_error(const std::string& text) {
   auto c = tuner::parse_training_config(text, "net.json");
   return c.ok() ? "" : c.error();
 }
 
 TEST(TrainingConfig, ReadsEveryKey) {
-  auto c = tuner::parse_training_config(R"({"name": "n", "hidden": 256, "data": [{"path": "a.bin", "format": "marlinformat"}, {"path": "b.txt"}],
+  auto c = tuner::parse_training_config(
+      R"({"name": "n", "hidden": 256, "data": [{"path": "a.bin", "format": "marlinformat"}, {"path": "b.txt"}],
     "filters": {"min_ply": 8, "max_score": 2000, "skip_in_check": false}, "validation_fraction": 0.05, "batch_size": 4096,
     "batches_per_superbatch": 10, "superbatches": 3, "wdl": 0.5, "lr": {"schedule": "cosine", "start": 0.002, "final": 0.0001},
     "adamw": {"decay": 0.02, "clip": 1.5}, "threads": 1, "seed": 9, "shuffle": false})",
-                                        "net.json");
+      "net.json");
   ASSERT_TRUE(c.ok()) << c.error();
   EXPECT_EQ(c->hidden, 256);
   ASSERT_EQ(c->data.size(), 2u);
@@ -28,18 +29,25 @@ TEST(TrainingConfig, ReadsEveryKey) {
 }
 
 TEST(TrainingConfig, EveryBadValueIsNamed) {
-  EXPECT_NE(error_of(R"({"data": [{"path": "a"}], "hidden": 100})").find("'hidden' must be a multiple of 16"), std::string::npos);
-  EXPECT_NE(error_of(R"({"hidden": 128})").find("missing 'data'"), std::string::npos);
-  EXPECT_NE(error_of(R"({"data": []})").find("'data' must be a list"), std::string::npos);
-  EXPECT_NE(error_of(R"({"data": [{"path": "a", "format": "pgn"}]})").find("data[0]: 'format' must be one of"), std::string::npos);
-  EXPECT_NE(error_of(R"({"data": [{"path": "a"}], "wdl": 1.5})").find("'wdl' must be from 0 to 1"), std::string::npos);
-  EXPECT_NE(error_of(R"({"data": [{"path": "a"}], "lr": {"schedule": "warm"}})").find("'schedule' must be constant, step or cosine"),
+  EXPECT_NE(training_config_error(R"({"data": [{"path": "a"}], "hidden": 100})").find("'hidden' must be a multiple of 16"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"data": [{"path": "a"}], "adamw": {"clip": 3}})").find("net.json: adamw: 'clip' must be from"),
+  EXPECT_NE(training_config_error(R"({"hidden": 128})").find("missing 'data'"), std::string::npos);
+  EXPECT_NE(training_config_error(R"({"data": []})").find("'data' must be a list"), std::string::npos);
+  EXPECT_NE(training_config_error(R"({"data": [{"path": "a", "format": "pgn"}]})").find("data[0]: 'format' must be one of"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"data": [{"path": "a"}], "batchsize": 3})").find("unknown key 'batchsize' (did you mean 'batch_size'?)"),
+  EXPECT_NE(training_config_error(R"({"data": [{"path": "a"}], "wdl": 1.5})").find("'wdl' must be from 0 to 1"),
             std::string::npos);
-  EXPECT_NE(error_of(R"({"data": [{"path": "a"}], "threads": 0})").find("'threads' must be from 1"), std::string::npos);
+  EXPECT_NE(training_config_error(R"({"data": [{"path": "a"}], "lr": {"schedule": "warm"}})")
+                .find("'schedule' must be constant, step or cosine"),
+            std::string::npos);
+  EXPECT_NE(
+      training_config_error(R"({"data": [{"path": "a"}], "adamw": {"clip": 3}})").find("net.json: adamw: 'clip' must be from"),
+      std::string::npos);
+  EXPECT_NE(training_config_error(R"({"data": [{"path": "a"}], "batchsize": 3})")
+                .find("unknown key 'batchsize' (did you mean 'batch_size'?)"),
+            std::string::npos);
+  EXPECT_NE(training_config_error(R"({"data": [{"path": "a"}], "threads": 0})").find("'threads' must be from 1"),
+            std::string::npos);
 }
 
 TEST(LearningRate, SchedulesAsBulletGivesThem) {

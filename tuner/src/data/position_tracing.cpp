@@ -12,7 +12,7 @@ namespace tuner {
 
 namespace {
 
-constexpr std::size_t BLOCK = 1 << 16;  // positions parsed before a block is traced across threads
+constexpr std::size_t TRACE_BLOCK_POSITIONS = 1 << 16;  // positions parsed before a block is traced across threads
 
 class Tracer {
  public:
@@ -31,7 +31,7 @@ class Tracer {
 
   void take(LabeledPosition position) {
     block_.push_back(std::move(position));
-    if (block_.size() == BLOCK) flush();
+    if (block_.size() == TRACE_BLOCK_POSITIONS) flush();
   }
 
   TracedSets finish() {
