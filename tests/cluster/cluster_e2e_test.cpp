@@ -170,7 +170,7 @@ TEST(Cluster, AKilledTasksFinishedGamesCountAndResumePlaysOnlyTheRest) {
 }
 
 // A tuner configuration whose game fitness runs on the cluster.
-std::string tuner_workspace(const std::string& name, int games_per_individual = 2) {
+std::string cluster_tuner_workspace(const std::string& name, int games_per_individual = 2) {
   std::string dir = ::testing::TempDir() + "cluster_tuner_" + name + "/";
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -189,7 +189,7 @@ std::string tuner_workspace(const std::string& name, int games_per_individual = 
   return dir;
 }
 
-HarnessRun run_tuner(const std::vector<std::string>& args) {
+HarnessRun run_tuner_on_cluster(const std::vector<std::string>& args) {
   auto p = harness::ChildProcess::start({TUNER_PATH, args, "", ::testing::TempDir() + "cluster_tuner.err"});
   if (!p) throw std::runtime_error(p.error());
   HarnessRun r;
@@ -202,8 +202,9 @@ HarnessRun run_tuner(const std::vector<std::string>& args) {
 }
 
 TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
-  const std::string dir = tuner_workspace("pbil");
-  HarnessRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  const std::string dir = cluster_tuner_workspace("pbil");
+  HarnessRun r =
+      run_tuner_on_cluster({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("generation 2/2"), std::string::npos) << r.out;
   auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite").value();
@@ -224,7 +225,7 @@ TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
 }
 
 TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
-  const std::string dir = tuner_workspace("killed", 6);
+  const std::string dir = cluster_tuner_workspace("killed", 6);
   const std::string db_path = dir + "t.sqlite";
   auto p = harness::ChildProcess::start({TUNER_PATH,
                                          {"pbil", "--config", dir + "eval.json", "--db", db_path, "--out", dir + "best.json"},
@@ -249,7 +250,7 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
   (*p)->stop(std::chrono::milliseconds(2000));
 
   HarnessRun resumed =
-      run_tuner({"pbil", "--config", dir + "eval.json", "--db", db_path, "--resume", "--out", dir + "best.json"});
+      run_tuner_on_cluster({"pbil", "--config", dir + "eval.json", "--db", db_path, "--resume", "--out", dir + "best.json"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
   auto db = tuner::TunerDatabase::open_existing(db_path).value();
   std::int64_t tuner_run = 0;
@@ -268,7 +269,7 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
 // tuner loop with --cluster: each self-play and gate a job array, each training one job, and the
 // same lineage as the loop run here (node-limited games, the same networks byte for byte).
 std::string loop_lineage(const std::string& dir, const std::string& db) {
-  std::string text = run_tuner({"show", "1", "--db", db}).out;
+  std::string text = run_tuner_on_cluster({"show", "1", "--db", db}).out;
   for (std::size_t at; (at = text.find(dir)) != std::string::npos;) text.erase(at, dir.size());
   text = std::regex_replace(text, std::regex(R"( \[[0-9.]+ s; engines [^\]]*\])"), "");
   return text.substr(text.find('\n') + 1);
@@ -288,7 +289,7 @@ TEST(Cluster, ALoopOnSlurmHasTheLineageOfTheLoopRunHere) {
  "gate": {"tc": "nodes=600", "games": 4, "sprt": "elo0=0 elo1=10", "concurrency": 2}})";
     std::vector<std::string> args{"loop", "--config", dir + "loop.json", "--db", dir + "t.sqlite", "--dir", dir + "files"};
     if (on_cluster) args.insert(args.end(), {"--cluster", "2", "--cluster-dir", dir + "jobs"});
-    const HarnessRun r = run_tuner(args);
+    const HarnessRun r = run_tuner_on_cluster(args);
     ASSERT_EQ(r.exit_code, 0) << r.out;
     lineages[on_cluster] = loop_lineage(dir, dir + "t.sqlite");
     if (!on_cluster) continue;

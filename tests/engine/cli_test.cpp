@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "support/files.h"
 #include "support/random_games.h"
 #include "support/test_networks.h"
 
@@ -18,13 +19,6 @@ struct RunResult {
   std::string err;
 };
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // Runs the engine with `input` on standard input (end of input after the last line).
 RunResult run_engine(const std::string& args, const std::string& input) {
   char dir_template[] = "/tmp/engine_cli_XXXXXX";
@@ -32,7 +26,8 @@ RunResult run_engine(const std::string& args, const std::string& input) {
   std::ofstream(dir + "/in") << input;
   std::string cmd = std::string(ENGINE_PATH) + " " + args + " < " + dir + "/in > " + dir + "/out 2> " + dir + "/err";
   int status = std::system(cmd.c_str());
-  RunResult r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(dir + "/out"), read_file(dir + "/err")};
+  RunResult r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, testing_support::file_bytes(dir + "/out"),
+              testing_support::file_bytes(dir + "/err")};
   std::system(("rm -rf " + dir).c_str());
   return r;
 }

@@ -22,7 +22,7 @@ std::string tag(const std::string& name, const std::string& value) {
 }
 
 // Appends a token to movetext, wrapping lines at 79 characters.
-void append(std::string& text, std::size_t& line_length, const std::string& token) {
+void append_token(std::string& text, std::size_t& line_length, const std::string& token) {
   if (line_length > 0 && line_length + 1 + token.size() > 79) {
     text += '\n';
     line_length = 0;
@@ -154,31 +154,31 @@ std::string to_pgn(const GameRecord& r, const PgnContext& ctx) {
   chess::Undo undo;
   auto number = [&](bool force) {
     if (pos.side_to_move() == chess::WHITE)
-      append(text, line_length, std::to_string(pos.fullmove_number()) + ".");
+      append_token(text, line_length, std::to_string(pos.fullmove_number()) + ".");
     else if (force)
-      append(text, line_length, std::to_string(pos.fullmove_number()) + "...");
+      append_token(text, line_length, std::to_string(pos.fullmove_number()) + "...");
   };
   bool force_number = true;
   for (const std::string& uci : r.opening.moves) {
     chess::Move m = chess::parse_uci(pos, uci, ctx.variant);
     number(force_number);
-    append(text, line_length, chess::to_san(pos, m));
+    append_token(text, line_length, chess::to_san(pos, m));
     pos.do_move(m, undo);
     force_number = false;
   }
   if (!r.opening.moves.empty()) {
-    append(text, line_length, "{book}");
+    append_token(text, line_length, "{book}");
     force_number = true;
   }
   for (const MoveRecord& m : r.moves) {
     number(force_number);
-    append(text, line_length, m.san);
-    if (!ctx.comments.min) append(text, line_length, "{" + move_comment(m, ctx.comments) + "}");
+    append_token(text, line_length, m.san);
+    if (!ctx.comments.min) append_token(text, line_length, "{" + move_comment(m, ctx.comments) + "}");
     pos.do_move(chess::parse_uci(pos, m.uci, ctx.variant), undo);
     force_number = false;
   }
-  if (!r.reason.empty()) append(text, line_length, "{" + r.reason + "}");
-  append(text, line_length, result);
+  if (!r.reason.empty()) append_token(text, line_length, "{" + r.reason + "}");
+  append_token(text, line_length, result);
   return out + text + "\n\n";
 }
 

@@ -24,7 +24,7 @@ std::optional<long long> to_integer(const std::string& text) {
 }
 
 // Appends `word` to `field` with a space between words.
-void append(std::string& field, const std::string& word) { field += (field.empty() ? "" : " ") + word; }
+void append_word(std::string& field, const std::string& word) { field += (field.empty() ? "" : " ") + word; }
 
 }  // namespace
 
@@ -43,17 +43,17 @@ std::optional<UciOption> parse_uci_option(const std::string& line) {
       continue;
     }
     if (key == "name")
-      append(o.name, word);
+      append_word(o.name, word);
     else if (key == "type")
       o.type = word;
     else if (key == "default")
-      append(o.default_value, word);
+      append_word(o.default_value, word);
     else if (key == "min")
       min_text = word;
     else if (key == "max")
       max_text = word;
     else
-      append(var, word);
+      append_word(var, word);
   }
   if (key == "var" && !var.empty()) o.vars.push_back(var);
   if (o.name.empty() || o.type.empty()) return std::nullopt;

@@ -32,7 +32,7 @@ std::string moves_san(const std::string& fen, const std::set<std::string>& moves
   return out;
 }
 
-std::string row_text(const EpdResultRow& r, const EpdCase& c) {
+std::string epd_row_text(const EpdResultRow& r, const EpdCase& c) {
   char buf[320];
   std::string found =
       r.found_time_ms >= 0 ? std::to_string(r.found_time_ms) + " ms, depth " + std::to_string(r.found_depth) : "-";
@@ -109,7 +109,7 @@ EpdTotals run_epd_suite(const std::vector<EpdCase>& suite, const EngineConfig& e
         }
         totals.points += row.points;
         totals.max_points += row.max_points;
-        out << row_text(row, suite[index]) << std::flush;
+        out << epd_row_text(row, suite[index]) << std::flush;
       });
   return totals;
 }

@@ -57,7 +57,7 @@ std::vector<PerftResultRow> check_case(const PerftCase& c, const PerftRunOptions
   return rows;
 }
 
-std::string row_text(const PerftResultRow& r) {
+std::string perft_row_text(const PerftResultRow& r) {
   char buf[256];
   if (!r.error.empty()) {
     std::snprintf(buf, sizeof buf, "%-12s depth %2d  expected %14llu  ERROR %s\n", r.position_id.c_str(), r.depth,
@@ -97,7 +97,7 @@ PerftRunTotals run_perft_suite(const PerftSuite& suite, const PerftRunOptions& o
             ++totals.failed;
           totals.nodes += r.got;
           totals.engine_seconds += r.seconds;
-          if (!options.failures_only || !r.passed || !r.error.empty()) out << row_text(r) << std::flush;
+          if (!options.failures_only || !r.passed || !r.error.empty()) out << perft_row_text(r) << std::flush;
         }
       });
   return totals;

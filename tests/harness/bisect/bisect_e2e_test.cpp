@@ -20,7 +20,7 @@ const std::string BUILD = "cp engine.sh {out} && chmod +x {out}";
 std::string engine_version(const std::string& version) { return std::string(ENGINE_PATH) + " --version " + version; }
 
 // Commits whose wrappers run `commands[i]`; the first is the good one. Returns the repository.
-GitRepo make_repo(const std::string& dir, const std::vector<std::string>& commands) {
+GitRepo make_bisect_repo(const std::string& dir, const std::vector<std::string>& commands) {
   GitRepo repo(dir);
   for (std::size_t i = 0; i < commands.size(); ++i)
     repo.commit({{"engine.sh", wrapper(commands[i])}, {"note.txt", std::to_string(i)}}, "commit " + std::to_string(i));
@@ -50,7 +50,7 @@ TEST(Bisect, PerftFindsTheFirstCommitWhoseGeneratorFailsAndNamesTheMove) {
   const std::string db = temp_db("bisect_perft");
   std::vector<std::string> commands(9, engine_version("dev"));
   for (std::size_t i = 5; i < commands.size(); ++i) commands[i] = std::string(MOCK_ENGINE_PATH) + " perft-no-ep";
-  const GitRepo repo = make_repo(work_dir(db) + "/repo", commands);
+  const GitRepo repo = make_bisect_repo(work_dir(db) + "/repo", commands);
   const std::string suite = work_dir(db) + "/ep.epd";
   std::ofstream(suite) << suite_line("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1", 3) << suite_line(std::string(chess::START_FEN), 2);
   std::vector<std::string> args = bisect_args(repo, db, {"--perft", suite});
@@ -71,7 +71,7 @@ TEST(Bisect, BenchFindsTheFirstCommitWhoseCountChanges) {
   const std::string db = temp_db("bisect_bench");
   std::vector<std::string> commands = {engine_version("v0.2"), engine_version("v0.2"), engine_version("v0.2"),
                                        engine_version("dev"),  engine_version("dev"),  engine_version("dev")};
-  const GitRepo repo = make_repo(work_dir(db) + "/repo", commands);
+  const GitRepo repo = make_bisect_repo(work_dir(db) + "/repo", commands);
   std::vector<std::string> args = bisect_args(repo, db, {"--bench", "--bench-args", "bench 5"});
   args[4] = "HEAD~5";
   HarnessRun r = run_harness(args, 300s);
@@ -150,7 +150,7 @@ std::vector<std::string> sprt_repo_commands() {
   // dev with its hand-written evaluation: what the test asks of strength must not rest on the
   // built-in network at 1,500 nodes.
   return {engine_version("v0.2"), engine_version("dev --eval hce"), engine_version("dev --eval hce"),
-          engine_version("v0.1"), engine_version("v0.1"), engine_version("v0.1")};
+          engine_version("v0.1"), engine_version("v0.1"),           engine_version("v0.1")};
 }
 
 std::vector<std::string> sprt_args(const GitRepo& repo, const std::string& db) {
@@ -162,7 +162,7 @@ std::vector<std::string> sprt_args(const GitRepo& repo, const std::string& db) {
 
 TEST(Bisect, SprtFindsTheFirstWeakerCommitAtANodeLimit) {
   const std::string db = temp_db("bisect_sprt");
-  const GitRepo repo = make_repo(work_dir(db) + "/repo", sprt_repo_commands());
+  const GitRepo repo = make_bisect_repo(work_dir(db) + "/repo", sprt_repo_commands());
   HarnessRun r = run_harness(sprt_args(repo, db), 900s);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("First bad commit: " + repo.sha("HEAD~2") + " commit 3\n"), std::string::npos) << r.out;
@@ -172,7 +172,7 @@ TEST(Bisect, SprtFindsTheFirstWeakerCommitAtANodeLimit) {
 
 TEST(Bisect, KilledDuringAnSprtStepItGoesOnWithThatStepsRunOnResume) {
   const std::string db = temp_db("bisect_resume");
-  const GitRepo repo = make_repo(work_dir(db) + "/repo", sprt_repo_commands());
+  const GitRepo repo = make_bisect_repo(work_dir(db) + "/repo", sprt_repo_commands());
   auto p = start_harness(sprt_args(repo, db), work_dir(db) + "/killed.txt");
   // Run 1 is the bisect, run 2 the first step's match: killed once it has a pair stored.
   ASSERT_TRUE(wait_for_games(db, 2, 2, 300s)) << "the first step never stored a game";
@@ -199,10 +199,11 @@ TEST(Bisect, KilledDuringAnSprtStepItGoesOnWithThatStepsRunOnResume) {
 // bisect names one way on, the bisect's own.
 TEST(Bisect, AnUndecidedStepIsDecidedOnAllItsGamesAndKeepsItsNumber) {
   const std::string db = temp_db("bisect_pooled");
-  const GitRepo repo = make_repo(work_dir(db) + "/repo", {engine_version("v0.2"), engine_version("v0.2"),
-                                                           engine_version("v0.2"), engine_version("v0.2")});
-  std::vector<std::string> args = bisect_args(repo, db, {"--sprt", "elo0=-10 elo1=0 alpha=0.05 beta=0.05", "--nodes", "300",
-                                                         "--games", "4", "--retries", "1", "--concurrency", "2"});
+  const GitRepo repo = make_bisect_repo(
+      work_dir(db) + "/repo", {engine_version("v0.2"), engine_version("v0.2"), engine_version("v0.2"), engine_version("v0.2")});
+  std::vector<std::string> args = bisect_args(repo, db,
+                                              {"--sprt", "elo0=-10 elo1=0 alpha=0.05 beta=0.05", "--nodes", "300", "--games", "4",
+                                               "--retries", "1", "--concurrency", "2"});
   args[4] = "HEAD~3";
   HarnessRun r = run_harness(args, 600s);
   ASSERT_EQ(r.exit_code, 0) << r.out;

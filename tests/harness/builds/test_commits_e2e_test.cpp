@@ -1,15 +1,13 @@
 // harness test on a git repository the test makes: its commits build the project's engine
 // versions behind a wrapper, as OpenBench builds engines (`make -j EXE=<name>` in src/, whose
 // makefile runs `./$(EXE) bench` as a PGO step does), one commit's bench line (written as the
-// field writes it, "BENCH : 1,234,567") is wrong and one does not build. The wrong bench and the broken build are refused by name before anything is recorded;
-// a good pair plays and the run keeps the commits; a second test of the same commits builds
-// nothing; a clock scaled by the bench speed is stored and shown; a registry names engines by
-// repo and ref; the dashboard lists the tests.
+// field writes it, "BENCH : 1,234,567") is wrong and one does not build. The wrong bench and the broken build are refused by name
+// before anything is recorded; a good pair plays and the run keeps the commits; a second test of the same commits builds nothing;
+// a clock scaled by the bench speed is stored and shown; a registry names engines by repo and ref; the dashboard lists the tests.
 #include <gtest/gtest.h>
 
-#include <regex>
-
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "report/dashboard_server.h"
 #include "support/git_repo.h"
@@ -20,7 +18,7 @@ namespace {
 using namespace std::chrono_literals;
 
 // The node count of `ENGINE --version V bench 6`, as the repository's Bench: line gives it.
-std::string bench_of(const std::string& version) {
+std::string commit_bench_of(const std::string& version) {
   const std::string out = sh(std::string(ENGINE_PATH) + " --version " + version + " bench 6");
   std::smatch m;
   if (!std::regex_search(out, m, std::regex(R"(Nodes searched: (\d+))"))) throw std::runtime_error("no bench: " + out);
@@ -38,7 +36,7 @@ struct Repo {
 };
 
 // c0: v0.1, no Bench line; c1: v0.2 with its right Bench line; c2: a wrong Bench line; c3: a build that fails.
-Repo make_repo(const std::string& dir) {
+Repo make_commits_repo(const std::string& dir) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir + "/repo");
   Repo r{dir + "/repo", dir + "/builds-run.txt"};
@@ -53,7 +51,7 @@ Repo make_repo(const std::string& dir) {
   sh("git init -q " + r.dir);
   const std::string copy = "cp \"$(dirname \"$0\")/engine.sh\" \"$1\" && chmod +x \"$1\"";
   commit("v0.1", copy, "v0.1 behind a wrapper");
-  commit("v0.2", copy, "v0.2: a better search\n\nBENCH : " + with_commas(bench_of("v0.2")));
+  commit("v0.2", copy, "v0.2: a better search\n\nBENCH : " + with_commas(commit_bench_of("v0.2")));
   commit("v0.1", copy, "claims a bench it does not have\n\nBench: 12345");
   commit("v0.2", "echo 'engine.cpp:1: error: expected ; before }' >&2; exit 1", "does not build");
   return r;
@@ -97,7 +95,7 @@ std::vector<std::string> test_args(const Repo& r, const std::string& dev, const 
 
 TEST(TestCommits, BuildsBenchesAndPlaysThenServesTheCache) {
   const std::string db = temp_db("test_commits");
-  const Repo r = make_repo(std::filesystem::path(db).parent_path().string() + "/work");
+  const Repo r = make_commits_repo(std::filesystem::path(db).parent_path().string() + "/work");
   HarnessRun first = run_harness(test_args(r, "HEAD~2", "HEAD~3", db), 300s);
   ASSERT_EQ(first.exit_code, 0) << first.out;
   EXPECT_NE(first.out.find(" (median of 3 runs), as the commit's message says"), std::string::npos) << first.out;
@@ -112,7 +110,7 @@ TEST(TestCommits, BuildsBenchesAndPlaysThenServesTheCache) {
 
   HarnessRun shown = run_harness({"show", "1", "--db", db});
   EXPECT_NE(shown.out.find("Commits of " + r.dir + ":\n  dev  " + head2.substr(0, 8) +
-                           " v0.2: a better search (ref HEAD~2), bench " + bench_of("v0.2") + " at "),
+                           " v0.2: a better search (ref HEAD~2), bench " + commit_bench_of("v0.2") + " at "),
             std::string::npos)
       << shown.out;
   EXPECT_NE(shown.out.find("(as its Bench: line), built with: make -j EXE={name} in src/"), std::string::npos) << shown.out;
@@ -126,7 +124,7 @@ TEST(TestCommits, BuildsBenchesAndPlaysThenServesTheCache) {
 
 TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) {
   const std::string db = temp_db("test_refusals");
-  const Repo r = make_repo(std::filesystem::path(db).parent_path().string() + "/work");
+  const Repo r = make_commits_repo(std::filesystem::path(db).parent_path().string() + "/work");
   HarnessRun wrong = run_harness(test_args(r, "HEAD~1", "HEAD~3", db), 300s);
   EXPECT_EQ(wrong.exit_code, 2);
   EXPECT_NE(wrong.out.find("(claims a bench it does not have): the commit's message says bench 12345 but its binary's bench is"),
@@ -141,12 +139,13 @@ TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) 
     args.insert(args.end(), {option, bench});
     return args;
   };
-  HarnessRun given = run_harness(with("--dev-bench", bench_of("v0.1")), 300s);
+  HarnessRun given = run_harness(with("--dev-bench", commit_bench_of("v0.1")), 300s);
   EXPECT_EQ(given.exit_code, 0) << given.out;
   EXPECT_NE(given.out.find(", as --dev-bench says"), std::string::npos) << given.out;
   HarnessRun given_wrong = run_harness(with("--dev-bench", "777"), 300s);
   EXPECT_EQ(given_wrong.exit_code, 2) << given_wrong.out;
-  EXPECT_NE(given_wrong.out.find("--dev-bench says bench 777 but its binary's bench is " + bench_of("v0.1")), std::string::npos)
+  EXPECT_NE(given_wrong.out.find("--dev-bench says bench 777 but its binary's bench is " + commit_bench_of("v0.1")),
+            std::string::npos)
       << given_wrong.out;
   EXPECT_EQ(runs_in(db), 1) << "the run of --dev-bench";
 
@@ -179,7 +178,8 @@ TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) 
   *std::find(elsewhere.begin(), elsewhere.end(), "src") = "source";
   HarnessRun no_folder = run_harness(elsewhere, 120s);
   EXPECT_EQ(no_folder.exit_code, 2);
-  EXPECT_NE(no_folder.out.find("the commit has no folder 'source' (--make-path) to build in"), std::string::npos) << no_folder.out;
+  EXPECT_NE(no_folder.out.find("the commit has no folder 'source' (--make-path) to build in"), std::string::npos)
+      << no_folder.out;
   HarnessRun no_ref = run_harness(test_args(r, "no-such-branch", "HEAD~3", db), 120s);
   EXPECT_EQ(no_ref.exit_code, 2);
   EXPECT_NE(no_ref.out.find("--dev: ref 'no-such-branch' names no commit in " + r.dir), std::string::npos) << no_ref.out;
@@ -188,13 +188,14 @@ TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) 
 
 TEST(TestCommits, TheClockScaledByBenchSpeedIsStoredShownAndListedOnTheTestsPage) {
   const std::string db = temp_db("test_scaled");
-  const Repo r = make_repo(std::filesystem::path(db).parent_path().string() + "/work");
+  const Repo r = make_commits_repo(std::filesystem::path(db).parent_path().string() + "/work");
   std::vector<std::string> args = test_args(r, "HEAD~2", "HEAD~3", db);
   args.erase(std::find(args.begin(), args.end(), "--nodes"), std::find(args.begin(), args.end(), "--nodes") + 2);
   for (const char* a : {"--tc", "2+0.02", "--scale-nps", "1000", "--scale-by", "both"}) args.push_back(a);
   HarnessRun scaled = run_harness(args, 300s);
   ASSERT_EQ(scaled.exit_code, 0) << scaled.out;
-  const std::regex line(R"(Time control scaled x(\d+\.\d{3}) \(reference 1000 nps over the mean (\d+) nps\): 2\+0\.02 played as )");
+  const std::regex line(
+      R"(Time control scaled x(\d+\.\d{3}) \(reference 1000 nps over the mean (\d+) nps\): 2\+0\.02 played as )");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(scaled.out, m, line)) << scaled.out;
   const auto config = nlohmann::json::parse(harness::Database::open(db).value()->run(1).value()->config);
@@ -221,7 +222,7 @@ TEST(TestCommits, TheClockScaledByBenchSpeedIsStoredShownAndListedOnTheTestsPage
 TEST(TestCommits, ARegistryNamesEnginesByRepositoryAndRef) {
   const std::string db = temp_db("test_registry");
   const std::string work = std::filesystem::path(db).parent_path().string() + "/work";
-  const Repo r = make_repo(work);
+  const Repo r = make_commits_repo(work);
   std::ofstream(work + "/engines.json") << R"({"engines": [
     {"name": "new", "repo": "repo", "ref": "HEAD~2", "make_path": "src/", "bench": "bench 6"},
     {"name": "old", "repo": "repo", "ref": "HEAD~3", "build": "sh build.sh {name}", "bench": "bench 6"}]})";

@@ -9,18 +9,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/files.h"
 #include "support/harness_cli.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 int count_of(const std::string& text, const std::string& what) {
   int n = 0;
@@ -103,7 +97,7 @@ TEST(FrameworkLines, FishtestsRunGamesLineRunsUnchanged) {
   EXPECT_NE(r.out.find("Ptnml(0-2): ["), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("Warning;"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("File " + pgn + " has CRC32: 0x"), std::string::npos) << r.out;
-  const std::string games = read_file(pgn);
+  const std::string games = testing_support::file_bytes(pgn);
   EXPECT_EQ(count_of(games, "[Event \"Batch 7: patch vs master\"]"), 4);
   EXPECT_EQ(count_of(games, "[Site \"https://tests.stockfishchess.org/tests/view/6543210fedcba\"]"), 4);
 }
@@ -169,7 +163,7 @@ TEST(FrameworkLines, OpenBenchsRunnerLineKeepsItsMatchLinesThroughPgnAndDatabase
   EXPECT_EQ(count_of(r.out, "Finished game "), 4) << r.out;
   EXPECT_EQ(r.out.find("Ptnml"), std::string::npos) << r.out;  // no pairs, no pentanomial report
   // Each of Mock-dev's moves carries its last pgncomment line, as fastchess writes it.
-  const std::string games = read_file(pgn);
+  const std::string games = testing_support::file_bytes(pgn);
   EXPECT_NE(games.find(", line=\"info string pgncomment ply "), std::string::npos) << games;
   EXPECT_EQ(games.find("pgncomment early"), std::string::npos);  // only the last matching line
   // One blank line between games, as fastchess writes them: OpenBench's PGN slicer reads a game

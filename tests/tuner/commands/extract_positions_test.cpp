@@ -1,5 +1,5 @@
 // tuner extract-positions is harness positions' exporter with the tuner's quiet test: every
-// position it writes is one `harness positions --format epd` writes from the same run (from the
+// position it writes is one `harness positions --format epd` writes from the same run_extract (from the
 // ninth ply, not in check, duplicates kept), and exactly those whose quiescence score is their
 // static evaluation.
 #include <gtest/gtest.h>
@@ -16,7 +16,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-int run(const std::string& program, const std::vector<std::string>& args, const std::string& dir, std::string& out) {
+int run_extract(const std::string& program, const std::vector<std::string>& args, const std::string& dir, std::string& out) {
   auto p = harness::ChildProcess::start({program, args, dir, dir + "/stderr.txt"});
   if (!p) throw std::runtime_error(p.error());
   std::string line;
@@ -37,18 +37,19 @@ TEST(ExtractPositions, IsTheHarnesssExporterWithTheTunersQuietTest) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   std::string out;
-  ASSERT_EQ(run(HARNESS_PATH,
-                {"datagen", "--engine", std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev", "--nodes", "1500",
-                 "--games", "6", "--random-plies", "6", "--concurrency", "2", "--db", "d.sqlite"},
-                dir, out),
+  ASSERT_EQ(run_extract(HARNESS_PATH,
+                        {"datagen", "--engine", std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev", "--nodes",
+                         "1500", "--games", "6", "--random-plies", "6", "--concurrency", "2", "--db", "d.sqlite"},
+                        dir, out),
             0)
       << out;
-  ASSERT_EQ(run(TUNER_PATH, {"extract-positions", "--run", "1", "--db", "d.sqlite", "--out", "quiet.epd"}, dir, out), 0) << out;
-  ASSERT_EQ(
-      run(HARNESS_PATH,
-          {"positions", "1", "--db", "d.sqlite", "-o", "all.epd", "--keep", "tactical,mates", "--no-dedup", "--min-ply", "8"},
-          dir, out),
-      0)
+  ASSERT_EQ(run_extract(TUNER_PATH, {"extract-positions", "--run", "1", "--db", "d.sqlite", "--out", "quiet.epd"}, dir, out), 0)
+      << out;
+  ASSERT_EQ(run_extract(HARNESS_PATH,
+                        {"positions", "1", "--db", "d.sqlite", "-o", "all.epd", "--keep", "tactical,mates", "--no-dedup",
+                         "--min-ply", "8"},
+                        dir, out),
+            0)
       << out;
   search::Searcher searcher;
   searcher.set_hash_mb(1);

@@ -18,7 +18,7 @@ using namespace std::chrono_literals;
 namespace {
 
 // A folder with the first 200 labeled positions and `config` as config.json.
-std::string workspace(const std::string& name, const std::string& config) {
+std::string hostile_workspace(const std::string& name, const std::string& config) {
   return tuner_workspace("tuner_hostile_" + name, config, 200);
 }
 
@@ -28,13 +28,13 @@ std::string config_with(const std::string& parameters, const std::string& method
 }
 
 TEST(HostileTunerConfig, AWeightListedTwiceIsRefusedByName) {
-  const std::string dir =
-      workspace("twice", config_with(R"({"name": "tempo_mg", "min": 0, "max": 50}, {"name": "tempo_mg", "min": 0, "max": 40})"));
+  const std::string dir = hostile_workspace(
+      "twice", config_with(R"({"name": "tempo_mg", "min": 0, "max": 50}, {"name": "tempo_mg", "min": 0, "max": 40})"));
   const TunerRun r = run_tuner({"spsa", "--config", "config.json", "--db", "t.sqlite"}, dir);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("config.json: parameters[1]: 'tempo_mg' is listed twice"), std::string::npos) << r.out;
   // A table and one of its own elements are the same weight twice.
-  const std::string table = workspace(
+  const std::string table = hostile_workspace(
       "table_twice", config_with(R"({"name": "pst_knight_mg", "min": -100, "max": 100}, {"name": "pst_knight_mg[27]"})"));
   const TunerRun t = run_tuner({"spsa", "--config", "config.json", "--db", "t.sqlite"}, table);
   EXPECT_EQ(t.exit_code, 2) << t.out;
@@ -45,7 +45,7 @@ TEST(HostileTunerConfig, AWeightListedTwiceIsRefusedByName) {
 // Before, the start (dev's tempo_mg, 12) was clamped into [36, 50] silently, and the run said
 // "equal to the start ... nothing moved" of weights that had moved to 36.
 TEST(HostileTunerConfig, AStartOutsideItsRangeIsRefusedByName) {
-  const std::string dir = workspace("start_outside", config_with(R"({"name": "tempo_mg", "min": 36, "max": 50})"));
+  const std::string dir = hostile_workspace("start_outside", config_with(R"({"name": "tempo_mg", "min": 36, "max": 50})"));
   const TunerRun r = run_tuner({"spsa", "--config", "config.json", "--db", "t.sqlite", "--out", "out.json"}, dir);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("config.json: parameters: 'tempo_mg' starts at 12 (dev's weights), outside its range [36, 50]"),
@@ -56,12 +56,12 @@ TEST(HostileTunerConfig, AStartOutsideItsRangeIsRefusedByName) {
 }
 
 TEST(HostileTunerConfig, CountsPastTheirBoundsAreRefusedByName) {
-  const std::string dir = workspace(
+  const std::string dir = hostile_workspace(
       "population", config_with(R"({"name": "tempo_mg", "min": 0, "max": 50})", R"("pbil": {"population": 100000000})"));
   const TunerRun r = run_tuner({"pbil", "--config", "config.json", "--db", "t.sqlite"}, dir);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("pbil: 'population' must be from 2 to 10000, got 100000000"), std::string::npos) << r.out;
-  const std::string spsa = workspace(
+  const std::string spsa = hostile_workspace(
       "iterations", config_with(R"({"name": "tempo_mg", "min": 0, "max": 50})", R"("spsa": {"iterations": 2000000000})"));
   const TunerRun s = run_tuner({"spsa", "--config", "config.json", "--db", "t.sqlite"}, spsa);
   EXPECT_EQ(s.exit_code, 2) << s.out;
@@ -71,7 +71,7 @@ TEST(HostileTunerConfig, CountsPastTheirBoundsAreRefusedByName) {
 // --out onto a full file system: the run says so and exits non-zero, and the weights written
 // there before stay whole (before: a 4 KB fragment replaced them).
 TEST(HostileTunerConfig, ResultsThatCannotBeWrittenLeaveTheEarlierFileWhole) {
-  const std::string dir = workspace("full_disk", config_with(R"({"name": "tempo_mg", "min": 0, "max": 50})"));
+  const std::string dir = hostile_workspace("full_disk", config_with(R"({"name": "tempo_mg", "min": 0, "max": 50})"));
   const std::string full = dir + "full";
   std::filesystem::create_directories(full);
   if (::mount("tmpfs", full.c_str(), "tmpfs", 0, "size=64k") != 0)

@@ -40,7 +40,8 @@ void expect_near_relative(double a, double b, const std::string& what) {
 
 void expect_same_theta(const nlohmann::json& a, const nlohmann::json& b) {
   ASSERT_TRUE(a.is_array() && b.is_array() && a.size() == b.size()) << a << " " << b;
-  for (std::size_t i = 0; i < a.size(); ++i) expect_near_relative(a[i].get<double>(), b[i].get<double>(), "theta " + std::to_string(i));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    expect_near_relative(a[i].get<double>(), b[i].get<double>(), "theta " + std::to_string(i));
 }
 
 // Two stored SPSA states: theta and the scale within the tolerance, the step count and the
@@ -68,7 +69,7 @@ void expect_same_state(const std::string& stored, const std::string& expected) {
 
 // The folder of the fixture's run: its configuration, its positions (the first 400 of the
 // project's labeled set) and its database as the old tuner left it.
-std::string workspace() {
+std::string migration_workspace() {
   const std::string dir = tuner_workspace("tuner_state_migration", CONFIG, 400);
   sqlite3* raw = nullptr;
   EXPECT_EQ(sqlite3_open((dir + "old.sqlite").c_str(), &raw), SQLITE_OK);
@@ -80,7 +81,7 @@ std::string workspace() {
 }
 
 TEST(StoredStateMigration, AnSpsaRunStoredBeforeTheMigrationResumesAfterIt) {
-  const std::string dir = workspace();
+  const std::string dir = migration_workspace();
   const TunerRun resumed =
       run_tuner({"spsa", "--config", "config.json", "--db", "old.sqlite", "--out", "resumed.json", "--resume"}, dir);
   ASSERT_EQ(resumed.exit_code, 0) << resumed.out;

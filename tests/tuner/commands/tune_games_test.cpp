@@ -16,7 +16,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-TunerRun run_tuner(const std::vector<std::string>& args) {
+TunerRun run_tuner_here(const std::vector<std::string>& args) {
   std::string err = ::testing::TempDir() + "tuner_e2e_stderr.txt";
   auto p = harness::ChildProcess::start({TUNER_PATH, args, "", err});
   if (!p) throw std::runtime_error(p.error());
@@ -31,7 +31,7 @@ TunerRun run_tuner(const std::vector<std::string>& args) {
 }
 
 // A folder with an engine registry, two openings and a tuner configuration.
-std::string workspace(const std::string& name, const std::string& fitness_extra, const std::string& rest) {
+std::string games_workspace(const std::string& name, const std::string& fitness_extra, const std::string& rest) {
   std::string dir = ::testing::TempDir() + "tuner_e2e_" + name + "/";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -50,9 +50,9 @@ std::string workspace(const std::string& name, const std::string& fitness_extra,
 }
 
 TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
-  std::string dir = workspace("pbil", "", R"("pbil": {"population": 2, "generations": 2, "seed": 1},
+  std::string dir = games_workspace("pbil", "", R"("pbil": {"population": 2, "generations": 2, "seed": 1},
     "validation": {"games": 2, "tc": "0.3+0.01", "every": 1})");
-  TunerRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  TunerRun r = run_tuner_here({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("generation 2/2"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("validation: tuned against start"), std::string::npos) << r.out;
@@ -93,17 +93,17 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
   EXPECT_EQ(db->games(validations[1].match_run).value().size(), 2u);
 
   // The report page: fitness, entropy, parameter paths and validations, each plot drawn.
-  TunerRun report = run_tuner({"report", std::to_string(tuner_run), "--db", dir + "t.sqlite", "-o", dir + "tuner.html"});
+  TunerRun report = run_tuner_here({"report", std::to_string(tuner_run), "--db", dir + "t.sqlite", "-o", dir + "tuner.html"});
   ASSERT_EQ(report.exit_code, 0) << report.out;
   const std::string body = body_tag("file://" + dir + "tuner.html");
   EXPECT_NE(body.find("data-plots=\"4\""), std::string::npos) << body;
   EXPECT_NE(body.find("data-errors=\"0\""), std::string::npos) << body;
   screenshot("file://" + dir + "tuner.html", "tuner-report");
-  TunerRun wrong = run_tuner({"report", std::to_string(validations[0].match_run), "--db", dir + "t.sqlite"});
+  TunerRun wrong = run_tuner_here({"report", std::to_string(validations[0].match_run), "--db", dir + "t.sqlite"});
   EXPECT_EQ(wrong.exit_code, 2);
   EXPECT_NE(wrong.out.find("not a tuner run: see 'harness report"), std::string::npos) << wrong.out;
 
-  TunerRun show = run_tuner({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
+  TunerRun show = run_tuner_here({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
   EXPECT_EQ(show.exit_code, 0);
   EXPECT_NE(show.out.find("generation 2  best score "), std::string::npos) << show.out;
   EXPECT_NE(show.out.find("validation after 2 generations: "), std::string::npos) << show.out;
@@ -117,8 +117,9 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
 }
 
 TEST(GameFitness, AnSpsaRunPlaysThetaPlusAgainstThetaMinus) {
-  std::string dir = workspace("spsa", "", R"("spsa": {"iterations": 2, "games_per_iteration": 2}, "validation": {"games": 0})");
-  TunerRun r = run_tuner({"spsa", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  std::string dir =
+      games_workspace("spsa", "", R"("spsa": {"iterations": 2, "games_per_iteration": 2}, "validation": {"games": 0})");
+  TunerRun r = run_tuner_here({"spsa", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
@@ -136,8 +137,8 @@ TEST(GameFitness, AnSpsaRunPlaysThetaPlusAgainstThetaMinus) {
 }
 
 TEST(GameFitness, ConfigurationErrorsNameTheKeyBeforeAnyGame) {
-  std::string dir = workspace("bad", R"(, "engine": "dve")", R"("validation": {"games": 0})");
-  TunerRun r = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite"});
+  std::string dir = games_workspace("bad", R"(, "engine": "dve")", R"("validation": {"games": 0})");
+  TunerRun r = run_tuner_here({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("eval.json: fitness: 'engine': "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("no engine named 'dve'"), std::string::npos) << r.out;
@@ -148,7 +149,7 @@ TEST(GameFitness, ConfigurationErrorsNameTheKeyBeforeAnyGame) {
 
 // A folder whose tuner configuration tunes UCI options of the engine, given as a specification.
 std::string options_workspace(const std::string& name, const std::string& parameters, const std::string& rest) {
-  std::string dir = workspace(name, "", "");
+  std::string dir = games_workspace(name, "", "");
   std::ofstream(dir + "options.json") << R"({
     "name": "opts",
     "parameters": )" << parameters << R"(,
@@ -164,7 +165,7 @@ TEST(GameFitness, SpsaTunesAnEnginesUciOptionsInBatchesOfIterations) {
                                       R"([{"option": "contempt", "min": -50, "max": 50, "step": 1, "c_end": 10},
                                           {"option": "Debug Log", "type": "check"}])",
                                       R"("spsa": {"iterations": 4, "batch": 2}, "validation": {"games": 2, "tc": "0.3+0.01"})");
-  TunerRun r = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  TunerRun r = run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("2 options of dev"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("for harness --engine: option.Contempt="), std::string::npos) << r.out;
@@ -200,7 +201,7 @@ TEST(GameFitness, AResultEqualToTheStartIsSaidAndNotValidated) {
   std::string dir =
       options_workspace("unmoved", R"([{"option": "contempt", "min": -50, "max": 50, "step": 1, "c_end": 10, "r_end": 1e-9}])",
                         R"("spsa": {"iterations": 2, "batch": 2}, "validation": {"games": 2, "tc": "0.3+0.01"})");
-  TunerRun r = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  TunerRun r = run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("result: equal to the start, value for value (nothing moved)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("validation: none played: the result is the start, value for value"), std::string::npos) << r.out;
@@ -224,7 +225,7 @@ TEST(GameFitness, TunedOptionsAreCheckedAgainstTheEnginesOwnListBeforeAnything) 
   };
   for (const Case& c : cases) {
     std::string dir = options_workspace("badoption", c.parameters, R"("validation": {"games": 0})");
-    TunerRun r = run_tuner({"pbil", "--config", dir + "options.json", "--db", dir + "t.sqlite"});
+    TunerRun r = run_tuner_here({"pbil", "--config", dir + "options.json", "--db", dir + "t.sqlite"});
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_NE(r.out.find("options.json: parameters[0]: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
@@ -241,7 +242,7 @@ namespace {
 // killed by the broken pipe with its run left "running": it stops after the generation in
 // progress, stored and resumable.
 TEST(GameFitness, AClosedOutputStopsTheRunResumably) {
-  std::string dir = workspace("closed_output", "", R"("pbil": {"population": 2, "generations": 4, "seed": 1})");
+  std::string dir = games_workspace("closed_output", "", R"("pbil": {"population": 2, "generations": 4, "seed": 1})");
   const std::string command = std::string(TUNER_PATH) + " pbil --config " + dir + "eval.json --db " + dir +
                               "t.sqlite --no-validation --out " + dir + "best.json | head -1";
   auto r = harness::run_command("bash", {"-c", command}, 300s);
@@ -253,8 +254,8 @@ TEST(GameFitness, AClosedOutputStopsTheRunResumably) {
   EXPECT_EQ(tuner_run.kind, "tuner-pbil");
   EXPECT_EQ(tuner_run.status, "stopped") << r->out;
   EXPECT_LT(db->generations(tuner_run.id).value().size(), 4u);
-  TunerRun resumed = run_tuner({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--no-validation", "--resume",
-                                "--out", dir + "best.json"});
+  TunerRun resumed = run_tuner_here({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--no-validation",
+                                     "--resume", "--out", dir + "best.json"});
   EXPECT_EQ(resumed.exit_code, 0) << resumed.out;
   EXPECT_EQ(db->run(tuner_run.id).value()->status, "finished");
 }
@@ -270,8 +271,8 @@ TEST(GameFitness, AnOpenBenchTuneWritesItsFormAndIsConfirmedAtTwoTimeControls) {
       "openbench", R"("contempt, int, 0, -50, 50, 10, 0.002\nMove Overhead, int, 10, 0, 20, 0, 0.002")",
       R"("spsa": {"style": "openbench", "iterations": 2, "pairs_per_iteration": 1}, "validation": {"games": 0})");
   TunerRun r =
-      run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json", "--events",
-                 dir + "events.jsonl", "--confirm", "stc=0.3+0.01 ltc=0.6+0.01 games=4 sprt='elo0=0 elo1=200'"});
+      run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json", "--events",
+                      dir + "events.jsonl", "--confirm", "stc=0.3+0.01 ltc=0.6+0.01 games=4 sprt='elo0=0 elo1=200'"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   std::ifstream lines(dir + "best.txt");
   const std::string written(std::istreambuf_iterator<char>(lines), {});
@@ -289,7 +290,7 @@ TEST(GameFitness, AnOpenBenchTuneWritesItsFormAndIsConfirmedAtTwoTimeControls) {
   EXPECT_TRUE(ltc_games == 2 || ltc_games == 4) << ltc_games << " games: at most 4, in pairs, to the SPRT's decision";
   for (const tuner::ConfirmationRow& c : confirmations)
     EXPECT_TRUE(c.verdict == "H0" || c.verdict == "H1" || c.verdict == "undecided") << c.verdict;
-  TunerRun show = run_tuner({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
+  TunerRun show = run_tuner_here({"show", std::to_string(tuner_run), "--db", dir + "t.sqlite"});
   EXPECT_NE(show.out.find("confirmation ltc 0.6+0.01: "), std::string::npos) << show.out;
   std::ifstream events(dir + "events.jsonl");
   int steps = 0, game_ends = 0;
@@ -306,12 +307,13 @@ TEST(GameFitness, AnOpenBenchTuneWritesItsFormAndIsConfirmedAtTwoTimeControls) {
 TEST(GameFitness, ASilentParameterIsDiagnosedBeforeAnyGame) {
   std::string dir =
       options_workspace("silent", R"("contempt,0,-50,50,0.2,0.002")", R"("spsa": {"iterations": 2}, "validation": {"games": 0})");
-  TunerRun strict = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--strict"});
+  TunerRun strict = run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--strict"});
   EXPECT_EQ(strict.exit_code, 2) << strict.out;
   EXPECT_NE(strict.out.find("contempt: c_end 0.2 is below half a step (0.5): from iteration 1 of 2"), std::string::npos)
       << strict.out;
   EXPECT_FALSE(std::filesystem::exists(dir + "t.sqlite"));
-  TunerRun warned = run_tuner({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  TunerRun warned =
+      run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   EXPECT_EQ(warned.exit_code, 0) << warned.out;
   EXPECT_NE(warned.out.find("Warning: " + dir + "options.json: contempt: c_end 0.2"), std::string::npos) << warned.out;
 }

@@ -19,7 +19,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-std::string run(const std::string& program, const std::vector<std::string>& args, const std::string& dir, int& status) {
+std::string run_program(const std::string& program, const std::vector<std::string>& args, const std::string& dir, int& status) {
   auto p = harness::ChildProcess::start({program, args, dir, dir + "/stderr.txt"});
   if (!p) throw std::runtime_error(p.error());
   std::string out, line;
@@ -36,15 +36,15 @@ TEST(TrainerFiles, EveryFormatGivesTheTunerTheSamePositionsAndErrors) {
   std::filesystem::create_directories(dir);
   int status = -1;
   const std::string made =
-      run(HARNESS_PATH,
-          {"datagen", "--engine", std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev", "--nodes", "1500",
-           "--games", "8", "--random-plies", "6", "--concurrency", "2", "--db", "d.sqlite"},
-          dir, status);
+      run_program(HARNESS_PATH,
+                  {"datagen", "--engine", std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev", "--nodes",
+                   "1500", "--games", "8", "--random-plies", "6", "--concurrency", "2", "--db", "d.sqlite"},
+                  dir, status);
   ASSERT_EQ(status, 0) << made;
   std::map<std::string, std::string> summary;  // format -> the tuner's lines that must agree
   for (const std::string format : {"text", "epd", "marlinformat", "bulletformat", "viriformat", "binpack"}) {
     const std::string file = "p." + format;
-    const std::string exported = run(
+    const std::string exported = run_program(
         HARNESS_PATH,
         {"positions", "1", "--db", "d.sqlite", "-o", file, "--format", format, "--keep", "checks,tactical,mates", "--no-dedup"},
         dir, status);
@@ -55,9 +55,9 @@ TEST(TrainerFiles, EveryFormatGivesTheTunerTheSamePositionsAndErrors) {
               "gradient": {"epochs": 20, "learning_rate": 2, "record_every": 5},
               "fitness": {"type": "texel", "positions": ")"
         << file << R"(", "positions_format": ")" << read_as << R"(", "threads": 2}, "validation": {"games": 0}})";
-    const std::string tuned =
-        run(TUNER_PATH, {"gradient", "--config", format + ".json", "--db", format + ".sqlite", "--out", format + "-w.json"}, dir,
-            status);
+    const std::string tuned = run_program(
+        TUNER_PATH, {"gradient", "--config", format + ".json", "--db", format + ".sqlite", "--out", format + "-w.json"}, dir,
+        status);
     ASSERT_EQ(status, 0) << tuned;
     std::smatch m;
     ASSERT_TRUE(std::regex_search(tuned, m, std::regex(R"(Positions: (\d+) read from .*, (\d+) kept)"))) << tuned;
@@ -103,17 +103,17 @@ TEST(TrainerFiles, EveryFormatGivesTheNetworkTrainerTheSameSamples) {
   std::filesystem::create_directories(dir);
   int status = -1;
   const std::string made =
-      run(HARNESS_PATH,
-          {"datagen", "--engine", std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev", "--nodes", "1000",
-           "--games", "6", "--random-plies", "6", "--concurrency", "2", "--db", "d.sqlite"},
-          dir, status);
+      run_program(HARNESS_PATH,
+                  {"datagen", "--engine", std::string("name=dev cmd=") + ENGINE_PATH + " arg=--version arg=dev", "--nodes",
+                   "1000", "--games", "6", "--random-plies", "6", "--concurrency", "2", "--db", "d.sqlite"},
+                  dir, status);
   ASSERT_EQ(status, 0) << made;
   std::map<std::string, std::multiset<std::tuple<std::vector<std::uint16_t>, float, float>>> samples;
   for (const std::string format : {"text", "marlinformat", "bulletformat", "viriformat", "binpack"}) {
-    const std::string exported = run(HARNESS_PATH,
-                                     {"positions", "1", "--db", "d.sqlite", "-o", "s." + format, "--format", format, "--keep",
-                                      "checks,tactical,mates", "--no-dedup"},
-                                     dir, status);
+    const std::string exported = run_program(HARNESS_PATH,
+                                             {"positions", "1", "--db", "d.sqlite", "-o", "s." + format, "--format", format,
+                                              "--keep", "checks,tactical,mates", "--no-dedup"},
+                                             dir, status);
     ASSERT_EQ(status, 0) << exported;
     tuner::SampleFilter everything;
     everything.skip_in_check = everything.skip_capture = false;
@@ -127,9 +127,12 @@ TEST(TrainerFiles, EveryFormatGivesTheNetworkTrainerTheSameSamples) {
   // Where the format keeps the move, the capture filter leaves out the positions whose move takes.
   tuner::SampleFilter quiet;
   std::vector<tuner::TrainingSample> all, without_captures;
-  ASSERT_TRUE(tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, {0, 32000, false, false}, true, all).ok());
+  ASSERT_TRUE(
+      tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, {0, 32000, false, false}, true, all)
+          .ok());
   quiet.skip_in_check = false;
-  ASSERT_TRUE(tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, quiet, true, without_captures).ok());
+  ASSERT_TRUE(
+      tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, quiet, true, without_captures).ok());
   EXPECT_LT(without_captures.size(), all.size());
   EXPECT_GT(without_captures.size(), all.size() / 2);
 }

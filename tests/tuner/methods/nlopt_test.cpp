@@ -45,7 +45,7 @@ std::unique_ptr<tuner::TunerDatabase> fresh_db(const std::string& name) {
   return tuner::TunerDatabase::open(dir + name).value();
 }
 
-std::string config_error(const std::string& nlopt, const std::string& fitness = R"({"positions": "x"})") {
+std::string nlopt_config_error(const std::string& nlopt, const std::string& fitness = R"({"positions": "x"})") {
   auto c = tuner::parse_tuner_config(
       R"({"parameters": [{"name": "tempo_mg"}], "nlopt": )" + nlopt + R"(, "fitness": )" + fitness + "}", "e.json");
   if (!c) return c.error();
@@ -54,16 +54,18 @@ std::string config_error(const std::string& nlopt, const std::string& fitness = 
 }
 
 TEST(NloptConfig, ReadsItsOwnSectionAndNamesBadKeysAndAlgorithms) {
-  EXPECT_EQ(config_error(R"({"algoritm": "lbfgs"})"), "e.json: nlopt: unknown key 'algoritm' (did you mean 'algorithm'?)");
-  EXPECT_EQ(config_error(R"({"algorithm": "bobyqua"})"), "e.json: nlopt: unknown 'algorithm' 'bobyqua' (did you mean 'bobyqa'?)");
-  EXPECT_EQ(config_error(R"({"evaluations": 0})"), "e.json: nlopt: 'evaluations' must be from 1 to 10000000, got 0");
-  EXPECT_EQ(config_error(R"({"evaluations": "many"})"), "e.json: nlopt: 'evaluations' must be an integer, got \"many\"");
+  EXPECT_EQ(nlopt_config_error(R"({"algoritm": "lbfgs"})"), "e.json: nlopt: unknown key 'algoritm' (did you mean 'algorithm'?)");
+  EXPECT_EQ(nlopt_config_error(R"({"algorithm": "bobyqua"})"),
+            "e.json: nlopt: unknown 'algorithm' 'bobyqua' (did you mean 'bobyqa'?)");
+  EXPECT_EQ(nlopt_config_error(R"({"evaluations": 0})"), "e.json: nlopt: 'evaluations' must be from 1 to 10000000, got 0");
+  EXPECT_EQ(nlopt_config_error(R"({"evaluations": "many"})"), "e.json: nlopt: 'evaluations' must be an integer, got \"many\"");
   // L-BFGS needs the texel error's gradient; games give none.
-  EXPECT_NE(config_error(R"({"algorithm": "lbfgs"})", R"({"type": "games"})").find("needs the texel error's gradient"),
+  EXPECT_NE(nlopt_config_error(R"({"algorithm": "lbfgs"})", R"({"type": "games"})").find("needs the texel error's gradient"),
             std::string::npos);
-  EXPECT_EQ(config_error(R"({"algorithm": "crs"})", R"({"type": "games"})"), "");
-  EXPECT_NE(config_error(R"({"algorithm": "crs"})", R"({"type": "games", "mode": "round-robin"})").find("needs a population"),
-            std::string::npos);
+  EXPECT_EQ(nlopt_config_error(R"({"algorithm": "crs"})", R"({"type": "games"})"), "");
+  EXPECT_NE(
+      nlopt_config_error(R"({"algorithm": "crs"})", R"({"type": "games", "mode": "round-robin"})").find("needs a population"),
+      std::string::npos);
   EXPECT_EQ(tuner::find_tuning_method("nlopt")->planned_steps(
                 distance_config(R"({"algorithm": "bobyqa", "evaluations": 100, "evaluations_per_step": 30})")),
             4);

@@ -12,7 +12,7 @@ namespace {
 // A migration of the tuner's tables; never edit one once released, add one.
 struct TunerMigration {
   const char* sql;
-  int harness_schema;  // the harness migration that ran it before the tuner had its own list (-1: none)
+  int harness_schema;   // the harness migration that ran it before the tuner had its own list (-1: none)
   const char* applied;  // on a database without tuner_schema: 1 when an older harness ran it
 };
 
@@ -36,8 +36,7 @@ const TunerMigration MIGRATIONS[] = {
       fitness REAL NOT NULL,
       PRIMARY KEY (run_id, generation, idx));
     )sql",
-     2,
-     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_individuals'"},
+     2, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_individuals'"},
     {R"sql(
     ALTER TABLE tuner_individuals ADD COLUMN match_run INTEGER REFERENCES runs(id);
     CREATE TABLE tuner_validations (
@@ -48,8 +47,7 @@ const TunerMigration MIGRATIONS[] = {
       elo_error REAL,  -- NULL when not finite
       PRIMARY KEY (run_id, generation));
     )sql",
-     3,
-     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_validations'"},
+     3, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_validations'"},
     {R"sql(
     CREATE TABLE tuner_heldout (
       run_id INTEGER NOT NULL REFERENCES runs(id),
@@ -57,8 +55,7 @@ const TunerMigration MIGRATIONS[] = {
       error REAL NOT NULL,
       PRIMARY KEY (run_id, generation));
     )sql",
-     6,
-     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_heldout'"},
+     6, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_heldout'"},
     {R"sql(
     CREATE TABLE tuner_results (
       run_id INTEGER PRIMARY KEY REFERENCES runs(id),
@@ -66,8 +63,7 @@ const TunerMigration MIGRATIONS[] = {
       tuned_values TEXT NOT NULL,   -- JSON object name -> value, as written
       path TEXT NOT NULL);          -- the file written
     )sql",
-     8,
-     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_results'"},
+     8, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_results'"},
     {R"sql(
     -- A tuner step's state becomes one JSON object of the method's own keys: PBIL's vector was
     -- in a column named for it ('probabilities') that held SPSA's and gradient descent's theta
@@ -89,8 +85,7 @@ const TunerMigration MIGRATIONS[] = {
     DROP TABLE tuner_generations;
     ALTER TABLE tuner_steps RENAME TO tuner_generations;
     )sql",
-     13,
-     "SELECT count(*) = 0 FROM pragma_table_info('tuner_generations') WHERE name='probabilities'"},
+     13, "SELECT count(*) = 0 FROM pragma_table_info('tuner_generations') WHERE name='probabilities'"},
     {R"sql(
     CREATE TABLE loop_steps (
       loop_run INTEGER NOT NULL REFERENCES runs(id),  -- a run of kind tuner-loop
@@ -101,8 +96,7 @@ const TunerMigration MIGRATIONS[] = {
       detail TEXT NOT NULL,                -- JSON object: what the step found
       PRIMARY KEY (loop_run, generation, step));
     )sql",
-     14,
-     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='loop_steps'"},
+     14, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='loop_steps'"},
     {R"sql(
     -- tuner --confirm: the tuned values against the start at each time control asked for.
     CREATE TABLE tuner_confirmations (
@@ -115,11 +109,10 @@ const TunerMigration MIGRATIONS[] = {
       verdict TEXT NOT NULL,  -- H1, H0, undecided; empty without an SPRT
       PRIMARY KEY (run_id, label));
     )sql",
-     16,
-     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_confirmations'"},
+     16, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_confirmations'"},
 };
 
-int target() { return int(std::size(MIGRATIONS)); }
+int target_version() { return int(std::size(MIGRATIONS)); }
 
 int integer(harness::Connection& c, const std::string& sql) {
   harness::Statement s(c, sql);
@@ -130,7 +123,7 @@ int integer(harness::Connection& c, const std::string& sql) {
 // harness ran, which are always the first ones, in order.
 int legacy_version(harness::Connection& c) {
   int version = 0;
-  while (version < target() && integer(c, MIGRATIONS[version].applied) == 1) ++version;
+  while (version < target_version() && integer(c, MIGRATIONS[version].applied) == 1) ++version;
   return version;
 }
 
@@ -142,12 +135,12 @@ int stored_version(harness::Connection& c) {
 
 bool up_to_date(harness::Connection& c) {
   return integer(c, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_schema'") == 1 &&
-         integer(c, "SELECT max(version) FROM tuner_schema") == target();
+         integer(c, "SELECT max(version) FROM tuner_schema") == target_version();
 }
 
 }  // namespace
 
-int tuner_schema_target() { return target(); }
+int tuner_schema_target() { return target_version(); }
 
 const char* tuner_migration(int version) { return MIGRATIONS[version].sql; }
 
@@ -158,11 +151,11 @@ chess::Result<bool> migrate_tuner_tables(harness::Connection& c) {
     if (up_to_date(c)) return true;  // no write lock taken for nothing
     c.transaction([&] {
       const int version = stored_version(c);
-      if (version > target() || version < 0)
-        throw harness::StorageError("tuner tables of schema " + std::to_string(version) + " are not ones this tuner writes (0 to " +
-                                    std::to_string(target()) + ")");
-      for (int v = version; v < target(); ++v) c.exec(MIGRATIONS[v].sql);
-      c.exec("DELETE FROM tuner_schema; INSERT INTO tuner_schema VALUES (" + std::to_string(target()) + ")");
+      if (version > target_version() || version < 0)
+        throw harness::StorageError("tuner tables of schema " + std::to_string(version) +
+                                    " are not ones this tuner writes (0 to " + std::to_string(target_version()) + ")");
+      for (int v = version; v < target_version(); ++v) c.exec(MIGRATIONS[v].sql);
+      c.exec("DELETE FROM tuner_schema; INSERT INTO tuner_schema VALUES (" + std::to_string(target_version()) + ")");
     });
     return true;
   });
