@@ -43,8 +43,9 @@ def main():
         return 0
     header_names = {}
     for header in glob.glob(os.path.join(root, "**", "*.h"), recursive=True):
-        if "/build" in os.path.relpath(header, root) or "node_modules" in header:
-            continue
+        rel = os.path.relpath(header, root)
+        if rel.split(os.sep)[0].startswith("build") or "node_modules" in rel.split(os.sep):
+            continue  # build folders' generated headers and the page's npm packages are not ours
         for name in file_local_names(header):
             header_names.setdefault(name, os.path.relpath(header, root))
     problems = []
