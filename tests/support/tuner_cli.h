@@ -7,12 +7,12 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "process/child_process.h"
+#include "support/files.h"
 
 namespace {
 
@@ -20,13 +20,6 @@ struct TunerRun {
   int exit_code = -1;
   std::string out;
 };
-
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // `dir` ends with '/'; the run's standard error is kept there as stderr.txt.
 inline TunerRun run_tuner(const std::vector<std::string>& args, const std::string& dir) {
@@ -38,7 +31,7 @@ inline TunerRun run_tuner(const std::vector<std::string>& args, const std::strin
   const auto deadline = std::chrono::steady_clock::now() + 300s;
   while ((*p)->read_line(line, deadline) == harness::ReadStatus::LINE) r.out += line + "\n";
   r.exit_code = (*p)->stop(5000ms);
-  r.out += read_file(dir + "stderr.txt");
+  r.out += testing_support::file_bytes(dir + "stderr.txt");
   return r;
 }
 

@@ -109,8 +109,8 @@ chess::Result<BisectOutcome> Bisector::run(std::ostream& out) {
   for (std::optional<int> next = search_.next(); next; next = search_.next()) {
     if (stop_requested() != StopRequest::NONE) return BisectOutcome{true, {}, steps_};
     const GitCommit& commit = commits_[std::size_t(*next)];
-    out << "step " << shown_step() << ": " << commit.short_sha() << " " << commit.subject << " (" << search_.steps_left()
-        << " left at most)" << std::endl;
+    out << "step " << shown_step() << ": " << commit.short_sha() << " " << commit.subject << " ("
+        << search_.steps_left() << " left at most)" << std::endl;
     auto verdict = test(*next, resume_run, out);
     CHESS_RETURN_IF_ERROR(verdict);
     resume_run = 0;
@@ -164,8 +164,8 @@ chess::Result<bool> Bisector::check_bad(std::ostream& out) {
   for (const BisectStepRow& row : steps_)
     if (row.commit == commits_.back().sha && row.verdict != "skipped")
       return row.verdict == "good" ? passes_too() : chess::Result<bool>(true);
-  out << "step " << shown_step() << ": " << commits_.back().short_sha() << " " << commits_.back().subject
-      << " (the bad commit itself)" << std::endl;
+  out << "step " << shown_step() << ": " << commits_.back().short_sha() << " "
+      << commits_.back().subject << " (the bad commit itself)" << std::endl;
   auto v = test(bad, 0, out);
   CHESS_RETURN_IF_ERROR(v);
   out << "  " << v->verdict << ": " << first_line(v->detail) << run_suffix(v->run_id) << std::endl;
@@ -339,8 +339,7 @@ Bisector::Verdict Bisector::verdict_of(const Tally& t, const SprtConfig& sprt, s
   const double llr = sprt_llr(t, sprt);
   const EloEstimate e = estimate(t);
   const std::string sure = format("LLR %.2f (%.2f, %.2f), Elo %+.1f", llr, sprt.lower_bound(), sprt.upper_bound(), e.elo) +
-                           format(" +/- %.1f, LOS %.1f %% after %g games", e.elo_error, e.los * 100, double(t.games()), 0) +
-                           games;
+                           format(" +/- %.1f, LOS %.1f %% after %g games", e.elo_error, e.los * 100, double(t.games()), 0) + games;
   switch (sprt_decision(llr, sprt)) {
     case SprtDecision::ACCEPT_H0: return Verdict{"bad", run_id, "weaker (H0 accepted): " + sure};
     case SprtDecision::ACCEPT_H1: return Verdict{"good", run_id, "not weaker (H1 accepted): " + sure};

@@ -1,8 +1,8 @@
 #include "html_page.h"
 
-#include <fstream>
-
 #include "settings/output_file.h"
+
+#include <fstream>
 
 namespace harness {
 

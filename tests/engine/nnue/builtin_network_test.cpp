@@ -1,12 +1,13 @@
 // The network built into the engine is engine/networks/dev.nnue, byte for byte in what it
 // evaluates: the engine's inference of the built-in copy equals the independent forward pass
 // (tests/support/test_networks.h) of the file read from the repository.
+#include "nnue/builtin_network.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <sstream>
 
-#include "nnue/builtin_network.h"
 #include "support/equal_to_reference.h"
 
 namespace {

@@ -150,7 +150,7 @@ std::vector<std::string> sprt_repo_commands() {
   // dev with its hand-written evaluation: what the test asks of strength must not rest on the
   // built-in network at 1,500 nodes.
   return {engine_version("v0.2"), engine_version("dev --eval hce"), engine_version("dev --eval hce"),
-          engine_version("v0.1"), engine_version("v0.1"),           engine_version("v0.1")};
+          engine_version("v0.1"), engine_version("v0.1"), engine_version("v0.1")};
 }
 
 std::vector<std::string> sprt_args(const GitRepo& repo, const std::string& db) {
@@ -201,9 +201,8 @@ TEST(Bisect, AnUndecidedStepIsDecidedOnAllItsGamesAndKeepsItsNumber) {
   const std::string db = temp_db("bisect_pooled");
   const GitRepo repo = make_bisect_repo(
       work_dir(db) + "/repo", {engine_version("v0.2"), engine_version("v0.2"), engine_version("v0.2"), engine_version("v0.2")});
-  std::vector<std::string> args = bisect_args(repo, db,
-                                              {"--sprt", "elo0=-10 elo1=0 alpha=0.05 beta=0.05", "--nodes", "300", "--games", "4",
-                                               "--retries", "1", "--concurrency", "2"});
+  std::vector<std::string> args = bisect_args(repo, db, {"--sprt", "elo0=-10 elo1=0 alpha=0.05 beta=0.05", "--nodes", "300",
+                                                         "--games", "4", "--retries", "1", "--concurrency", "2"});
   args[4] = "HEAD~3";
   HarnessRun r = run_harness(args, 600s);
   ASSERT_EQ(r.exit_code, 0) << r.out;

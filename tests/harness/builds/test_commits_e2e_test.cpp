@@ -178,8 +178,7 @@ TEST(TestCommits, AWrongBenchAndABrokenBuildAreRefusedBeforeAnythingIsRecorded) 
   *std::find(elsewhere.begin(), elsewhere.end(), "src") = "source";
   HarnessRun no_folder = run_harness(elsewhere, 120s);
   EXPECT_EQ(no_folder.exit_code, 2);
-  EXPECT_NE(no_folder.out.find("the commit has no folder 'source' (--make-path) to build in"), std::string::npos)
-      << no_folder.out;
+  EXPECT_NE(no_folder.out.find("the commit has no folder 'source' (--make-path) to build in"), std::string::npos) << no_folder.out;
   HarnessRun no_ref = run_harness(test_args(r, "no-such-branch", "HEAD~3", db), 120s);
   EXPECT_EQ(no_ref.exit_code, 2);
   EXPECT_NE(no_ref.out.find("--dev: ref 'no-such-branch' names no commit in " + r.dir), std::string::npos) << no_ref.out;
@@ -194,8 +193,7 @@ TEST(TestCommits, TheClockScaledByBenchSpeedIsStoredShownAndListedOnTheTestsPage
   for (const char* a : {"--tc", "2+0.02", "--scale-nps", "1000", "--scale-by", "both"}) args.push_back(a);
   HarnessRun scaled = run_harness(args, 300s);
   ASSERT_EQ(scaled.exit_code, 0) << scaled.out;
-  const std::regex line(
-      R"(Time control scaled x(\d+\.\d{3}) \(reference 1000 nps over the mean (\d+) nps\): 2\+0\.02 played as )");
+  const std::regex line(R"(Time control scaled x(\d+\.\d{3}) \(reference 1000 nps over the mean (\d+) nps\): 2\+0\.02 played as )");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(scaled.out, m, line)) << scaled.out;
   const auto config = nlohmann::json::parse(harness::Database::open(db).value()->run(1).value()->config);

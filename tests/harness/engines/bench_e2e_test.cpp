@@ -34,7 +34,8 @@ TEST(Bench, EngineVersionsHaveRepeatableSignaturesOfTheirOwn) {
 }
 
 TEST(Bench, StockfishsSignatureComesFromItsStandardError) {
-  HarnessRun r = run_harness({"bench", "stockfish", "--bench-args", "bench 16 1 5"}, std::chrono::seconds(300));
+  HarnessRun r =
+      run_harness({"bench", "stockfish", "--bench-args", "bench 16 1 5"}, std::chrono::seconds(300));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_GT(engine_bench_of(r.out, "stockfish"), 0u) << r.out;
 }
@@ -53,15 +54,14 @@ std::string scripted_bench(const std::string& name, const std::string& speeds, c
   const std::string dir = ::testing::TempDir() + "scripted_bench/" + name;
   std::filesystem::create_directories(dir);
   std::filesystem::remove(dir + "/runs");
-  std::ofstream(dir + "/engine")
-      << "#!/bin/sh\n"
-      << "echo . >> " << dir << "/runs\n"
-      << "run=$(wc -l < " << dir << "/runs)\n"
-      << "speed=$(echo " << speeds << " | cut -d' ' -f$run)\n"
-      << "count=$(echo " << counts << " | cut -d' ' -f$run)\n"
-      << "[ -n \"$count\" ] || count=$(echo " << counts << " | cut -d' ' -f1)\n"
-      << "echo 'info depth 12 seldepth 18 multipv 1 score cp 138 nodes 54683 nps 911383 time 60 pv e2e4'\n"
-      << "echo \"NODES: $count\"\necho \"NPS: $speed\"\n";
+  std::ofstream(dir + "/engine") << "#!/bin/sh\n"
+                                 << "echo . >> " << dir << "/runs\n"
+                                 << "run=$(wc -l < " << dir << "/runs)\n"
+                                 << "speed=$(echo " << speeds << " | cut -d' ' -f$run)\n"
+                                 << "count=$(echo " << counts << " | cut -d' ' -f$run)\n"
+                                 << "[ -n \"$count\" ] || count=$(echo " << counts << " | cut -d' ' -f1)\n"
+                                 << "echo 'info depth 12 seldepth 18 multipv 1 score cp 138 nodes 54683 nps 911383 time 60 pv e2e4'\n"
+                                 << "echo \"NODES: $count\"\necho \"NPS: $speed\"\n";
   std::filesystem::permissions(dir + "/engine", std::filesystem::perms::owner_all);
   return "name=" + name + " cmd=" + dir + "/engine";
 }
@@ -74,7 +74,8 @@ TEST(Bench, TotalsAfterInfoLinesAreTheEnginesOwnAndTheSpeedIsTheMedianOfTheRuns)
 }
 
 TEST(Bench, ACountThatChangesBetweenRunsSignsNothing) {
-  HarnessRun r = run_harness({"bench", scripted_bench("random", "1 1 1", "4252962 4252962 4252999"), "--bench-runs", "3"}, 120s);
+  HarnessRun r =
+      run_harness({"bench", scripted_bench("random", "1 1 1", "4252962 4252962 4252999"), "--bench-runs", "3"}, 120s);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("engine 'random' bench: run 3 counted 4252999 nodes, run 1 4252962: its bench is not deterministic"),
             std::string::npos)

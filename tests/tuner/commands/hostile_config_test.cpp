@@ -84,12 +84,12 @@ TEST(HostileTunerConfig, ResultsThatCannotBeWrittenLeaveTheEarlierFileWhole) {
     while (filler.write(block.data(), std::streamsize(block.size()))) filler.flush();
   }
   const TunerRun r = run_tuner({"spsa", "--config", "config.json", "--db", "t.sqlite", "--out", full + "/weights.json"}, dir);
-  const std::string kept = read_file(full + "/weights.json");
+  const std::string kept = testing_support::file_bytes(full + "/weights.json");
   const bool part_left = std::filesystem::exists(full + "/weights.json.part");
   ::umount2(full.c_str(), MNT_DETACH);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find(full + "/weights.json: cannot write (No space left on device)"), std::string::npos) << r.out;
-  EXPECT_EQ(kept, read_file(earlier)) << "the earlier weights are whole";
+  EXPECT_EQ(kept, testing_support::file_bytes(earlier)) << "the earlier weights are whole";
   EXPECT_FALSE(part_left) << "no fragment is left";
 }
 

@@ -115,8 +115,7 @@ TEST(TunerNnue, ACheckpointThatChangedIsRefusedByName) {
   std::ofstream(dir + "net.checkpoints/superbatch-1.bin", std::ios::binary | std::ios::app) << "x";
   const TunerRun r = train(dir, {"--resume"});
   EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_NE(r.out.find("superbatch-1.bin: the checkpoint's checksum is not the one stored with its superbatch"),
-            std::string::npos)
+  EXPECT_NE(r.out.find("superbatch-1.bin: the checkpoint's checksum is not the one stored with its superbatch"), std::string::npos)
       << r.out;
 }
 

@@ -40,8 +40,7 @@ void expect_near_relative(double a, double b, const std::string& what) {
 
 void expect_same_theta(const nlohmann::json& a, const nlohmann::json& b) {
   ASSERT_TRUE(a.is_array() && b.is_array() && a.size() == b.size()) << a << " " << b;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    expect_near_relative(a[i].get<double>(), b[i].get<double>(), "theta " + std::to_string(i));
+  for (std::size_t i = 0; i < a.size(); ++i) expect_near_relative(a[i].get<double>(), b[i].get<double>(), "theta " + std::to_string(i));
 }
 
 // Two stored SPSA states: theta and the scale within the tolerance, the step count and the
@@ -74,7 +73,7 @@ std::string migration_workspace() {
   sqlite3* raw = nullptr;
   EXPECT_EQ(sqlite3_open((dir + "old.sqlite").c_str(), &raw), SQLITE_OK);
   char* message = nullptr;
-  const std::string dump = read_file(std::string(PROJECT_DIR) + "/tests/tuner/fixtures/spsa_run_schema13.sql");
+  const std::string dump = testing_support::file_bytes(std::string(PROJECT_DIR) + "/tests/tuner/fixtures/spsa_run_schema13.sql");
   EXPECT_EQ(sqlite3_exec(raw, dump.c_str(), nullptr, nullptr, &message), SQLITE_OK) << (message ? message : "");
   sqlite3_close(raw);
   return dir;
@@ -99,7 +98,7 @@ TEST(StoredStateMigration, AnSpsaRunStoredBeforeTheMigrationResumesAfterIt) {
   expect_same_theta(migrated["theta"], nlohmann::json::parse(expected[4].state)["theta"]);
   // Resumed, the run ends in the same state with the same weights as the run that never stopped.
   expect_same_state(steps.back().state, expected.back().state);
-  EXPECT_EQ(read_file(dir + "resumed.json"), read_file(dir + "whole.json"));
+  EXPECT_EQ(testing_support::file_bytes(dir + "resumed.json"), testing_support::file_bytes(dir + "whole.json"));
   EXPECT_EQ(old_db->run(1).value()->status, "finished");
 }
 

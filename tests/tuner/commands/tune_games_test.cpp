@@ -267,9 +267,8 @@ namespace {
 // An OpenBench tune as OpenBench writes it: its parameter lines and its SPSA, the result in
 // its form, the tuner's steps as events, and the result confirmed at two time controls.
 TEST(GameFitness, AnOpenBenchTuneWritesItsFormAndIsConfirmedAtTwoTimeControls) {
-  std::string dir = options_workspace(
-      "openbench", R"("contempt, int, 0, -50, 50, 10, 0.002\nMove Overhead, int, 10, 0, 20, 0, 0.002")",
-      R"("spsa": {"style": "openbench", "iterations": 2, "pairs_per_iteration": 1}, "validation": {"games": 0})");
+  std::string dir = options_workspace("openbench", R"("contempt, int, 0, -50, 50, 10, 0.002\nMove Overhead, int, 10, 0, 20, 0, 0.002")",
+                                      R"("spsa": {"style": "openbench", "iterations": 2, "pairs_per_iteration": 1}, "validation": {"games": 0})");
   TunerRun r =
       run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json", "--events",
                       dir + "events.jsonl", "--confirm", "stc=0.3+0.01 ltc=0.6+0.01 games=4 sprt='elo0=0 elo1=200'"});
@@ -305,8 +304,7 @@ TEST(GameFitness, AnOpenBenchTuneWritesItsFormAndIsConfirmedAtTwoTimeControls) {
 // A perturbation that rounds to nothing is said before any game, naming the parameter, and
 // refused with --strict before anything is recorded.
 TEST(GameFitness, ASilentParameterIsDiagnosedBeforeAnyGame) {
-  std::string dir =
-      options_workspace("silent", R"("contempt,0,-50,50,0.2,0.002")", R"("spsa": {"iterations": 2}, "validation": {"games": 0})");
+  std::string dir = options_workspace("silent", R"("contempt,0,-50,50,0.2,0.002")", R"("spsa": {"iterations": 2}, "validation": {"games": 0})");
   TunerRun strict = run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--strict"});
   EXPECT_EQ(strict.exit_code, 2) << strict.out;
   EXPECT_NE(strict.out.find("contempt: c_end 0.2 is below half a step (0.5): from iteration 1 of 2"), std::string::npos)

@@ -127,12 +127,9 @@ TEST(TrainerFiles, EveryFormatGivesTheNetworkTrainerTheSameSamples) {
   // Where the format keeps the move, the capture filter leaves out the positions whose move takes.
   tuner::SampleFilter quiet;
   std::vector<tuner::TrainingSample> all, without_captures;
-  ASSERT_TRUE(
-      tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, {0, 32000, false, false}, true, all)
-          .ok());
+  ASSERT_TRUE(tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, {0, 32000, false, false}, true, all).ok());
   quiet.skip_in_check = false;
-  ASSERT_TRUE(
-      tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, quiet, true, without_captures).ok());
+  ASSERT_TRUE(tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, quiet, true, without_captures).ok());
   EXPECT_LT(without_captures.size(), all.size());
   EXPECT_GT(without_captures.size(), all.size() / 2);
 }

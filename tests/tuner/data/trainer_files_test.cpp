@@ -25,8 +25,7 @@ std::string error_of(const std::string& path, tuner::PositionsFormat format) {
 }
 
 TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
-  const std::string board =
-      board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 12, formats::WhiteResult::DRAW));
+  const std::string board = board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 12, formats::WhiteResult::DRAW));
   std::size_t read = 0;
   auto ok = tuner::read_trainer_file(testing_support::write_temp_file("two.marlin", board + board),
                                      tuner::PositionsFormat::MARLINFORMAT, [&](tuner::LabeledPosition&& p) {
@@ -63,9 +62,7 @@ TEST(TrainerFiles, ABoardFileReadsBackAndABrokenOneIsNamed) {
 
 TEST(TrainerFiles, ABinpackWithoutItsMagicOrWithABrokenChainIsRefused) {
   const chess::Position start = chess::Position::startpos();
-  auto entry = [&](chess::Move move) {
-    return board_bytes(formats::encode_binpack_entry(start, move, 0, formats::WhiteResult::DRAW));
-  };
+  auto entry = [&](chess::Move move) { return board_bytes(formats::encode_binpack_entry(start, move, 0, formats::WhiteResult::DRAW)); };
   const std::string e4 = entry(chess::Move(chess::SQ_E2, chess::SQ_E4));
   auto chunk = [](const std::string& body) {
     const std::uint32_t n = std::uint32_t(body.size());
@@ -124,8 +121,7 @@ TEST(TrainerFiles, ABinpackChainsBrokenMoveOrScoreIsNamed) {
 }
 
 TEST(TrainerFiles, AViriformatGameWithoutItsEndOrWithAnIllegalMoveIsRefused) {
-  const std::string header =
-      board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 0, formats::WhiteResult::WHITE_WIN));
+  const std::string header = board_bytes(formats::encode_marlinformat(chess::Position::startpos(), 0, formats::WhiteResult::WHITE_WIN));
   const std::uint16_t e4 = formats::encode_viriformat_move(chess::Move(chess::SQ_E2, chess::SQ_E4));
   const std::string pair{char(e4 & 0xFF), char(e4 >> 8), char(30), char(0)};
   EXPECT_EQ(error_of(testing_support::write_temp_file("ok.viri", header + pair + std::string(4, '\0')),

@@ -84,8 +84,7 @@ TEST(LoopConfig, EveryBadValueIsNamed) {
 }
 
 TEST(LoopConfig, TheShippedConfigurationReads) {
-  auto c = tuner::load_loop_config(std::string(PROJECT_DIR) + "/configs/loop/dev.json",
-                                   std::string(PROJECT_DIR) + "/configs/engines.json");
+  auto c = tuner::load_loop_config(std::string(PROJECT_DIR) + "/configs/loop/dev.json", std::string(PROJECT_DIR) + "/configs/engines.json");
   ASSERT_TRUE(c.ok()) << c.error();
   EXPECT_EQ(c->engine.name, "dev-hce");
   EXPECT_TRUE(c->gate.sprt);

@@ -10,12 +10,11 @@ std::string training_config_error(const std::string& text) {
 }
 
 TEST(TrainingConfig, ReadsEveryKey) {
-  auto c = tuner::parse_training_config(
-      R"({"name": "n", "hidden": 256, "data": [{"path": "a.bin", "format": "marlinformat"}, {"path": "b.txt"}],
+  auto c = tuner::parse_training_config(R"({"name": "n", "hidden": 256, "data": [{"path": "a.bin", "format": "marlinformat"}, {"path": "b.txt"}],
     "filters": {"min_ply": 8, "max_score": 2000, "skip_in_check": false}, "validation_fraction": 0.05, "batch_size": 4096,
     "batches_per_superbatch": 10, "superbatches": 3, "wdl": 0.5, "lr": {"schedule": "cosine", "start": 0.002, "final": 0.0001},
     "adamw": {"decay": 0.02, "clip": 1.5}, "threads": 1, "seed": 9, "shuffle": false})",
-      "net.json");
+                                        "net.json");
   ASSERT_TRUE(c.ok()) << c.error();
   EXPECT_EQ(c->hidden, 256);
   ASSERT_EQ(c->data.size(), 2u);

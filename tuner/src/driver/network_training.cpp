@@ -74,14 +74,10 @@ class NetworkTrainingRun : public MethodRun {
     MethodStep step;
     step.mean_fitness = r.train_loss;
     step.best_fitness = run_.validation_size() > 0 ? r.validation_loss : r.train_loss;
-    step.state = {{"superbatch", r.superbatch},
-                  {"train_loss", r.train_loss},
-                  {"validation_loss", r.validation_loss},
-                  {"lr", r.lr},
-                  {"seconds", r.seconds},
-                  {"positions", r.positions},
-                  {"checkpoint", path.string()},
-                  {"checkpoint_sha256", sha256_hex(bytes)}};
+    step.state = {{"superbatch", r.superbatch},       {"train_loss", r.train_loss},
+                  {"validation_loss", r.validation_loss}, {"lr", r.lr},
+                  {"seconds", r.seconds},               {"positions", r.positions},
+                  {"checkpoint", path.string()},        {"checkpoint_sha256", sha256_hex(bytes)}};
     step.progress = progress_line(r, config_.superbatches, run_.validation_size() > 0);
     last_loss_ = step.best_fitness;
     last_ = r;
@@ -184,13 +180,9 @@ chess::Result<std::string> write_network(const TrainingRun& run, const TrainingC
   CHESS_RETURN_IF_ERROR(data);
   const nlohmann::json manifest = {
       {"architecture", "(768->" + std::to_string(config.hidden) + ")x2->1"},
-      {"layout",
-       "bullet simple: Chess768 inputs, SCReLU, side to move first; i16 little-endian, column-major; l0w, l0b x QA, "
-       "l1w x QB, l1b x QA*QB; padded to 64 bytes"},
-      {"hidden", config.hidden},
-      {"qa", nnue::QA},
-      {"qb", nnue::QB},
-      {"scale", nnue::SCALE},
+      {"layout", "bullet simple: Chess768 inputs, SCReLU, side to move first; i16 little-endian, column-major; l0w, l0b x QA, "
+                 "l1w x QB, l1b x QA*QB; padded to 64 bytes"},
+      {"hidden", config.hidden}, {"qa", nnue::QA}, {"qb", nnue::QB}, {"scale", nnue::SCALE},
       {"data", *data},
       {"positions", {{"train", run.training_size()}, {"validation", run.validation_size()}}},
       {"settings", json_input::parse_or_discarded(config.source_text)},
@@ -239,8 +231,8 @@ chess::Result<bool> check_network_outputs(const NetworkFiles& files, const std::
 }
 
 chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
-                                            const std::vector<std::string>& inputs, TunerDatabase& db, std::int64_t run_id,
-                                            const TrainingOptions& options, std::ostream& out) {
+                                            const std::vector<std::string>& inputs, TunerDatabase& db,
+                                            std::int64_t run_id, const TrainingOptions& options, std::ostream& out) {
   CHESS_RETURN_IF_ERROR(check_network_outputs(files, inputs));
   NetworkTrainingRun method(run, config, files, inputs, options.batch_losses);
   auto ran =

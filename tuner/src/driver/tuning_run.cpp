@@ -66,17 +66,16 @@ chess::Result<TexelSets> read_texel_sets(const TunerConfig& config, const eval::
   const double bytes_each = double(traced.tuning.bytes() + traced.heldout.bytes()) / double(kept);
   out << "Positions: " << traced.read << " read from " << config.fitness.positions << ", " << kept << " kept ("
       << traced.not_quiet << " left out: their quiescence score is not their evaluation), "
-      << harness::format_number("%.1f", bytes_each) << " bytes each in memory, traced in "
-      << harness::format_number("%.1f", seconds) << " s" << std::endl;
+      << harness::format_number("%.1f", bytes_each) << " bytes each in memory, traced in " << harness::format_number("%.1f", seconds)
+      << " s" << std::endl;
   sets.texel = std::make_unique<TexelFitness>(std::move(traced.tuning), config.fitness.threads);
   if (traced.heldout.size() > 0) sets.heldout = std::make_unique<TexelFitness>(std::move(traced.heldout), config.fitness.threads);
   return sets;
 }
 
 // The fitness the method optimises; its description ends the run's first line.
-std::unique_ptr<Fitness> make_fitness(const TunerConfig& config, const TuningMethod& method,
-                                      const eval::EvalParams& start_weights, const Values& start, TexelSets& sets,
-                                      TunedEngines* engines, std::ostream& out) {
+std::unique_ptr<Fitness> make_fitness(const TunerConfig& config, const TuningMethod& method, const eval::EvalParams& start_weights,
+                                      const Values& start, TexelSets& sets, TunedEngines* engines, std::ostream& out) {
   if (!sets.texel) {
     out << ", " << method.games_plan(config);
     return std::make_unique<GameFitness>(*engines, start, out, method.games_per_comparison(config));
@@ -116,7 +115,7 @@ struct Tuning {
   TunerDatabase& db;
   std::int64_t run_id;
   std::ostream& out;
-  harness::EventStream* events;                   // --events, or null
+  harness::EventStream* events;  // --events, or null
   const std::optional<ConfirmSettings>& confirm;  // --confirm, when given
 };
 
@@ -157,8 +156,7 @@ std::string result_path(const Tuning& t) {
 // "for harness --engine: option.X=V ...": the tuned options as engine spec words.
 std::string harness_words(const Tuning& t, const Result& result) {
   std::string words;
-  for (const auto& [name, value] : option_settings(t.config, result.values))
-    words += " " + harness::key_value_word("option." + name, value);
+  for (const auto& [name, value] : option_settings(t.config, result.values)) words += " " + harness::key_value_word("option." + name, value);
   return "for harness --engine:" + words + "\n";
 }
 
@@ -180,8 +178,7 @@ chess::Result<std::string> write_result(const Tuning& t, const Result& result) {
     const std::string lines = std::filesystem::path(out).replace_extension(".txt").string();
     if (lines == out) return chess::Error{"--out " + out + ": the SPSA lines go beside the result, as .txt; name it .json"};
     std::vector<std::string> values;
-    for (std::size_t i = 0; i < t.config.weights.size(); ++i)
-      values.push_back(t.config.weights[i].option_value(result.values[i]));
+    for (std::size_t i = 0; i < t.config.weights.size(); ++i) values.push_back(t.config.weights[i].option_value(result.values[i]));
     auto text_file = harness::OutputFile::open("--out", lines, {t.db.path(), out});
     CHESS_RETURN_IF_ERROR(text_file);
     (*text_file)->stream() << spsa_lines_text(*t.config.parameter_lines, values);
@@ -226,8 +223,7 @@ RunHooks make_tuning_hooks(const Tuning& t, Fitness& fitness) {
     if (t.sets.heldout) CHESS_RETURN_IF_ERROR(save_heldout_error(t, done));
     const int every = t.config.validation.every;
     if (t.engines && t.config.validation.games > 0 && every > 0 && done % every == 0 && done < total && best != t.start) {
-      auto v =
-          validate(*t.engines, best, t.start, t.config.validation, done, "tuned-g" + std::to_string(done), t.db, t.run_id, t.out);
+      auto v = validate(*t.engines, best, t.start, t.config.validation, done, "tuned-g" + std::to_string(done), t.db, t.run_id, t.out);
       CHESS_RETURN_IF_ERROR(v);
     }
     return true;
@@ -325,8 +321,7 @@ chess::Result<TuningEnd> run_tuning(const TuningRequest& request, const TuningMe
   const std::vector<std::string> problems = method.diagnose(config);
   if (!problems.empty() && request.strict) return chess::Error{request.config + ": " + problems.front() + " (--strict)"};
   for (const std::string& problem : problems) out << "Warning: " << request.config << ": " << problem << "\n";
-  auto weights = config.start_weights.empty() ? chess::Result<eval::EvalParams>(eval::dev_params())
-                                              : eval::load_params(config.start_weights);
+  auto weights = config.start_weights.empty() ? chess::Result<eval::EvalParams>(eval::dev_params()) : eval::load_params(config.start_weights);
   CHESS_RETURN_IF_ERROR(weights);
   const eval::EvalParams start_weights = *weights;
   if (config.fitness.cluster.shards > 0) CHESS_RETURN_IF_ERROR(harness::slurm_reachable());
@@ -354,13 +349,11 @@ chess::Result<TuningEnd> run_tuning(const TuningRequest& request, const TuningMe
   if (engines) engines->events_to(events.get());
   const long tuned = long(config.weights.size());
   out << "Tuner run " << *run_id << " (" << method.name() << ") in " << request.db << ": "
-      << (config.tunes_options() ? harness::plural(tuned, "option") + " of " + engines->engine().name
-                                 : harness::plural(tuned, "weight"));
+      << (config.tunes_options() ? harness::plural(tuned, "option") + " of " + engines->engine().name : harness::plural(tuned, "weight"));
   TunedEngines* tuned_engine = engines ? &*engines : nullptr;
   std::unique_ptr<Fitness> fitness = make_fitness(config, method, start_weights, start, sets, tuned_engine, out);
   out << std::endl;
-  const Tuning t{request,      method, config,  start_weights, start,        sets,
-                 tuned_engine, **db,   *run_id, out,           events.get(), confirmation};
+  const Tuning t{request, method, config, start_weights, start, sets, tuned_engine, **db, *run_id, out, events.get(), confirmation};
   return drive_and_finish(t, *fitness);
 }
 

@@ -12,7 +12,7 @@ namespace {
 // A migration of the tuner's tables; never edit one once released, add one.
 struct TunerMigration {
   const char* sql;
-  int harness_schema;   // the harness migration that ran it before the tuner had its own list (-1: none)
+  int harness_schema;  // the harness migration that ran it before the tuner had its own list (-1: none)
   const char* applied;  // on a database without tuner_schema: 1 when an older harness ran it
 };
 
@@ -36,7 +36,8 @@ const TunerMigration MIGRATIONS[] = {
       fitness REAL NOT NULL,
       PRIMARY KEY (run_id, generation, idx));
     )sql",
-     2, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_individuals'"},
+     2,
+     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_individuals'"},
     {R"sql(
     ALTER TABLE tuner_individuals ADD COLUMN match_run INTEGER REFERENCES runs(id);
     CREATE TABLE tuner_validations (
@@ -47,7 +48,8 @@ const TunerMigration MIGRATIONS[] = {
       elo_error REAL,  -- NULL when not finite
       PRIMARY KEY (run_id, generation));
     )sql",
-     3, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_validations'"},
+     3,
+     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_validations'"},
     {R"sql(
     CREATE TABLE tuner_heldout (
       run_id INTEGER NOT NULL REFERENCES runs(id),
@@ -55,7 +57,8 @@ const TunerMigration MIGRATIONS[] = {
       error REAL NOT NULL,
       PRIMARY KEY (run_id, generation));
     )sql",
-     6, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_heldout'"},
+     6,
+     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_heldout'"},
     {R"sql(
     CREATE TABLE tuner_results (
       run_id INTEGER PRIMARY KEY REFERENCES runs(id),
@@ -63,7 +66,8 @@ const TunerMigration MIGRATIONS[] = {
       tuned_values TEXT NOT NULL,   -- JSON object name -> value, as written
       path TEXT NOT NULL);          -- the file written
     )sql",
-     8, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_results'"},
+     8,
+     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_results'"},
     {R"sql(
     -- A tuner step's state becomes one JSON object of the method's own keys: PBIL's vector was
     -- in a column named for it ('probabilities') that held SPSA's and gradient descent's theta
@@ -85,7 +89,8 @@ const TunerMigration MIGRATIONS[] = {
     DROP TABLE tuner_generations;
     ALTER TABLE tuner_steps RENAME TO tuner_generations;
     )sql",
-     13, "SELECT count(*) = 0 FROM pragma_table_info('tuner_generations') WHERE name='probabilities'"},
+     13,
+     "SELECT count(*) = 0 FROM pragma_table_info('tuner_generations') WHERE name='probabilities'"},
     {R"sql(
     CREATE TABLE loop_steps (
       loop_run INTEGER NOT NULL REFERENCES runs(id),  -- a run of kind tuner-loop
@@ -96,7 +101,8 @@ const TunerMigration MIGRATIONS[] = {
       detail TEXT NOT NULL,                -- JSON object: what the step found
       PRIMARY KEY (loop_run, generation, step));
     )sql",
-     14, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='loop_steps'"},
+     14,
+     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='loop_steps'"},
     {R"sql(
     -- tuner --confirm: the tuned values against the start at each time control asked for.
     CREATE TABLE tuner_confirmations (
@@ -109,7 +115,8 @@ const TunerMigration MIGRATIONS[] = {
       verdict TEXT NOT NULL,  -- H1, H0, undecided; empty without an SPRT
       PRIMARY KEY (run_id, label));
     )sql",
-     16, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_confirmations'"},
+     16,
+     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_confirmations'"},
 };
 
 int target_version() { return int(std::size(MIGRATIONS)); }
