@@ -6,7 +6,8 @@
 #   the ThreadSanitizer smoke run in build-tsan/.
 # The two clang builds (scripts/ci/build_clang.sh) start beside the gcc build at the lowest
 # priority: they take only the CPU the gcc build and its tests leave idle (the tests wait on
-# engines and deadlines for much of their time), and the fuzz and smoke stages wait for them.
+# engines and deadlines for much of their time). When the tests are done they go on at normal
+# priority, and the fuzz and smoke stages wait for them.
 # Builds go through ccache when it is installed (scripts/ci/install-deps.sh installs it). At the end
 # the time of each stage, the test time by label and the ten slowest tests are printed.
 set -euo pipefail
@@ -30,8 +31,12 @@ start_clang_builds() {
   set +m
 }
 
+# Once the tests are done nothing is left to yield to: the rest of the clang builds goes on at
+# normal priority, which needs root (scripts/ci/install-deps.sh needs it too); otherwise it stays
+# at the lowest one.
 finish_clang_builds() {
   local status=0
+  renice -n 0 -g "$clang_pid" > /dev/null 2>&1 || echo "the clang builds stay at the lowest priority (renice needs root)"
   wait "$clang_pid" || status=$?
   clang_pid=""
   [ "$status" -eq 0 ] || tail -n 60 "$clang_log"

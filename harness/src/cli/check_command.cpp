@@ -14,7 +14,7 @@ namespace {
 struct CheckOptions {
   std::string engine;
   std::string registry;
-  EngineDeadlines deadlines;
+  ComplianceDeadlines deadlines;
 };
 
 void check(const CheckOptions& o) {
@@ -32,11 +32,15 @@ void add_check_command(CLI::App& app) {
       ->required();
   cmd->add_option("--registry", o->registry, "Engine registry (default: configs/engines.json)");
   const CLI::Range milliseconds(std::int64_t{1}, MAX_DEADLINE_MS);
-  cmd->add_option("--startup-ms", o->deadlines.startup_ms, "Milliseconds the engine may take to answer 'uci' and 'isready'")
+  cmd->add_option("--startup-ms", o->deadlines.engine.startup_ms, "Milliseconds the engine may take to answer 'uci' and 'isready'")
       ->check(milliseconds)
       ->capture_default_str();
-  cmd->add_option("--ucinewgame-ms", o->deadlines.ucinewgame_ms,
+  cmd->add_option("--ucinewgame-ms", o->deadlines.engine.ucinewgame_ms,
                   "Milliseconds the engine may take to get ready after 'ucinewgame'")
+      ->check(milliseconds)
+      ->capture_default_str();
+  cmd->add_option("--search-ms", o->deadlines.search_ms,
+                  "Milliseconds a search to a depth or a node count may take before it counts as missed")
       ->check(milliseconds)
       ->capture_default_str();
   cmd->callback([o] { check(*o); });

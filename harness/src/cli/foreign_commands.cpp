@@ -21,7 +21,7 @@ namespace {
 int check_compliance(const std::vector<std::string>& words) {
   EngineConfig e = EngineConfig::named(std::filesystem::path(words[0]).filename().string(), words[0]);
   e.args.assign(words.begin() + 1, words.end());
-  return print_uci_compliance(e, EngineDeadlines{}, std::cout);
+  return print_uci_compliance(e, ComplianceDeadlines{}, std::cout);
 }
 
 int run_foreign(Dialect dialect, const std::vector<std::string>& args) {

@@ -17,6 +17,11 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
+// "30 s", or "1500 ms" when it is no whole number of seconds.
+std::string duration_text(std::chrono::milliseconds d) {
+  return d.count() % 1000 == 0 ? std::to_string(d.count() / 1000) + " s" : std::to_string(d.count()) + " ms";
+}
+
 class Session {
  public:
   Session(std::unique_ptr<ChildProcess> process, std::ostream& out) : process_(std::move(process)), out_(out) {}
@@ -63,7 +68,7 @@ class Session {
     std::string line;
     const auto start = Clock::now();
     if (!expect("bestmove", timeout, &line)) {
-      const std::string missed = "no bestmove within " + std::to_string(timeout.count() / 1000) + " s of '" + go + "'";
+      const std::string missed = "no bestmove within " + duration_text(timeout) + " of '" + go + "'";
       if (!alive()) {
         unresponsive_ = "the engine exited during '" + go + "'";
         return record(name, false, missed + "; the engine exited");
@@ -71,7 +76,7 @@ class Session {
       send("stop");
       if (expect("bestmove", STOP_ANSWER, &line)) return record(name, false, missed + " (it answered 'stop')");
       unresponsive_ = "the engine did not answer 'stop' after '" + go + "'";
-      return record(name, false, missed + ", nor within " + std::to_string(STOP_ANSWER.count() / 1000) + " s of 'stop'");
+      return record(name, false, missed + ", nor within " + duration_text(STOP_ANSWER) + " of 'stop'");
     }
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     std::istringstream words(line);
@@ -153,15 +158,15 @@ bool check_handshake(Session& s, const EngineConfig& engine, const EngineDeadlin
 }
 
 // Every form of position and go.
-void check_searches(Session& s) {
-  s.go("go depth", "position startpos", "go depth 2", 30s);
+void check_searches(Session& s, std::chrono::milliseconds search) {
+  s.go("go depth", "position startpos", "go depth 2", search);
   // An engine may stop a movetime search early when its next iteration cannot finish, rarely
   // before half of it; one that answers within a quarter has not searched the time it was given.
   s.go("go movetime", "position startpos moves e2e4 e7e5 g1f3", "go movetime 200", 10s, 50);
-  s.go("go nodes", "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go nodes 5000", 30s);
+  s.go("go nodes", "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go nodes 5000", search);
   s.go("go wtime/btime", "position startpos moves d2d4", "go wtime 10000 btime 10000 winc 100 binc 100", 15s);
   s.go("go movestogo", "position startpos moves d2d4 d7d5", "go wtime 5000 btime 5000 movestogo 20", 15s);
-  s.go("position fen ... moves", "position fen 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 moves e2e4 e5e6", "go depth 3", 30s);
+  s.go("position fen ... moves", "position fen 8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 moves e2e4 e5e6", "go depth 3", search);
 }
 
 // A search without limit: isready must be answered during it, bestmove only after stop.
@@ -184,11 +189,11 @@ void check_infinite_search(Session& s) {
 
 // Bad input: an unknown command must be ignored; a malformed FEN (which no GUI should send)
 // should not bring the engine down either.
-void check_bad_input(Session& s) {
+void check_bad_input(Session& s, std::chrono::milliseconds search) {
   s.send("this-is-not-a-uci-command");
   s.send("isready");
   s.record("unknown command", s.expect("readyok", 5s), "answers isready after an unknown command");
-  s.go("play after an unknown command", "position startpos moves g1f3", "go depth 1", 30s);
+  s.go("play after an unknown command", "position startpos moves g1f3", "go depth 1", search);
   s.send("position fen not/a/fen w - - 0 1");
   s.send("isready");
   s.record("malformed FEN", s.expect("readyok", 5s), "answers isready after 'position fen not/a/fen w - - 0 1'");
@@ -211,7 +216,7 @@ void check_quit(Session& s) {
 
 }  // namespace
 
-std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, const EngineDeadlines& deadlines,
+std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, const ComplianceDeadlines& deadlines,
                                                   std::ostream& out) {
   auto started = ChildProcess::start({engine.command, engine.args, engine.working_dir, ""});
   if (!started) {
@@ -219,18 +224,18 @@ std::vector<ComplianceCheck> check_uci_compliance(const EngineConfig& engine, co
     return {{"start", false, started.error()}};
   }
   Session s(std::move(started).value(), out);
-  if (!check_handshake(s, engine, deadlines)) {
+  if (!check_handshake(s, engine, deadlines.engine)) {
     s.stop(1000ms);
     return s.checks();
   }
-  check_searches(s);
+  check_searches(s, deadlines.search());
   check_infinite_search(s);
-  check_bad_input(s);
+  check_bad_input(s, deadlines.search());
   check_quit(s);
   return s.checks();
 }
 
-int print_uci_compliance(const EngineConfig& engine, const EngineDeadlines& deadlines, std::ostream& out) {
+int print_uci_compliance(const EngineConfig& engine, const ComplianceDeadlines& deadlines, std::ostream& out) {
   out << "UCI compliance of " << engine.name << " (" << engine.command << ")" << std::endl;
   const auto checks = check_uci_compliance(engine, deadlines, out);
   int failed = 0;

@@ -210,12 +210,13 @@ TEST(HostileInput, AButtonIsPressedWithoutAValue) {
   EXPECT_NE(said.find("setoption name Hash value 8\n"), std::string::npos) << said;
 }
 
-// "harness check" stops a search that missed its deadline before it goes on, and does not
-// send searches to an engine that answers neither.
+// "harness check" stops a search that missed its deadline (--search-ms) before it goes on, and
+// does not send searches to an engine that answers neither.
 TEST(HostileInput, CheckStopsASearchThatMissedItsDeadline) {
-  HarnessRun r = run_harness({"check", mock("m", "stall-after-go")}, 180s);
+  HarnessRun r = run_harness({"check", mock("m", "stall-after-go"), "--search-ms", "1500"}, 60s);
   EXPECT_EQ(r.exit_code, 1) << r.out;
-  EXPECT_NE(r.out.find("FAIL  go depth: no bestmove within 30 s of 'go depth 2', nor within 5 s of 'stop'"), std::string::npos)
+  EXPECT_NE(r.out.find("FAIL  go depth: no bestmove within 1500 ms of 'go depth 2', nor within 5 s of 'stop'"),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("FAIL  go movetime: not checked: the engine did not answer 'stop' after 'go depth 2'"),
             std::string::npos)
