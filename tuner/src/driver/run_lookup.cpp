@@ -10,7 +10,11 @@ chess::Result<std::int64_t> find_or_create_run(TunerDatabase& db, const std::str
   auto runs = db.runs();
   CHESS_RETURN_IF_ERROR(runs);
   for (auto it = runs->rbegin(); it != runs->rend(); ++it)
-    if (it->kind == kind && it->status != "finished" && it->config == config_text) return it->id;
+    if (it->kind == kind && it->status != "finished" && it->config == config_text) {
+      // A resumed run is running again, not "stopped" (or "running" from before a kill -9).
+      CHESS_RETURN_IF_ERROR(db.update_run(it->id, "running", ""));
+      return it->id;
+    }
   return chess::Error{"--resume: no unfinished " + kind + " run with this configuration in " + db.path()};
 }
 

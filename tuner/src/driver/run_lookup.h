@@ -1,5 +1,5 @@
 // The run a tuner command works on: a new one, or with --resume the newest unfinished run of
-// the same kind stored with the same configuration text.
+// the same kind stored with the same configuration text, marked running again.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,49 @@
+// The run a tuner command works on: new, or the newest unfinished one of its kind and
+// configuration with --resume, running again.
+#include "driver/run_lookup.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace {
+
+std::unique_ptr<tuner::TunerDatabase> empty_lookup_database(const std::string& name) {
+  const std::string dir = ::testing::TempDir() + "tuner_run_lookup/";
+  std::filesystem::create_directories(dir);
+  std::filesystem::remove(dir + name);
+  return tuner::TunerDatabase::open(dir + name).value();
+}
+
+std::string status_of(tuner::TunerDatabase& db, std::int64_t run) { return db.run(run).value()->status; }
+
+TEST(RunLookup, AResumedRunIsTheNewestUnfinishedOneOfItsConfigurationAndRunsAgain) {
+  auto db = empty_lookup_database("resume.sqlite");
+  const std::int64_t older = db->create_run("tuner-loop", "{\"a\": 1}").value();
+  const std::int64_t stopped = db->create_run("tuner-loop", "{\"a\": 1}").value();
+  const std::int64_t other = db->create_run("tuner-loop", "{\"a\": 2}").value();
+  ASSERT_TRUE(db->update_run(stopped, "stopped", "interrupted\n"));
+  ASSERT_TRUE(db->update_run(other, "stopped", "interrupted\n"));
+
+  EXPECT_EQ(tuner::find_or_create_run(*db, "tuner-loop", "{\"a\": 1}", true).value(), stopped);
+  EXPECT_EQ(status_of(*db, stopped), "running");
+  EXPECT_EQ(db->run(stopped).value()->summary, "");
+  EXPECT_EQ(status_of(*db, other), "stopped") << "another configuration's run is left as it was";
+  EXPECT_EQ(status_of(*db, older), "running");
+}
+
+TEST(RunLookup, AFinishedRunIsNotResumedAndWithoutResumeARunIsNew) {
+  auto db = empty_lookup_database("finished.sqlite");
+  const std::int64_t done = db->create_run("tuner-nnue", "{}").value();
+  ASSERT_TRUE(db->update_run(done, "finished", "done\n"));
+  auto resumed = tuner::find_or_create_run(*db, "tuner-nnue", "{}", true);
+  ASSERT_FALSE(resumed);
+  EXPECT_NE(resumed.error().find("--resume: no unfinished tuner-nnue run with this configuration"), std::string::npos)
+      << resumed.error();
+  EXPECT_EQ(status_of(*db, done), "finished");
+  const std::int64_t fresh = tuner::find_or_create_run(*db, "tuner-nnue", "{}", false).value();
+  EXPECT_NE(fresh, done);
+  EXPECT_EQ(status_of(*db, fresh), "running");
+}
+
+}  // namespace
