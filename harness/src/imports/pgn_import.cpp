@@ -26,6 +26,12 @@ std::string conversion_note(const PgnReader& reader) {
          std::to_string(reader.first_converted_line()) + "): read as Windows-1252 (Latin-1) and converted";
 }
 
+// A rating has no place for a game whose White and Black are one player.
+chess::Error against_itself(const GameRecord& r, const std::string& file, int line) {
+  return chess::Error{file + ":" + std::to_string(line) + ": White and Black are both '" + r.white +
+                      "': a player's game against itself is not rated"};
+}
+
 // Every game of the files that reads whole goes to `take`; each one that does not goes to
 // `skipped` (when given), and each file's conversion note to `notes` (when given). The first
 // pass reports, the second stores the same games.
@@ -37,6 +43,7 @@ chess::Result<bool> each_game(const std::vector<std::string>& files, const Take&
     PgnReader& reader = opened.value();
     while (auto game = reader.next()) {
       chess::Result<GameRecord> record = *game ? game_record_from_pgn(**game, file) : chess::Error{game->error()};
+      if (record && record->white == record->black) record = against_itself(*record, file, (*game)->line);
       if (!record) {
         if (skipped) (*skipped)(record.error());
         continue;

@@ -177,6 +177,23 @@ TEST(PgnImport, ANulInATagSkipsItsGameAndCutsNothingElse) {
   EXPECT_NE(shown.out.find("4. Qxf7# 1-0", first + 1), std::string::npos) << "both games whole:\n" << shown.out;
 }
 
+TEST(PgnImport, AGameOfAPlayerAgainstItselfIsSkipped) {
+  // Before, such a game (found by pgn_import_fuzz) ended the import with an uncaught exception.
+  const std::string dir = std::filesystem::path(temp_db("import_itself_dir")).parent_path().string();
+  const std::string pgn = dir + "/itself.pgn";
+  std::ofstream(pgn) << "[Event \"E\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+                        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+                        "[Event \"E\"]\n[Round \"2\"]\n[White \"A\"]\n[Black \"A\"]\n[Result \"1/2-1/2\"]\n\n"
+                        "1. e4 e5 2. Nf3 1/2-1/2\n";
+  const std::string db = temp_db("import_itself");
+  HarnessRun r = run_harness({"import", pgn, "--db", db});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("game skipped: " + pgn + ":9: White and Black are both 'A': a player's game against itself is not rated"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(games_in(db).size(), 1u);
+}
+
 TEST(PgnImport, AFailedImportLeavesNoDatabaseBehind) {
   const std::string dir = std::filesystem::path(temp_db("import_failed_dir")).parent_path().string();
   const std::string pgn = dir + "/empty.pgn";
