@@ -31,12 +31,15 @@ start_clang_builds() {
   set +m
 }
 
-# Once the tests are done nothing is left to yield to: the rest of the clang builds goes on at
-# normal priority, which needs root (scripts/ci/install-deps.sh needs it too); otherwise it stays
-# at the lowest one.
+# Once the tests are done nothing is left to yield to: the rest of the clang builds, when there
+# is a rest, goes on at normal priority. Raising a priority needs root (as
+# scripts/ci/install-deps.sh does) or a nice limit that allows it; otherwise renice says why and
+# the builds go on at the lowest one.
 finish_clang_builds() {
   local status=0
-  renice -n 0 -g "$clang_pid" > /dev/null 2>&1 || echo "the clang builds stay at the lowest priority (renice needs root)"
+  if kill -0 -- -"$clang_pid" 2> /dev/null; then
+    renice 0 -g "$clang_pid" > /dev/null || echo "the clang builds go on at the lowest priority"
+  fi
   wait "$clang_pid" || status=$?
   clang_pid=""
   [ "$status" -eq 0 ] || tail -n 60 "$clang_log"

@@ -32,8 +32,8 @@ chess::Error against_itself(const GameRecord& r, const std::string& file, int li
                       "': a player's game against itself is not rated"};
 }
 
-// Every game of the files that reads whole goes to `take`; each one that does not goes to
-// `skipped` (when given), and each file's conversion note to `notes` (when given). The first
+// Every game of the files that reads whole and has two players goes to `take`; each other one
+// goes to `skipped` (when given), and each file's conversion note to `notes` (when given). The first
 // pass reports, the second stores the same games.
 chess::Result<bool> each_game(const std::vector<std::string>& files, const Take& take, const Skipped* skipped,
                               std::vector<std::string>* notes = nullptr) {
@@ -205,9 +205,7 @@ chess::Result<FirstPass> read_all(const std::vector<std::string>& files, const S
   CHESS_RETURN_IF_ERROR(read);
   if (first.games.empty())
     return chess::Error{"no game to import in " + files.front() + (files.size() > 1 ? " and the other files" : "")};
-  CHESS_RETURN_IF_ERROR(first.number_players(first_player));
-  if (first.players.size() < 2)
-    return chess::Error{"the games have one player only (" + first.players.front() + "): nothing to rate"};
+  CHESS_RETURN_IF_ERROR(first.number_players(first_player));  // two at least: each game has two (each_game)
   return first;
 }
 

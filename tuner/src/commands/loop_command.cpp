@@ -36,6 +36,7 @@ int loop_command(const LoopCommandOptions& o) {
   resolve_paths(config);
   const std::unique_ptr<harness::EventStream> events =
       o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
+  if (o.cluster > 0) value_or_fail(harness::slurm_reachable());  // before a run is marked running
   auto db = value_or_fail(TunerDatabase::open(o.db));
   const std::int64_t run_id = value_or_fail(find_or_create_run(*db, LOOP_RUN_KIND, config.source_text, o.resume));
   const fs::path dir = o.dir.empty() ? fs::absolute(o.db).parent_path() / "loops" / (config.name + "-run" + std::to_string(run_id))
@@ -45,10 +46,7 @@ int loop_command(const LoopCommandOptions& o) {
   NetworkLoop loop(config, *db, run_id, dir, std::cout);
   loop.stop_after_steps(o.stop_after_steps);
   loop.events_to(events.get());
-  if (o.cluster > 0) {
-    value_or_fail(harness::slurm_reachable());
-    loop.on_cluster({o.cluster, o.partition, o.cluster_dir});
-  }
+  if (o.cluster > 0) loop.on_cluster({o.cluster, o.partition, o.cluster_dir});
   const LoopOutcome outcome = value_or_fail(loop.run());
   if (outcome.interrupted) {
     std::cout << "Stopped: loop run " << run_id << " goes on from its last stored step with --resume\n";
