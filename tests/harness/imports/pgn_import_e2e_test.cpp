@@ -54,6 +54,19 @@ void expect_same_games(const std::string& played_db, const std::string& imported
   }
 }
 
+// A PGN file of this text in a test's own directory, and a database to import it into.
+struct PgnToImport {
+  std::string pgn;
+  std::string db;
+};
+
+PgnToImport pgn_to_import(const std::string& name, const std::string& text) {
+  const std::string dir = std::filesystem::path(temp_db("import_" + name + "_dir")).parent_path().string();
+  PgnToImport files{dir + "/" + name + ".pgn", temp_db("import_" + name)};
+  std::ofstream(files.pgn, std::ios::binary) << text;
+  return files;
+}
+
 TEST(PgnImport, ThisHarnesssPgnRoundTripsGameByGame) {
   const std::string played = temp_db("import_played");
   const std::string dir = std::filesystem::path(played).parent_path().string();
@@ -129,14 +142,12 @@ TEST(PgnImport, AMalformedGameIsNamedAndSkippedWhileTheOthersAreStored) {
 
 TEST(PgnImport, ALatin1FileImportsWithItsNamesConverted) {
   // Old PGN files are Latin-1 (Windows-1252): this one aborted the import (exit 134) before.
-  const std::string dir = std::filesystem::path(temp_db("import_latin1_dir")).parent_path().string();
-  const std::string pgn = dir + "/old.pgn";
-  std::ofstream(pgn, std::ios::binary)
-      << "[Event \"M\xFCller Memorial\"]\n[Site \"K\xF6ln\"]\n[Round \"1\"]\n[White \"M\xFCller\"]\n[Black \"G\xF3mez\"]\n"
-         "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
-         "[Event \"M\xFCller Memorial\"]\n[Round \"1\"]\n[White \"G\xF3mez\"]\n[Black \"M\xFCller\"]\n[Result \"1/2-1/2\"]\n\n"
-         "1. d4 {\xE9galit\xE9} d5 1/2-1/2\n";
-  const std::string db = temp_db("import_latin1");
+  const auto [pgn, db] = pgn_to_import(
+      "latin1",
+      "[Event \"M\xFCller Memorial\"]\n[Site \"K\xF6ln\"]\n[Round \"1\"]\n[White \"M\xFCller\"]\n[Black \"G\xF3mez\"]\n"
+      "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+      "[Event \"M\xFCller Memorial\"]\n[Round \"1\"]\n[White \"G\xF3mez\"]\n[Black \"M\xFCller\"]\n[Result \"1/2-1/2\"]\n\n"
+      "1. d4 {\xE9galit\xE9} d5 1/2-1/2\n");
   HarnessRun r = run_harness({"import", pgn, "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find(pgn + ": 8 lines are not UTF-8 (the first is line 1): read as Windows-1252 (Latin-1) and converted"),
@@ -155,15 +166,12 @@ TEST(PgnImport, ALatin1FileImportsWithItsNamesConverted) {
 TEST(PgnImport, ANulInATagSkipsItsGameAndCutsNothingElse) {
   // Before, the NUL went into the stored name: the whole import was refused (a name with a
   // control character), and in a stored tag it cut every later output at that byte.
-  const std::string dir = std::filesystem::path(temp_db("import_nul_dir")).parent_path().string();
-  const std::string pgn = dir + "/nul.pgn";
   const std::string game =
       "[Event \"E\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
       "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
   std::string nul = game;
   nul.replace(nul.find("[Black \"B"), 9, std::string("[Black \"B\0", 10));
-  std::ofstream(pgn, std::ios::binary) << game << nul << game;
-  const std::string db = temp_db("import_nul");
+  const auto [pgn, db] = pgn_to_import("nul", game + nul + game);
   HarnessRun r = run_harness({"import", pgn, "--db", db});
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("game skipped: " + pgn + ":12: tag Black holds a control character: \"B\\x00\""), std::string::npos)
@@ -179,13 +187,11 @@ TEST(PgnImport, ANulInATagSkipsItsGameAndCutsNothingElse) {
 
 TEST(PgnImport, AGameOfAPlayerAgainstItselfIsSkipped) {
   // Before, such a game (found by pgn_import_fuzz) ended the import with an uncaught exception.
-  const std::string dir = std::filesystem::path(temp_db("import_itself_dir")).parent_path().string();
-  const std::string pgn = dir + "/itself.pgn";
-  std::ofstream(pgn) << "[Event \"E\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
-                        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
-                        "[Event \"E\"]\n[Round \"2\"]\n[White \"A\"]\n[Black \"A\"]\n[Result \"1/2-1/2\"]\n\n"
-                        "1. e4 e5 2. Nf3 1/2-1/2\n";
-  const std::string db = temp_db("import_itself");
+  const auto [pgn, db] = pgn_to_import("itself",
+                                       "[Event \"E\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+                                       "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+                                       "[Event \"E\"]\n[Round \"2\"]\n[White \"A\"]\n[Black \"A\"]\n[Result \"1/2-1/2\"]\n\n"
+                                       "1. e4 e5 2. Nf3 1/2-1/2\n");
   HarnessRun r = run_harness({"import", pgn, "--db", db});
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("game skipped: " + pgn + ":9: White and Black are both 'A': a player's game against itself is not rated"),
@@ -216,15 +222,12 @@ TEST(PgnImport, AFailedImportLeavesNoDatabaseBehind) {
 TEST(PgnImport, AnImportedRoundRobinIsCompleteAndItsUnknownClockShowsAsUnknown) {
   // Three players, encounters of unequal length, no TimeControl tag: the run list showed
   // "3/12" (the round robin's schedule at the longest encounter's length) and the default 4+0.04.
-  const std::string dir = std::filesystem::path(temp_db("import_rr_dir")).parent_path().string();
-  const std::string pgn = dir + "/rr.pgn";
   auto game = [](const char* white, const char* black, const char* moves) {
     return std::string("[Event \"RR\"]\n[White \"") + white + "\"]\n[Black \"" + black + "\"]\n[Result \"1/2-1/2\"]\n\n" + moves +
            " 1/2-1/2\n\n";
   };
-  std::ofstream(pgn) << game("A", "B", "1. e4") << game("B", "A", "1. e4") << game("A", "B", "1. d4") << game("B", "A", "1. d4")
-                     << game("A", "C", "1. c4");
-  const std::string db = temp_db("import_rr");
+  const auto [pgn, db] = pgn_to_import("rr", game("A", "B", "1. e4") + game("B", "A", "1. e4") + game("A", "B", "1. d4") +
+                                                 game("B", "A", "1. d4") + game("A", "C", "1. c4"));
   HarnessRun r = run_harness({"import", pgn, "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   HarnessRun runs = run_harness({"runs", "--db", db});
