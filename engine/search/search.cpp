@@ -77,9 +77,16 @@ int Searcher::evaluate(const Position& pos) const {
 }
 
 void Searcher::set_network(std::shared_ptr<const nnue::Network> net) {
-  network_ = std::move(net);
-  accumulators_ = network_ ? std::make_unique<nnue::AccumulatorStack>(*network_, MAX_PLY + 2) : nullptr;
+  if (net != network_) {
+    network_ = std::move(net);
+    accumulators_ = network_ ? std::make_unique<nnue::AccumulatorStack>(*network_, MAX_PLY + 2) : nullptr;
+  }
   tt_.clear();
+}
+
+void Searcher::set_evaluation(const eval::EvalParams& p, std::shared_ptr<const nnue::Network> net) {
+  params_ = p;
+  set_network(std::move(net));
 }
 
 void Searcher::make_move(Position& pos, Move m, Undo& undo) {

@@ -60,6 +60,8 @@ class Searcher {
   // The network the search evaluates with; none: the hand-written evaluation. A change empties
   // the table, as new weights do.
   void set_network(std::shared_ptr<const nnue::Network> net);
+  // Both at once, emptying the table once: what an engine's evaluation choice sets.
+  void set_evaluation(const eval::EvalParams& p, std::shared_ptr<const nnue::Network> net);
   const nnue::Network* network() const { return network_.get(); }
   void set_search_params(const SearchParams& p);
   const SearchParams& search_params() const { return sp_; }

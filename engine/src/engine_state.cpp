@@ -27,12 +27,11 @@ std::string EngineState::set_version(const std::string& name) {
 
 void EngineState::apply_evaluation() {
   const search::Version& v = *search::find_version(version_);
-  // New weights empty the table, which also drops what a version's other evaluation stored.
-  searcher_.set_params(eval_source_ == EvalSource::GIVEN_WEIGHTS ? given_weights_ : v.weights());
   std::shared_ptr<const nnue::Network> net;
   if (eval_source_ == EvalSource::NETWORK_FILE) net = file_network_;
   if (eval_source_ == EvalSource::VERSION && v.builtin_network) net = nnue::builtin_network();
-  if (searcher_.network() != net.get()) searcher_.set_network(std::move(net));
+  // The table is emptied once, which also drops what a version's other evaluation stored.
+  searcher_.set_evaluation(eval_source_ == EvalSource::GIVEN_WEIGHTS ? given_weights_ : v.weights(), std::move(net));
 }
 
 std::string EngineState::load_weights(const std::string& path) {
