@@ -19,19 +19,25 @@ inline constexpr int LANE_PADDING = 32;   // rows in memory are padded with zero
 inline constexpr std::size_t FILE_ALIGNMENT = 64;
 inline constexpr double WEIGHT_CLIP = 1.98;  // float weights stay within this, so i16 cannot overflow
 
-// Bytes of a quantised file with `hidden` neurons: l0w, l0b, l1w, l1b as i16, then zero padding.
+// Bytes of the values of a network with `hidden` neurons: l0w, l0b, l1w, l1b as i16.
+constexpr std::size_t value_bytes(int hidden) {
+  return 2 * (std::size_t(INPUTS) * std::size_t(hidden) + std::size_t(hidden) + 2 * std::size_t(hidden) + 1);
+}
+
+// Bytes of a quantised file with `hidden` neurons: the values, then padding to FILE_ALIGNMENT.
 constexpr std::size_t file_bytes(int hidden) {
-  const std::size_t values = std::size_t(INPUTS) * std::size_t(hidden) + std::size_t(hidden) + 2 * std::size_t(hidden) + 1;
-  return (values * 2 + FILE_ALIGNMENT - 1) / FILE_ALIGNMENT * FILE_ALIGNMENT;
+  return (value_bytes(hidden) + FILE_ALIGNMENT - 1) / FILE_ALIGNMENT * FILE_ALIGNMENT;
 }
 
 // Rows of `hidden` values as the engine keeps them in memory.
 constexpr int padded(int hidden) { return (hidden + LANE_PADDING - 1) / LANE_PADDING * LANE_PADDING; }
 
-// The hidden size a file of `bytes` holds, if any size of the layout gives exactly that many.
+// The hidden size a file of `bytes` holds, if any size of the layout gives exactly that many,
+// padded or not: some engines ship files that end with the last value. The two sizes of one
+// hidden size are less than 64 bytes apart and those of the next 1,542, so they never collide.
 constexpr std::optional<int> hidden_for_file_bytes(std::size_t bytes) {
   for (int n = MIN_HIDDEN; n <= MAX_HIDDEN; ++n)
-    if (file_bytes(n) == bytes) return n;
+    if (file_bytes(n) == bytes || value_bytes(n) == bytes) return n;
   return std::nullopt;
 }
 

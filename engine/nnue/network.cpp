@@ -40,7 +40,7 @@ void put(std::string& out, std::int16_t v) {
 std::string size_error(std::size_t bytes, const std::string& name) {
   return name + ": " + std::to_string(bytes) +
                         " bytes is no network of the (768->N)x2->1 layout (bullet's simple network, quantised i16, "
-                        "padded to 64 bytes), whose files have " +
+                        "padded to 64 bytes or not), whose padded files have " +
                         std::to_string(file_bytes(MIN_HIDDEN)) + " bytes for N = " + std::to_string(MIN_HIDDEN) + " to " +
                         std::to_string(file_bytes(MAX_HIDDEN)) + " for N = " + std::to_string(MAX_HIDDEN) + " (N = 128: " +
          std::to_string(file_bytes(128)) + " bytes)";

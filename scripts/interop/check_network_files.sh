@@ -5,9 +5,10 @@
 # written from the layout alone (scripts/lib/nnue_reference_eval.py). Prints each file's N and
 # its mismatches; exits non-zero on any.
 #   bash scripts/interop/check_network_files.sh FILE...
+# ENGINE=PATH checks another build's engine (default build/bin/engine).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-engine="$root/build/bin/engine"
+engine="${ENGINE:-$root/build/bin/engine}"
 [ -x "$engine" ] || { echo "check_network_files: build first (scripts/ci/build.sh)" >&2; exit 1; }
 [ $# -gt 0 ] || { echo "usage: check_network_files.sh FILE..." >&2; exit 2; }
 fens="$(mktemp)"

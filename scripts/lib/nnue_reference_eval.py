@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The evaluation of a (768->N)x2->1 network file (bullet's simple layout: i16 little-endian,
-column-major l0w x255, l0b x255, l1w x64, l1b x255x64, padded to 64 bytes), written from the
+column-major l0w x255, l0b x255, l1w x64, l1b x255x64, padded to 64 bytes or not), written from the
 layout alone, for FENs read from standard input: one number a line, centipawns for the side to
 move, in Python's unbounded integers with truncating division as bullet's example divides."""
 import struct
@@ -11,7 +11,7 @@ def load(path):
     data = open(path, "rb").read()
     for n in range(16, 2049):
         count = 771 * n + 1
-        if (2 * count + 63) // 64 * 64 == len(data):
+        if len(data) in (2 * count, (2 * count + 63) // 64 * 64):
             values = struct.unpack(f"<{count}h", data[: 2 * count])
             return n, [values[f * n:(f + 1) * n] for f in range(768)], values[768 * n: 769 * n], values[769 * n: 771 * n], values[771 * n]
     sys.exit(f"{path}: {len(data)} bytes is no network of the layout")

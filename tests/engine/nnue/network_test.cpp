@@ -45,6 +45,21 @@ TEST(NetworkFile, WrittenBytesAreTheBytesRead) {
   EXPECT_EQ(nnue::serialize_network(*net), bytes);
 }
 
+TEST(NetworkFile, AFileWithoutItsPaddingReadsAsTheSameNetwork) {
+  // Some engines ship networks that end with the output bias (a 256-neuron one of 394,754 bytes).
+  for (int hidden : {16, 128, 256}) {
+    const std::string padded = random_network_bytes(hidden, 500, 127, 3000, std::uint32_t(hidden));
+    const std::size_t values = 2 * (768 * std::size_t(hidden) + 3 * std::size_t(hidden) + 1);
+    ASSERT_LT(values, padded.size());
+    auto net = nnue::parse_network(padded.substr(0, values), "unpadded.bin");
+    ASSERT_TRUE(net.ok()) << net.error();
+    EXPECT_EQ(net->hidden, hidden);
+    EXPECT_EQ(nnue::serialize_network(*net), padded) << "the same values, written padded again";
+    EXPECT_FALSE(nnue::parse_network(padded.substr(0, values - 1), "short.bin").ok()) << hidden;
+    EXPECT_FALSE(nnue::parse_network(padded.substr(0, values + 1), "odd.bin").ok()) << hidden;
+  }
+}
+
 TEST(NetworkFile, AFileOfAnotherSizeIsRefusedNamingIt) {
   const std::string bytes = random_network_bytes(128, 10, 10, 10, 1);
   for (std::size_t size : {std::size_t(0), std::size_t(64), bytes.size() - 64, bytes.size() + 64, bytes.size() - 1}) {
