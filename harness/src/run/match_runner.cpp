@@ -227,6 +227,8 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   ending.stop_reason = stop_reason_;
   ending.sprt = sprt_decided_;
   if (!stop_reason_.empty()) ending.summary += stop_reason_ + "\n";
+  if (after_decision_ > 0)
+    ending.summary += plural(after_decision_, "game") + " in progress at the decision ended after it: not counted\n";
   ending.summary += engine_output_lines();
   if (config_.settings.ponder)
     ending.summary += "Ponder: " + std::to_string(ponder_hits_) + " of " + std::to_string(moves_this_session_) +
@@ -298,6 +300,12 @@ std::string MatchRunner::engine_output_lines() const {
 }
 
 chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
+  // The run's result is the tally its SPRT decided on, as fastchess's and the cluster's merge
+  // are: a game still being played at the decision is not stored when it ends.
+  if (sprt_decided_ != SprtDecision::CONTINUE) {
+    ++after_decision_;
+    return true;
+  }
   const GameSpec spec = schedule_.at(g.game_index);
   if (!config_.datagen || !config_.pgn_path.empty())  // a datagen game keeps no PGN unless a file asks for it
     g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments, config_.settings.variant});

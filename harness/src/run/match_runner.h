@@ -162,6 +162,7 @@ class MatchRunner {
   SprtDecision sprt_decided_ = SprtDecision::CONTINUE;
   StopRequest seen_stop_ = StopRequest::NONE;
   int discarded_ = 0;                                  // unfinished games dropped by an immediate stop
+  int after_decision_ = 0;                             // games that ended after the SPRT decided: not counted
   std::string storage_error_;                          // the database could not store a game: the run stops
   std::string pgn_error_;                              // --pgn could not be written: the run stops
   int ponder_hits_ = 0, moves_this_session_ = 0;       // --ponder: moves a confirmed ponder search made
