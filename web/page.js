@@ -281,8 +281,8 @@ function renderLoop(section, root) {
   root.append(s);
   const g = section.generations;
   s.append(el("h2", {}, `Loop run ${section.id}: ${g.length} generations stored, best network generation ${section.best} (${section.status})`));
-  s.append(table(["generation", "parent", "self-play games", "positions", "trained on", "training s", "gate Elo", "±", "LLR", "gate games", "promoted", "Elo vs first (chained)", "Elo vs first (measured)", "±"],
-    g.map((r) => [r.generation, r.parent, r.selfplay_games ?? "-", r.positions ?? "-", r.training_positions ?? "-", fixed(r.training_seconds, 1),
+  s.append(table(["generation", "parent", "self-play games", "positions", "trained on", "data runs", "training s", "gate Elo", "±", "LLR", "gate games", "promoted", "Elo vs first (chained)", "Elo vs first (measured)", "±"],
+    g.map((r) => [r.generation, r.parent, r.selfplay_games ?? "-", r.positions ?? "-", r.training_positions ?? "-", (r.data_runs ?? []).join(", ") || "-", fixed(r.training_seconds, 1),
       fixed(r.gate_elo, 1), fixed(r.gate_elo_error, 1), fixed(r.gate_llr, 2), r.gate_games ?? "-", r.promoted === null ? "-" : r.promoted ? "yes" : "no",
       fixed(r.chained_elo, 1), fixed(r.measured_elo, 1), fixed(r.measured_elo_error, 1)])));
   const plots = el("div", { class: "plots" });
