@@ -287,6 +287,19 @@ TEST(TunerLoop, BadConfigurationsAreNamed) {
   r = run_loop(dir);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("loop.json: gate: 'games' must be even"), std::string::npos) << r.out;
+  // Files it names are checked before anything runs, not after a generation's work.
+  std::ofstream(dir + "loop.json") << loop_config(R"("first_network": "none.nnue",)");
+  r = run_loop(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("loop.json: 'first_network': " + dir + "none.nnue: no such file"), std::string::npos) << r.out;
+  config = loop_config();
+  config.replace(config.find(R"("tc": "nodes=600", "games": 2)"), 29, R"("tc": "nodes=600", "games": 2, "openings": ".")");
+  std::ofstream(dir + "loop.json") << config;
+  r = run_loop(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("loop.json: measure: 'openings': " + dir), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(": not a file"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(dir + "t.sqlite")) << "nothing is recorded for a configuration that cannot run";
   std::ofstream(dir + "loop.json") << loop_config();
   r = run_loop(dir, {"--resume"});
   EXPECT_EQ(r.exit_code, 2) << r.out;

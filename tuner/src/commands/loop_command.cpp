@@ -19,13 +19,28 @@ namespace {
 namespace fs = std::filesystem;
 using harness::value_or_fail;
 
+// A file the configuration names is there: checked before anything runs, not after a
+// generation's self-play and training.
+chess::Result<bool> require_file(const std::string& path, const std::string& source, const std::string& key) {
+  std::error_code ec;
+  if (fs::is_regular_file(path, ec)) return true;
+  return chess::Error{source + ": " + key + ": " + path + (fs::exists(path, ec) ? ": not a file" : ": no such file")};
+}
+
 // Paths of the configuration read from the current directory, and the project's book by default.
-void resolve_paths(LoopConfig& config) {
-  if (!config.first_network.empty()) config.first_network = fs::absolute(config.first_network).string();
-  for (LoopMatch* m : {&config.gate, config.measure ? &*config.measure : nullptr}) {
+chess::Result<bool> resolve_paths(LoopConfig& config, const std::string& source) {
+  if (!config.first_network.empty()) {
+    config.first_network = fs::absolute(config.first_network).string();
+    CHESS_RETURN_IF_ERROR(require_file(config.first_network, source, "'first_network'"));
+  }
+  const std::pair<LoopMatch*, const char*> matches[] = {{&config.gate, "gate"},
+                                                         {config.measure ? &*config.measure : nullptr, "measure"}};
+  for (const auto& [m, name] : matches) {
     if (!m) continue;
     m->openings = m->openings.empty() ? harness::project_file("suites/openings.epd") : fs::absolute(m->openings).string();
+    CHESS_RETURN_IF_ERROR(require_file(m->openings, source, std::string(name) + ": 'openings'"));
   }
+  return true;
 }
 
 }  // namespace
@@ -33,7 +48,7 @@ void resolve_paths(LoopConfig& config) {
 int loop_command(const LoopCommandOptions& o) {
   harness::install_stop_handlers();
   LoopConfig config = value_or_fail(load_loop_config(o.config, harness::project_file("configs/engines.json")));
-  resolve_paths(config);
+  value_or_fail(resolve_paths(config, o.config));
   const std::unique_ptr<harness::EventStream> events =
       o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
   if (o.cluster > 0) value_or_fail(harness::slurm_reachable());  // before a run is marked running
