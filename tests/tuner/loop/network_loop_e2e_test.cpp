@@ -15,6 +15,7 @@
 #include "network/file_checksum.h"
 #include "store/tuner_database.h"
 #include "support/browser.h"
+#include "support/files.h"
 #include "support/git_repo.h"
 #include "support/tuner_cli.h"
 
@@ -263,6 +264,31 @@ TEST(TunerLoop, AnEngineBuiltFromGitTakesItsNetworksAsEvalfile) {
   EXPECT_EQ(gate["tested"][0]["commit"], commit);
   EXPECT_EQ(gate["tested"][0]["bench"], 20) << "the bench is run and recorded";
   EXPECT_TRUE(gate["engines"][0]["options"].empty()) << "no UCI option carries the network";
+}
+
+// A loop writes only into its own folder: not into one holding something else, nor into
+// another loop's; and a resumed loop is sent back to the folder it started with.
+TEST(TunerLoop, AFolderThatIsNotTheLoopsOwnIsRefused) {
+  const std::string dir = loop_workspace("folders");
+  fs::create_directories(dir + "files");
+  std::ofstream(dir + "files/keep.txt") << "mine";
+  TunerRun r = run_loop(dir, {"--stop-after-steps", "1"});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("--dir " + dir + "files: is not empty and not a loop's folder"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(dir + "t.sqlite")) << "refused before a run is stored";
+  EXPECT_EQ(testing_support::file_bytes(dir + "files/keep.txt"), "mine");
+  fs::remove(dir + "files/keep.txt");
+
+  ASSERT_EQ(run_loop(dir, {"--stop-after-steps", "1"}).exit_code, 130);
+  r = run_tuner({"loop", "--config", "loop.json", "--db", "other.sqlite", "--dir", "files"}, dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("--dir " + dir + "files: holds the files of loop run 1 of " + dir + "t.sqlite"), std::string::npos)
+      << r.out;
+  r = run_tuner({"loop", "--config", "loop.json", "--db", "t.sqlite", "--dir", "elsewhere", "--resume"}, dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("loop run 1 has stored steps but its files are not in this folder"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(dir + "elsewhere/gen1"));
+  EXPECT_EQ(run_loop(dir, {"--resume", "--stop-after-steps", "1"}).exit_code, 130) << "its own folder, resumed";
 }
 
 TEST(TunerLoop, BadConfigurationsAreNamed) {

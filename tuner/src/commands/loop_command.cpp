@@ -8,6 +8,7 @@
 #include "driver/run_lookup.h"
 #include "events/event_stream.h"
 #include "loop/loop_config.h"
+#include "loop/loop_folder.h"
 #include "loop/network_loop.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
@@ -52,10 +53,13 @@ int loop_command(const LoopCommandOptions& o) {
   const std::unique_ptr<harness::EventStream> events =
       o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
   if (o.cluster > 0) value_or_fail(harness::slurm_reachable());  // before a run is marked running
+  if (!o.resume && !o.dir.empty()) value_or_fail(check_folder_for_a_new_loop(fs::absolute(o.dir)));  // before a run is stored
   auto db = value_or_fail(TunerDatabase::open(o.db));
   const std::int64_t run_id = value_or_fail(find_or_create_run(*db, LOOP_RUN_KIND, config.source_text, o.resume));
   const fs::path dir = o.dir.empty() ? fs::absolute(o.db).parent_path() / "loops" / (config.name + "-run" + std::to_string(run_id))
                                      : fs::absolute(o.dir);
+  const bool resumed = !value_or_fail(db->loop_steps(run_id)).empty();
+  value_or_fail(claim_loop_folder(dir, o.db, run_id, resumed));
   std::cout << "Loop run " << run_id << " in " << o.db << ": " << config.generations << " generations of " << config.engine.name
             << ", files in " << dir.string() << std::endl;
   NetworkLoop loop(config, *db, run_id, dir, std::cout);

@@ -1,0 +1,24 @@
+// A loop's folder of generations (genG/: openings, self-play positions, networks) belongs to one
+// loop run: a file in it, .loop, names the database and the run. A loop never writes into a
+// folder that holds something else, nor into another loop's, and a resumed loop finds its own.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "core/result.h"
+
+namespace tuner {
+
+// Whether a new loop may take `dir`: it does not exist yet, or is an empty folder.
+chess::Result<bool> check_folder_for_a_new_loop(const std::filesystem::path& dir);
+
+// Takes `dir` for loop run `run_id` of database `db`: a folder that does not exist yet or is
+// empty is marked as the run's; one already marked as the run's is taken as it is (so is one a
+// loop wrote before folders were marked: it holds gen1/); anything else is refused, naming it.
+// `resumed`: the run has stored steps, so its folder must be there already.
+chess::Result<bool> claim_loop_folder(const std::filesystem::path& dir, const std::string& db, std::int64_t run_id,
+                                      bool resumed);
+
+}  // namespace tuner
