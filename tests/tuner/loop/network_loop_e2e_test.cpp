@@ -291,6 +291,22 @@ TEST(TunerLoop, AFolderThatIsNotTheLoopsOwnIsRefused) {
   EXPECT_EQ(run_loop(dir, {"--resume", "--stop-after-steps", "1"}).exit_code, 130) << "its own folder, resumed";
 }
 
+// A step that fails leaves the loop run "failed", not "running" for ever, and resumable.
+TEST(TunerLoop, AFailedStepMarksTheLoopFailed) {
+  const std::string dir = loop_workspace("failed");
+  ASSERT_EQ(run_loop(dir, {"--stop-after-steps", "2"}).exit_code, 130);
+  const std::string data = dir + "files/gen1/selfplay.bf";
+  fs::rename(data, data + ".away");
+  TunerRun r = run_loop(dir, {"--resume"});
+  EXPECT_NE(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find(data), std::string::npos) << "the missing file is named\n" << r.out;
+  auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
+  ASSERT_TRUE(db.ok()) << db.error();
+  EXPECT_EQ((*db)->run(1).value()->status, "failed");
+  fs::rename(data + ".away", data);
+  EXPECT_EQ(run_loop(dir, {"--resume", "--stop-after-steps", "1"}).exit_code, 130) << "a failed loop resumes";
+}
+
 TEST(TunerLoop, BadConfigurationsAreNamed) {
   const std::string dir = loop_workspace("bad", R"({"engine": "nosuchengine", "training": {}, "gate": {"tc": "5+0.05"}})");
   TunerRun r = run_loop(dir);

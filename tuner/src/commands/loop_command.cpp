@@ -66,7 +66,12 @@ int loop_command(const LoopCommandOptions& o) {
   loop.stop_after_steps(o.stop_after_steps);
   loop.events_to(events.get());
   if (o.cluster > 0) loop.on_cluster({o.cluster, o.partition, o.cluster_dir});
-  const LoopOutcome outcome = value_or_fail(loop.run());
+  auto ran = loop.run();
+  if (!ran) {  // the run says so, not "running" for ever; --resume goes on from its last stored step
+    (void)db->update_run(run_id, "failed", ran.error() + "\n");
+    harness::fail(ran.error());
+  }
+  const LoopOutcome outcome = std::move(ran).value();
   if (outcome.interrupted) {
     std::cout << "Stopped: loop run " << run_id << " goes on from its last stored step with --resume\n";
     return 130;
