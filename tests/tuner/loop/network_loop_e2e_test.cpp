@@ -7,6 +7,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 #include <nlohmann/json.hpp>
@@ -175,31 +176,53 @@ TEST(TunerLoop, ALoopStoppedAtEveryStepResumesToTheSameLineage) {
   EXPECT_EQ(lineage(parts), lineage(whole));
 }
 
-TEST(TunerLoop, ALoopKilledInTheMiddleOfAStepResumesToTheSameLineage) {
-  const std::string whole = loop_workspace("unkilled");
-  ASSERT_EQ(run_loop(whole).exit_code, 0);
-  const std::string dir = loop_workspace("killed");
-  auto p = harness::ChildProcess::start(
-      {TUNER_PATH, {"loop", "--config", "loop.json", "--db", "t.sqlite", "--dir", "files"}, dir, dir + "stderr.txt"});
-  ASSERT_TRUE(p.ok()) << p.error();
-  // Killed once the first self-play has stored some of its games, not all.
-  for (int i = 0; i < 3000; ++i) {
+// Starts the loop (resumed, unless it is the first start) and kills it with SIGKILL once
+// `reached` holds of its database; returns whether it did before the loop ended by itself.
+bool kill_loop_when(const std::string& dir, bool resume, const std::function<bool(tuner::TunerDatabase&)>& reached) {
+  std::vector<std::string> args{"loop", "--config", "loop.json", "--db", "t.sqlite", "--dir", "files"};
+  if (resume) args.push_back("--resume");
+  auto p = harness::ChildProcess::start({TUNER_PATH, args, dir, dir + "stderr.txt"});
+  if (!p) throw std::runtime_error(p.error());
+  bool hit = false;
+  for (int i = 0; i < 6000 && !hit; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     auto db = tuner::TunerDatabase::open_readonly(dir + "t.sqlite");
-    if (!db) continue;
-    auto games = (*db)->game_count(2);
-    if (games && *games >= 2) break;
+    hit = db && reached(**db);
   }
   ::kill((*p)->pid(), SIGKILL);
   (void)(*p)->stop(std::chrono::milliseconds(2000));
-  {
-    auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
-    ASSERT_TRUE(db.ok());
-    EXPECT_LT(*(*db)->game_count(2), 8) << "killed before the self-play ended";
-  }
+  return hit;
+}
+
+// Killed in the middle of the self-play, of the training and of the gate (runs 2, 3 and 4),
+// resumed after each: the lineage, checksums included, is the one of a loop that ran through.
+TEST(TunerLoop, ALoopKilledInTheMiddleOfEachStepResumesToTheSameLineage) {
+  // A training long enough to be killed in the middle of: 20 superbatches of a wider network.
+  std::string config = loop_config();
+  const std::string tiny = R"("hidden": 16, "batch_size": 128, "batches_per_superbatch": 2, "superbatches": 3)";
+  config.replace(config.find(tiny), tiny.size(), R"("hidden": 256, "batch_size": 4096, "batches_per_superbatch": 4, "superbatches": 20)");
+  const std::string whole = loop_workspace("unkilled", config);
+  ASSERT_EQ(run_loop(whole).exit_code, 0);
+  const std::string dir = loop_workspace("killed", config);
+  const auto games_of = [](std::int64_t run) {
+    return [run](tuner::TunerDatabase& db) {
+      auto games = db.game_count(run);
+      return games && *games >= 1;
+    };
+  };
+  const auto stored = [&] { return tuner::TunerDatabase::open_existing(dir + "t.sqlite").value(); };
+  ASSERT_TRUE(kill_loop_when(dir, false, games_of(2))) << "the self-play stored a game";
+  EXPECT_LT(*stored()->game_count(2), 8) << "killed before the self-play ended";
+  ASSERT_TRUE(kill_loop_when(dir, true, [](tuner::TunerDatabase& db) {
+    auto superbatches = db.generations(3);
+    return superbatches && !superbatches->empty();
+  })) << "the training stored a superbatch";
+  EXPECT_LT(stored()->generations(3)->size(), 20u) << "killed before the training ended";
+  ASSERT_TRUE(kill_loop_when(dir, true, games_of(4))) << "the gate stored a game";
+  EXPECT_LT(*stored()->game_count(4), 4) << "killed before the gate ended";
   const TunerRun r = run_loop(dir, {"--resume"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("Generation 1: datagen (run 2, resumed)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Generation 1: gate (run 4, resumed)"), std::string::npos) << r.out;
   EXPECT_EQ(lineage(dir), lineage(whole));
 }
 
