@@ -328,6 +328,19 @@ TEST(TunerLoop, AFailedStepMarksTheLoopFailed) {
   EXPECT_EQ((*db)->run(1).value()->status, "failed");
   fs::rename(data + ".away", data);
   EXPECT_EQ(run_loop(dir, {"--resume", "--stop-after-steps", "1"}).exit_code, 130) << "a failed loop resumes";
+
+  // A training step whose stored run is not a training is refused before any data is read.
+  const std::string broken = loop_workspace("failed_run");
+  ASSERT_EQ(run_loop(broken, {"--stop-after-steps", "2"}).exit_code, 130);
+  {
+    auto stored = tuner::TunerDatabase::open_existing(broken + "t.sqlite").value();
+    const std::int64_t other = stored->create_run("match", "{}").value();
+    ASSERT_TRUE(stored->save_loop_step(1, {1, "train", other, "running", "{}"}).ok());
+  }
+  r = run_loop(broken, {"--resume"});
+  EXPECT_NE(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find(" of the loop is missing from "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Data: "), std::string::npos) << "no data read\n" << r.out;
 }
 
 TEST(TunerLoop, BadConfigurationsAreNamed) {

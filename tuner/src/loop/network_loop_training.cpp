@@ -96,9 +96,15 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::train(int g, std::int64_t re
 
 chess::Result<std::int64_t> NetworkLoop::train_here(const TrainingConfig& training, const NetworkFiles& files,
                                                     std::int64_t resume_run, const Started& started) {
+  std::int64_t run_id = resume_run;
+  if (run_id) {  // checked before the data is read
+    auto row = db_.run(run_id);
+    CHESS_RETURN_IF_ERROR(row);
+    if (!*row || (*row)->kind != NETWORK_RUN_KIND)
+      return chess::Error{"run " + std::to_string(run_id) + " of the loop is missing from " + db_.path() + " (or is no training)"};
+  }
   auto run = TrainingRun::prepare(training, out_);
   CHESS_RETURN_IF_ERROR(run);
-  std::int64_t run_id = resume_run;
   if (!run_id) {
     auto created = db_.create_run(NETWORK_RUN_KIND, training.source_text);
     CHESS_RETURN_IF_ERROR(created);
