@@ -57,7 +57,7 @@ class Searcher {
     tt_.clear();
   }
   const eval::EvalParams& params() const { return params_; }
-  // The network the search evaluates with; none: the hand-written evaluation. A change empties
+  // The network the search evaluates with; none: the hand-written evaluation. Setting it empties
   // the table, as new weights do.
   void set_network(std::shared_ptr<const nnue::Network> net);
   // Both at once, emptying the table once: what an engine's evaluation choice sets.

@@ -349,9 +349,11 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
     SprtDecision d = sprt_decision(sprt_llr(t, *config_.sprt), *config_.sprt);
     if (d != SprtDecision::CONTINUE) {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (!stopping_) {
+      // Recorded even when the run was already stopping (an interrupt that finishes the games
+      // in progress): the games after the decision are left out all the same.
+      if (sprt_decided_ == SprtDecision::CONTINUE) {
         sprt_decided_ = d;
-        stop_reason_ = d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted";
+        if (!stopping_) stop_reason_ = d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted";
       }
       stopping_ = true;
     }

@@ -19,10 +19,10 @@ struct StoredLoop {
 
 // Two generations, each promoted; generation 1's gate won all its games (no bounded Elo), and
 // generation 2 trained on both generations' self-play.
-StoredLoop two_promoted_generations() {
-  const std::string dir = ::testing::TempDir() + "tuner_loop_lineage/";
+StoredLoop two_promoted_generations(const std::string& name) {
+  const std::string dir = ::testing::TempDir() + "tuner_loop_lineage_" + name + "/";
+  std::filesystem::remove_all(dir);  // the database with its -wal and -shm
   std::filesystem::create_directories(dir);
-  std::filesystem::remove(dir + "lineage.sqlite");
   auto db = tuner::TunerDatabase::open(dir + "lineage.sqlite").value();
   const std::int64_t loop = db->create_run("tuner-loop", "{}").value();
   auto save = [&](int generation, const char* step, const json& detail) {
@@ -49,7 +49,7 @@ StoredLoop two_promoted_generations() {
 }
 
 TEST(LoopLineage, EachNetworkNamesTheSelfPlayRunsItWasTrainedOn) {
-  StoredLoop s = two_promoted_generations();
+  StoredLoop s = two_promoted_generations("trained_on");
   const std::string first = "run " + std::to_string(s.selfplay_runs[0]) + " (generation 1, 1000 positions)";
   const std::string second = "run " + std::to_string(s.selfplay_runs[1]) + " (generation 2, 2000 positions)";
   const std::string text = tuner::describe_loop_run(*s.db, s.run).value();
@@ -62,7 +62,7 @@ TEST(LoopLineage, EachNetworkNamesTheSelfPlayRunsItWasTrainedOn) {
 }
 
 TEST(LoopLineage, AGateWithoutABoundedEloLeavesTheChainedEloUnknown) {
-  StoredLoop s = two_promoted_generations();
+  StoredLoop s = two_promoted_generations("unbounded");
   const std::string text = tuner::describe_loop_run(*s.db, s.run).value();
   EXPECT_EQ(text.find("chained: +"), std::string::npos) << "no chained figure after an unbounded gate:\n" << text;
   std::size_t unknown = 0;

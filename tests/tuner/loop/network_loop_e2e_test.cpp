@@ -1,7 +1,7 @@
 // tuner loop through its binary: two generations of self-play, training and a gate with the
 // engine, each step a stored run and the lineage read back; a promoted network plays the next
-// generation's self-play; a loop stopped at every step, or killed in the middle of one, resumes
-// to the same lineage.
+// generation's self-play; a loop stopped at every step, or killed in the middle of its
+// self-play, training and gate, resumes to the same lineage.
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -184,7 +184,7 @@ bool kill_loop_when(const std::string& dir, bool resume, const std::function<boo
   auto p = harness::ChildProcess::start({TUNER_PATH, args, dir, dir + "stderr.txt"});
   if (!p) throw std::runtime_error(p.error());
   bool hit = false;
-  for (int i = 0; i < 6000 && !hit; ++i) {
+  for (int i = 0; i < 12000 && !hit; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     auto db = tuner::TunerDatabase::open_readonly(dir + "t.sqlite");
     hit = db && reached(**db);
@@ -201,6 +201,9 @@ TEST(TunerLoop, ALoopKilledInTheMiddleOfEachStepResumesToTheSameLineage) {
   std::string config = loop_config();
   const std::string tiny = R"("hidden": 16, "batch_size": 128, "batches_per_superbatch": 2, "superbatches": 3)";
   config.replace(config.find(tiny), tiny.size(), R"("hidden": 256, "batch_size": 4096, "batches_per_superbatch": 4, "superbatches": 20)");
+  // And a gate of 12 games, not 4: it is killed after its first, before its last.
+  const std::string gate = R"("tc": "nodes=600", "games": 4, "sprt")";
+  config.replace(config.find(gate), gate.size(), R"("tc": "nodes=600", "games": 12, "sprt")");
   const std::string whole = loop_workspace("unkilled", config);
   ASSERT_EQ(run_loop(whole).exit_code, 0);
   const std::string dir = loop_workspace("killed", config);
@@ -219,7 +222,7 @@ TEST(TunerLoop, ALoopKilledInTheMiddleOfEachStepResumesToTheSameLineage) {
   })) << "the training stored a superbatch";
   EXPECT_LT(stored()->generations(3)->size(), 20u) << "killed before the training ended";
   ASSERT_TRUE(kill_loop_when(dir, true, games_of(4))) << "the gate stored a game";
-  EXPECT_LT(*stored()->game_count(4), 4) << "killed before the gate ended";
+  EXPECT_LT(*stored()->game_count(4), 12) << "killed before the gate ended";
   const TunerRun r = run_loop(dir, {"--resume"});
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("Generation 1: gate (run 4, resumed)"), std::string::npos) << r.out;
@@ -311,6 +314,8 @@ TEST(TunerLoop, AFolderThatIsNotTheLoopsOwnIsRefused) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("loop run 1 has stored steps but its files are not in this folder"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(dir + "elsewhere/gen1"));
+  EXPECT_EQ(tuner::TunerDatabase::open_existing(dir + "t.sqlite").value()->run(1).value()->status, "stopped")
+      << "a refused resume leaves the loop stopped, not running";
   EXPECT_EQ(run_loop(dir, {"--resume", "--stop-after-steps", "1"}).exit_code, 130) << "its own folder, resumed";
 }
 

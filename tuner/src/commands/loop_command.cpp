@@ -59,7 +59,10 @@ int loop_command(const LoopCommandOptions& o) {
   const fs::path dir = o.dir.empty() ? fs::absolute(o.db).parent_path() / "loops" / (config.name + "-run" + std::to_string(run_id))
                                      : fs::absolute(o.dir);
   const bool resumed = !value_or_fail(db->loop_steps(run_id)).empty();
-  value_or_fail(claim_loop_folder(dir, o.db, run_id, resumed));
+  if (auto claimed = claim_loop_folder(dir, o.db, run_id, resumed); !claimed) {
+    (void)db->update_run(run_id, "stopped", claimed.error() + "\n");  // not left "running"
+    harness::fail(claimed.error());
+  }
   std::cout << "Loop run " << run_id << " in " << o.db << ": " << config.generations << " generations of " << config.engine.name
             << ", files in " << dir.string() << std::endl;
   NetworkLoop loop(config, *db, run_id, dir, std::cout);

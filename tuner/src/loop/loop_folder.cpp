@@ -15,7 +15,9 @@ constexpr const char* MARK = ".loop";
 
 // The mark's text: the database's absolute path, then the run.
 std::string mark_text(const std::string& db, std::int64_t run_id) {
-  return fs::absolute(db).lexically_normal().string() + "\n" + std::to_string(run_id) + "\n";
+  std::error_code ec;
+  const fs::path path = fs::weakly_canonical(fs::absolute(db), ec);  // the same file by any path to it
+  return (ec ? fs::absolute(db).lexically_normal() : path).string() + "\n" + std::to_string(run_id) + "\n";
 }
 
 bool is_empty_folder(const fs::path& dir) {

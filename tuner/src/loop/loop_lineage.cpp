@@ -65,7 +65,7 @@ std::string trained_on_text(const std::vector<SelfPlayData>& data) {
 }
 
 // A promoted network's Elo against the first, through the gates: unknown once a gate's Elo is
-// (a gate won or lost every game), and for every network after it.
+// (a gate won every game), and for every network after it.
 std::optional<double> chained_through(const std::optional<double>& parent, const json& gate) {
   if (!parent || !gate.contains("elo") || !gate["elo"].is_number()) return std::nullopt;
   return *parent + gate["elo"].get<double>();
@@ -117,7 +117,7 @@ std::string step_line(const LoopStepRow& row, const std::optional<double>& chain
     std::string through;
     if (d.value("promoted", false))
       through = chained ? format("; Elo against the first, chained: %+.1f", *chained)
-                        : "; Elo against the first, chained: n/a (a gate on the way won or lost every game)";
+                        : "; Elo against the first, chained: n/a (a gate on the way won every game)";
     return line + match_text(d) + format(" against generation %.0f; ", number_of(d, "best_generation")) + verdict + through + "\n";
   }
   return line + match_text(d) + " against the first network\n";
