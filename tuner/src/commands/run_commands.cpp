@@ -57,7 +57,7 @@ int show_command(const StoredRunRequest& o) {
   // Game fitness is minus the score; texel fitness an error.
   auto text = [games](double fitness) {
     char t[32];
-    std::snprintf(t, sizeof t, games ? "score %.1f%%" : "error %.6f", games ? -100 * fitness : fitness);
+    std::snprintf(t, sizeof t, games ? "score %.1f%%" : "error %.6f", games ? 0.0 - 100 * fitness : fitness);  // +0.0, never -0.0
     return std::string(t);
   };
   for (const GenerationRow& g : value_or_fail(db->generations(o.run)))
