@@ -182,13 +182,21 @@ harness::MatchStatus NetworkLoop::run_match(const harness::MatchConfig& match, h
   return runner.run(out_);
 }
 
+chess::Result<harness::RunRow> NetworkLoop::resumed_run(std::int64_t run_id, const std::string& kind) const {
+  auto row = db_.run(run_id);
+  CHESS_RETURN_IF_ERROR(row);
+  if (!*row || (!kind.empty() && (*row)->kind != kind))
+    return chess::Error{"run " + std::to_string(run_id) + " of the loop is missing from " + db_.path() +
+                        (kind.empty() ? "" : " (or is no " + kind + " run)")};
+  return **row;
+}
+
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig match, std::int64_t resume_run,
                                                          const Started& started) {
   if (resume_run) {
-    auto row = db_.run(resume_run);
+    auto row = resumed_run(resume_run, "");
     CHESS_RETURN_IF_ERROR(row);
-    if (!*row) return chess::Error{"run " + std::to_string(resume_run) + " of the loop is missing from " + db_.path()};
-    auto stored = harness::MatchConfig::from_json((*row)->config);
+    auto stored = harness::MatchConfig::from_json(row->config);
     CHESS_RETURN_IF_ERROR(stored);
     const int concurrency = match.concurrency;
     match = *stored;

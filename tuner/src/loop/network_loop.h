@@ -76,6 +76,9 @@ class NetworkLoop {
   chess::Result<std::int64_t> train_on_cluster(int g, const std::string& text, const NetworkFiles& files,
                                                std::int64_t resume_run, const Started& started);
   chess::Result<std::optional<harness::RunRow>> training_run(const std::string& text) const;
+  // The stored run a resumed step goes on with, of `kind` ("" for any); an error names it when
+  // the database lacks it.
+  chess::Result<harness::RunRow> resumed_run(std::int64_t run_id, const std::string& kind) const;
   chess::Result<StepDetail> gate(int g, std::int64_t resume_run, const Started& started);
   chess::Result<StepDetail> measure(int g, std::int64_t resume_run, const Started& started);
   // A match run of the loop (self-play, gate or measure): created, or continued when it was

@@ -97,12 +97,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::train(int g, std::int64_t re
 chess::Result<std::int64_t> NetworkLoop::train_here(const TrainingConfig& training, const NetworkFiles& files,
                                                     std::int64_t resume_run, const Started& started) {
   std::int64_t run_id = resume_run;
-  if (run_id) {  // checked before the data is read
-    auto row = db_.run(run_id);
-    CHESS_RETURN_IF_ERROR(row);
-    if (!*row || (*row)->kind != NETWORK_RUN_KIND)
-      return chess::Error{"run " + std::to_string(run_id) + " of the loop is missing from " + db_.path() + " (or is no training)"};
-  }
+  if (run_id) CHESS_RETURN_IF_ERROR(resumed_run(run_id, NETWORK_RUN_KIND));  // checked before the data is read
   auto run = TrainingRun::prepare(training, out_);
   CHESS_RETURN_IF_ERROR(run);
   if (!run_id) {
