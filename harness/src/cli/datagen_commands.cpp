@@ -25,10 +25,23 @@ namespace {
 // --random-plies not given: the openings come from --openings (or the default book).
 constexpr int NO_RANDOM_PLIES = std::numeric_limits<int>::min();
 
+// --positions without --games: at most one game for every this many positions (self-play
+// games hold a hundred or more scored positions; a cap this loose is reached only by an engine
+// whose games end almost at once).
+constexpr std::int64_t POSITIONS_PER_GAME_CAP = 16;
+
 struct DatagenOptions {
   MatchOptions match;
   int random_plies = NO_RANDOM_PLIES;
+  bool games_given = false;
 };
+
+// The most games a run sized by positions plays, when --games does not say: even, as games
+// come in pairs.
+int games_cap(std::int64_t positions) {
+  const std::int64_t games = (positions + POSITIONS_PER_GAME_CAP - 1) / POSITIONS_PER_GAME_CAP;
+  return int(std::clamp<std::int64_t>(games + games % 2, 2, MAX_GAMES));
+}
 
 // One engine plays itself: a second entry of it under another name.
 void self_play(MatchOptions& o) {
@@ -45,6 +58,7 @@ void self_play(MatchOptions& o) {
 [[noreturn]] void datagen(DatagenOptions& d) {
   MatchOptions& o = d.match;
   if (o.nodes == 0 && o.depth == 0) fail("datagen needs a node or depth limit: give --nodes N or --depth D");
+  if (o.positions > 0 && !d.games_given) o.games = games_cap(o.positions);
   if (d.random_plies != NO_RANDOM_PLIES) {
     if (!o.openings.empty()) fail("give --openings or --random-plies, not both");
     if (d.random_plies < 0 || d.random_plies > 40)
@@ -136,10 +150,20 @@ void add_datagen_commands(CLI::App& app) {
   auto d = std::make_shared<DatagenOptions>();
   CLI::App* cmd = app.add_subcommand("datagen", "Self-play of a UCI engine (or two) kept as training positions");
   cmd->add_option("ENGINES", d->match.engines, "One engine (it plays itself) or two, from the registry (or --engine names)");
-  cmd->add_option("--games", d->match.games, "Number of games (played in pairs with colours reversed)")->capture_default_str();
+  CLI::Option* games = cmd->add_option("--games", d->match.games,
+                                       "Number of games (played in pairs with colours reversed); with --positions, the most")
+                           ->capture_default_str();
+  cmd->add_option("--positions", d->match.positions,
+                  "Play until the games, kept in order, hold this many scored positions (without --games: at most one "
+                  "game per " +
+                      std::to_string(POSITIONS_PER_GAME_CAP) + ")")
+      ->check(CLI::Range(std::int64_t(1), MAX_POSITIONS));
   cmd->add_option("--random-plies", d->random_plies, "Openings of this many random plies from the start, drawn by --seed");
   add_common(cmd, d->match);
-  cmd->callback([d] { datagen(*d); });
+  cmd->callback([d, games] {
+    d->games_given = games->count() > 0;
+    datagen(*d);
+  });
 
   auto p = std::make_shared<PositionsOptions>();
   CLI::App* positions = app.add_subcommand(

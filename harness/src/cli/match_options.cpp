@@ -86,6 +86,7 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
   c.engines = resolve_engines(o);
   c.tested = o.tested;
   c.datagen = o.datagen;
+  c.positions = o.positions;
   c.paired = !o.no_pairs;
   if (!o.log.empty()) c.log_path = std::filesystem::absolute(o.log).lexically_normal().string();
   if (!o.params_file.empty()) c.params_file = std::filesystem::absolute(o.params_file).lexically_normal().string();

@@ -65,6 +65,7 @@ struct MatchOptions {
   std::vector<TestedCommit> tested;        // and the commits they were built from
   std::optional<SpeedScale> speed_scale;   // harness test --scale-nps: the clock is scaled by it
   bool datagen = false;                    // harness datagen: the moves are stored packed
+  std::int64_t positions = 0;              // harness datagen --positions: the run's size, --games its most
 };
 
 // --startup-ms, --ucinewgame-ms and --ping-ms, with fastchess's meanings and defaults.

@@ -1,5 +1,6 @@
 #include "run/datagen_live_output.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 
@@ -12,11 +13,20 @@ void DatagenLiveOutput::game_stored(std::ostream& out, const GameRecord& g, cons
   }
   elapsed_seconds_ = p.elapsed_seconds;
   const double rate = p.elapsed_seconds > 0 ? double(positions_) / p.elapsed_seconds : 0;
-  const double remaining = p.elapsed_seconds / p.played_this_session * double(p.total - p.done);
   char line[200];
-  std::snprintf(line, sizeof line, "Games %d/%d  positions %llu (%.0f/s)  elapsed %s  remaining %s", p.done, p.total,
-                static_cast<unsigned long long>(positions_), rate, clock_text(p.elapsed_seconds).c_str(),
-                clock_text(remaining).c_str());
+  if (p.positions_target > 0) {  // sized by positions: the run's positions against its target
+    const double remaining = positions_ > 0 ? p.elapsed_seconds / double(positions_) *
+                                                  double(std::max<std::int64_t>(0, p.positions_target - p.positions))
+                                            : 0;
+    std::snprintf(line, sizeof line, "Games %d (at most %d)  positions %lld/%lld (%.0f/s)  elapsed %s  remaining %s", p.done,
+                  p.total, static_cast<long long>(p.positions), static_cast<long long>(p.positions_target), rate,
+                  clock_text(p.elapsed_seconds).c_str(), clock_text(remaining).c_str());
+  } else {
+    const double remaining = p.elapsed_seconds / p.played_this_session * double(p.total - p.done);
+    std::snprintf(line, sizeof line, "Games %d/%d  positions %llu (%.0f/s)  elapsed %s  remaining %s", p.done, p.total,
+                  static_cast<unsigned long long>(positions_), rate, clock_text(p.elapsed_seconds).c_str(),
+                  clock_text(remaining).c_str());
+  }
   if (on_terminal())
     out << "\r\033[K" << line << std::flush;
   else

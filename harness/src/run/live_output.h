@@ -21,6 +21,8 @@ struct RunProgress {
   int total = 0;                // games this run (or shard) plays
   int played_this_session = 0;  // of them, stored since this session started
   double elapsed_seconds = 0;   // this session
+  std::int64_t positions = 0;   // a datagen run sized by positions: the scored positions its stored games hold
+  std::int64_t positions_target = 0;  // and its target (0: sized by games)
 };
 
 // "harness resume 12", with "--db PATH" when the run is not in the default database: the

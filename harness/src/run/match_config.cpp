@@ -87,6 +87,18 @@ void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProbl
                    "must be from 0 to 3600000 milliseconds, got " + std::to_string(c.wait_ms));
 }
 
+// A run sized by positions keeps its games in the order of one schedule: a shard plays a share
+// of it, and an SPRT would end it on other grounds.
+void check_positions(const MatchConfig& c, SettingProblems& problems) {
+  if (c.positions == 0) return;
+  problems.require(c.positions > 0 && c.positions <= MAX_POSITIONS, "positions",
+                   "must be from 1 to " + std::to_string(MAX_POSITIONS) + ", got " + std::to_string(c.positions));
+  problems.require(c.datagen, "positions", "sizes a datagen run only");
+  problems.require(!c.shard.active(), "positions",
+                   "keeps the first games of one run in order: a shard (or a cluster) cannot; size it by games");
+  problems.require(!c.sprt, "positions", "and an SPRT cannot both end a run");
+}
+
 void check_sprt(const MatchConfig& c, SettingProblems& problems) {
   if (!c.sprt) return;
   problems.require(c.kind == TournamentKind::MATCH, "sprt", "works only in a match of two engines");
@@ -127,6 +139,7 @@ SettingProblems MatchConfig::validate(Checks checks) const {
                    "'" + escaped_controls(event) + "' " + event_problem + " (an event is one printable line of UTF-8)");
   check_counts(*this, checks, problems);
   check_sprt(*this, problems);
+  check_positions(*this, problems);
   check_game_settings(settings, problems);
   check_match_text(stored_json(), problems);
   return problems;
@@ -207,6 +220,7 @@ nlohmann::json MatchConfig::stored_json() const {
   if (!tested.empty()) j["tested"] = tested;
   if (speed_scale) j["speed_scale"] = *speed_scale;
   if (datagen) j["datagen"] = true;
+  if (positions) j["positions"] = positions;
   if (!paired) j["unpaired"] = true;
   if (!log_path.empty()) j["log"] = log_path;
   if (!log_engine_lines) j["log_engine_lines"] = false;
@@ -240,6 +254,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     if (j.contains("tested")) j.at("tested").get_to(c.tested);
     if (j.contains("speed_scale")) c.speed_scale = j.at("speed_scale").get<SpeedScale>();
     c.datagen = j.value("datagen", false);
+    c.positions = j.value("positions", std::int64_t(0));
     c.paired = !j.value("unpaired", false);
     c.log_path = j.value("log", std::string());
     c.log_engine_lines = j.value("log_engine_lines", true);

@@ -57,6 +57,8 @@ inline constexpr int MAX_CONCURRENCY = 1024;
 // past any test (fishtest's longest run to a decision is some 200,000 games), far below a count
 // whose tallies would overflow.
 inline constexpr int MAX_GAMES = 10'000'000;
+// The most positions a datagen run is sized by (--positions): a thousand for each of MAX_GAMES.
+inline constexpr std::int64_t MAX_POSITIONS = 1000LL * MAX_GAMES;
 
 struct MatchConfig {
   TournamentKind kind = TournamentKind::MATCH;
@@ -94,6 +96,9 @@ struct MatchConfig {
   // A datagen run (harness datagen): each game's moves are stored packed in its row, without
   // PGN or engine logs, for `harness positions` to export.
   bool datagen = false;
+  // A datagen run sized by positions (run/positions_target.h): it keeps the shortest run of games,
+  // in order, whose scored positions reach this many, and `games` is the most it plays; 0: none.
+  std::int64_t positions = 0;
   // false: each game stands alone with its own opening and colours alternating (fastchess's
   // -games 1, cutechess-cli without -repeat, harness match --no-pairs); the statistics are then
   // trinomial. Gauntlets against fixed opponents and data generation play so.

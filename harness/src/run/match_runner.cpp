@@ -54,6 +54,7 @@ MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std
       schedule_(config_),
       resume_(resume_command(run_id, db.path())),
       tally_(config_),
+      positions_(config_.positions),
       pv_mismatches_(config_.engines.size(), 0),
       pv_faults_(config_.engines.size(), std::array<int, PV_FAULTS>{}),
       mate_sign_mismatches_(config_.engines.size(), 0) {
@@ -119,11 +120,32 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
   }
   if (stops_on_sprt() && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_count_ = 0;
+  CHESS_RETURN_IF_ERROR(plan_positions());
   for (const EngineConfig& e : config_.engines) {
     auto id = db_.engine_id(e);
     CHESS_RETURN_IF_ERROR(id);
     engine_ids_.push_back(*id);
   }
+  return true;
+}
+
+chess::Result<bool> MatchRunner::plan_positions() {
+  if (!positions_.active() || done_.empty()) return true;
+  std::string problem;
+  auto read = db_.for_each_scored_game(run_id_, [&](const ScoredGame& g) {
+    if (!g.problem.empty()) {
+      problem = "game " + std::to_string(g.game_index + 1) + "'s moves cannot be read (" + g.problem + ")";
+      return false;
+    }
+    std::int64_t scored = 0;
+    for (const PackedMove& m : g.moves) scored += m.has_score;
+    auto counted = positions_.stored_before(g.game_index, scored);
+    if (!counted) problem = counted.error();
+    return bool(counted);
+  });
+  CHESS_RETURN_IF_ERROR(read);
+  if (!problem.empty()) return chess::Error{"run " + std::to_string(run_id_) + " in " + db_.path() + ": " + problem};
+  if (positions_.reached()) pending_count_ = 0;  // killed between its last game and its end
   return true;
 }
 
@@ -164,14 +186,38 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
   }
 }
 
-void MatchRunner::store(GameRecord& g, std::ostream& out) {
+void MatchRunner::store(GameRecord& game, std::ostream& out) {
   if (!storage_error_.empty()) return;
-  if (auto stored = record(g, out); !stored) {
-    // A full disk or a broken file: every game stored so far stays (one transaction per game);
-    // the others are dropped and played again on resume.
-    storage_error_ = stored.error() + " while recording game " + std::to_string(g.game_index + 1);
-    request_stop(StopRequest::ABORT);
+  // With a positions target, the games in order: a game is stored once those before it are
+  // (once it is reached, record() leaves every game out).
+  std::vector<GameRecord> ready;
+  if (positions_.active() && !positions_.reached()) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ready = positions_.arrived(std::move(game));
+  } else {
+    ready.push_back(std::move(game));
   }
+  for (GameRecord& g : ready)
+    if (auto stored = record(g, out); !stored) {
+      // A full disk or a broken file: every game stored so far stays (one transaction per game);
+      // the others are dropped and played again on resume.
+      storage_error_ = stored.error() + " while recording game " + std::to_string(g.game_index + 1);
+      request_stop(StopRequest::ABORT);
+      return;
+    }
+}
+
+// Each stored game moves the order on: the slots waiting to start a game further on may.
+void MatchRunner::count_positions(const GameRecord& g) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    positions_.stored(scored_positions(g));
+    if (positions_.reached()) {
+      if (!stopping_) stop_reason_ = "Positions: the target of " + std::to_string(positions_.target()) + " was reached";
+      stopping_ = true;
+    }
+  }
+  changed_.notify_all();
 }
 
 // Two processes playing one run would play its games twice: the run is claimed first, and a
@@ -200,6 +246,7 @@ MatchStatus MatchRunner::run(std::ostream& out) {
   for (int s = 0; s < slots; ++s) workers.emplace_back([this, s] { worker(s); });
   collect(out, slots);
   for (std::thread& t : workers) t.join();
+  held_back_ = positions_.give_up_held();
   if (!params_error_.empty()) {
     end_events("failed");
     return {MatchStatus::FAILED, params_error_ + "; the " + std::to_string(done_count_) + " games stored are intact" +
@@ -227,8 +274,13 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   ending.stop_reason = stop_reason_;
   ending.sprt = sprt_decided_;
   if (!stop_reason_.empty()) ending.summary += stop_reason_ + "\n";
+  ending.summary += positions_line();
   if (after_decision_ > 0)
-    ending.summary += plural(after_decision_, "game") + " in progress at the decision ended after it: not counted\n";
+    ending.summary +=
+        plural(after_decision_, "game") + (positions_.reached() ? " played past the positions target: not kept\n"
+                                                                : " in progress at the decision ended after it: not counted\n");
+  if (held_back_ > 0)
+    ending.summary += plural(held_back_, "game") + " finished ahead of a game that was not: not kept, resume plays them\n";
   ending.summary += engine_output_lines();
   if (config_.settings.ponder)
     ending.summary += "Ponder: " + std::to_string(ponder_hits_) + " of " + std::to_string(moves_this_session_) +
@@ -261,6 +313,16 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   output_->ended(out, tally_, ending);
   end_events(ending.kind == RunEnding::FINISHED ? "finished" : ending.kind == RunEnding::INTERRUPTED ? "interrupted" : "incomplete");
   return result;
+}
+
+std::string MatchRunner::positions_line() const {
+  if (!positions_.active()) return "";
+  std::string line = "Positions: " + std::to_string(positions_.positions()) + " scored positions in the first " +
+                     plural(positions_.kept_games(), "game");
+  if (!positions_.reached() && done_count_ == total_games_)
+    line += "; the target of " + std::to_string(positions_.target()) + " was not reached in the most games, " +
+            std::to_string(total_games_);
+  return line + "\n";
 }
 
 std::string MatchRunner::cpu_line() const {
@@ -302,7 +364,7 @@ std::string MatchRunner::engine_output_lines() const {
 chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   // The run's result is the tally its SPRT decided on, as fastchess's and the cluster's merge
   // are: a game still being played at the decision is not stored when it ends.
-  if (sprt_decided_ != SprtDecision::CONTINUE) {
+  if (decided()) {
     ++after_decision_;
     return true;
   }
@@ -318,6 +380,7 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
     pgn_error_ = "--pgn " + config_.pgn_path + ": cannot write the game's PGN (" + std::strerror(errno) + ")";
     request_stop(StopRequest::FINISH_GAMES);
   }
+  if (positions_.active()) count_positions(g);
   const std::string result(chess::result_string(g.result));
   tally_.add(g.game_index, result);
   ++played_this_session_;
@@ -338,6 +401,8 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   progress.total = total_games_;
   progress.played_this_session = played_this_session_;
   progress.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  progress.positions = positions_.positions();
+  progress.positions_target = positions_.target();
   output_->game_stored(out, g, tally_, progress);
   if (run_events_)
     run_events_->game_stored(g, config_.kind == TournamentKind::MATCH ? &t : nullptr,

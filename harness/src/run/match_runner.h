@@ -23,6 +23,7 @@
 #include "players/player.h"
 #include "process/stop_request.h"
 #include "run/live_output.h"
+#include "run/positions_target.h"
 #include "run/run_inputs.h"
 #include "run/run_tally.h"
 #include "run/schedule.h"
@@ -82,6 +83,7 @@ class MatchRunner {
   void started(const GameSpec& spec, std::ostream& out);
   bool wants_starts() const { return output_->wants_starts() || run_events_ != nullptr; }
   std::string cpu_line() const;
+  std::string positions_line() const;  // --positions: what the kept games hold, for the summary
   void worker(int slot);
   // The shard's next game not stored yet (under mutex_, while handed_out_ < pending_count_).
   GameSpec next_pending();
@@ -105,6 +107,16 @@ class MatchRunner {
   void stop_on_request(std::ostream& out);
   // A shard never decides alone: its SPRT is taken on all shards' games (harness cluster).
   bool stops_on_sprt() const { return config_.kind == TournamentKind::MATCH && config_.sprt && !config_.shard.active(); }
+  // The run has its result: an SPRT decided, or the positions target was reached. A game that
+  // ends afterwards is not stored.
+  bool decided() const { return sprt_decided_ != SprtDecision::CONTINUE || positions_.reached(); }
+  // --positions: what the stored games hold, and whether they reach the target.
+  chess::Result<bool> plan_positions();
+  void count_positions(const GameRecord& game);
+  // The games a slot may start at most past the first not stored, with a positions target.
+  int games_ahead() const { return 2 * config_.concurrency + 8; }
+  // The game next_pending() would hand out (under mutex_).
+  int next_pending_index() const;
 
   MatchConfig config_;
   Database& db_;
@@ -162,7 +174,9 @@ class MatchRunner {
   SprtDecision sprt_decided_ = SprtDecision::CONTINUE;
   StopRequest seen_stop_ = StopRequest::NONE;
   int discarded_ = 0;                                  // unfinished games dropped by an immediate stop
-  int after_decision_ = 0;                             // games that ended after the SPRT decided: not counted
+  int after_decision_ = 0;                             // games that ended after the run decided: not counted
+  PositionsTarget positions_;                          // --positions (the collecting thread's, next_ under mutex_)
+  int held_back_ = 0;  // games finished ahead of one that was not played: given up, resume plays them
   std::string storage_error_;                          // the database could not store a game: the run stops
   std::string pgn_error_;                              // --pgn could not be written: the run stops
   int ponder_hits_ = 0, moves_this_session_ = 0;       // --ponder: moves a confirmed ponder search made

@@ -149,6 +149,12 @@ chess::Result<GameEngines> MatchRunner::game_engines(const GameSpec& spec) {
   return engines;
 }
 
+int MatchRunner::next_pending_index() const {
+  int g = next_game_;
+  while (done_.count(g = schedule_.next_in_shard(g, config_.shard))) ++g;
+  return g;
+}
+
 GameSpec MatchRunner::next_pending() {
   while (true) {
     const int g = schedule_.next_in_shard(next_game_, config_.shard);
@@ -168,7 +174,11 @@ void MatchRunner::worker(int slot) {
     GameSpec spec;
     chess::Result<GameEngines> engines = chess::Error{""};
     {
-      std::lock_guard<std::mutex> lock(mutex_);
+      std::unique_lock<std::mutex> lock(mutex_);
+      // A positions target holds back the games that finish ahead of the order: a slot does not
+      // run too far ahead of the first game not stored.
+      while (!stopping_ && handed_out_ < pending_count_ && !positions_.within_reach(next_pending_index(), games_ahead()))
+        changed_.wait_for(lock, std::chrono::milliseconds(100));
       if (stopping_ || handed_out_ >= pending_count_) break;
       spec = next_pending();
       engines = game_engines(spec);
@@ -210,6 +220,8 @@ void MatchRunner::hand_in(const GameSpec& spec, chess::Result<GameRecord> played
         ++discarded_;
       else
         unstarted_.push_back({spec.game_index, played.error()});
+      // The games past it cannot be kept before it is: with a positions target the run stops.
+      if (positions_.active()) stopping_ = true;
       // Engines that keep failing to start will not start for the rest either: stop trying.
       if (++unstarted_in_a_row_ >= UNSTARTED_BEFORE_STOP) stopping_ = true;
     } else {

@@ -21,7 +21,7 @@ std::string loop_config_error(const std::string& text) {
 TEST(LoopConfig, ReadsEveryKey) {
   auto c = tuner::parse_loop_config(config_with(R"("name": "n", "network_option": "NNUEFile", "first_network": "a.nnue",
       "generations": 3, "data_window": 2, "train_from": "parent",
-      "datagen": {"games": 100, "nodes": 2000, "random_plies": 6, "seed": 3, "concurrency": 1, "resign": "movecount=4 score=900",
+      "datagen": {"games": 100, "positions": 5000, "nodes": 2000, "random_plies": 6, "seed": 3, "concurrency": 1, "resign": "movecount=4 score=900",
                   "maxmoves": 150},
       "measure": {"tc": "nodes=5000", "games": 40, "openings": "book.epd", "concurrency": 1})"),
                                     "loop.json", "no-registry.json");
@@ -30,6 +30,7 @@ TEST(LoopConfig, ReadsEveryKey) {
   EXPECT_EQ(c->generations, 3);
   EXPECT_EQ(c->data_window, 2);
   EXPECT_TRUE(c->train_from_parent);
+  EXPECT_EQ(c->datagen.positions, 5000);
   EXPECT_EQ(c->datagen.adjudication.resign_moves, 4);
   EXPECT_EQ(c->datagen.adjudication.resign_score, 900);
   EXPECT_EQ(c->datagen.adjudication.max_moves, 150);
@@ -66,6 +67,10 @@ TEST(LoopConfig, EveryBadValueIsNamed) {
   EXPECT_NE(loop_config_error(config_with(R"("datagen": {"resign": "movecount=x"})")).find("loop.json: datagen: 'resign': "),
             std::string::npos);
   EXPECT_NE(loop_config_error(config_with(R"("datagen": {"nodes": 0})")).find("datagen: 'nodes' must be from 1"),
+            std::string::npos);
+  EXPECT_NE(loop_config_error(config_with(R"("datagen": {"positions": -5})")).find("datagen: 'positions' must be from 0"),
+            std::string::npos);
+  EXPECT_NE(loop_config_error(config_with(R"("datagen": {"positions": "many"})")).find("datagen: 'positions' must be an integer"),
             std::string::npos);
   EXPECT_NE(
       loop_config_error(config_with(R"("measure": {"tc": "5+0.05", "sprt": "elo0=0 elo1=5"})")).find("measure: a fixed number"),

@@ -229,6 +229,37 @@ TEST(TunerLoop, ALoopKilledInTheMiddleOfEachStepResumesToTheSameLineage) {
   EXPECT_EQ(lineage(dir), lineage(whole));
 }
 
+// Self-play sized by positions: the generation keeps the first games, in order, that hold them,
+// and a loop killed in the middle of that self-play resumes to the lineage of one that was not.
+TEST(TunerLoop, ASelfPlaySizedByPositionsResumesToTheSameGames) {
+  std::string config = loop_config();
+  const std::string by_games = R"("datagen": {"games": 8,)";
+  config.replace(config.find(by_games), by_games.size(), R"("datagen": {"games": 200, "positions": 1500,)");
+  config.replace(config.find(R"("generations": 2)"), 16, R"("generations": 1)");
+  const std::string whole = loop_workspace("positions_whole", config);
+  ASSERT_EQ(run_loop(whole).exit_code, 0);
+  const std::string dir = loop_workspace("positions_killed", config);
+  ASSERT_TRUE(kill_loop_when(dir, false, [](tuner::TunerDatabase& db) {
+    auto games = db.game_count(2);
+    return games && *games >= 3;
+  })) << "the self-play stored three games";
+  const auto stored = [](const std::string& d) { return tuner::TunerDatabase::open_existing(d + "t.sqlite").value(); };
+  const int kept = int(*stored(whole)->game_count(2));
+  EXPECT_LT(*stored(dir)->game_count(2), kept) << "killed before the self-play ended";
+  EXPECT_LT(kept, 200) << "the positions ended the self-play, not the games";
+  const TunerRun r = run_loop(dir, {"--resume"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(*stored(dir)->game_count(2), kept);
+  EXPECT_EQ(lineage(dir), lineage(whole));
+  // On a cluster the shards could not keep the games in order: refused before anything runs.
+  const std::string cluster = loop_workspace("positions_cluster", config);
+  const TunerRun refused = run_loop(cluster, {"--cluster", "2"});
+  EXPECT_EQ(refused.exit_code, 2) << refused.out;
+  EXPECT_NE(refused.out.find("loop.json: datagen: 'positions' keeps the first games of one run in order"), std::string::npos)
+      << refused.out;
+  EXPECT_FALSE(fs::exists(cluster + "t.sqlite"));
+}
+
 // An engine that is not this project's, with its own option for the network: the loop trains
 // on its self-play, and it loads the network in the gate (it exits on a file it cannot read).
 TEST(TunerLoop, AnotherEngineTakesItsNetworksByItsOwnOption) {

@@ -52,6 +52,10 @@ int loop_command(const LoopCommandOptions& o) {
   value_or_fail(resolve_paths(config, o.config));
   const std::unique_ptr<harness::EventStream> events =
       o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
+  if (o.cluster > 0 && config.datagen.positions > 0)
+    harness::fail(o.config +
+                  ": datagen: 'positions' keeps the first games of one run in order, which shards cannot: on "
+                  "a cluster size the self-play by 'games'");
   if (o.cluster > 0) value_or_fail(harness::slurm_reachable());  // before a run is marked running
   if (!o.resume && !o.dir.empty()) value_or_fail(check_folder_for_a_new_loop(fs::absolute(o.dir)));  // before a run is stored
   auto db = value_or_fail(TunerDatabase::open(o.db));

@@ -6,6 +6,7 @@
 #include "fitness/tuned_engines.h"
 #include "json/json_input.h"
 #include "network/training_config.h"
+#include "run/match_config.h"
 
 namespace tuner {
 
@@ -19,8 +20,9 @@ constexpr const char* LOOP_TRAINING_KEYS[] = {"name", "data", "start_from"};
 
 chess::Result<bool> read_datagen(const json& obj, LoopDatagen& d, const std::string& where) {
   CHESS_RETURN_IF_ERROR(json_input::check_keys(
-      obj, where, {"games", "nodes", "random_plies", "seed", "concurrency", "resign", "maxmoves"}));
+      obj, where, {"games", "positions", "nodes", "random_plies", "seed", "concurrency", "resign", "maxmoves"}));
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "games", d.games, where));
+  CHESS_RETURN_IF_ERROR(json_input::read(obj, "positions", d.positions, where));
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "nodes", d.nodes, where));
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "random_plies", d.random_plies, where));
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "seed", d.seed, where));
@@ -28,6 +30,7 @@ chess::Result<bool> read_datagen(const json& obj, LoopDatagen& d, const std::str
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "resign", d.resign, where));
   CHESS_RETURN_IF_ERROR(json_input::read(obj, "maxmoves", d.maxmoves, where));
   CHESS_RETURN_IF_ERROR(in_range(d.games, 2, 10'000'000, where, "games"));
+  CHESS_RETURN_IF_ERROR(in_range(double(d.positions), 0, double(harness::MAX_POSITIONS), where, "positions"));
   CHESS_RETURN_IF_ERROR(in_range(d.nodes, 1, 1e9, where, "nodes"));
   CHESS_RETURN_IF_ERROR(in_range(d.random_plies, 0, 40, where, "random_plies"));
   CHESS_RETURN_IF_ERROR(in_range(d.concurrency, 1, 256, where, "concurrency"));

@@ -10,7 +10,8 @@
 //    "network_option": "EvalFile",    (the UCI option the engine loads a network file by)
 //    "first_network": "",             ("": the engine as it is, with its own evaluation)
 //    "generations": 2, "data_window": 1, "train_from": "scratch",   (or "parent")
-//    "datagen": {"games": 2000, "nodes": 5000, "random_plies": 8, "seed": 2027,
+//    "datagen": {"games": 2000, "nodes": 5000, "random_plies": 8, "seed": 2027,   ("positions": N sizes
+//                it by scored positions instead, "games" then its most; one machine only)
 //                "concurrency": 2, "resign": "movecount=3 score=1000", "maxmoves": 200},
 //    "training": {tuner nnue's configuration, without "name", "data" and "start_from"},
 //    "gate": {"tc": "5+0.05", "sprt": "elo0=0 elo1=10 alpha=0.05 beta=0.05", "games": 2000,
@@ -33,7 +34,8 @@ namespace tuner {
 
 // Each generation's self-play: the current best network against itself, from random openings.
 struct LoopDatagen {
-  int games = 2000;
+  int games = 2000;            // with `positions`, the most games
+  std::int64_t positions = 0;  // the games in order until their scored positions reach this; 0: `games` games
   int nodes = 5000;
   int random_plies = 8;
   std::uint64_t seed = 2027;  // generation g draws its openings with seed + g - 1

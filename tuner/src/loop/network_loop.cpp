@@ -250,6 +250,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::datagen(int g, std::int64_t 
   harness::MatchConfig m;
   m.engines = {config_.engine_with(best.network, label), config_.engine_with(best.network, label + "-2")};
   m.games = d.games;
+  m.positions = d.positions;
   m.settings.tc = harness::TimeControl::fixed_nodes(std::uint64_t(d.nodes));
   m.settings.adjudication = d.adjudication;
   m.openings_path = book;

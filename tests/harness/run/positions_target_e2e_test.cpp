@@ -1,0 +1,96 @@
+// harness datagen --positions: the run keeps the shortest run of games, in order, whose scored
+// positions reach the target, whatever order the two slots finish them in; a run killed with
+// SIGKILL holds only games in order and, resumed, keeps the same games as a run that was not.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <numeric>
+
+#include "support/harness_cli.h"
+#include "support/stored_runs.h"
+
+namespace {
+
+constexpr int TARGET = 6000;
+
+std::vector<std::string> datagen_args(const std::string& db) {
+  return {"datagen", "--engine", project_engine("dev"), "--nodes", "300",           "--positions", std::to_string(TARGET),
+          "--games", "400",      "--random-plies",      "6",       "--concurrency", "4",           "--db",
+          db};
+}
+
+// Each stored game's scored positions, by game index.
+std::vector<std::pair<int, std::int64_t>> scored_games(const std::string& db_path) {
+  auto db = harness::Database::open_existing(db_path).value();
+  std::vector<std::pair<int, std::int64_t>> games;
+  (void)db->for_each_scored_game(1, [&](const harness::ScoredGame& g) {
+    games.emplace_back(g.game_index, std::count_if(g.moves.begin(), g.moves.end(), [](const auto& m) { return m.has_score; }));
+    return true;
+  });
+  return games;
+}
+
+// The stored games are games 0 to K-1, with no gap.
+void expect_in_order(const std::vector<std::pair<int, std::int64_t>>& games) {
+  for (std::size_t i = 0; i < games.size(); ++i) ASSERT_EQ(games[i].first, int(i)) << "a game stored ahead of the order";
+}
+
+TEST(PositionsTarget, TheKeptGamesAreTheShortestRunInOrderThatReachesTheTarget) {
+  const std::string db = temp_db("positions_target");
+  HarnessRun r = run_harness(datagen_args(db), 300s);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto games = scored_games(db);
+  ASSERT_FALSE(games.empty());
+  expect_in_order(games);
+  const std::int64_t all =
+      std::accumulate(games.begin(), games.end(), std::int64_t(0), [](auto n, auto g) { return n + g.second; });
+  EXPECT_GE(all, TARGET);
+  EXPECT_LT(all - games.back().second, TARGET) << "the last game was not needed";
+  EXPECT_LT(int(games.size()), 400);
+  EXPECT_NE(r.out.find("Positions: the target of " + std::to_string(TARGET) + " was reached"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Positions: " + std::to_string(all) + " scored positions in the first " + std::to_string(games.size()) +
+                       " games"),
+            std::string::npos)
+      << r.out;
+  auto d = harness::Database::open_existing(db).value();
+  EXPECT_EQ(d->run(1).value()->status, "finished");
+}
+
+TEST(PositionsTarget, AKilledRunKeepsTheGamesOfARunThatWasNot) {
+  const std::string whole = temp_db("positions_whole"), killed = temp_db("positions_killed");
+  ASSERT_EQ(run_harness(datagen_args(whole), 300s).exit_code, 0);
+  auto p = start_harness(datagen_args(killed), ::testing::TempDir() + "positions_killed.txt");
+  ASSERT_TRUE(wait_for_games(killed, 1, 8, 300s));
+  ::kill(p->pid(), SIGKILL);
+  (void)p->stop(5000ms);
+  const auto before = scored_games(killed);
+  expect_in_order(before);
+  std::vector<std::string> args = datagen_args(killed);
+  args.push_back("--resume");
+  HarnessRun r = run_harness(args, 300s);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  // The engine is deterministic at a node limit: the same games, move for move.
+  EXPECT_EQ(game_rows(killed, 1), game_rows(whole, 1));
+  EXPECT_EQ(scored_games(killed), scored_games(whole));
+  // A finished run resumed again plays nothing.
+  HarnessRun again = run_harness({"resume", "1", "--db", killed}, 120s);
+  EXPECT_EQ(game_rows(killed, 1), game_rows(whole, 1)) << again.out;
+}
+
+TEST(PositionsTarget, BadSettingsAreRefusedByTheirName) {
+  const std::string db = temp_db("positions_refused");
+  std::vector<std::string> zero = datagen_args(db);
+  zero[6] = "0";
+  HarnessRun r = run_harness(zero);
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.out.find("--positions"), std::string::npos) << r.out;
+  std::vector<std::string> sharded = datagen_args(db);
+  sharded.insert(sharded.end(), {"--shard", "1/2"});
+  r = run_harness(sharded);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("positions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("shard"), std::string::npos) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+}  // namespace
