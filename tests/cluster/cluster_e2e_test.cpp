@@ -3,10 +3,12 @@
 // are node-limited, so a match plays the same games sharded or not and can be compared exactly.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -169,6 +171,36 @@ TEST(Cluster, AKilledTasksFinishedGamesCountAndResumePlaysOnlyTheRest) {
   EXPECT_EQ(statistics(resumed.out), statistics(local.out));
 }
 
+// A run killed after sbatch answered and before the job's id was stored (simulated: the stored
+// ids are cleared after the kill) finds its job again by its name on resume and watches it; a
+// second array would play the shards again at once.
+TEST(Cluster, AJobSubmittedButNotRecordedIsWatchedNotSubmittedAgain) {
+  const std::string db = temp_db("cluster_unrecorded");
+  auto p = start_harness(node_match("cluster", db, 40, "v0.12", {"--shards", "2", "--poll-ms", "200"}),
+                         ::testing::TempDir() + "cluster_unrecorded.err");
+  harness::ClusterJobRow job;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (job.job_ids.empty() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (auto d = harness::Database::open_readonly(db)) try {
+        if (auto stored = (*d)->cluster_job(1).value()) job = *stored;
+      } catch (const std::exception&) {
+      }
+  }
+  ASSERT_FALSE(job.job_ids.empty());
+  ::kill(p->pid(), SIGKILL);
+  (void)p->stop(std::chrono::milliseconds(2000));
+  const std::string submitted = job.job_ids.front();
+  job.job_ids.clear();
+  ASSERT_TRUE(harness::Database::open(db).value()->save_cluster_job(job));
+
+  HarnessRun resumed = run_harness({"cluster", "resume", "1", "--db", db, "--poll-ms", "200"}, std::chrono::seconds(600));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
+  EXPECT_NE(resumed.out.find("Watching job " + submitted), std::string::npos) << resumed.out;
+  EXPECT_EQ(resumed.out.find("Submitted job"), std::string::npos) << resumed.out;
+  EXPECT_EQ(game_rows(db, 1).size(), 40u);
+}
+
 // A tuner configuration whose game fitness runs on the cluster.
 std::string cluster_tuner_workspace(const std::string& name, int games_per_individual = 2) {
   std::string dir = ::testing::TempDir() + "cluster_tuner_" + name + "/";
@@ -273,6 +305,55 @@ std::string loop_lineage(const std::string& dir, const std::string& db) {
   for (std::size_t at; (at = text.find(dir)) != std::string::npos;) text.erase(at, dir.size());
   text = std::regex_replace(text, std::regex(R"( \[[0-9.]+ s; engines [^\]]*\])"), "");
   return text.substr(text.find('\n') + 1);
+}
+
+// A loop killed after its training job was submitted and before the job was recorded
+// (simulated: the step's row is removed after the kill) watches that job on resume: two jobs
+// would train the same run at once.
+TEST(Cluster, ALoopsTrainingJobSubmittedButNotRecordedIsWatchedNotSubmittedAgain) {
+  const std::string dir = ::testing::TempDir() + "cluster_loop_unrecorded/";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir + "loop.json") << R"({"name": "tiny", "engine": "name=dev cmd=)" << ENGINE_PATH
+                                   << R"( arg=--version arg=dev option.Hash=16", "generations": 1,
+ "datagen": {"games": 8, "nodes": 400, "random_plies": 8, "seed": 7, "concurrency": 2, "maxmoves": 60},
+ "training": {"hidden": 256, "batch_size": 4096, "batches_per_superbatch": 4, "superbatches": 40, "wdl": 0.2,
+              "validation_fraction": 0.05, "threads": 1, "lr": {"schedule": "constant", "start": 0.001}},
+ "gate": {"tc": "nodes=600", "games": 2, "concurrency": 2}})";
+  const std::vector<std::string> args{"loop",      "--config",    dir + "loop.json", "--db", dir + "t.sqlite",
+                                      "--dir",     dir + "files", "--cluster",       "2",    "--cluster-dir",
+                                      dir + "jobs"};
+  auto p = harness::ChildProcess::start({TUNER_PATH, args, "", dir + "first.err"});
+  ASSERT_TRUE(p) << p.error();
+  std::string job;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (job.empty() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    auto db = tuner::TunerDatabase::open_readonly(dir + "t.sqlite");
+    if (!db) continue;
+    auto steps = (*db)->loop_steps(1);
+    if (steps)
+      for (const tuner::LoopStepRow& step : *steps)
+        if (step.step == "train") job = nlohmann::json::parse(step.detail).value("job", "");
+  }
+  ASSERT_FALSE(job.empty()) << "the training job was recorded";
+  ::kill((*p)->pid(), SIGKILL);
+  (void)(*p)->stop(std::chrono::milliseconds(2000));
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open((dir + "t.sqlite").c_str(), &raw), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(raw, "DELETE FROM loop_steps WHERE step = 'train'", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  std::vector<std::string> resume = args;
+  resume.push_back("--resume");
+  const HarnessRun r = run_tuner_on_cluster(resume);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("Training as Slurm job " + job), std::string::npos) << r.out;
+  int logs = 0;
+  for (const auto& file : fs::directory_iterator(dir + "files/gen1/slurm"))
+    logs += file.path().filename().string().rfind("train-", 0) == 0;
+  EXPECT_EQ(logs, 1) << "one training job";
 }
 
 TEST(Cluster, ALoopOnSlurmHasTheLineageOfTheLoopRunHere) {

@@ -53,7 +53,7 @@ chess::Result<bool> ClusterRunner::write_job_files() const {
   std::ofstream script(fs::path(job_.dir) / "job.sh");
   script << "#!/bin/bash\n"
          << "# One shard of run " << run_id_ << " of " << db_.path() << " per array task (written by harness cluster).\n"
-         << "#SBATCH --job-name=workbench-run" << run_id_ << "\n"
+         << "#SBATCH --job-name=" << job_name("run", job_.dir) << "\n"
          << "#SBATCH --output=" << (fs::path(job_.dir) / "logs" / "shard-%a.log").string() << "\n"
          << "#SBATCH --cpus-per-task=" << std::max(1, config_.concurrency) << "\n";
   if (!settings_.partition.empty()) script << "#SBATCH --partition=" << settings_.partition << "\n";
@@ -71,7 +71,7 @@ std::vector<int> ClusterRunner::shards_with_missing_games() const {
     const std::size_t wanted = std::size_t(schedule_.shard_size(Shard{k - 1, job_.shards}));
     if (wanted == 0) continue;
     std::size_t have = 0;
-    auto runs = read_shard_runs(shard_path(k));
+    auto runs = read_shard_runs(shard_path(k), job_.shards == 1);
     if (runs)
       for (const ShardRun& r : *runs) have = std::max(have, std::size_t(r.games));
     if (have < wanted) missing.push_back(k);
@@ -168,6 +168,7 @@ MatchStatus ClusterRunner::merge(std::ostream& out) {
   MergeOptions options;
   options.into_run = run_id_;
   options.expected = config_;
+  options.one_shard = job_.shards == 1;
   if (job_.decided) options.only = &job_.counted;
   auto merged = merge_shards(db_, paths, options);
   if (!merged) return {MatchStatus::FAILED, merged.error()};
@@ -206,6 +207,16 @@ MatchStatus ClusterRunner::submit_and_watch(std::ostream& out) {
   {
     auto active = active_tasks(job_.job_ids);
     if (!active) return failed(active.error());
+    // A job submitted by a session killed before it recorded the job: watched, not submitted again.
+    auto unrecorded = active->empty() ? active_jobs_named(job_name("run", job_.dir)) : std::vector<std::string>{};
+    if (!unrecorded) return failed(unrecorded.error());
+    for (const std::string& id : *unrecorded)
+      if (std::find(job_.job_ids.begin(), job_.job_ids.end(), id) == job_.job_ids.end()) {
+        job_.job_ids.push_back(id);
+        if (auto saved = db_.save_cluster_job(job_); !saved) return failed(saved.error());
+        active = active_tasks(job_.job_ids);
+        if (!active) return failed(active.error());
+      }
     if (active->empty()) {
       const std::vector<int> missing = shards_with_missing_games();
       if (missing.empty()) return merge(out);

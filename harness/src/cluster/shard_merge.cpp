@@ -29,7 +29,7 @@ std::string merge_key(const MatchConfig& config) {
   return c.to_json();
 }
 
-chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path) {
+chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path, bool one_shard) {
   auto db = Database::open_readonly(path);
   CHESS_RETURN_IF_ERROR(db);
   auto runs = (*db)->runs();
@@ -38,7 +38,7 @@ chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path) {
   for (const RunRow& run : *runs) {
     if (run.kind != "match" && run.kind != "tournament" && run.kind != "datagen") continue;
     auto config = MatchConfig::from_json(run.config);
-    if (!config || !config->shard.active()) continue;
+    if (!config || (!config->shard.active() && !one_shard)) continue;
     auto engines = (*db)->run_engines(run.id);
     auto games = (*db)->game_count(run.id);
     if (!engines || !games) return chess::Error{path + ": unreadable (" + (engines ? games.error() : engines.error()) + ")"};
@@ -54,10 +54,10 @@ using Checksums = std::map<std::string, std::pair<std::string, std::string>>;  /
 
 // Every shard that reads; a file that does not open at all is reported and left out (a corrupt
 // or half-written one still gives what it can in the import).
-std::vector<ShardRun> readable_shards(const std::vector<std::string>& paths, MergeResult& result) {
+std::vector<ShardRun> readable_shards(const std::vector<std::string>& paths, bool one_shard, MergeResult& result) {
   std::vector<ShardRun> shards;
   for (const std::string& path : paths) {
-    auto runs = read_shard_runs(path);
+    auto runs = read_shard_runs(path, one_shard);
     if (!runs) {
       result.problems.push_back(runs.error() + "; left out (its pairs are played again on resume)");
       continue;
@@ -154,7 +154,7 @@ chess::Result<bool> summarize(Database& out, const MatchConfig& base, const Merg
 
 chess::Result<MergeResult> merge_shards(Database& out, const std::vector<std::string>& shard_paths, const MergeOptions& options) {
   MergeResult result;
-  const std::vector<ShardRun> shards = readable_shards(shard_paths, result);
+  const std::vector<ShardRun> shards = readable_shards(shard_paths, options.one_shard, result);
   if (shards.empty() && !options.expected) return chess::Error{"no shard could be read: nothing to merge"};
   // Everything is checked before anything is written.
   const MatchConfig base = options.expected ? options.expected->unsharded() : shards.front().config.unsharded();

@@ -33,8 +33,10 @@ struct MergeResult {
   std::string summary;
 };
 
-// The shard runs in one shard database. An unreadable file is an error.
-chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path);
+// The shard runs in one shard database. An unreadable file is an error. `one_shard`: the
+// database of a cluster run of one shard, whose task plays the whole run (shard 1/1, which a
+// run stores as no shard).
+chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path, bool one_shard = false);
 
 struct MergeOptions {
   // The run to merge into (a cluster run); 0: the output's run with the shards' configuration,
@@ -44,6 +46,8 @@ struct MergeOptions {
   const std::vector<int>* only = nullptr;
   // The configuration the shards must have (a cluster run's); unset: the first shard's.
   std::optional<MatchConfig> expected;
+  // A cluster run of one shard (read_shard_runs).
+  bool one_shard = false;
 };
 
 chess::Result<MergeResult> merge_shards(Database& out, const std::vector<std::string>& shard_paths, const MergeOptions& options);

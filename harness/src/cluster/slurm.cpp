@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <sstream>
 
 #include "process/command.h"
@@ -26,7 +29,32 @@ std::string joined(const std::vector<std::string>& ids) {
   return out;
 }
 
+// The states squeue lists for a job that is not over: pending, running, ending and the rest.
+constexpr const char* ACTIVE_STATES = "PD,R,CG,CF,S,RQ,RS,RF,SO";
+
 }  // namespace
+
+std::string job_name(const std::string& kind, const std::string& folder) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a: a digest that no library or build changes
+  for (unsigned char c : std::filesystem::absolute(folder).lexically_normal().string()) h = (h ^ c) * 1099511628211ull;
+  char digest[17];
+  std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(h));
+  return "workbench-" + kind + "-" + digest;
+}
+
+chess::Result<std::vector<std::string>> active_jobs_named(const std::string& name) {
+  auto r = run_command("squeue", {"-h", "-n", name, "-t", ACTIVE_STATES, "-o", "%F"}, 60s);
+  if (!r) return chess::Error{"squeue cannot run: " + r.error()};
+  if (r->exit_code != 0) return chess::Error{"squeue failed: " + message_line(r->err + r->out)};
+  std::vector<std::string> ids;
+  std::istringstream lines(r->out);
+  for (std::string line; std::getline(lines, line);) {
+    const std::string id(trim(line));
+    if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+  }
+  return ids;
+}
 
 std::string array_spec(std::vector<int> tasks) {
   std::sort(tasks.begin(), tasks.end());
@@ -75,7 +103,7 @@ chess::Result<bool> cancel_jobs(const std::vector<std::string>& job_ids) {
 chess::Result<std::vector<int>> active_tasks(const std::vector<std::string>& job_ids) {
   std::vector<int> tasks;
   if (job_ids.empty()) return tasks;
-  auto r = run_command("squeue", {"-h", "-r", "-j", joined(job_ids), "-t", "PD,R,CG,CF,S,RQ,RS,RF,SO", "-o", "%K"}, 60s);
+  auto r = run_command("squeue", {"-h", "-r", "-j", joined(job_ids), "-t", ACTIVE_STATES, "-o", "%K"}, 60s);
   if (!r) return chess::Error{"squeue cannot run: " + r.error()};
   if (r->exit_code != 0) {
     // A job that ended long ago is forgotten by the controller: nothing of it is active.

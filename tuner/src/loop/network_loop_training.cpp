@@ -130,6 +130,7 @@ chess::Result<std::int64_t> NetworkLoop::train_on_cluster(int g, const std::stri
   CHESS_RETURN_IF_ERROR((*file)->commit());
   // A job the loop started before and left running is watched again; otherwise one is submitted,
   // going on with the run when the last one stopped before the end.
+  const fs::path slurm_dir = generation_dir(g) / "slurm";
   const LoopStepRow* row = stored(g, "train");
   std::string job = row ? text_of(json_input::parse_or_discarded(row->detail), "job") : "";
   auto run = training_run(text);
@@ -138,9 +139,17 @@ chess::Result<std::int64_t> NetworkLoop::train_on_cluster(int g, const std::stri
   if (!finished) {
     auto active = job.empty() ? chess::Result<std::vector<int>>(std::vector<int>{}) : harness::active_tasks({job});
     CHESS_RETURN_IF_ERROR(active);
-    if (active->empty()) {
+    // A job submitted by a loop killed before it recorded the job: watched, not submitted again
+    // (two jobs would train the same run at once).
+    auto unrecorded = active->empty() ? harness::active_jobs_named(harness::job_name("train", slurm_dir.string()))
+                                      : chess::Result<std::vector<std::string>>(std::vector<std::string>{});
+    CHESS_RETURN_IF_ERROR(unrecorded);
+    if (!unrecorded->empty()) {
+      job = unrecorded->front();
+      CHESS_RETURN_IF_ERROR(save(g, "train", resume_run, "running", json{{"job", job}}));
+    } else if (active->empty()) {
       auto submitted = submit_training({harness::sibling_program("tuner"), config_path, db_.path(), files.quantised.string(),
-                                        (generation_dir(g) / "slurm").string(), cluster_.partition, run->has_value()});
+                                        slurm_dir.string(), cluster_.partition, run->has_value()});
       CHESS_RETURN_IF_ERROR(submitted);
       job = *submitted;
       CHESS_RETURN_IF_ERROR(save(g, "train", resume_run, "running", json{{"job", job}}));
