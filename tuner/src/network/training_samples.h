@@ -41,8 +41,13 @@ struct SampleFile {
 struct SampleCounts {
   std::size_t read = 0, kept = 0;
 };
+// The positions are held in memory: their buffer grows by half at a time while the old and the
+// new one fit in `memory_budget` bytes (by default most of what the machine has available); data
+// that would need more is an error that says how much, not a process the kernel kills.
+inline constexpr double MEMORY_SHARE = 0.8;  // of MemAvailable, when it is known
+std::uint64_t default_memory_budget();
 chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, const SampleFilter& filter, bool needs_score,
-                                         std::vector<TrainingSample>& out);
+                                         std::vector<TrainingSample>& out, std::uint64_t memory_budget = default_memory_budget());
 
 // The sample of a position (White's view of result and score, as LabeledPosition holds them).
 TrainingSample to_sample(const chess::Position& pos, double white_result, int white_score);
