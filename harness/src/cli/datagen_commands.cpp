@@ -33,7 +33,7 @@ constexpr std::int64_t POSITIONS_PER_GAME_CAP = 16;
 struct DatagenOptions {
   MatchOptions match;
   int random_plies = NO_RANDOM_PLIES;
-  bool games_given = false;
+  bool games_given = false, positions_given = false;
 };
 
 // The most games a run sized by positions plays, when --games does not say: even, as games
@@ -58,6 +58,8 @@ void self_play(MatchOptions& o) {
 [[noreturn]] void datagen(DatagenOptions& d) {
   MatchOptions& o = d.match;
   if (o.nodes == 0 && o.depth == 0) fail("datagen needs a node or depth limit: give --nodes N or --depth D");
+  if (d.positions_given && (o.positions < 1 || o.positions > MAX_POSITIONS))  // before the book of its games is written
+    fail("--positions must be from 1 to " + std::to_string(MAX_POSITIONS) + ", got " + std::to_string(o.positions));
   if (o.positions > 0 && !d.games_given) o.games = games_cap(o.positions);
   if (d.random_plies != NO_RANDOM_PLIES) {
     if (!o.openings.empty()) fail("give --openings or --random-plies, not both");
@@ -153,15 +155,16 @@ void add_datagen_commands(CLI::App& app) {
   CLI::Option* games = cmd->add_option("--games", d->match.games,
                                        "Number of games (played in pairs with colours reversed); with --positions, the most")
                            ->capture_default_str();
-  cmd->add_option("--positions", d->match.positions,
-                  "Play until the games, kept in order, hold this many scored positions (without --games: at most one "
-                  "game per " +
-                      std::to_string(POSITIONS_PER_GAME_CAP) + ")")
-      ->check(CLI::Range(std::int64_t(1), MAX_POSITIONS));
+  CLI::Option* target =
+      cmd->add_option("--positions", d->match.positions,
+                      "Play until the games, kept in order, hold this many scored positions (without --games: at most one "
+                      "game per " +
+                          std::to_string(POSITIONS_PER_GAME_CAP) + ")");
   cmd->add_option("--random-plies", d->random_plies, "Openings of this many random plies from the start, drawn by --seed");
   add_common(cmd, d->match);
-  cmd->callback([d, games] {
+  cmd->callback([d, games, target] {
     d->games_given = games->count() > 0;
+    d->positions_given = target->count() > 0;
     datagen(*d);
   });
 

@@ -154,8 +154,13 @@ void RunEvents::game_unplayed(int game_index, const std::string& why) {
 }
 
 void RunEvents::run_ended(const RunEndInfo& info, const Tally* match) {
-  Json fields{{"run", run_id_},          {"status", info.status},       {"done", info.done},
-              {"total", info.total},     {"discarded", info.discarded}, {"stop_reason", info.stop_reason},
+  Json fields{{"run", run_id_},
+              {"status", info.status},
+              {"done", info.done},
+              {"total", info.total},
+              {"discarded", info.discarded},
+              {"left_out", info.left_out},
+              {"stop_reason", info.stop_reason},
               {"resume", info.resume}};
   if (match) fields["match"] = pentanomial_fields(*match);
   stream_.write(EventKind::RUN_END, fields);

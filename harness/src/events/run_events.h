@@ -33,6 +33,7 @@ struct RunStartInfo {
 struct RunEndInfo {
   std::string status;  // "finished", "interrupted", "incomplete", "failed"
   int done = 0, total = 0, discarded = 0;
+  int left_out = 0;         // RunEnding::left_out
   std::string stop_reason;  // "SPRT: H1 was accepted", or empty
   std::string resume;       // the command that goes on with the run, or empty
 };

@@ -39,6 +39,9 @@ struct RunEnding {
   SprtDecision sprt = SprtDecision::CONTINUE;  // what stopped the run, when the SPRT did
   std::string unplayed;                        // INCOMPLETE: which games were not played and why
   int done = 0, total = 0, discarded = 0;
+  // Games that ended but are not the run's: after its SPRT decision or past its positions target,
+  // or held back behind a game that was not played (resume plays those again).
+  int left_out = 0;
   std::string cpu_line;  // FINISHED: the harness's own time and CPU
 };
 

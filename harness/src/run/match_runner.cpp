@@ -81,6 +81,7 @@ void MatchRunner::end_events(const std::string& status) {
   info.done = done_count_;
   info.total = total_games_;
   info.discarded = discarded_;
+  info.left_out = after_decision_ + held_back_;
   info.stop_reason = stop_reason_;
   info.resume = status == "finished" ? "" : resume_;
   const Tally t = match_tally();
@@ -288,6 +289,7 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   ending.done = done_count_;
   ending.total = total_games_;
   ending.discarded = discarded_;
+  ending.left_out = after_decision_ + held_back_;
   std::string stored = ending.summary, status = "finished";
   MatchStatus result;
   if (seen_stop_ == StopRequest::NONE && !unstarted_.empty()) {

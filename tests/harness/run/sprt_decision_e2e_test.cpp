@@ -36,6 +36,15 @@ TEST(SprtDecision, TheStoredGamesAreTheGamesTheDecisionCounted) {
     EXPECT_NE(stream[i]["event"], "game_end") << "a game stored after the decision: " << stream[i].dump();
     EXPECT_NE(stream[i]["event"], "sprt") << stream[i].dump();
   }
+  // Every game started ends stored, or is counted as left out by the run's end.
+  int starts = 0, ends = 0;
+  for (const nlohmann::json& e : stream) {
+    starts += e["event"] == "game_start";
+    ends += e["event"] == "game_end";
+  }
+  ASSERT_EQ(stream.back()["event"], "run_end");
+  EXPECT_EQ(stream.back()["discarded"], 0);
+  EXPECT_EQ(stream.back()["left_out"].get<int>(), starts - ends) << "games started and neither stored nor left out";
   const int counted = stream[decided]["games"].get<int>();
   EXPECT_LT(counted, 400);
   EXPECT_EQ(int(games_in(db).size()), counted);
