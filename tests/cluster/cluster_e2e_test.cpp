@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -18,6 +17,7 @@
 #include "store/tuner_database.h"
 #include "support/git_repo.h"
 #include "support/harness_cli.h"
+#include "support/lineage_text.h"
 #include "support/stored_runs.h"
 
 namespace {
@@ -301,10 +301,7 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
 // tuner loop with --cluster: each self-play and gate a job array, each training one job, and the
 // same lineage as the loop run here (node-limited games, the same networks byte for byte).
 std::string loop_lineage(const std::string& dir, const std::string& db) {
-  std::string text = run_tuner_on_cluster({"show", "1", "--db", db}).out;
-  for (std::size_t at; (at = text.find(dir)) != std::string::npos;) text.erase(at, dir.size());
-  text = std::regex_replace(text, std::regex(R"( \[[0-9.]+ s; engines [^\]]*\])"), "");
-  return text.substr(text.find('\n') + 1);
+  return lineage_without_times(run_tuner_on_cluster({"show", "1", "--db", db}).out, dir);
 }
 
 // A loop killed after its training job was submitted and before the job was recorded

@@ -13,7 +13,7 @@ namespace {
 
 constexpr int TARGET = 6000;
 
-std::vector<std::string> datagen_args(const std::string& db) {
+std::vector<std::string> positions_datagen_args(const std::string& db) {
   return {"datagen", "--engine", project_engine("dev"), "--nodes", "300",           "--positions", std::to_string(TARGET),
           "--games", "400",      "--random-plies",      "6",       "--concurrency", "4",           "--db",
           db};
@@ -37,7 +37,7 @@ void expect_in_order(const std::vector<std::pair<int, std::int64_t>>& games) {
 
 TEST(PositionsTarget, TheKeptGamesAreTheShortestRunInOrderThatReachesTheTarget) {
   const std::string db = temp_db("positions_target");
-  HarnessRun r = run_harness(datagen_args(db), 300s);
+  HarnessRun r = run_harness(positions_datagen_args(db), 300s);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto games = scored_games(db);
   ASSERT_FALSE(games.empty());
@@ -58,14 +58,14 @@ TEST(PositionsTarget, TheKeptGamesAreTheShortestRunInOrderThatReachesTheTarget) 
 
 TEST(PositionsTarget, AKilledRunKeepsTheGamesOfARunThatWasNot) {
   const std::string whole = temp_db("positions_whole"), killed = temp_db("positions_killed");
-  ASSERT_EQ(run_harness(datagen_args(whole), 300s).exit_code, 0);
-  auto p = start_harness(datagen_args(killed), ::testing::TempDir() + "positions_killed.txt");
+  ASSERT_EQ(run_harness(positions_datagen_args(whole), 300s).exit_code, 0);
+  auto p = start_harness(positions_datagen_args(killed), ::testing::TempDir() + "positions_killed.txt");
   ASSERT_TRUE(wait_for_games(killed, 1, 8, 300s));
   ::kill(p->pid(), SIGKILL);
   (void)p->stop(5000ms);
   const auto before = scored_games(killed);
   expect_in_order(before);
-  std::vector<std::string> args = datagen_args(killed);
+  std::vector<std::string> args = positions_datagen_args(killed);
   args.push_back("--resume");
   HarnessRun r = run_harness(args, 300s);
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -79,12 +79,12 @@ TEST(PositionsTarget, AKilledRunKeepsTheGamesOfARunThatWasNot) {
 
 TEST(PositionsTarget, BadSettingsAreRefusedByTheirName) {
   const std::string db = temp_db("positions_refused");
-  std::vector<std::string> zero = datagen_args(db);
+  std::vector<std::string> zero = positions_datagen_args(db);
   zero[6] = "0";
   HarnessRun r = run_harness(zero);
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.out.find("--positions"), std::string::npos) << r.out;
-  std::vector<std::string> sharded = datagen_args(db);
+  std::vector<std::string> sharded = positions_datagen_args(db);
   sharded.insert(sharded.end(), {"--shard", "1/2"});
   r = run_harness(sharded);
   EXPECT_EQ(r.exit_code, 2) << r.out;

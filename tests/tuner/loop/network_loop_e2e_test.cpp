@@ -9,7 +9,6 @@
 #include <fstream>
 #include <functional>
 #include <map>
-#include <regex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -18,6 +17,7 @@
 #include "support/browser.h"
 #include "support/files.h"
 #include "support/git_repo.h"
+#include "support/lineage_text.h"
 #include "support/tuner_cli.h"
 
 namespace {
@@ -54,10 +54,7 @@ TunerRun run_loop(const std::string& dir, std::vector<std::string> extra = {}) {
 // tuner show of the loop, with the workspace's path and each step's time and CPU share taken
 // out: two workspaces compare equal.
 std::string lineage(const std::string& dir) {
-  std::string text = run_tuner({"show", "1", "--db", "t.sqlite"}, dir).out;
-  for (std::size_t at; (at = text.find(dir)) != std::string::npos;) text.erase(at, dir.size());
-  text = std::regex_replace(text, std::regex(R"( \[[0-9.]+ s; engines [^\]]*\])"), "");
-  return text.substr(text.find('\n') + 1);  // without the header's start time
+  return lineage_without_times(run_tuner({"show", "1", "--db", "t.sqlite"}, dir).out, dir);
 }
 
 std::vector<tuner::LoopStepRow> steps_of(const std::string& dir) {
@@ -123,8 +120,7 @@ TEST(TunerLoop, TwoGenerationsStoreEachStepAsARunAndTheLineage) {
   const json usage = json::parse(step_of(steps, 1, "datagen").detail)["usage"];
   EXPECT_GT(usage["seconds"].get<double>(), 0);
   EXPECT_GT(usage["engines_cpu_share"].get<double>(), 0) << "the engines' CPU, counted when they end";
-  std::string summary = std::regex_replace(r.out, std::regex(R"( \[[0-9.]+ s; engines [^\]]*\])"), "");
-  for (std::size_t at; (at = summary.find(dir)) != std::string::npos;) summary.erase(at, dir.size());
+  const std::string summary = lineage_without_times(r.out, dir);
   EXPECT_NE(summary.find(show.substr(show.find("generation 1"))), std::string::npos) << "the summary is the lineage\n" << r.out;
   // The report: a row per generation and the strength and data plots, with no script error.
   const TunerRun report = run_tuner({"report", "1", "--db", "t.sqlite", "-o", "report.html"}, dir);
