@@ -36,14 +36,17 @@ constexpr const char* ACTIVE_STATES = "PD,R,CG,CF,S,RQ,RS,RF,SO";
 
 std::string job_name(const std::string& kind, const std::string& folder) {
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a: a digest that no library or build changes
-  for (unsigned char c : std::filesystem::absolute(folder).lexically_normal().string()) h = (h ^ c) * 1099511628211ull;
+  std::error_code ec;                         // the same folder by any path to it, symbolic links resolved as far as they exist
+  const std::filesystem::path path = std::filesystem::weakly_canonical(std::filesystem::absolute(folder), ec);
+  for (unsigned char c : (ec ? std::filesystem::absolute(folder).lexically_normal() : path).string())
+    h = (h ^ c) * 1099511628211ull;
   char digest[17];
   std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(h));
   return "workbench-" + kind + "-" + digest;
 }
 
 chess::Result<std::vector<std::string>> active_jobs_named(const std::string& name) {
-  auto r = run_command("squeue", {"-h", "-n", name, "-t", ACTIVE_STATES, "-o", "%F"}, 60s);
+  auto r = run_command("squeue", {"-h", "--me", "-n", name, "-t", ACTIVE_STATES, "-o", "%F"}, 60s);
   if (!r) return chess::Error{"squeue cannot run: " + r.error()};
   if (r->exit_code != 0) return chess::Error{"squeue failed: " + message_line(r->err + r->out)};
   std::vector<std::string> ids;

@@ -200,7 +200,7 @@ void ForeignLiveOutput::ended(std::ostream& out, const RunTally& tally, const Ru
   if (e.sprt != SprtDecision::CONTINUE && config_.sprt) out << lines_->sprt_decided(e.sprt);
   if (e.left_out > 0)
     out << "Warning; " << e.left_out << (e.left_out == 1 ? " game" : " games")
-        << " ended after the SPRT decision (or behind a game not played) and are not counted\n";
+        << " ended after the run was decided, or behind a game that was not played, and are not counted\n";
   if (e.kind == RunEnding::INCOMPLETE) out << "Warning; " << e.unplayed << "\n";
   if (e.kind != RunEnding::FINISHED) out << "Tournament was interrupted. To resume the tournament, run: " << e.resume << "\n";
   out << "Finished match\n" << std::flush;

@@ -204,6 +204,11 @@ void MatchRunner::store(GameRecord& game, std::ostream& out) {
       // the others are dropped and played again on resume.
       storage_error_ = stored.error() + " while recording game " + std::to_string(g.game_index + 1);
       request_stop(StopRequest::ABORT);
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopping_ = true;  // slots waiting for the order to move on (a positions target) stop waiting
+      }
+      changed_.notify_all();
       return;
     }
 }
@@ -216,6 +221,7 @@ void MatchRunner::count_positions(const GameRecord& g) {
     if (positions_.reached()) {
       if (!stopping_) stop_reason_ = "Positions: the target of " + std::to_string(positions_.target()) + " was reached";
       stopping_ = true;
+      after_decision_ += positions_.give_up_held();  // finished past the target: left out like the games to come
     }
   }
   changed_.notify_all();
@@ -294,10 +300,15 @@ MatchStatus MatchRunner::finish(std::ostream& out) {
   MatchStatus result;
   if (seen_stop_ == StopRequest::NONE && !unstarted_.empty()) {
     ending.kind = RunEnding::INCOMPLETE;
-    ending.unplayed =
-        std::to_string(total_games_ - done_count_) + " of " + std::to_string(total_games_) +
-        " games were not played: " + std::to_string(unstarted_.size()) +
+    const std::string why =
         " could not be (their engines did not start, or the runner failed them; the last: " + unstarted_.back().why + ")";
+    ending.unplayed = positions_.active()
+                          // The games are kept in order: the run stopped at the first that could not be played.
+                          ? "game " + std::to_string(unstarted_.front().game_index + 1) +
+                                (unstarted_.size() > 1 ? " and " + plural(int(unstarted_.size()) - 1, "other") : "") + why +
+                                "; a run sized by positions keeps its games in order, so it stopped there"
+                          : std::to_string(total_games_ - done_count_) + " of " + std::to_string(total_games_) +
+                                " games were not played: " + std::to_string(unstarted_.size()) + why;
     stored += ending.unplayed + "\n";
     status = "stopped";
     result = {MatchStatus::INCOMPLETE, ending.unplayed};

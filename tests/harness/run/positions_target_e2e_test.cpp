@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <fstream>
+#include <iterator>
 #include <numeric>
 
 #include "support/harness_cli.h"
@@ -48,6 +50,7 @@ TEST(PositionsTarget, TheKeptGamesAreTheShortestRunInOrderThatReachesTheTarget) 
   EXPECT_LT(all - games.back().second, TARGET) << "the last game was not needed";
   EXPECT_LT(int(games.size()), 400);
   EXPECT_NE(r.out.find("Positions: the target of " + std::to_string(TARGET) + " was reached"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("resume plays them"), std::string::npos) << "a finished run leaves nothing to resume\n" << r.out;
   EXPECT_NE(r.out.find("Positions: " + std::to_string(all) + " scored positions in the first " + std::to_string(games.size()) +
                        " games"),
             std::string::npos)
@@ -75,6 +78,28 @@ TEST(PositionsTarget, AKilledRunKeepsTheGamesOfARunThatWasNot) {
   // A finished run resumed again plays nothing.
   HarnessRun again = run_harness({"resume", "1", "--db", killed}, 120s);
   EXPECT_EQ(game_rows(killed, 1), game_rows(whole, 1)) << again.out;
+}
+
+// A file-size limit stands in for a full disk: the run stops with the message, the slots that
+// wait for the order to move on stop waiting, and the games stored are still the first ones.
+TEST(PositionsTarget, AFullDiskStopsTheRunAndTheGamesStoredAreInOrder) {
+  const std::string db = temp_db("positions_disk_full");
+  std::vector<std::string> args = {"-c", "ulimit -f 600; exec \"$0\" \"$@\"", HARNESS_PATH};
+  std::vector<std::string> datagen = positions_datagen_args(db);
+  datagen[4] = "100";       // nodes
+  datagen[6] = "10000000";  // positions
+  datagen[8] = "2000";      // games
+  args.insert(args.end(), datagen.begin(), datagen.end());
+  auto p = harness::ChildProcess::start({"/bin/bash", args, "", ::testing::TempDir() + "positions_disk_full.txt"}).value();
+  std::string line, out;
+  while (p->read_line(line, 120s) == harness::ReadStatus::LINE) out += line + "\n";
+  EXPECT_EQ(p->stop(5000ms), 2) << out;
+  std::ifstream e(::testing::TempDir() + "positions_disk_full.txt");
+  const std::string message(std::istreambuf_iterator<char>(e), {});
+  EXPECT_NE(message.find("games stored before are intact"), std::string::npos) << message;
+  const auto games = scored_games(db);
+  EXPECT_GT(games.size(), 0u);
+  expect_in_order(games);
 }
 
 TEST(PositionsTarget, BadSettingsAreRefusedByTheirName) {
