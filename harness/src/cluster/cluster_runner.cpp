@@ -210,13 +210,14 @@ MatchStatus ClusterRunner::submit_and_watch(std::ostream& out) {
     // A job submitted by a session killed before it recorded the job: watched, not submitted again.
     auto unrecorded = active->empty() ? active_jobs_named(job_name("run", job_.dir)) : std::vector<std::string>{};
     if (!unrecorded) return failed(unrecorded.error());
+    const std::size_t recorded = job_.job_ids.size();
     for (const std::string& id : *unrecorded)
-      if (std::find(job_.job_ids.begin(), job_.job_ids.end(), id) == job_.job_ids.end()) {
-        job_.job_ids.push_back(id);
-        if (auto saved = db_.save_cluster_job(job_); !saved) return failed(saved.error());
-        active = active_tasks(job_.job_ids);
-        if (!active) return failed(active.error());
-      }
+      if (std::find(job_.job_ids.begin(), job_.job_ids.end(), id) == job_.job_ids.end()) job_.job_ids.push_back(id);
+    if (job_.job_ids.size() > recorded) {
+      if (auto saved = db_.save_cluster_job(job_); !saved) return failed(saved.error());
+      active = active_tasks(job_.job_ids);
+      if (!active) return failed(active.error());
+    }
     if (active->empty()) {
       const std::vector<int> missing = shards_with_missing_games();
       if (missing.empty()) return merge(out);

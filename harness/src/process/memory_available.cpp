@@ -46,10 +46,10 @@ std::optional<std::uint64_t> cgroup_room(const std::string& groups_file, const s
     const std::string controllers = line.substr(first + 1, second - first - 1);
     const fs::path group = fs::path(line.substr(second + 1)).relative_path();
     if (controllers.empty()) {  // v2: the unified hierarchy
-      const fs::path root = cgroup_root;
-      for (fs::path at = (root / group).lexically_normal();; at = at.parent_path()) {
-        take(number_in(at / "memory.max"), number_in(at / "memory.current"));
-        if (at.lexically_relative(root).empty() || at.lexically_relative(root) == "." || at == at.parent_path()) break;
+      for (fs::path at = group;; at = at.parent_path()) {  // the group, its parents, and the root
+        const fs::path level = fs::path(cgroup_root) / at;
+        take(number_in(level / "memory.max"), number_in(level / "memory.current"));
+        if (at.empty()) break;
       }
     } else if (("," + controllers + ",").find(",memory,") != std::string::npos) {  // v1
       const fs::path at = fs::path(cgroup_root) / "memory" / group;
