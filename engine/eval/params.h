@@ -17,6 +17,8 @@ struct EvalParams {
 #include "params.def"
 #undef SCALAR
 #undef TABLE
+  // Weight by weight: the engine compares weights given by options with a version's own.
+  friend bool operator==(const EvalParams&, const EvalParams&) = default;
 };
 
 // One declared parameter: a scalar has size 1 and is written to JSON as a number.

@@ -79,6 +79,7 @@ int network_output(const Network& net, const std::int16_t* us, const std::int16_
   return out / (QA * QB);
 }
 
-std::string_view simd_kernel() { return KERNEL; }
+// network_output takes the portable path for wide output weights whatever the build's kernel.
+std::string_view simd_kernel(const Network& net) { return net.narrow_output_weights ? KERNEL : std::string_view("portable"); }
 
 }  // namespace nnue

@@ -15,7 +15,8 @@ namespace nnue {
 // Centipawns from the side to move's view, from its accumulator `us` and the other's `them`.
 int network_output(const Network& net, const std::int16_t* us, const std::int16_t* them);
 
-// The kernel this build runs: "avx512", "avx2" or "portable".
-std::string_view simd_kernel();
+// The kernel `net` is evaluated with: the build's ("avx512", "avx2" or "portable"), or "portable"
+// for a file with an output weight beyond +-128, which the SIMD kernels would not sum exactly.
+std::string_view simd_kernel(const Network& net);
 
 }  // namespace nnue

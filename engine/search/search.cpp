@@ -46,6 +46,10 @@ bool score_within_bound(int s, Bound bound, int alpha, int beta) {
   return bound == Bound::EXACT || (bound == Bound::LOWER && s >= beta) || (bound == Bound::UPPER && s <= alpha);
 }
 
+// The one clamp of every evaluation the search and `eval` use: within +-MAX_EVAL, below the mate
+// range, so a network file or weights that evaluate beyond it never give a false mate.
+int evaluation_within_bounds(int cp) { return std::clamp(cp, -MAX_EVAL, MAX_EVAL); }
+
 }  // namespace
 
 int mate_in_moves(int score) {
@@ -73,7 +77,8 @@ void Searcher::new_game() {
 }
 
 int Searcher::evaluate(const Position& pos) const {
-  return network_ ? nnue::evaluate_position(*network_, pos) : eval::evaluate(pos, params_, features_.eval);
+  return evaluation_within_bounds(network_ ? nnue::evaluate_position(*network_, pos)
+                                           : eval::evaluate(pos, params_, features_.eval));
 }
 
 void Searcher::set_network(std::shared_ptr<const nnue::Network> net) {
@@ -110,7 +115,8 @@ void Searcher::unmake_null_move(Position& pos, const Undo& undo) {
 }
 
 int Searcher::path_evaluation(const Position& pos) {
-  return accumulators_ ? accumulators_->evaluate(pos.side_to_move()) : eval::evaluate(pos, params_, features_.eval);
+  return evaluation_within_bounds(accumulators_ ? accumulators_->evaluate(pos.side_to_move())
+                                                : eval::evaluate(pos, params_, features_.eval));
 }
 
 int Searcher::quiescence_score(const Position& pos) {

@@ -22,6 +22,9 @@ namespace search {
 
 constexpr int MATE = 32000;
 constexpr int MATE_BOUND = MATE - 2 * OrderingTables::MAX_PLY;  // scores beyond this are mates
+// Every static evaluation (a network's, however large its file's weights, or the hand-written
+// one) is clamped within +-MAX_EVAL, below the mate range, so no evaluation reads as a mate.
+constexpr int MAX_EVAL = MATE_BOUND - 1;
 constexpr int INF = 32500;
 constexpr int MAX_PLY = OrderingTables::MAX_PLY;
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <fstream>
 
+#include "core/regular_file.h"
 #include "nnue/builtin_network.h"
 #include "nnue/output.h"
 
@@ -37,14 +38,24 @@ void EngineState::apply_evaluation() {
 std::string EngineState::load_weights(const std::string& path) {
   chess::Result<eval::EvalParams> p = eval::load_params(path);
   if (!p) return weights_error_ = p.error();
-  set_weights(*p);
+  given_weights_ = *p;
+  eval_source_ = EvalSource::GIVEN_WEIGHTS;
+  source_before_option_weights_.reset();  // a file's weights are given whatever their values
+  weights_error_.clear();
+  apply_evaluation();
   return {};
 }
 
 void EngineState::set_weights(const eval::EvalParams& p) {
-  given_weights_ = p;
-  eval_source_ = EvalSource::GIVEN_WEIGHTS;
-  weights_error_.clear();
+  if (eval_source_ != EvalSource::GIVEN_WEIGHTS) source_before_option_weights_ = eval_source_;
+  // The version's own values undo what the options gave, so that what plays follows the options'
+  // values, not the order they were set in (a reused process plays as a fresh one).
+  if (source_before_option_weights_ && p == search::find_version(version_)->weights()) {
+    eval_source_ = *source_before_option_weights_;
+  } else {
+    given_weights_ = p;
+    eval_source_ = EvalSource::GIVEN_WEIGHTS;
+  }
   apply_evaluation();
 }
 
@@ -54,6 +65,7 @@ std::string EngineState::load_network(const std::string& path) {
   file_network_ = std::make_shared<const nnue::Network>(std::move(net).value());
   network_path_ = path;
   eval_source_ = EvalSource::NETWORK_FILE;
+  source_before_option_weights_.reset();
   weights_error_.clear();
   apply_evaluation();
   return {};
@@ -61,15 +73,17 @@ std::string EngineState::load_network(const std::string& path) {
 
 void EngineState::use_hand_written_eval() {
   if (eval_source_ != EvalSource::GIVEN_WEIGHTS) eval_source_ = EvalSource::HAND_WRITTEN;
-  weights_error_.clear();
   apply_evaluation();
 }
 
 namespace {
 
 // Whether the file's first byte that is not white space is '{': a weights JSON, not a network.
+// Opened without blocking: a FIFO is no JSON, and the network's reader then names what it is.
 bool looks_like_json(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  auto opened = chess::open_regular_stream(path, "evaluation file");
+  if (!opened) return false;
+  std::istream& in = *opened.value();
   char c = 0;
   while (in.get(c))
     if (!std::isspace(static_cast<unsigned char>(c))) return c == '{';
@@ -81,6 +95,7 @@ bool looks_like_json(const std::string& path) {
 std::string EngineState::set_eval_file(const std::string& value) {
   if (value.empty() || value == "<empty>" || value == "<default>") {
     eval_source_ = value == "<default>" ? EvalSource::VERSION : EvalSource::HAND_WRITTEN;
+    source_before_option_weights_.reset();
     weights_error_.clear();
     apply_evaluation();
     return {};
@@ -97,7 +112,7 @@ std::string EngineState::network_label() const {
 std::string EngineState::evaluation_name() const {
   if (const nnue::Network* net = searcher_.network())
     return "network " + network_label() + " ((768->" + std::to_string(net->hidden) + ")x2->1, " +
-           std::string(nnue::simd_kernel()) + ")";
+           std::string(nnue::simd_kernel(*net)) + ")";
   const bool given = eval_source_ == EvalSource::GIVEN_WEIGHTS;
   return std::string("hand-written (") + (given ? "weights given" : version_ + " weights") + ")";
 }

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -29,8 +30,8 @@ class EngineState {
   // error naming the valid ones.
   std::string set_version(const std::string& name);
   // Loads hand-written evaluation weights; returns the error, or empty on success. The error is
-  // kept (weights_error) until an evaluation is given again: UCI refuses to play on it (xboard
-  // has no EvalFile).
+  // kept (weights_error) until an EvalFile (or --weights, --net) loads: UCI refuses to play on it
+  // whatever options follow (xboard has no EvalFile).
   std::string load_weights(const std::string& path);
   const std::string& weights_error() const { return weights_error_; }
   // Loads a quantised network file (nnue/layout.h) and evaluates with it; the error is kept as a
@@ -44,8 +45,9 @@ class EngineState {
   std::string set_eval_file(const std::string& value);
   // What evaluates, for bench and eval: "hand-written (...)" or "network FILE ((768->N)x2->1, KERNEL)".
   std::string evaluation_name() const;
-  // Sets weights given by an option (a file or one weight): the hand-written evaluation plays
-  // them, across version changes.
+  // Sets weights given by a weight's option: the hand-written evaluation plays them, across
+  // version changes; when they are the version's own again, what evaluated before the options
+  // gave weights evaluates again (dev: its built-in network).
   void set_weights(const eval::EvalParams& p);
   void new_game();
 
@@ -76,6 +78,9 @@ class EngineState {
   enum class EvalSource { VERSION, HAND_WRITTEN, GIVEN_WEIGHTS, NETWORK_FILE };
   EvalSource eval_source_ = EvalSource::VERSION;
   eval::EvalParams given_weights_;
+  // What evaluated before weight options gave weights, restored when they are set back to the
+  // version's; none when the weights came from a file.
+  std::optional<EvalSource> source_before_option_weights_;
   std::shared_ptr<const nnue::Network> file_network_;
   std::string network_path_;  // file_network_'s file
   std::string weights_error_;

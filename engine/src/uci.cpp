@@ -36,6 +36,37 @@ std::string score_text(int score) {
   return mate ? "mate " + std::to_string(mate) : "cp " + std::to_string(score);
 }
 
+// A setoption command's name (its words joined by one space) and value.
+struct SetoptionFields {
+  std::string name, value;
+};
+
+// The value is everything after the word "value" and the one blank that follows it, verbatim: a
+// path may hold runs of spaces, and words would collapse them.
+SetoptionFields setoption_fields(const std::string& line) {
+  SetoptionFields f;
+  bool in_name = false;
+  for (std::size_t start = line.find_first_not_of(" \t"); start != std::string::npos;) {
+    const std::size_t end = std::min(line.find_first_of(" \t", start), line.size());
+    const std::string word = line.substr(start, end - start);
+    if (in_name && word == "value") {
+      f.value = end < line.size() ? line.substr(end + 1) : std::string();
+      break;
+    }
+    if (in_name) f.name += (f.name.empty() ? "" : " ") + word;
+    in_name = in_name || word == "name";
+    start = line.find_first_not_of(" \t", end);
+  }
+  return f;
+}
+
+// A value without the blanks around it, for options that are not strings ("64 " is a number).
+std::string without_blanks(const std::string& value) {
+  const std::size_t first = value.find_first_not_of(" \t");
+  if (first == std::string::npos) return {};
+  return value.substr(first, value.find_last_not_of(" \t") - first + 1);
+}
+
 std::string info_line(const search::SearchInfo& i, chess::Variant variant) {
   std::uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / std::uint64_t(i.time_ms) : i.nodes * 1000;
   std::ostringstream s;
@@ -64,7 +95,7 @@ class UciSession {
     else if (cmd == "ucinewgame")
       state_.new_game();
     else if (cmd == "setoption")
-      setoption(words);
+      setoption(line);
     else if (cmd == "position")
       position(words);
     else if (cmd == "go")
@@ -101,22 +132,13 @@ class UciSession {
     out_.line("uciok");
   }
 
-  void setoption(const std::vector<std::string>& words) {
-    std::string name, value;
-    std::string* target = nullptr;
-    for (std::size_t i = 1; i < words.size(); ++i) {
-      if (words[i] == "name" && !target)
-        target = &name;
-      else if (words[i] == "value" && target == &name)
-        target = &value;
-      else if (target)
-        *target += (target->empty() ? "" : " ") + words[i];
-    }
-    if (name.empty()) return info("malformed setoption: expected 'setoption name NAME [value VALUE]'");
-    const UciOption* o = find_option(name);
-    if (!o) return info("unknown option '" + name + "'");
+  void setoption(const std::string& line) {
+    const SetoptionFields f = setoption_fields(line);
+    if (f.name.empty()) return info("malformed setoption: expected 'setoption name NAME [value VALUE]'");
+    const UciOption* o = find_option(f.name);
+    if (!o) return info("unknown option '" + f.name + "'");
     state_.stop_search();
-    std::string err = o->apply(state_, value);
+    std::string err = o->apply(state_, o->type == "string" ? f.value : without_blanks(f.value));
     if (!err.empty()) info(err);
   }
 

@@ -185,6 +185,34 @@ TEST(EngineCli, ANetworkFileOfAnotherLayoutIsRefusedNamingIt) {
   EXPECT_TRUE(contains(r.err, "/no/such.nnue")) << r.err;
 }
 
+// A network within the trainer's clip computes 51,191 for every position (bullet's arithmetic);
+// `eval` gives it clamped below the mate range, which starts at 31,744 (32,000 less two per ply
+// of 128), for either side to move (before, 51191).
+TEST(EngineCli, AnEvaluationBeyondTheMateRangeIsClampedBelowIt) {
+  const std::string net = ::testing::TempDir() + "cli-saturated.nnue";
+  std::ofstream(net, std::ios::binary) << testing_support::saturated_network_bytes(32);
+  for (const char* fen : {"", " rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}) {
+    RunResult r = run_engine("--net " + net + " eval" + fen, "");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "Evaluation by network " + net + " ((768->32)x2->1, ")) << r.out;
+    const int cp = last_number(r.out);
+    EXPECT_LT(cp, 31744) << fen;
+    EXPECT_GT(cp, 30000) << fen;  // clamped, not wrapped
+  }
+}
+
+// The label names the kernel that evaluates: a file with an output weight beyond +-128 is
+// evaluated by the portable exact path whatever the build's kernel (before, "avx2" or "avx512").
+TEST(EngineCli, TheLabelNamesThePortableKernelForWideOutputWeights) {
+  const std::string wide = ::testing::TempDir() + "cli-wide.nnue";
+  std::ofstream(wide, std::ios::binary) << testing_support::random_network_bytes(32, 200, 300, 3000, 6);
+  RunResult r = run_engine("--net " + wide + " eval", "");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "Evaluation by network " + wide + " ((768->32)x2->1, portable)\n")) << r.out;
+  RunResult bench = run_engine("--net " + wide + " bench 1", "");
+  EXPECT_TRUE(contains(bench.out, "\nEvaluation: network " + wide + " ((768->32)x2->1, portable)\n")) << bench.out;
+}
+
 TEST(EngineCli, BenchNamesTheEvaluationItRan) {
   RunResult builtin = run_engine("bench 3", "");
   EXPECT_TRUE(contains(builtin.out, "\nEvaluation: network engine/networks/dev.nnue (built in) ((768->")) << builtin.out;

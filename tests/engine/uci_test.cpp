@@ -1,7 +1,10 @@
 // UCI conversations with the engine binary over real pipes.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -77,7 +80,8 @@ TEST(Uci, DevPlaysWithItsOwnNetworkOrWeightsAndTheOthersWithTheDefaults) {
   EXPECT_EQ(nodes_after({"setoption name EvalFile value <empty>"}), hce);
   EXPECT_EQ(nodes_after({"setoption name Version value v0.2", "setoption name EvalFile value <default>"}),
             nodes_after({"setoption name Version value v0.2"}));
-  EXPECT_EQ(nodes_after({"setoption name bishop_pair_mg value 22"}), hce);  // dev's own value
+  // A weight's option at the version's own value gives no weights: dev plays its network.
+  EXPECT_EQ(nodes_after({"setoption name bishop_pair_mg value 22"}), dev);
   const std::string defaults = nodes_after({"setoption name EvalFile value " + weights + "default.json"});
   EXPECT_NE(defaults, hce);
   // Weights given by an option, and the hand-written choice, stay through a change of version;
@@ -90,6 +94,27 @@ TEST(Uci, DevPlaysWithItsOwnNetworkOrWeightsAndTheOthersWithTheDefaults) {
   EXPECT_EQ(nodes_after({"setoption name Version value v0.2", "setoption name Version value dev"}), dev);
   EXPECT_EQ(nodes_after({"setoption name EvalFile value " + weights + "default.json", "setoption name EvalFile value <default>"}),
             dev);
+}
+
+// A weight's option set back to the version's value returns the engine to what it played before
+// the options gave weights, so a process reused with the options reset plays as a fresh one
+// (before, dev stayed on its hand-written evaluation for good).
+TEST(Uci, AWeightSetBackToTheVersionsValueReturnsToTheVersionsEvaluation) {
+  const std::string dev = nodes_after({});
+  const std::string hce = nodes_after({"setoption name EvalFile value"});
+  ASSERT_FALSE(dev.empty());
+  EXPECT_NE(nodes_after({"setoption name bishop_pair_mg value 30"}), dev);
+  EXPECT_EQ(nodes_after({"setoption name bishop_pair_mg value 30", "setoption name bishop_pair_mg value 22"}), dev);
+  EXPECT_EQ(nodes_after({"setoption name bishop_pair_mg value 30", "setoption name tempo_mg value 1",
+                         "setoption name bishop_pair_mg value 22"}),
+            nodes_after({"setoption name tempo_mg value 1"}));
+  EXPECT_EQ(nodes_after({"setoption name EvalFile value", "setoption name bishop_pair_mg value 30",
+                         "setoption name bishop_pair_mg value 22"}),
+            hce);
+  // v0.2's own value (configs/weights/default.json), not the option's declared default (dev's).
+  EXPECT_EQ(nodes_after({"setoption name Version value v0.2", "setoption name bishop_pair_mg value 30",
+                         "setoption name bishop_pair_mg value 25"}),
+            nodes_after({"setoption name Version value v0.2"}));
 }
 
 TEST(Uci, SearchesToADepthWithFullInfoLines) {
@@ -253,6 +278,109 @@ TEST(Uci, AnEvalFileThatCannotBeLoadedStopsTheEngineBeforeItPlays) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_FALSE(e.process().running());
   EXPECT_EQ(e.process().stop(std::chrono::milliseconds(100)), 1);
+}
+
+// Sends `setup`, then `ask` (isready or go): the engine must name the failed EvalFile, answer
+// nothing to `ask` and end with status 1, never play.
+void expect_stop_on_failed_evalfile(const std::vector<std::string>& setup, const std::string& ask) {
+  EngineSession e(ENGINE_PATH);
+  e.send("uci");
+  ASSERT_EQ(e.wait_for_prefix("uciok"), "uciok");
+  for (const std::string& line : setup) e.send(line);
+  e.send("position startpos");
+  e.send(ask);
+  const std::string error = e.wait_for_prefix("info string ERROR", std::chrono::seconds(10));
+  EXPECT_NE(error.find("option EvalFile: /nonexistent/net.nnue: cannot open"), std::string::npos) << ask << ": " << error;
+  EXPECT_EQ(e.wait_for([](const std::string& l) { return l == "readyok" || l.rfind("bestmove", 0) == 0; }, 1s), "") << ask;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (e.process().running() && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(10ms);
+  EXPECT_EQ(e.process().stop(100ms), 1) << ask;
+}
+
+// A failed EvalFile stays failed until an EvalFile loads, whatever options follow it (before, a
+// weight's option cleared the failure, and the engine answered readyok and played its
+// hand-written evaluation).
+TEST(Uci, AFailedEvalFileStaysFailedUntilAnEvalFileLoads) {
+  const std::string failed = "setoption name EvalFile value /nonexistent/net.nnue";
+  for (const char* ask : {"isready", "go depth 2"}) {
+    expect_stop_on_failed_evalfile({failed, "setoption name bishop_pair_mg value 30"}, ask);
+    expect_stop_on_failed_evalfile({failed, "setoption name bishop_pair_mg value 22"}, ask);
+    expect_stop_on_failed_evalfile({failed, "setoption name Version value v0.2", "setoption name Clear Hash"}, ask);
+    expect_stop_on_failed_evalfile({"setoption name bishop_pair_mg value 30", failed, "ucinewgame"}, ask);
+  }
+  EngineSession e(ENGINE_PATH);
+  e.send(failed);
+  e.send("setoption name EvalFile value <default>");
+  e.send("setoption name bishop_pair_mg value 30");
+  e.send("isready");
+  EXPECT_EQ(e.wait_for_prefix("readyok"), "readyok");
+}
+
+// An EvalFile's path is the value verbatim: runs of spaces are kept (before, they collapsed to
+// one and the engine stopped on a file that does not exist).
+TEST(Uci, AnEvalFilePathWithRunsOfSpacesLoads) {
+  const std::string dir = ::testing::TempDir() + "uci  spaced/";
+  std::filesystem::create_directories(dir);
+  const std::string spaced = dir + "a  b.nnue", plain = ::testing::TempDir() + "uci-plain.nnue";
+  const std::string bytes = testing_support::random_network_bytes(32, 200, 127, 3000, 9);
+  std::ofstream(spaced, std::ios::binary) << bytes;
+  std::ofstream(plain, std::ios::binary) << bytes;
+  EngineSession e(ENGINE_PATH);
+  e.send("setoption name EvalFile value " + spaced);
+  e.send("setoption name Hash value 32 ");  // an option that is no string is read without blanks around it
+  e.send("isready");
+  EXPECT_EQ(e.wait_for_prefix("readyok"), "readyok");
+  EXPECT_FALSE(e.saw("info string"));
+  const std::string with_spaced = nodes_after({"setoption name EvalFile value " + spaced});
+  ASSERT_FALSE(with_spaced.empty());
+  EXPECT_EQ(with_spaced, nodes_after({"setoption name EvalFile value " + plain}));
+  EXPECT_NE(with_spaced, nodes_after({}));
+}
+
+// A network within the trainer's clip that evaluates 51,191 gives scores in centipawns below
+// the mate range, never a mate (before, "score mate" from the start position).
+TEST(Uci, ANetworkEvaluatingBeyondTheMateRangeGivesNoMateScore) {
+  const std::string net = ::testing::TempDir() + "uci-saturated.nnue";
+  std::ofstream(net, std::ios::binary) << testing_support::saturated_network_bytes(32);
+  EngineSession e(ENGINE_PATH);
+  e.send("setoption name EvalFile value " + net);
+  for (const char* moves : {"", " moves e2e4"}) {
+    e.send(std::string("position startpos") + moves);
+    e.send("go depth 5");
+    ASSERT_FALSE(e.wait_for_prefix("bestmove", 60s).empty()) << moves;
+  }
+  int scores = 0;
+  for (const std::string& l : e.transcript()) {
+    if (l.rfind("info depth ", 0) != 0) continue;
+    ++scores;
+    EXPECT_EQ(l.find(" score mate "), std::string::npos) << l;
+    const std::size_t at = l.find(" score cp ");
+    ASSERT_NE(at, std::string::npos) << l;
+    EXPECT_LT(std::abs(std::stoi(l.substr(at + 10))), 31744) << l;  // the mate range: 32000 less two per ply of 128
+  }
+  EXPECT_GE(scores, 10);
+}
+
+// An EvalFile naming a FIFO is refused within a second, by name, and so is a folder (before, the
+// engine waited in open() for a writer for ever and answered nothing, and a folder was "0 bytes").
+TEST(Uci, AnEvalFileThatIsAFifoOrAFolderIsRefusedAtOnceByName) {
+  const std::string fifo = ::testing::TempDir() + "uci-evalfile.fifo", folder = ::testing::TempDir() + "uci-evalfile-folder";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::filesystem::create_directories(folder);
+  for (const auto& [path, kind] : {std::pair{fifo, "a FIFO"}, std::pair{folder, "a directory"}}) {
+    EngineSession e(ENGINE_PATH);
+    e.send("uci");
+    ASSERT_EQ(e.wait_for_prefix("uciok"), "uciok");
+    e.send("setoption name EvalFile value " + path);
+    const std::string refused = e.wait_for_prefix("info string", 1s);
+    EXPECT_EQ(refused, "info string " + path + ": is " + kind + ", not a regular file: not a plausible network file");
+    e.send("isready");
+    const std::string error = e.wait_for_prefix("info string ERROR", 1s);
+    EXPECT_NE(error.find("option EvalFile: " + path + ": is " + kind), std::string::npos) << error;
+    EXPECT_EQ(error.find("bytes"), std::string::npos) << error;
+  }
+  std::filesystem::remove(fifo);
 }
 
 TEST(Uci, EndOfInputDuringASearchEndsTheEngine) {

@@ -44,6 +44,25 @@ inline std::string random_network_bytes(int hidden, int hidden_range, int output
   return out;
 }
 
+// The bytes of a network the trainer could write (every float weight within its clip of +-1.98:
+// hidden biases 504 = 1.976 x 255, output weights 126 = 1.969 x 64, output bias 32,313 = 1.98 x 255
+// x 64, hidden weights 0) that evaluates every position at 51,191 centipawns for the side to
+// move with 32 neurons: each hidden sum saturates. Far beyond the engine's mate scores.
+inline std::string saturated_network_bytes(int hidden) {
+  std::string out;
+  auto put = [&](int v) {
+    out.push_back(char(v & 0xFF));
+    out.push_back(char((v >> 8) & 0xFF));
+  };
+  for (std::size_t i = 0; i < 768 * std::size_t(hidden); ++i) put(0);
+  for (int i = 0; i < hidden; ++i) put(504);
+  for (int i = 0; i < 2 * hidden; ++i) put(126);
+  put(32313);
+  const char* padding = "bullet";
+  for (std::size_t i = 0; out.size() % 64 != 0; ++i) out.push_back(padding[i % 6]);
+  return out;
+}
+
 inline ReferenceNetwork read_reference_network(const std::string& bytes, int hidden) {
   ReferenceNetwork net;
   net.hidden = hidden;

@@ -2,6 +2,9 @@
 // tests/support/test_networks.h: exactly equal in integers, from scratch and along search paths.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <memory>
+
 #include "nnue/accumulator.h"
 #include "nnue/output.h"
 #include "search/search.h"
@@ -44,6 +47,33 @@ TEST(NetworkInference, TheSearchEvaluatesWithTheNetworkItIsGiven) {
   searcher.set_network(nullptr);
   const search::SearchResult without = searcher.run(pos, {}, limits, nullptr);
   EXPECT_NE(with_net.nodes, without.nodes);  // another evaluation, another tree
+}
+
+// A network within the trainer's clip evaluates 51,191, beyond the mate scores: the network
+// computes it exactly as bullet does, and the search clamps it below the mate range, so neither
+// the static evaluation nor a search's score reads as a mate (before, "score mate").
+TEST(NetworkInference, AnEvaluationBeyondTheMateRangeIsClampedBelowIt) {
+  const std::string bytes = testing_support::saturated_network_bytes(32);
+  auto net = nnue::parse_network(bytes, "saturated");
+  ASSERT_TRUE(net.ok()) << net.error();
+  const chess::Position start = chess::Position::startpos();
+  EXPECT_EQ(nnue::evaluate_position(*net, start), 51191);
+  EXPECT_EQ(testing_support::reference_evaluation(testing_support::read_reference_network(bytes, 32), start), 51191);
+  static_assert(search::MAX_EVAL < search::MATE_BOUND);
+  search::Searcher searcher;
+  searcher.set_network(std::make_shared<const nnue::Network>(*net));
+  EXPECT_EQ(searcher.evaluate(start), search::MAX_EVAL);
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}) {
+    for (int depth = 1; depth <= 4; ++depth) {
+      search::SearchLimits limits;
+      limits.depth = depth;
+      searcher.new_game();
+      const search::SearchResult r = searcher.run(chess::Position::from_fen(fen).value(), {}, limits, nullptr);
+      EXPECT_EQ(search::mate_in_moves(r.score), 0) << fen << " depth " << depth << " score " << r.score;
+      EXPECT_LE(std::abs(r.score), search::MAX_EVAL) << fen << " depth " << depth;
+    }
+  }
 }
 
 }  // namespace
