@@ -1,7 +1,13 @@
 #include "bounded_read.h"
 
-#include <filesystem>
-#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+
+#include "regular_file.h"
 
 namespace chess {
 
@@ -29,19 +35,24 @@ std::string more_than(std::size_t max_bytes) {
                               : "more than " + std::to_string(max_bytes) + " bytes";
 }
 
+// A file read whole must be a regular file (a FIFO with no writer would block the open, a
+// directory reads as nothing); its size, from the descriptor read, is checked before reading.
 Result<std::string> read_whole_file(const std::string& path, const std::string& what, std::size_t max_bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path + ": cannot open " + what};
+  auto fd = open_regular_file(path, what);
+  CHESS_RETURN_IF_ERROR(fd);
   const Error too_large{path + ": " + more_than(max_bytes) + ": not a plausible " + what};
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) > max_bytes) return too_large;
+  struct stat st {};
+  if (::fstat(fd->get(), &st) == 0 && std::uintmax_t(st.st_size) > max_bytes) return too_large;
   std::string data;
   char chunk[65536];
-  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-    if (data.size() + std::size_t(in.gcount()) > max_bytes) return too_large;  // before the string grows past it
-    data.append(chunk, std::size_t(in.gcount()));
+  while (true) {
+    const ssize_t n = ::read(fd->get(), chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return Error{path + ": cannot read " + what + " (" + std::strerror(errno) + ")"};
+    if (n == 0) return data;
+    if (data.size() + std::size_t(n) > max_bytes) return too_large;  // before the string grows past it (a file growing)
+    data.append(chunk, std::size_t(n));
   }
-  return data;
 }
 
 }  // namespace chess

@@ -24,7 +24,9 @@ enum class LineRead { LINE, END, TOO_LONG };
 // no end of line (having read at most 64 KiB past the bound).
 LineRead read_line(std::istream& in, std::string& line, std::size_t max_bytes);
 
-// The whole file, or "PATH: cannot open WHAT" or "PATH: more than N MiB: not a plausible WHAT".
+// The whole file, or "PATH: cannot open WHAT (why)", "PATH: is a FIFO, not a regular file: not a
+// plausible WHAT" (it must be a regular file, opened without blocking: core/regular_file.h) or
+// "PATH: more than N MiB: not a plausible WHAT".
 Result<std::string> read_whole_file(const std::string& path, const std::string& what, std::size_t max_bytes);
 
 // "more than N MiB" for messages.

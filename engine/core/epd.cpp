@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "bounded_read.h"
+#include "regular_file.h"
 #include "utf8.h"
 
 namespace chess {
@@ -93,8 +94,13 @@ Result<EpdRecord> parse_epd(std::string_view line) {
 
 Result<int> read_epd_lines(const std::string& path, const std::string& what,
                            const std::function<Result<bool>(std::string_view, const EpdLocation&)>& take) {
-  std::ifstream in(path);
-  if (!in) return Error{path + ": cannot open " + what};
+  auto in = open_regular_stream(path, what);  // a FIFO would block the open, a directory read as empty
+  CHESS_RETURN_IF_ERROR(in);
+  return read_epd_stream(*in.value(), path, what, take);
+}
+
+Result<int> read_epd_stream(std::istream& in, const std::string& path, const std::string& what,
+                            const std::function<Result<bool>(std::string_view, const EpdLocation&)>& take) {
   int number = 0, handed = 0;
   std::string line;
   for (LineRead read; (read = read_line(in, line, MAX_EPD_LINE)) != LineRead::END;) {

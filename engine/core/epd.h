@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,9 +44,13 @@ struct EpdLocation {
 // Windows-1252 (Latin-1's superset) and converted, as PGN lines are (utf8.h); an error from
 // `take` stops the reading. The
 // result is the number of lines handed over, or the first error: the file's ("PATH: cannot
-// open WHAT") or the one `take` returned.
+// open WHAT", or "PATH: is a FIFO, not a regular file": it is opened without blocking and must
+// be a regular file, core/regular_file.h) or the one `take` returned.
 Result<int> read_epd_lines(const std::string& path, const std::string& what,
                            const std::function<Result<bool>(std::string_view, const EpdLocation&)>& take);
+// The same from a stream its caller opened (and may hash as it is read); `path` names it.
+Result<int> read_epd_stream(std::istream& in, const std::string& path, const std::string& what,
+                            const std::function<Result<bool>(std::string_view, const EpdLocation&)>& take);
 // The same, each line parsed as EPD.
 Result<int> read_epd_file(const std::string& path, const std::string& what,
                           const std::function<Result<bool>(Result<EpdRecord>&&, const EpdLocation&)>& take);

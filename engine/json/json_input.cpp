@@ -1,7 +1,9 @@
 #include "json_input.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -116,9 +118,20 @@ chess::Result<bool> check_keys(const json& obj, const std::string& where, const 
 }
 
 chess::Result<bool> in_range(double value, double low, double high, const std::string& where, const std::string& key) {
+  // Plainly: a whole number in all its digits (1048576, where %g wrote 1.04858e+06), any other
+  // in the fewest digits that read back as it, and no "inf".
   auto text = [](double v) {
-    char t[32];
-    std::snprintf(t, sizeof t, "%g", v);
+    if (std::isnan(v)) return std::string("not a number");
+    if (std::isinf(v)) return std::string(v > 0 ? "infinity" : "minus infinity");
+    char t[64];
+    if (v == std::trunc(v) && std::fabs(v) < 1e15) {
+      std::snprintf(t, sizeof t, "%.0f", v);
+      return std::string(t);
+    }
+    for (int digits = 1; digits <= 17; ++digits) {
+      std::snprintf(t, sizeof t, "%.*g", digits, v);
+      if (std::strtod(t, nullptr) == v) break;
+    }
     return std::string(t);
   };
   if (!(value >= low && value <= high))

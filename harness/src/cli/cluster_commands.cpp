@@ -40,11 +40,14 @@ struct ClusterOptions {
 
 std::string harness_binary() { return sibling_program("harness"); }
 
-// Exit status as `harness match` gives it: 0 finished, 130 interrupted, 3 incomplete, 2 failed.
+// Exit status as `harness match` gives it: 0 finished, 130 interrupted, 3 incomplete, 2 failed;
+// a failed run is marked failed, as `harness match` marks it, not left "running".
 int finish(MatchStatus status, Database& db, std::int64_t run_id) {
-  if (status.kind == MatchStatus::FAILED || status.kind == MatchStatus::HELD) fail(status.error);
-  (void)db;
-  (void)run_id;
+  if (status.kind == MatchStatus::HELD) fail(status.error);  // the run is the other process's: left as it is
+  if (status.kind == MatchStatus::FAILED) {
+    (void)db.update_run(run_id, "failed", status.error + "\n");  // a database that cannot take it: the message says why
+    fail(status.error);
+  }
   return exit_status(status);
 }
 

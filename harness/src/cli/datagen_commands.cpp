@@ -13,8 +13,8 @@
 #include "cli_common/stored_runs.h"
 #include "commands.h"
 #include "datagen/position_export.h"
-#include "datagen/random_openings.h"
 #include "match_options.h"
+#include "openings/random_ply_openings.h"
 #include "paths.h"
 #include "settings/output_file.h"
 
@@ -43,11 +43,25 @@ int games_cap(std::int64_t positions) {
   return int(std::clamp<std::int64_t>(games + games % 2, 2, MAX_GAMES));
 }
 
+// The engines a datagen command line names: its positionals, and the --engine specs that no
+// positional names ("datagen d --engine 'name=d cmd=...'" is one engine).
+std::size_t datagen_engines_named(const MatchOptions& o) {
+  std::size_t n = o.engines.size();
+  for (const std::string& spec : o.engine_specs) {
+    auto e = parse_engine_spec(spec);
+    if (!e || std::find(o.engines.begin(), o.engines.end(), e->name) == o.engines.end()) ++n;
+  }
+  return n;
+}
+
 // One engine plays itself: a second entry of it under another name.
 void self_play(MatchOptions& o) {
-  if (o.engines.size() + o.engine_specs.size() != 1) return;
-  EngineConfig e = o.engines.empty() ? value_or_fail(parse_engine_spec(o.engine_specs.front()))
-                                     : engine_from_command_line(o.engines.front(), o.registry, true);
+  const std::size_t named = datagen_engines_named(o);
+  if (named == 2) return;
+  if (named != 1)  // in datagen's words, not a match's
+    fail("datagen plays one engine against itself, or two engines against each other; got " + std::to_string(named));
+  EngineConfig e = !o.engine_specs.empty() ? value_or_fail(parse_engine_spec(o.engine_specs.front()))
+                                           : engine_from_command_line(o.engines.front(), o.registry, true);
   o.engine_specs.clear();
   o.engines = {e.name, e.name + "-2"};
   EngineConfig twin = e;
@@ -58,23 +72,16 @@ void self_play(MatchOptions& o) {
 [[noreturn]] void datagen(DatagenOptions& d) {
   MatchOptions& o = d.match;
   if (o.nodes == 0 && o.depth == 0) fail("datagen needs a node or depth limit: give --nodes N or --depth D");
-  if (d.positions_given && (o.positions < 1 || o.positions > MAX_POSITIONS))  // before the book of its games is written
+  if (d.positions_given && (o.positions < 1 || o.positions > MAX_POSITIONS))
     fail("--positions must be from 1 to " + std::to_string(MAX_POSITIONS) + ", got " + std::to_string(o.positions));
   if (o.positions > 0 && !d.games_given) o.games = games_cap(o.positions);
   if (d.random_plies != NO_RANDOM_PLIES) {
     if (!o.openings.empty()) fail("give --openings or --random-plies, not both");
-    if (d.random_plies < 0 || d.random_plies > 40)
-      fail("--random-plies must be from 0 to 40, got " + std::to_string(d.random_plies));
-    // The book is written before the run's settings are checked: its size is checked first.
-    if (o.games < 1 || o.games > MAX_GAMES)
-      fail("--games must be from 1 to " + std::to_string(MAX_GAMES) + ", got " + std::to_string(o.games));
-    const std::filesystem::path folder = std::filesystem::absolute(o.db).parent_path();
-    std::error_code ec;
-    std::filesystem::create_directories(folder, ec);
-    if (ec) fail(folder.string() + ": cannot create the database's folder: " + ec.message());
-    o.openings = (folder / random_openings_name(o.games, d.random_plies, o.seed)).string();
-    if (!std::filesystem::exists(o.openings))
-      value_or_fail(write_random_openings(o.openings, std::max(1, o.games), d.random_plies, o.seed));
+    if (d.random_plies < 0 || d.random_plies > MAX_RANDOM_PLIES)
+      fail("--random-plies must be from 0 to " + std::to_string(MAX_RANDOM_PLIES) + ", got " + std::to_string(d.random_plies));
+    // Each game's opening is drawn from its number and the seed as it starts: no book is written,
+    // and nothing is held for the games planned, however many.
+    o.random_plies = d.random_plies;
   }
   self_play(o);
   o.datagen = true;

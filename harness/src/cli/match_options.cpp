@@ -102,8 +102,10 @@ MatchConfig build_config(const MatchOptions& o, TournamentKind kind) {
     c.speed_scale->unscaled = c.settings.tc.describe();
     c.settings.tc = value_or_fail(scaled(c.settings.tc, c.speed_scale->factor));
   }
-  c.openings_path = o.openings.empty() ? project_file("suites/openings.epd")
-                                       : std::filesystem::absolute(o.openings).lexically_normal().string();
+  c.random_plies = o.random_plies;
+  if (c.random_plies < 0)
+    c.openings_path = o.openings.empty() ? project_file("suites/openings.epd")
+                                         : std::filesystem::absolute(o.openings).lexically_normal().string();
   c.plies = o.plies;
   c.seed = o.seed;
   c.book_choice = value_or_fail(parse_book_choice(o.book_mode));

@@ -66,6 +66,7 @@ struct MatchOptions {
   std::optional<SpeedScale> speed_scale;   // harness test --scale-nps: the clock is scaled by it
   bool datagen = false;                    // harness datagen: the moves are stored packed
   std::int64_t positions = 0;              // harness datagen --positions: the run's size, --games its most
+  int random_plies = -1;                   // harness datagen --random-plies: each game's opening drawn by number and seed
 };
 
 // --startup-ms, --ucinewgame-ms and --ping-ms, with fastchess's meanings and defaults.

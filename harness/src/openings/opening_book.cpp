@@ -10,6 +10,7 @@
 
 #include "core/epd.h"
 #include "core/game.h"
+#include "core/regular_file.h"
 #include "core/uci_move.h"
 #include "pgn/pgn_reader.h"
 #include "text/trim.h"
@@ -56,9 +57,9 @@ chess::Result<OpeningBook> read_epd_book(const std::string& path) {
 }
 
 chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies) {
-  auto opened = PgnReader::open(path);
-  if (!opened) return chess::Error{path + ": cannot open opening book"};
-  PgnReader& reader = opened.value();
+  auto opened = chess::open_regular_stream(path, "opening book");  // a FIFO would block the open
+  CHESS_RETURN_IF_ERROR(opened);
+  PgnReader reader(std::move(opened).value(), path);
   OpeningBook book;
   while (auto game = reader.next()) {
     if (!*game) return chess::Error{game->error()};
@@ -89,7 +90,9 @@ chess::Result<OpeningBook> read_opening_book(const std::string& path, int plies,
     if (book->moves(chess::Position::startpos()).empty())
       return chess::Error{path + ": the Polyglot book has no move for the start position"};
     const std::string name = std::filesystem::path(path).filename().string();
-    return OpeningBook{polyglot_openings(*book, name, POLYGLOT_LINES, plies, polyglot.choice, polyglot.seed)};
+    OpeningBook lines;
+    lines.openings = polyglot_openings(*book, name, POLYGLOT_LINES, plies, polyglot.choice, polyglot.seed);
+    return lines;
   }
   return chess::Error{path + ": opening book must end in .epd, .pgn or .bin (Polyglot)"};
 }
@@ -113,6 +116,7 @@ std::vector<std::size_t> opening_order(std::size_t count, OpeningOrder order, st
 }
 
 std::string OpeningBook::digest() const {
+  if (random_plies) return "random:" + std::to_string(random_plies->plies) + ":" + std::to_string(random_plies->seed);
   std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bits
   auto add = [&hash](const std::string& text) {
     for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ULL;
@@ -135,7 +139,19 @@ const Opening* first_chess960_opening(const OpeningBook& book) {
   return nullptr;
 }
 
-const Opening& opening_for_pair(const OpeningBook& book, const std::vector<std::size_t>& order, int pair) {
+bool OpeningBook::has_fen_starts() const {
+  if (random_plies) return random_plies->plies > 0;
+  return std::any_of(openings.begin(), openings.end(), [](const Opening& o) { return o.fen != chess::START_FEN; });
+}
+
+OpeningBook random_ply_book(const RandomPlies& spec) {
+  OpeningBook book;
+  book.random_plies = spec;
+  return book;
+}
+
+Opening opening_for_pair(const OpeningBook& book, const std::vector<std::size_t>& order, int pair) {
+  if (book.random_plies) return random_ply_opening(*book.random_plies, pair);
   return book.openings[order[std::size_t(pair) % order.size()]];
 }
 

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
 #include "openings/polyglot_book.h"
+#include "openings/random_ply_openings.h"
 #include "record/game_record.h"
 
 namespace harness {
@@ -18,10 +20,18 @@ chess::Result<OpeningOrder> parse_opening_order(const std::string& name);
 
 struct OpeningBook {
   std::vector<Opening> openings;
-  // The openings in one word ("N:FNV-1a of their positions and moves"): the same for the same
-  // openings in the same order, whatever the file's spacing and comments.
+  // Set for openings of random plies, drawn game by game (random_ply_openings.h): `openings`
+  // is then empty, and nothing is held per game.
+  std::optional<RandomPlies> random_plies;
+  // The openings in one word ("N:FNV-1a of their positions and moves", or "random:PLIES:SEED"):
+  // the same for the same openings in the same order, whatever the file's spacing and comments.
   std::string digest() const;
+  // Whether some game starts from a position other than the standard start (a FEN start).
+  bool has_fen_starts() const;
 };
+
+// The book of a run whose openings are random plies: nothing is read, nothing is held.
+OpeningBook random_ply_book(const RandomPlies& spec);
 
 // How a Polyglot book becomes openings: the choice among its moves, and the seed of the draw.
 struct PolyglotOptions {
@@ -43,8 +53,9 @@ chess::Result<OpeningBook> read_pgn_book(const std::string& path, int plies);
 // squares), or nullptr: such a book needs --variant fischerandom.
 const Opening* first_chess960_opening(const OpeningBook& book);
 
-// The opening used by game pair `pair` (both games of a pair share it).
-const Opening& opening_for_pair(const OpeningBook& book, const std::vector<std::size_t>& order, int pair);
+// The opening used by game pair `pair` (both games of a pair share it); a book of random plies
+// draws it from `pair` and its seed, whatever the order.
+Opening opening_for_pair(const OpeningBook& book, const std::vector<std::size_t>& order, int pair);
 // The order openings are used in: identity, or a shuffle fixed by the seed.
 std::vector<std::size_t> opening_order(std::size_t count, OpeningOrder order, std::uint64_t seed);
 

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,12 +14,10 @@
 #include <mutex>
 #include <thread>
 
-#include "process/cpu_affinity.h"
+#include "process/child_spawn.h"
 #include "process/stop_request.h"
 #include "process/terminal_pause.h"
 #include "text/control_characters.h"
-
-extern char** environ;
 
 namespace harness {
 
@@ -114,38 +111,6 @@ chess::Result<std::string> resolve_program(const std::string& command) {
 // cannot inherit them (which would keep this engine from seeing the end of its input).
 bool make_pipe(int fds[2]) { return ::pipe2(fds, O_CLOEXEC) == 0; }
 
-// posix_spawn's settings: a process group of its own (a Ctrl-C at the terminal reaches the
-// harness only), the default dispositions of the signals the harness handles or ignores (an
-// ignored SIGINT would otherwise be inherited) and no blocked signals.
-struct SpawnAttributes {
-  posix_spawnattr_t attr;
-  SpawnAttributes() {
-    posix_spawnattr_init(&attr);
-    sigset_t defaults, none;
-    sigemptyset(&defaults);
-    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGPIPE, SIGXFSZ}) sigaddset(&defaults, sig);
-    sigemptyset(&none);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-  }
-  ~SpawnAttributes() { posix_spawnattr_destroy(&attr); }
-};
-
-// The child's standard input, output and error, and its working folder.
-struct SpawnFiles {
-  posix_spawn_file_actions_t actions;
-  SpawnFiles(int in, int out, int err, const std::string& dir) {
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in, STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, err, STDERR_FILENO);
-    if (!dir.empty()) posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
-  }
-  ~SpawnFiles() { posix_spawn_file_actions_destroy(&actions); }
-};
-
 }  // namespace
 
 ChildProcess::ChildProcess(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -173,34 +138,23 @@ chess::Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const ProcessSp
     for (int fd : {in[0], in[1], err_fd}) ::close(fd);
     return chess::Error{"cannot start '" + spec.command + "': " + std::strerror(errno)};
   }
-  std::vector<char*> argv;
-  std::string arg0 = spec.command;
-  argv.push_back(arg0.data());
-  std::vector<std::string> args = spec.args;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
+  ChildSetup setup{*exe, {spec.command}, in[0], out[1], err_fd, spec.working_dir, spec.cpus};
+  setup.argv.insert(setup.argv.end(), spec.args.begin(), spec.args.end());
   auto impl = std::make_unique<Impl>();
   impl->to_child = in[1];
   impl->from_child = out[0];
-  SpawnAttributes attributes;
-  SpawnFiles files(in[0], out[1], err_fd, spec.working_dir);
-  const PinnedThread pinned(spec.cpus);  // the child inherits the mask
-  if (!pinned.ok()) {
-    for (int fd : {in[0], in[1], out[0], out[1], err_fd}) ::close(fd);
-    impl->to_child = impl->from_child = -1;
-    return chess::Error{"cannot start '" + spec.command + "' on its CPUs: " + std::strerror(errno)};
-  }
-  const int failed = ::posix_spawn(&impl->pid, exe->c_str(), &files.actions, &attributes.attr, argv.data(), environ);
+  const chess::Result<pid_t> spawned = spawn_child(setup);  // killed with the harness, however it ends
   for (int fd : {in[0], out[1], err_fd}) ::close(fd);
-  if (failed != 0) {
-    impl->pid = -1;
-    return chess::Error{"cannot start '" + spec.command + "': " + std::strerror(failed)};
-  }
+  if (!spawned) return chess::Error{"cannot start '" + spec.command + "': " + spawned.error()};
+  impl->pid = *spawned;
   add_paused_group(impl->pid);
   return std::unique_ptr<ChildProcess>(new ChildProcess(std::move(impl)));
 }
 
 bool ChildProcess::write_line(const std::string& line) {
+  // The last guard against a smuggled command: a newline (or any control character) would hand
+  // the child the rest of the text as a line of its own, so such a line is not sent at all.
+  if (has_control_character(line)) return false;
   std::string data = line + '\n';
   const char* p = data.data();
   std::size_t left = data.size();

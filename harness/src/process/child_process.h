@@ -2,7 +2,8 @@
 // or talks to other processes. Every read has a deadline; stopping escalates from a grace
 // period to a kill, so a stalled or crashed child never hangs the caller. Each child runs in a
 // process group of its own: a Ctrl-C at the terminal reaches the caller only, which decides
-// how the child ends, and a kill reaches whatever the child started itself.
+// how the child ends, and a kill reaches whatever the child started itself. A child is killed
+// when the harness dies, even by `kill -9` (process/child_spawn.h).
 #pragma once
 
 #include <chrono>
@@ -48,7 +49,8 @@ class ChildProcess {
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
-  // Writes one line (a newline is added). False if the child has closed its input.
+  // Writes one line (a newline is added). False if the child has closed its input, or if the
+  // line holds a control character (text/control_characters.h): then nothing is written.
   bool write_line(const std::string& line);
   // Reads one line (without the newline, CR stripped) before `deadline`: one printable line of
   // UTF-8, control bytes and bytes that are not UTF-8 escaped as \xNN.

@@ -157,7 +157,7 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
                   {"finished", run.finished_at},
                   {"summary", run.summary}};
   section["config"] = {{"tc", c.time_control_text()},
-                       {"book", c.openings_path},
+                       {"book", c.random_plies >= 0 ? describe_random_plies({c.random_plies, c.seed}) : c.openings_path},
                        {"plies", c.plies},
                        {"order", opening_order_name(c.order)},
                        {"concurrency", c.concurrency},

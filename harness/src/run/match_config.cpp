@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "engines/engine_text.h"
 #include "json/json_input.h"
 #include "settings/stored_enum.h"
 #include "settings/stored_text.h"
@@ -27,6 +28,9 @@ void check_engines(const MatchConfig& c, SettingProblems& problems) {
         name_problem.empty(), "engines",
         "engine name '" + escaped_controls(e.name) + "' " + name_problem + " (a name is one printable line of UTF-8)");
     problems.require(!e.command.empty() || c.imported, "engines", "engine '" + e.name + "' has no command");
+    // Every door's engines pass here, stored runs and the tuner's included, before any process starts.
+    const std::string text_problem = engine_text_problem(e);
+    problems.require(text_problem.empty(), "engines", "engine '" + escaped_controls(e.name) + "' " + text_problem);
     problems.require(
         !(c.settings.tc.kind == TimeControl::Kind::NODES && e.protocol == Protocol::XBOARD && !e.limit), "nodes",
         "cannot limit engine '" + e.name + "': it speaks xboard, which has no node limit; use --tc, --movetime or --depth");
@@ -76,7 +80,11 @@ void check_counts(const MatchConfig& c, MatchConfig::Checks checks, SettingProbl
   problems.require(c.concurrency >= 1 && (!new_run || c.concurrency <= MAX_CONCURRENCY), "concurrency",
                    "must be from 1 to " + std::to_string(MAX_CONCURRENCY) + ", got " + std::to_string(c.concurrency));
   problems.require(c.plies >= 0, "plies", "must be 0 (the whole opening) or more, got " + std::to_string(c.plies));
-  problems.require(!c.openings_path.empty(), "openings", "names no opening book");
+  problems.require(!c.openings_path.empty() || c.random_plies >= 0, "openings", "names no opening book");
+  problems.require(c.random_plies >= -1 && c.random_plies <= MAX_RANDOM_PLIES, "random_plies",
+                   "must be from 0 to " + std::to_string(MAX_RANDOM_PLIES) + ", got " + std::to_string(c.random_plies));
+  problems.require(c.random_plies < 0 || c.openings_path.empty(), "random_plies",
+                   "and an opening book cannot both give the openings");
   problems.require(
       c.shard.count >= 1 && c.shard.index >= 0 && c.shard.index < c.shard.count, "shard",
       "must be K/N with 1 <= K <= N, got " + std::to_string(c.shard.index + 1) + "/" + std::to_string(c.shard.count));
@@ -203,6 +211,7 @@ nlohmann::json MatchConfig::stored_json() const {
   j["games"] = games;
   j["rounds"] = rounds;
   j["openings"] = openings_path;
+  if (random_plies >= 0) j["random_plies"] = random_plies;
   if (!openings_digest.empty()) j["openings_digest"] = openings_digest;
   j["plies"] = plies;
   j["order"] = opening_order_name(order);
@@ -245,6 +254,7 @@ chess::Result<MatchConfig> MatchConfig::from_json(const std::string& text) {
     c.games = stored_int(j.at("games"), "games");
     c.rounds = stored_int(j.at("rounds"), "rounds");
     j.at("openings").get_to(c.openings_path);
+    if (j.contains("random_plies")) c.random_plies = stored_int(j.at("random_plies"), "random_plies");
     c.openings_digest = j.value("openings_digest", "");
     j.at("plies").get_to(c.plies);
     c.order = stored_enum<OpeningOrder>(j.at("order"), "order", parse_opening_order);

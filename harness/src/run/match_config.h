@@ -67,6 +67,10 @@ struct MatchConfig {
   int rounds = 1;   // tournaments
   GameSettings settings;
   std::string openings_path;
+  // 0 or more: each game's opening is this many random plies from the start, drawn from the
+  // game's number and the seed (harness datagen --random-plies, the tuner loop), and
+  // openings_path is empty; -1: the openings come from the book.
+  int random_plies = -1;
   // The openings the run was planned on (OpeningBook::digest), set when its book is first read:
   // a resumed run whose book now reads otherwise is refused. "" in runs stored before it was kept.
   std::string openings_digest;

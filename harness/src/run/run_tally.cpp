@@ -7,6 +7,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "openings/random_ply_openings.h"
 #include "stats/elo.h"
 #include "stats/results_block.h"
 
@@ -55,7 +56,9 @@ std::string RunTally::title() const {
            std::filesystem::path(files.front()).filename().string() +
            (files.size() > 1 ? " and " + std::to_string(files.size() - 1) + " more" : "") + ")";
   }
-  t += " (" + config_.settings.tc.describe() + ", " + std::filesystem::path(config_.openings_path).filename().string();
+  t += " (" + config_.settings.tc.describe() + ", " +
+       (config_.random_plies >= 0 ? describe_random_plies({config_.random_plies, config_.seed})
+                                  : std::filesystem::path(config_.openings_path).filename().string());
   if (config_.settings.variant != chess::Variant::STANDARD)
     t += ", " + std::string(chess::variant_name(config_.settings.variant));
   t += ")";

@@ -91,7 +91,7 @@ TEST(EvalParams, ErrorsNameTheKey) {
   EXPECT_EQ(bad.error().rfind("broken.json: not valid JSON", 0), 0u);
   auto missing = eval::load_params("/nonexistent/w.json");
   ASSERT_FALSE(missing);
-  EXPECT_EQ(missing.error(), "/nonexistent/w.json: cannot open weights file");
+  EXPECT_EQ(missing.error(), "/nonexistent/w.json: cannot open weights file (No such file or directory)");
 }
 
 }  // namespace

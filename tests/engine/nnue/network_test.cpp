@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "support/test_networks.h"
 
 namespace {
@@ -74,6 +76,15 @@ TEST(NetworkFile, AMissingFileIsNamed) {
   auto net = nnue::load_network("/no/such/net.nnue");
   ASSERT_FALSE(net.ok());
   EXPECT_NE(net.error().find("/no/such/net.nnue"), std::string::npos) << net.error();
+}
+
+// A folder given as a network is named as a folder (before: "0 bytes is no network ...").
+TEST(NetworkFile, AFolderIsNamedAsAFolder) {
+  const std::string folder = ::testing::TempDir() + "network-folder.nnue";
+  std::filesystem::create_directories(folder);
+  auto net = nnue::load_network(folder);
+  ASSERT_FALSE(net.ok());
+  EXPECT_EQ(net.error(), folder + ": is a directory, not a regular file: not a plausible network file");
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 // Bad command lines are refused with one clear message and exit status 2, before anything is
 // recorded: the database holds no run afterwards (or does not exist at all).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include "core/bounded_read.h"
 #include "process/command.h"
 #include "support/git_repo.h"
 #include "support/harness_cli.h"
@@ -263,7 +265,9 @@ TEST(BadInput, APathOrAValueThatIsNotUtf8IsRefusedByItsSetting) {
 
 // A device or a runaway file given as a book, a game file or a configuration ends in an error
 // naming it, in bounded memory: each run has 2 GiB of address space (ulimit -v), which reading
-// /dev/zero whole would pass within seconds (before: 16.7 GB in 116 s, SIGTERM ignored).
+// /dev/zero whole would pass within seconds (before: 16.7 GB in 116 s, SIGTERM ignored). A
+// device given as a book or a configuration is refused as one, before it is read; a runaway
+// regular file (sparse, of zeros) ends at the bound of its kind.
 TEST(BadInput, DevicesAndRunawayFilesEndInAnErrorInBoundedMemory) {
   const std::string db = temp_db("runaway_files");
   const std::string engine = std::string("cmd=") + MOCK_ENGINE_PATH;
@@ -279,14 +283,28 @@ TEST(BadInput, DevicesAndRunawayFilesEndInAnErrorInBoundedMemory) {
     std::filesystem::remove(dir + name);
     std::filesystem::create_symlink("/dev/zero", dir + name);
   }
+  const std::pair<const char*, std::uintmax_t> runaway[] = {
+      {"/runaway.epd", 2 * chess::MIB}, {"/runaway.pgn", 80 * chess::MIB}, {"/runaway.json", 80 * chess::MIB}};
+  for (const auto& [name, size] : runaway) {
+    std::ofstream(dir + name, std::ios::trunc).flush();
+    std::filesystem::resize_file(dir + name, size);  // sparse: no disk, all zeros
+  }
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--openings", dir + "/zero.epd", "--db", db},
-       dir + "/zero.epd:1: a line of more than 1 MiB in the opening book"},
+       dir + "/zero.epd: is a character device, not a regular file: not a plausible opening book"},
+      {{"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--openings", dir + "/runaway.epd", "--db",
+        db},
+       dir + "/runaway.epd:1: a line of more than 1 MiB in the opening book"},
       {{"fastchess", "-engine", engine, "name=a", "-engine", engine, "name=b", "-each", "tc=inf", "nodes=100", "proto=uci",
         "-openings", "file=" + dir + "/zero.pgn", "format=pgn", "-db", db},
-       dir + "/zero.pgn:1: a line of more than 64 MiB: not a PGN file"},
+       dir + "/zero.pgn: is a character device, not a regular file: not a plausible opening book"},
+      {{"fastchess", "-engine", engine, "name=a", "-engine", engine, "name=b", "-each", "tc=inf", "nodes=100", "proto=uci",
+        "-openings", "file=" + dir + "/runaway.pgn", "format=pgn", "-db", db},
+       dir + "/runaway.pgn:1: a line of more than 64 MiB: not a PGN file"},
       {{"import", "/dev/zero", "--db", db}, "/dev/zero:1: a line of more than 64 MiB: not a PGN file"},
-      {{"match", "v0.2", "dev", "--registry", "/dev/zero", "--db", db}, "/dev/zero: more than 64 MiB: not a plausible"},
+      {{"match", "v0.2", "dev", "--registry", "/dev/zero", "--db", db}, "/dev/zero: is a character device, not a regular file"},
+      {{"match", "v0.2", "dev", "--registry", dir + "/runaway.json", "--db", db},
+       dir + "/runaway.json: more than 64 MiB: not a plausible"},
   };
   for (const auto& [args, message] : cases) {
     auto r = limited(args);
@@ -294,6 +312,77 @@ TEST(BadInput, DevicesAndRunawayFilesEndInAnErrorInBoundedMemory) {
     EXPECT_GE(r->exit_code, 1) << args[0] << " " << r->out << r->err;
     EXPECT_LT(r->exit_code, 128) << "no abort: " << r->out << r->err;
     EXPECT_NE((r->out + r->err).find(message), std::string::npos) << r->out << r->err;
+  }
+}
+
+// A FIFO with no writer given as an opening book (EPD, PGN, Polyglot) or a suite is refused at
+// once, by name, and nothing is recorded (before, open() waited for a writer for ever, and the
+// harness with it).
+TEST(BadInput, AFifoGivenAsABookOrASuiteIsRefusedAtOnceByName) {
+  const std::string db = temp_db("fifo_inputs");
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  auto fifo = [&dir](const std::string& name) {
+    const std::string path = dir + "/" + name;
+    std::filesystem::remove(path);
+    EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0) << path;
+    return path;
+  };
+  const std::string epd = fifo("book.epd"), pgn = fifo("book.pgn"), bin = fifo("book.bin"), suite = fifo("suite.epd");
+  auto match = [&db](const std::string& book) {
+    return std::vector<std::string>{"match", "--engine", mock("a", "random"), "--engine", mock("b", "random"), "--games", "2",
+                                    "--openings", book, "--db", db};
+  };
+  const std::string not_regular = ": is a FIFO, not a regular file: not a plausible ";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {match(epd), epd + not_regular + "opening book"},
+      {match(pgn), pgn + not_regular + "opening book"},
+      {match(bin), bin + not_regular + "opening book"},
+      {{"perft", suite, "--engine", "builtin", "--db", db}, suite + not_regular},
+      {{"epd", suite, "--engine", mock("e", "random"), "--db", db}, suite + not_regular},
+  };
+  for (const auto& [args, message] : cases) {
+    const auto start = std::chrono::steady_clock::now();
+    HarnessRun r = run_harness(args, 10s);
+    EXPECT_TRUE(std::chrono::steady_clock::now() - start < 5s) << args[0] << " waited for a writer";
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
+  }
+  if (std::filesystem::exists(db)) {
+    EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
+  }
+  for (const std::string& path : {epd, pgn, bin, suite}) std::filesystem::remove(path);
+}
+
+// An error about a word of an "@FILE" names the file and the line (before, neither), and a
+// folder given as one is refused as a folder (before, read as an empty file: its words vanished
+// and the message was about something else).
+TEST(BadInput, ArgumentFilesAreNamedWithTheLineAndAFolderIsRefused) {
+  const std::string db = temp_db("argument_files");
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  const std::string each = dir + "/each.txt", engine = dir + "/engine.txt", folder = dir + "/options";
+  std::ofstream(each) << "tc=10+0.1\n# a comment\nbogus=1\n";
+  std::ofstream(engine) << "name=a\ncmd=" << MOCK_ENGINE_PATH << "\nfoo=bar\n";
+  std::filesystem::create_directories(folder);
+  const std::string mock_engine = std::string("cmd=") + MOCK_ENGINE_PATH;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"fastchess", "-engine", mock_engine, "name=a", "-engine", mock_engine, "name=b", "-each", "@" + each, "-openings",
+        std::string("file=") + PROJECT_DIR + "/suites/openings.epd", "-db", db},
+       "harness: @" + each + ":3: -each: unknown key 'bogus'"},
+      {{"match", "--engine", "@" + engine, "--engine", mock("b", "random"), "--games", "2", "--db", db},
+       "harness: --engine: @" + engine + ":3: unknown key 'foo'"},
+      {{"match", "--engine", "name=a " + mock_engine + " @" + folder, "--engine", mock("b", "random"), "--games", "2", "--db",
+        db},
+       "harness: --engine: @" + folder + ": is a directory, not a regular file: not a plausible argument file"},
+      {{"fastchess", "-engine", mock_engine, "name=a", "-engine", mock_engine, "name=b", "-each", "@" + folder, "-db", db},
+       "harness: fastchess: @" + folder + ": is a directory, not a regular file: not a plausible argument file"},
+  };
+  for (const auto& [args, message] : cases) {
+    HarnessRun r = run_harness(args, 30s);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find(message), std::string::npos) << r.out;
+  }
+  if (std::filesystem::exists(db)) {
+    EXPECT_TRUE(harness::Database::open(db).value()->runs().value().empty());
   }
 }
 

@@ -119,13 +119,12 @@ TEST_F(ShardMerge, AHalfWrittenShardGivesItsFinishedGames) {
 // A self-play run keeps its games' moves packed in the game rows: a merge carries them, so the
 // merged run exports the positions the unsharded run does (before, it exported none).
 TEST(ShardMergeOfDatagen, AMergedSelfPlayRunExportsTheSamePositions) {
-  // The unsharded run writes its random openings beside its database; the shards play that book.
-  std::string book;
-  auto datagen = [&book](const std::string& db, const std::string& shard) {
-    std::vector<std::string> args = {"datagen", "--engine", project_engine("dev"), "--nodes", "400", "--games", "8",
-                                     "--seed", "3", "--maxmoves", "60", "--db", db, "--concurrency", "2"};
-    if (shard.empty()) args.insert(args.end(), {"--random-plies", "6"});
-    if (!shard.empty()) args.insert(args.end(), {"--openings", book, "--shard=" + shard});
+  // Each game's random opening is drawn from its number and the seed: the shards draw the
+  // unsharded run's openings, with no book between them.
+  auto datagen = [](const std::string& db, const std::string& shard) {
+    std::vector<std::string> args = {"datagen", "--engine", project_engine("dev"), "--nodes", "400", "--games", "8", "--seed",
+                                     "3", "--maxmoves", "60", "--db", db, "--concurrency", "2", "--random-plies", "6"};
+    if (!shard.empty()) args.push_back("--shard=" + shard);
     const HarnessRun r = run_harness(args);
     EXPECT_EQ(r.exit_code, 0) << r.out;
   };
@@ -138,7 +137,6 @@ TEST(ShardMergeOfDatagen, AMergedSelfPlayRunExportsTheSamePositions) {
   };
   const std::string full = temp_db("datagen_full");
   datagen(full, "");
-  book = (std::filesystem::path(full).parent_path() / "datagen-openings-8x6-seed3.epd").string();
   std::vector<std::string> merge = {"merge", temp_db("datagen_merged")};
   for (const char* shard : {"1/2", "2/2"}) {
     merge.push_back(temp_db(std::string("datagen_shard") + shard[0]));
@@ -238,6 +236,41 @@ TEST(ClusterRefusals, ShardsMustBeWholePairs) {
                                  "--games", "4", "--db", db, "--shards", "0"});
   EXPECT_EQ(zero.exit_code, 2) << zero.out;
   EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+// A Slurm whose sbatch refuses every job, on PATH ahead of any other: sinfo and squeue answer.
+std::string refusing_slurm_bin() {
+  const std::string bin = ::testing::TempDir() + "refusing_slurm/";
+  std::filesystem::create_directories(bin);
+  const std::pair<const char*, const char*> scripts[] = {
+      {"sbatch",
+       "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'slurm 22.05.8'; exit 0; fi\n"
+       "echo 'sbatch: error: Batch job submission failed: Invalid partition name specified' >&2\nexit 1\n"},
+      {"sinfo", "#!/bin/sh\necho p\n"},
+      {"squeue", "#!/bin/sh\nexit 0\n"}};
+  for (const auto& [name, text] : scripts) {
+    std::ofstream(bin + name) << text;
+    std::filesystem::permissions(bin + name, std::filesystem::perms::owner_all);
+  }
+  return bin;
+}
+
+// A cluster run that fails (its job refused) is marked failed, as harness match marks a run that
+// fails; before, it stayed "running" for ever. No Slurm is needed: the refusal is the test's.
+TEST(ClusterRefusals, AClusterRunThatFailsIsMarkedFailed) {
+  const std::string db = temp_db("refused_job");
+  const std::string old_path = ::getenv("PATH");
+  ::setenv("PATH", (refusing_slurm_bin() + ":" + old_path).c_str(), 1);
+  HarnessRun r = run_harness({"cluster", "match", "--engine", project_engine("dev"), "--engine", project_engine("v0.12"),
+                              "--nodes", "1000", "--games", "4", "--db", db, "--shards", "2", "--dir",
+                              ::testing::TempDir() + "refused_job_cluster"});
+  ::setenv("PATH", old_path.c_str(), 1);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("sbatch refused the job (exit 1): sbatch: error: Batch job submission failed"), std::string::npos) << r.out;
+  const std::vector<harness::RunRow> runs = harness::Database::open(db).value()->runs().value();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].status, "failed");
+  EXPECT_NE(runs[0].summary.find("sbatch refused the job"), std::string::npos) << runs[0].summary;
 }
 
 }  // namespace

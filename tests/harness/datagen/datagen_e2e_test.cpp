@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -225,29 +226,85 @@ TEST(Datagen, AKilledRunResumesAndNoGameIsLost) {
   (void)p->stop(5000ms);
   std::vector<std::string> args = datagen_args(db, 40);
   args.push_back("--resume");
-  // An openings file edited since the run began is refused: the games left would be played on
-  // other openings than the run was planned on (before, they were, silently).
-  const std::string book = std::filesystem::path(db).parent_path() / "datagen-openings-40x6-seed1.epd";
-  const std::vector<std::string> original = lines_of(book);
-  ASSERT_GT(original.size(), 40u);
-  std::vector<std::string> edited = original;
-  std::swap(edited[1], edited[2]);
-  auto write = [&book](const std::vector<std::string>& lines) {
-    std::ofstream out(book);
-    for (const std::string& line : lines) out << line << "\n";
-  };
-  write(edited);
-  for (const std::vector<std::string>& door : {args, std::vector<std::string>{"resume", "1", "--db", db}}) {
-    HarnessRun refused = run_harness(door, 120s);
-    EXPECT_EQ(refused.exit_code, 2) << refused.out;
-    EXPECT_NE(refused.out.find(book + ": the openings are not those the run was planned on"), std::string::npos) << refused.out;
+  // The openings are drawn game by game from the seed: no book is written beside the database.
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(db).parent_path())) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_TRUE(name.find("openings") == std::string::npos && !name.ends_with(".part")) << name;
   }
-  write(original);
   HarnessRun r = run_harness(args, 300s);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto d = harness::Database::open(db).value();
   EXPECT_EQ(d->game_count(1).value(), 40);
   EXPECT_EQ(d->run(1).value()->status, "finished");
+  std::set<std::string> openings;
+  for (const harness::StoredGame& g : games_in(db)) openings.insert(g.opening_fen);
+  EXPECT_GT(openings.size(), 30u) << "each game its own opening";
+}
+
+// datagen plays one engine against itself or two engines, and says so in its own words: before,
+// "datagen d --engine 'name=d ...'" (one engine, named by its positional too) and three
+// engines were both refused with "a match needs exactly two engines".
+TEST(Datagen, ItsEnginesAreCountedInDatagensWords) {
+  const std::string db = temp_db("datagen_engines");
+  const std::string spec = "name=d cmd=" + std::string(ENGINE_PATH);
+  HarnessRun three = run_harness({"datagen", "--engine", spec, "--engine", "name=e cmd=" + std::string(ENGINE_PATH), "--engine",
+                                  "name=f cmd=" + std::string(ENGINE_PATH), "--nodes", "300", "--games", "2", "--db", db});
+  EXPECT_EQ(three.exit_code, 2) << three.out;
+  EXPECT_NE(three.out.find("datagen plays one engine against itself, or two engines against each other; got 3"), std::string::npos)
+      << three.out;
+  EXPECT_EQ(three.out.find("a match needs"), std::string::npos) << three.out;
+  EXPECT_FALSE(std::filesystem::exists(db)) << "nothing is recorded";
+
+  HarnessRun named = run_harness({"datagen", "d", "--engine", spec, "--nodes", "300", "--games", "2", "--maxmoves", "40",
+                                  "--concurrency", "2", "--db", db},
+                                 120s);
+  ASSERT_EQ(named.exit_code, 0) << "one engine, named twice, plays itself\n" << named.out;
+  const std::vector<harness::StoredGame> games = games_in(db);
+  ASSERT_EQ(games.size(), 2u);
+  for (const harness::StoredGame& g : games)
+    EXPECT_TRUE((g.white == "d" && g.black == "d-2") || (g.white == "d-2" && g.black == "d")) << g.white << " " << g.black;
+}
+
+// The peak of resident memory of process `pid` (VmHWM), in KiB; 0 when it cannot be read.
+long peak_resident_kib(int pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string key; status >> key;) {
+    long kib = 0;
+    if (key == "VmHWM:" && status >> kib) return kib;
+  }
+  return 0;
+}
+
+// A run sized by ten billion positions (so by the most games a run plays, ten million) starts
+// its games at once, in the memory of a small run, and writes no book: each game's opening is
+// drawn from its number and the seed as it starts. Before, an 825 MB book was written first (a
+// Ctrl-C during it left a .part) and 2.3 GB were held before the first game.
+TEST(Datagen, AHugeTargetHoldsNothingPerPlannedGameAndWritesNoBook) {
+  const std::string db = temp_db("datagen_huge");
+  const std::filesystem::path dir = std::filesystem::path(db).parent_path();
+  auto p = start_harness({"datagen", "--engine", mock("a", "random"), "--nodes", "10", "--positions", "10000000000",
+                          "--random-plies", "6", "--maxmoves", "30", "--concurrency", "1", "--db", db},
+                         ::testing::TempDir() + "datagen_huge.txt");
+  const bool playing = wait_for_games(db, 1, 2, 60s);
+  const long peak_kib = peak_resident_kib(p->pid());
+  ::kill(p->pid(), SIGTERM);
+  const int exit_code = p->stop(30000ms);
+  std::vector<std::string> books;  // removed here: the old code's are 825 MB
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find("openings") != std::string::npos || name.ends_with(".part")) books.push_back(name);
+  }
+  for (const std::string& name : books) std::filesystem::remove(dir / name);
+  ASSERT_TRUE(playing) << "no game stored within a minute";
+  EXPECT_GT(peak_kib, 0);
+  EXPECT_LT(peak_kib, 256 * 1024) << "KiB at the peak";
+  EXPECT_TRUE(books.empty()) << books.front();
+  EXPECT_EQ(exit_code, 130);
+  auto d = harness::Database::open(db).value();
+  const auto run = d->run(1).value();
+  EXPECT_EQ(run->status, "stopped");
+  EXPECT_NE(run->config.find("\"random_plies\":6"), std::string::npos) << run->config;
+  EXPECT_GE(d->game_count(1).value(), 2);
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 
+#include "core/game.h"
 #include "support/files.h"
 
 namespace {
@@ -66,6 +68,35 @@ TEST(OpeningBook, RandomOrderIsFixedBySeedAndPairsShareOpenings) {
   EXPECT_NE(a, c);
   auto seq = harness::opening_order(3, harness::OpeningOrder::SEQUENTIAL, 1);
   EXPECT_EQ(seq, (std::vector<std::size_t>{0, 1, 2}));
+}
+
+// Random plies are drawn from the game's number and the seed alone: the same opening whatever
+// was drawn before it, in any order and in any process, a playable position after the plies
+// (the counters 0 and 1, as an EPD book's), and nothing held per game.
+TEST(OpeningBook, RandomPliesAreDrawnFromTheNumberAndTheSeedAlone) {
+  const harness::OpeningBook book = harness::random_ply_book({8, 7});
+  EXPECT_TRUE(book.openings.empty());
+  EXPECT_TRUE(book.has_fen_starts());
+  const harness::Opening late = harness::opening_for_pair(book, {}, 9'999'999);
+  std::set<std::string> seen;
+  for (int n = 0; n < 50; ++n) {
+    const harness::Opening o = harness::opening_for_pair(book, {}, n);
+    EXPECT_EQ(o.name, "random-" + std::to_string(n + 1));
+    EXPECT_TRUE(o.moves.empty());
+    auto position = chess::Position::from_fen(o.fen);
+    ASSERT_TRUE(position) << o.fen;
+    EXPECT_EQ(chess::Game(*position).outcome().result, chess::GameResult::ONGOING) << o.fen;
+    EXPECT_TRUE(o.fen.ends_with(" 0 1")) << o.fen;
+    EXPECT_NE(o.fen, std::string(chess::START_FEN));
+    seen.insert(o.fen);
+  }
+  EXPECT_GT(seen.size(), 45u) << "each game its own opening";
+  EXPECT_EQ(harness::opening_for_pair(book, {}, 9'999'999).fen, late.fen) << "drawn again, the same";
+  EXPECT_EQ(harness::opening_for_pair(book, {2, 1, 0}, 3).fen, harness::opening_for_pair(book, {}, 3).fen)
+      << "whatever the order";
+  EXPECT_NE(harness::opening_for_pair(harness::random_ply_book({8, 8}), {}, 3).fen, harness::opening_for_pair(book, {}, 3).fen);
+  EXPECT_EQ(harness::opening_for_pair(harness::random_ply_book({0, 7}), {}, 5).fen, std::string(chess::START_FEN));
+  EXPECT_NE(book.digest(), harness::random_ply_book({8, 8}).digest());
 }
 
 }  // namespace

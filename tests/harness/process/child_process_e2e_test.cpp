@@ -1,11 +1,16 @@
-// What the process layer does to the programs it starts: their CPUs (fastchess's -use-affinity)
-// and the lines it observes (the dialogue log's hook).
+// What the process layer does to the programs it starts: their CPUs (fastchess's -use-affinity),
+// the lines it observes (the dialogue log's hook), the lines it refuses to write, and their end
+// with the harness, however it ends.
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "process/child_process.h"
+#include "support/harness_cli.h"
 
 namespace {
 
@@ -48,6 +53,93 @@ TEST(ChildProcess, EveryLineWrittenAndReadIsObserved) {
   ASSERT_EQ((*p)->read_line(line, 10s), harness::ReadStatus::LINE);
   (*p)->stop(1000ms);
   EXPECT_EQ(seen, (std::vector<std::string>{"> hello", "< hello"}));
+}
+
+// The last guard against a command smuggled into an engine: a line with a control character is
+// refused whole (false, nothing written, nothing observed), and the next clean line goes as ever.
+TEST(ChildProcess, ALineWithAControlCharacterIsNeverWritten) {
+  auto p = harness::ChildProcess::start({"/bin/cat", {}, "", ""});
+  ASSERT_TRUE(p) << p.error();
+  std::vector<std::string> sent;
+  (*p)->observe_lines([&](harness::LineDirection d, const std::string& line) {
+    if (d == harness::LineDirection::TO_CHILD) sent.push_back(line);
+  });
+  const std::string smuggled[] = {"setoption name A value 1\nsetoption name B value 2", "value 1\r", std::string("a\0b", 3),
+                                  "\x1b[2J", "tab\there", "del\x7f", "\n"};
+  for (const std::string& line : smuggled) EXPECT_FALSE((*p)->write_line(line)) << line.size() << " bytes";
+  EXPECT_TRUE((*p)->write_line("isready"));
+  (*p)->close_input();
+  std::vector<std::string> echoed;
+  std::string line;
+  while ((*p)->read_line(line, 10s) == harness::ReadStatus::LINE) echoed.push_back(line);
+  (*p)->stop(1000ms);
+  EXPECT_EQ(echoed, std::vector<std::string>{"isready"});
+  EXPECT_EQ(sent, std::vector<std::string>{"isready"});
+}
+
+// A child outlives the thread that started it: the parent-death signal follows the thread that
+// forks, which lasts as long as the process, never a game slot's thread that ends first.
+TEST(ChildProcess, AChildOutlivesTheThreadThatStartedIt) {
+  std::unique_ptr<harness::ChildProcess> child;
+  std::thread([&child] {
+    auto started = harness::ChildProcess::start({"/bin/cat", {}, "", ""});
+    if (started) child = std::move(started).value();
+  }).join();
+  ASSERT_TRUE(child);
+  std::this_thread::sleep_for(200ms);
+  EXPECT_TRUE(child->running());
+  ASSERT_TRUE(child->write_line("still here"));
+  std::string line;
+  EXPECT_EQ(child->read_line(line, 10s), harness::ReadStatus::LINE);
+  EXPECT_EQ(line, "still here");
+  child->stop(1000ms);
+}
+
+// The state letter of process `pid` (R, S, Z, ...), or 0 once it is gone.
+char process_state_letter(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(stat, text)) return 0;
+  const std::size_t name_end = text.rfind(')');
+  return name_end == std::string::npos || name_end + 2 >= text.size() ? 0 : text[name_end + 2];
+}
+
+// The pid an "ignore-quit" mock wrote on its standard error, in the log the harness keeps; 0 until then.
+int pid_in_engine_log(const std::string& log) {
+  std::ifstream in(log);
+  for (std::string word; in >> word;)
+    if (word == "pid") {
+      int pid = 0;
+      in >> pid;
+      return pid;
+    }
+  return 0;
+}
+
+// A harness killed with SIGKILL takes its engines with it: the kernel kills each when the
+// harness dies (before, an engine that ignores the end of its input and SIGTERM ran on for ever,
+// orphaned). Dead means gone or a zombie its new parent has not reaped yet.
+TEST(ChildProcess, NoEngineOutlivesAHarnessKilledWithSigkill) {
+  const std::string db = temp_db("parent_death");
+  const std::string log = (std::filesystem::path(db).parent_path() / "stderr/parent_death-run1-slot0-engine0.log").string();
+  std::filesystem::remove(log);
+  auto harness_process =
+      start_harness({"match", "--engine", mock("stubborn", "ignore-quit"), "--engine", mock("slow", "slow=60000"), "--games", "2",
+                     "--tc", "120+0", "--concurrency", "1", "--db", db},
+                    ::testing::TempDir() + "parent_death.txt");
+  int engine = 0;
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  while ((engine = pid_in_engine_log(log)) == 0 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(20ms);
+  ASSERT_GT(engine, 0) << "the engine never started";
+  ASSERT_NE(process_state_letter(engine), 0);
+  ::kill(harness_process->pid(), SIGKILL);
+  (void)harness_process->stop(5000ms);  // the harness reaped
+  const auto killed = std::chrono::steady_clock::now();
+  auto dead = [engine] { return process_state_letter(engine) == 0 || process_state_letter(engine) == 'Z'; };
+  while (!dead() && std::chrono::steady_clock::now() - killed < 1s) std::this_thread::sleep_for(10ms);
+  const bool died = dead();
+  if (!died) ::kill(engine, SIGKILL);  // not left behind by the test
+  EXPECT_TRUE(died) << "engine " << engine << " still runs after its harness was killed";
 }
 
 }  // namespace

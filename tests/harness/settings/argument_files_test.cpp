@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "engines/engine_config.h"
+#include "frontends/foreign_run.h"
 #include "support/files.h"
 
 namespace {
@@ -40,6 +41,41 @@ TEST(ArgumentFiles, AnEngineSpecTakesOptionsFromAFile) {
   EXPECT_EQ(engine->options[1].first, "Skill Level");
   EXPECT_EQ(engine->options[1].second, "3");
   EXPECT_EQ(engine->options[2].first, "Threads");
+}
+
+// An error about a word of an argument file names the file and the word's line (before, it
+// named neither: "--engine: unknown key 'foo'"); one about a word given as it is stays as it was.
+TEST(ArgumentFiles, AnErrorAboutAFilesWordNamesTheFileAndLine) {
+  const std::string path = testing_support::write_temp_file("engine-bad-line.txt", "option.Hash=32\n# a comment\nfoo=bar\n");
+  auto engine = harness::parse_engine_spec("name=a cmd=/bin/true @" + path);
+  ASSERT_FALSE(engine);
+  EXPECT_EQ(engine.error().rfind("--engine: @" + path + ":3: unknown key 'foo'", 0), 0u) << engine.error();
+  auto given = harness::parse_engine_spec("name=a cmd=/bin/true foo=bar @" + path);
+  ASSERT_FALSE(given);
+  EXPECT_EQ(given.error().rfind("--engine: unknown key 'foo'", 0), 0u) << given.error();
+
+  const std::string each = testing_support::write_temp_file("each-bad-line.txt", "tc=10+0.1\n\nbogus=1\n");
+  auto run = harness::parse_foreign_command_line(
+      harness::Dialect::FASTCHESS, {"-engine", "cmd=/bin/true", "name=a", "-engine", "cmd=/bin/true", "name=b", "-each",
+                                    "@" + each, "-openings", "file=b.epd"});
+  ASSERT_FALSE(run);
+  EXPECT_EQ(run.error().rfind("@" + each + ":3: -each: unknown key 'bogus'", 0), 0u) << run.error();
+  const std::string openings = testing_support::write_temp_file("openings-bad-line.txt", "-openings\nfile=b.epd\nformt=epd\n");
+  auto option = harness::parse_foreign_command_line(harness::Dialect::FASTCHESS, {"@" + openings});
+  ASSERT_FALSE(option);
+  EXPECT_EQ(option.error().rfind("@" + openings + ":3: -openings: unknown key 'formt'", 0), 0u) << option.error();
+}
+
+// "@DIR" is refused as what it is (before, a folder read as an empty file: its words vanished).
+TEST(ArgumentFiles, AFolderIsRefusedNotReadAsEmpty) {
+  const std::string dir = ::testing::TempDir() + "args-folder";
+  std::filesystem::create_directories(dir);
+  auto words = harness::expand_argument_files({"-each", "@" + dir}, "fastchess");
+  ASSERT_FALSE(words);
+  EXPECT_EQ(words.error(), "fastchess: @" + dir + ": is a directory, not a regular file: not a plausible argument file");
+  auto engine = harness::parse_engine_spec("name=a cmd=/bin/true @" + dir);
+  ASSERT_FALSE(engine);
+  EXPECT_NE(engine.error().find("--engine: @" + dir + ": is a directory"), std::string::npos) << engine.error();
 }
 
 }  // namespace
