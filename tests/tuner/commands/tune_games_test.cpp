@@ -222,6 +222,9 @@ TEST(GameFitness, TunedOptionsAreCheckedAgainstTheEnginesOwnListBeforeAnything) 
       {R"([{"option": "Contempt", "min": -500, "max": 10}])", "lies outside option 'Contempt''s own [-200, 200]"},
       {R"([{"option": "Debug Log", "min": 0, "max": 10}])", "is a check option; tuning it as 'spin' needs a spin option"},
       {R"([{"option": "Contempt", "min": 0.5, "max": 10, "scale": 10}])", "takes integers, so 'scale' must be 1"},
+      // The name goes out in "setoption name NAME value V": a newline would send a command of its own.
+      {R"([{"option": "Contempt value 1\nsetoption name Hash", "min": 0, "max": 10}])",
+       "'option' 'Contempt value 1\\nsetoption name Hash' holds a control character"},
   };
   for (const Case& c : cases) {
     std::string dir = options_workspace("badoption", c.parameters, R"("validation": {"games": 0})");
@@ -314,6 +317,34 @@ TEST(GameFitness, ASilentParameterIsDiagnosedBeforeAnyGame) {
       run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
   EXPECT_EQ(warned.exit_code, 0) << warned.out;
   EXPECT_NE(warned.out.find("Warning: " + dir + "options.json: contempt: c_end 0.2"), std::string::npos) << warned.out;
+}
+
+// A result named .txt, where the SPSA lines go beside it, is refused before the tune: nothing
+// tuned, recorded or written. Before, the whole tune ran, wrote result.txt, then refused the
+// name and exited 2.
+TEST(GameFitness, AResultNamedLikeItsSpsaLinesIsRefusedBeforeTheTune) {
+  std::string dir = options_workspace("out_txt", R"("contempt,0,-50,50,10,0.002")", R"("spsa": {"iterations": 2}, "validation": {"games": 0})");
+  TunerRun r = run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "result.txt"});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("--out " + dir + "result.txt: the SPSA lines go beside the result, as .txt; name it .json"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("Tuner run"), std::string::npos) << "nothing tuned\n" << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir + "result.txt")) << "nothing written";
+  EXPECT_FALSE(std::filesystem::exists(dir + "t.sqlite")) << "nothing recorded";
+}
+
+// A fishtest line whose int parameter starts at a fraction is refused naming the line, before
+// anything is recorded: rounded, the tune would start elsewhere than the line says.
+TEST(GameFitness, AFractionForAFishtestIntParameterIsRefusedByLine) {
+  std::string dir = options_workspace("fraction", R"("contempt,0,-50,50,10,0.002\nlmr_base,73.5,0,200,10,0.002")",
+                                      R"("spsa": {"iterations": 2}, "validation": {"games": 0})");
+  TunerRun r = run_tuner_here({"spsa", "--config", dir + "options.json", "--db", dir + "t.sqlite", "--out", dir + "best.json"});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find(dir + "options.json: parameters:2: value '73.5' of an int parameter is not an integer"), std::string::npos)
+      << r.out;
+  EXPECT_FALSE(std::filesystem::exists(dir + "t.sqlite")) << "nothing recorded";
+  EXPECT_FALSE(std::filesystem::exists(dir + "best.json"));
 }
 
 }  // namespace

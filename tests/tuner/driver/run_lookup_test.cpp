@@ -1,10 +1,12 @@
 // The run a tuner command works on: new, or the newest unfinished one of its kind and
-// configuration with --resume, running again.
+// configuration with --resume, running again; claimed by this process.
 #include "driver/run_lookup.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
+
+#include "process/process_identity.h"
 
 namespace {
 
@@ -44,6 +46,21 @@ TEST(RunLookup, AFinishedRunIsNotResumedAndWithoutResumeARunIsNew) {
   const std::int64_t fresh = tuner::find_or_create_run(*db, "tuner-nnue", "{}", false).value();
   EXPECT_NE(fresh, done);
   EXPECT_EQ(status_of(*db, fresh), "running");
+}
+
+// A run held by a process that has ended (here one that never ran on this host's clock) is
+// taken over by a resume; the resuming process holds it then.
+TEST(RunLookup, AResumeTakesOverTheClaimOfAProcessThatEnded) {
+  auto db = empty_lookup_database("claims.sqlite");
+  const std::int64_t run = db->create_run("tuner-nnue", "{}").value();
+  ASSERT_TRUE(db->update_run(run, "stopped", "interrupted\n"));
+  harness::ProcessIdentity gone = harness::this_process();
+  gone.start = "no-boot/0";  // the pid's start differs: another process, since ended
+  ASSERT_FALSE(db->claim_run(run, gone, [](const harness::ProcessIdentity&) { return false; }).value());
+  EXPECT_EQ(tuner::find_or_create_run(*db, "tuner-nnue", "{}", true).value(), run);
+  auto holder = db->claim_run(run, gone, harness::is_running);
+  ASSERT_TRUE(holder.value()) << "this process holds it now";
+  EXPECT_EQ(holder.value()->process, harness::this_process());
 }
 
 }  // namespace

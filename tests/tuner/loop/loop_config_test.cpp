@@ -86,6 +86,10 @@ TEST(LoopConfig, EveryBadValueIsNamed) {
                 .find("loop.json: gate: 'sprt'"),
             std::string::npos);
   EXPECT_NE(loop_config_error(std::string("{") + ENGINE + R"(, "training": {}})").find("missing 'gate'"), std::string::npos);
+  // The option's name goes to the engine in a setoption line: an escape or a newline never does.
+  EXPECT_NE(loop_config_error(config_with(R"("network_option": "Eval\u001b[2JFile")"))
+                .find("loop.json: 'network_option': \"Eval\\x1b[2JFile\" holds a control character"),
+            std::string::npos);
 }
 
 TEST(LoopConfig, TheShippedConfigurationReads) {

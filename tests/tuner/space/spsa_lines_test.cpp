@@ -48,6 +48,10 @@ TEST(SpsaLines, BadLinesAreRefusedByLineAndField) {
       {"x,100,0,200,0,0.002\n", "spsa.txt:1: c_end must be positive"},
       {"x,100,0,200,10,0\n", "spsa.txt:1: r_end must be positive"},
       {"x,1,0,2,1,0.1\n\nx,1,0,2,1,0.1\n", "spsa.txt:3: 'x' is listed twice (line 1)"},
+      // An int parameter that starts at a fraction is refused, not rounded without a word.
+      {"x,1,0,2,1,0.1\nlmr_base,73.5,0,200,10,0.002\n",
+       "spsa.txt:2: value '73.5' of an int parameter is not an integer (fishtest's parameters are integers)"},
+      {"x, int, 1.25, 0, 2, 1, 0.002\n", "spsa.txt:1: value '1.25' of an int parameter is not an integer"},
       {"\n# nothing\n", "spsa.txt: no parameter lines"},
   };
   for (const Case& c : cases) {

@@ -148,4 +148,20 @@ TEST(TunerDatabase, ANewerTunerSchemaIsRefused) {
   EXPECT_NE(db.error().find("not ones this tuner writes"), std::string::npos) << db.error();
 }
 
+// The data a training run is pinned to reads back in the configuration's order; a run stored
+// without it has none.
+TEST(TunerDatabase, ARunsPinnedDataReadsBackInOrder) {
+  auto db = tuner::TunerDatabase::open(fresh_db("tuner_run_data")).value();
+  const std::int64_t pinned = db->create_run("tuner-nnue", "{}").value();
+  const std::int64_t bare = db->create_run("tuner-nnue", "{}").value();
+  ASSERT_TRUE(db->save_run_data(pinned, {{"b.txt", 12, "bb"}, {"a.bin", 3000000000, "aa"}}));
+  const std::vector<tuner::RunDataRow> rows = db->run_data(pinned).value();
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].path, "b.txt");
+  EXPECT_EQ(rows[1].path, "a.bin");
+  EXPECT_EQ(rows[1].bytes, 3000000000);
+  EXPECT_EQ(rows[1].sha256, "aa");
+  EXPECT_TRUE(db->run_data(bare).value().empty());
+}
+
 }  // namespace

@@ -2,12 +2,15 @@
 
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <utility>
 
 #include "cluster/slurm.h"
 #include "cli_common/fail.h"
 #include "driver/run_lookup.h"
 #include "events/event_stream.h"
 #include "loop/loop_config.h"
+#include "loop/loop_engine_check.h"
 #include "loop/loop_folder.h"
 #include "loop/network_loop.h"
 #include "process/executable_path.h"
@@ -44,12 +47,35 @@ chess::Result<bool> resolve_paths(LoopConfig& config, const std::string& source)
   return true;
 }
 
+// The loop's run, new or resumed, in its database. A new loop's --dir is reserved first, so that
+// of two loops racing for one folder only one stores a run; the other is refused with nothing
+// recorded, and a reservation whose run could not be stored is given back.
+chess::Result<std::pair<std::unique_ptr<TunerDatabase>, std::int64_t>> store_loop_run(const LoopCommandOptions& o,
+                                                                                      const LoopConfig& config) {
+  const bool reserve = !o.resume && !o.dir.empty();
+  bool made = false;
+  if (reserve) {
+    auto reserved = reserve_loop_folder(fs::absolute(o.dir), o.db);
+    CHESS_RETURN_IF_ERROR(reserved);
+    made = *reserved;
+  }
+  auto db = TunerDatabase::open(o.db);
+  auto run_id = db ? find_or_create_run(**db, LOOP_RUN_KIND, config.source_text, o.resume)
+                   : chess::Result<std::int64_t>(chess::Error{db.error()});
+  if (!run_id) {
+    if (reserve) release_loop_folder(fs::absolute(o.dir), made);
+    return chess::Error{run_id.error()};
+  }
+  return std::make_pair(std::move(db).value(), *run_id);
+}
+
 }  // namespace
 
 int loop_command(const LoopCommandOptions& o) {
   harness::install_stop_handlers();
   LoopConfig config = value_or_fail(load_loop_config(o.config, harness::project_file("configs/engines.json")));
   value_or_fail(resolve_paths(config, o.config));
+  if (o.cluster == 0) value_or_fail(check_loop_engine(config, o.config));  // on a cluster the nodes start it
   const std::unique_ptr<harness::EventStream> events =
       o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
   if (o.cluster > 0 && config.datagen.positions > 0)
@@ -57,9 +83,7 @@ int loop_command(const LoopCommandOptions& o) {
                   ": datagen: 'positions' keeps the first games of one run in order, which shards cannot: on "
                   "a cluster size the self-play by 'games'");
   if (o.cluster > 0) value_or_fail(harness::slurm_reachable());  // before a run is marked running
-  if (!o.resume && !o.dir.empty()) value_or_fail(check_folder_for_a_new_loop(fs::absolute(o.dir)));  // before a run is stored
-  auto db = value_or_fail(TunerDatabase::open(o.db));
-  const std::int64_t run_id = value_or_fail(find_or_create_run(*db, LOOP_RUN_KIND, config.source_text, o.resume));
+  auto [db, run_id] = value_or_fail(store_loop_run(o, config));
   const fs::path dir = o.dir.empty() ? fs::absolute(o.db).parent_path() / "loops" / (config.name + "-run" + std::to_string(run_id))
                                      : fs::absolute(o.dir);
   const bool resumed = !value_or_fail(db->loop_steps(run_id)).empty();

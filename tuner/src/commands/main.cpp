@@ -28,6 +28,17 @@ int guarded(F command) {
   }
 }
 
+// A --stop-after count, checked before CLI11 converts it: a number from 0 (-1, what the option
+// holds when it is not given, would otherwise pass as "no stop").
+CLI::Validator stop_after_count(const std::string& unit) {
+  return CLI::Validator(
+      [unit](const std::string& text) -> std::string {
+        const bool digits = !text.empty() && text.size() <= 9 && text.find_first_not_of("0123456789") == std::string::npos;
+        return digits ? "" : "a number of " + unit + " from 0, got '" + text + "'";
+      },
+      "");  // no description: the help shows INT as before
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -49,7 +60,8 @@ int main(int argc, char** argv) {
     cmd->add_option("--db", o->db, harness::DATABASE_HELP);
     cmd->add_flag("--resume", o->resume, "Continue the latest unfinished run with this configuration");
     cmd->add_flag("--no-validation", o->no_validation, "Skip the validation match of the tuned weights against the start");
-    cmd->add_option("--stop-after", o->stop_after, "Stop after this many generations or iterations (the run stays resumable)");
+    cmd->add_option("--stop-after", o->stop_after, "Stop after this many generations or iterations (the run stays resumable)")
+        ->check(stop_after_count("generations or iterations"));
     harness::add_events_option(cmd, o->events);
     cmd->add_option("--confirm", o->confirm,
                     "After the tune, play the result against the start at each time control: \"stc=8+0.08 ltc=40+0.4 "
@@ -64,7 +76,8 @@ int main(int argc, char** argv) {
   nnue->add_option("--out", n->out, "Quantised network to write (default: networks/NAME-runID.nnue beside the database); the float weights, the manifest and the checkpoints go beside it");
   nnue->add_option("--db", n->db, harness::DATABASE_HELP);
   nnue->add_flag("--resume", n->resume, "Continue the latest unfinished run with this configuration from its last checkpoint");
-  nnue->add_option("--stop-after", n->stop_after, "Stop after this many superbatches (the run stays resumable)");
+  nnue->add_option("--stop-after", n->stop_after, "Stop after this many superbatches (the run stays resumable)")
+      ->check(stop_after_count("superbatches"));
   nnue->add_option("--batch-losses", n->batch_losses, "Also write every batch's loss to this CSV file (superbatch,batch,loss)");
   harness::add_events_option(nnue, n->events);
   nnue->callback([n] { std::exit(guarded([&] { return tuner::network_command(*n); })); });

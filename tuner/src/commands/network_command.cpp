@@ -9,6 +9,7 @@
 #include "cli_common/fail.h"
 #include "core/bounded_read.h"
 #include "events/event_stream.h"
+#include "driver/pinned_data.h"
 #include "driver/run_lookup.h"
 #include "json/json_input.h"
 #include "methods/tuning_method.h"
@@ -92,8 +93,10 @@ int network_command(const NetworkCommandOptions& o) {
   if (!o.batch_losses.empty()) losses = value_or_fail(harness::OutputFile::open("--batch-losses", o.batch_losses, inputs));
   const std::unique_ptr<harness::EventStream> events =
       o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
+  // A resumed run is claimed before its data is read: a second process is refused at once.
+  const std::int64_t resumed = o.resume ? value_or_fail(claim_resumable_run(*db, RUN_KIND, config.source_text)) : 0;
   TrainingRun run = value_or_fail(TrainingRun::prepare(config, std::cout));
-  const std::int64_t run_id = value_or_fail(find_or_create_run(*db, RUN_KIND, config.source_text, o.resume));
+  const std::int64_t run_id = value_or_fail(begin_training_run(*db, resumed, config, run, std::cout));
   const NetworkFiles files(quantised_path(config, o, run_id));
   std::cout << "Tuner run " << run_id << " (nnue) in " << o.db << ": (768->" << config.hidden << ")x2->1, "
             << config.superbatches << " superbatches of " << config.batches_per_superbatch << " batches of " << config.batch_size

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/epd.h"
+#include "core/regular_file.h"
 #include "data/trainer_files.h"
 #include "text/trim.h"
 
@@ -115,8 +116,16 @@ std::string positions_format_names() {
 
 chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take,
                                              double score_weight, PositionsFormat format) {
+  auto in = chess::open_regular_stream(path, POSITIONS_FILE);
+  CHESS_RETURN_IF_ERROR(in);
+  return read_labeled_stream(*in.value(), path, take, score_weight, format);
+}
+
+chess::Result<std::size_t> read_labeled_stream(std::istream& in, const std::string& path,
+                                               const std::function<void(LabeledPosition&&)>& take, double score_weight,
+                                               PositionsFormat format) {
   if (format != PositionsFormat::TEXT) {  // a binary file: every position has its score
-    auto read = read_trainer_file(path, format, [&](LabeledPosition&& p) {
+    auto read = read_trainer_stream(in, path, format, [&](LabeledPosition&& p) {
       p.result = blended_label(p, score_weight);
       take(std::move(p));
     });
@@ -125,8 +134,8 @@ chess::Result<std::size_t> read_labeled_file(const std::string& path, const std:
     return read;
   }
   std::size_t count = 0;
-  auto read = chess::read_epd_lines(
-      path, "labeled positions", [&](std::string_view line, const chess::EpdLocation& at) -> chess::Result<bool> {
+  auto read = chess::read_epd_stream(
+      in, path, "labeled positions", [&](std::string_view line, const chess::EpdLocation& at) -> chess::Result<bool> {
         auto labeled = parse_labeled_line(line, at.text());
         CHESS_RETURN_IF_ERROR(labeled);
         LabeledPosition position = std::move(labeled).value();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,10 +38,19 @@ double blended_label(const LabeledPosition& position, double score_weight);
 // The position of an EPD record with its result label; `where` names it in the error.
 chess::Result<LabeledPosition> to_labeled(const chess::EpdRecord& record, const std::string& where);
 chess::Result<LabeledPosition> parse_labeled_line(std::string_view line, const std::string& where);
+// What a file of positions is called in the errors of opening one: "PATH: is a directory,
+// not a regular file: not a plausible file of positions".
+inline constexpr const char* POSITIONS_FILE = "file of positions";
+
 // Reads a file a position at a time, handing each to `take`; errors name the file and line.
 // With `score_weight` > 0 every line must give a score, and `take` gets the blended label as
-// the result. Returns the number of positions read.
+// the result. Returns the number of positions read. The file must be a regular file: a FIFO,
+// a directory or a device is refused by name, without blocking.
 chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take,
                                              double score_weight = 0, PositionsFormat format = PositionsFormat::TEXT);
+// The same from a stream its caller opened (and may hash as it is read); `path` names it.
+chess::Result<std::size_t> read_labeled_stream(std::istream& in, const std::string& path,
+                                               const std::function<void(LabeledPosition&&)>& take, double score_weight = 0,
+                                               PositionsFormat format = PositionsFormat::TEXT);
 
 }  // namespace tuner

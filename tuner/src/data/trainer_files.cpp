@@ -3,9 +3,10 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <fstream>
+#include <istream>
 #include <vector>
 
+#include "core/regular_file.h"
 #include "formats/binpack.h"
 #include "formats/bulletformat.h"
 #include "formats/marlinformat.h"
@@ -22,12 +23,10 @@ LabeledPosition labeled(formats::TrainingPosition&& p) {
   return {std::move(p.position), int(p.result) / 2.0, p.score_white, p.move};
 }
 
-// Reads `path` in blocks, handing `each` the bytes; `each` returns how many it used (0: it
-// needs more). An error names the byte where the file ends inside a record.
-chess::Result<bool> for_each_block(const std::string& path,
+// Reads `in` (the file `path`) in blocks, handing `each` the bytes; `each` returns how many it
+// used (0: it needs more). An error names the byte where the file ends inside a record.
+chess::Result<bool> for_each_block(std::istream& in, const std::string& path,
                                    const std::function<chess::Result<std::size_t>(Bytes, std::size_t)>& each) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return chess::Error{path + ": cannot open the positions"};
   std::vector<std::uint8_t> buffer;
   std::size_t offset = 0;
   for (;;) {
@@ -53,9 +52,10 @@ chess::Result<bool> for_each_block(const std::string& path,
 }
 
 // A board a record: marlinformat or bulletformat.
-chess::Result<std::size_t> read_boards(const std::string& path, bool bullet, const std::function<void(LabeledPosition&&)>& take) {
+chess::Result<std::size_t> read_boards(std::istream& in, const std::string& path, bool bullet,
+                                       const std::function<void(LabeledPosition&&)>& take) {
   std::size_t count = 0;
-  auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
+  auto read = for_each_block(in, path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     if (size < 32) return std::size_t(0);
     auto position = bullet ? formats::decode_bulletformat(b) : formats::decode_marlinformat(b);
     if (!position) return chess::Error{path + ": record " + std::to_string(count + 1) + ": " + position.error()};
@@ -68,9 +68,10 @@ chess::Result<std::size_t> read_boards(const std::string& path, bool bullet, con
 }
 
 // Whole games: a board, each move with its score, four zero bytes.
-chess::Result<std::size_t> read_viriformat(const std::string& path, const std::function<void(LabeledPosition&&)>& take) {
+chess::Result<std::size_t> read_viriformat(std::istream& in, const std::string& path,
+                                           const std::function<void(LabeledPosition&&)>& take) {
   std::size_t count = 0, games = 0;
-  auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
+  auto read = for_each_block(in, path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     auto took = formats::decode_viriformat_game(b, size, path + ": game " + std::to_string(games + 1),
                                                 [&](formats::TrainingPosition&& p) {
                                                   take(labeled(std::move(p)));
@@ -85,9 +86,10 @@ chess::Result<std::size_t> read_viriformat(const std::string& path, const std::f
 }
 
 // Chunks of "BINP", their size and chains.
-chess::Result<std::size_t> read_binpack(const std::string& path, const std::function<void(LabeledPosition&&)>& take) {
+chess::Result<std::size_t> read_binpack(std::istream& in, const std::string& path,
+                                        const std::function<void(LabeledPosition&&)>& take) {
   std::size_t count = 0, chains = 0;
-  auto read = for_each_block(path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
+  auto read = for_each_block(in, path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     return formats::decode_binpack_chunk(
         b, size, path,
         [&](formats::TrainingPosition&& p) {
@@ -104,11 +106,18 @@ chess::Result<std::size_t> read_binpack(const std::string& path, const std::func
 
 chess::Result<std::size_t> read_trainer_file(const std::string& path, PositionsFormat format,
                                              const std::function<void(LabeledPosition&&)>& take) {
+  auto in = chess::open_regular_stream(path, POSITIONS_FILE);
+  CHESS_RETURN_IF_ERROR(in);
+  return read_trainer_stream(*in.value(), path, format, take);
+}
+
+chess::Result<std::size_t> read_trainer_stream(std::istream& in, const std::string& path, PositionsFormat format,
+                                               const std::function<void(LabeledPosition&&)>& take) {
   switch (format) {
-    case PositionsFormat::MARLINFORMAT: return read_boards(path, false, take);
-    case PositionsFormat::BULLETFORMAT: return read_boards(path, true, take);
-    case PositionsFormat::VIRIFORMAT: return read_viriformat(path, take);
-    case PositionsFormat::BINPACK: return read_binpack(path, take);
+    case PositionsFormat::MARLINFORMAT: return read_boards(in, path, false, take);
+    case PositionsFormat::BULLETFORMAT: return read_boards(in, path, true, take);
+    case PositionsFormat::VIRIFORMAT: return read_viriformat(in, path, take);
+    case PositionsFormat::BINPACK: return read_binpack(in, path, take);
     case PositionsFormat::TEXT: break;
   }
   return chess::Error{path + ": text is read line by line (read_labeled_file)"};

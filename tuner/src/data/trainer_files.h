@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <istream>
 #include <optional>
 #include <string>
 
@@ -20,8 +21,12 @@
 
 namespace tuner {
 
-// Reads a binary file a position at a time; errors name the file and the record or game.
+// Reads a binary file a position at a time; errors name the file and the record or game. The
+// file must be a regular file: a FIFO, a directory or a device is refused by name, unread.
 chess::Result<std::size_t> read_trainer_file(const std::string& path, PositionsFormat format,
                                              const std::function<void(LabeledPosition&&)>& take);
+// The same from a stream its caller opened (and may hash as it is read); `path` names it.
+chess::Result<std::size_t> read_trainer_stream(std::istream& in, const std::string& path, PositionsFormat format,
+                                               const std::function<void(LabeledPosition&&)>& take);
 
 }  // namespace tuner

@@ -138,15 +138,12 @@ nlohmann::json file_entry(const fs::path& path, const std::string& bytes) {
   return {{"path", path.string()}, {"bytes", bytes.size()}, {"sha256", sha256_hex(bytes)}};
 }
 
-chess::Result<nlohmann::json> data_entries(const TrainingConfig& config) {
+// The data as it was read, each file hashed as it was read (the data the network was trained
+// on, which a resume checked against the run's pinned data), not as the files are now.
+nlohmann::json data_entries(const TrainingRun& run) {
   nlohmann::json list = nlohmann::json::array();
-  for (const SampleFile& f : config.data) {
-    std::error_code ec;
-    const auto size = fs::file_size(f.path, ec);
-    auto sha = sha256_file(f.path);
-    CHESS_RETURN_IF_ERROR(sha);
-    list.push_back({{"path", fs::absolute(f.path).string()}, {"bytes", ec ? 0 : size}, {"sha256", *sha}});
-  }
+  for (const FileDigest& f : run.data_read())
+    list.push_back({{"path", fs::absolute(f.path).string()}, {"bytes", f.bytes}, {"sha256", f.sha256}});
   return list;
 }
 
@@ -176,14 +173,12 @@ chess::Result<std::string> write_network(const TrainingRun& run, const TrainingC
   CHESS_RETURN_IF_ERROR(write_file(files.raw, raw, inputs));
   auto losses = stored_losses(db, run_id);
   CHESS_RETURN_IF_ERROR(losses);
-  auto data = data_entries(config);
-  CHESS_RETURN_IF_ERROR(data);
   const nlohmann::json manifest = {
       {"architecture", "(768->" + std::to_string(config.hidden) + ")x2->1"},
       {"layout", "bullet simple: Chess768 inputs, SCReLU, side to move first; i16 little-endian, column-major; l0w, l0b x QA, "
                  "l1w x QB, l1b x QA*QB; padded to 64 bytes"},
       {"hidden", config.hidden}, {"qa", nnue::QA}, {"qb", nnue::QB}, {"scale", nnue::SCALE},
-      {"data", *data},
+      {"data", data_entries(run)},
       {"positions", {{"train", run.training_size()}, {"validation", run.validation_size()}}},
       {"settings", json_input::parse_or_discarded(config.source_text)},
       {"superbatches_done", run.superbatches_done()},
@@ -195,6 +190,16 @@ chess::Result<std::string> write_network(const TrainingRun& run, const TrainingC
   CHESS_RETURN_IF_ERROR(write_file(files.manifest, manifest.dump(2) + "\n", inputs));
   return "network written to " + files.quantised.string() + " (sha256 " + sha256_hex(quantised) + "), float weights to " +
          files.raw.string() + ", manifest to " + files.manifest.string() + "\n";
+}
+
+// The run's summary when --stop-after ended it before its last superbatch. No network is written
+// then: --out is never an unfinished network, and a good one there stays as it was.
+std::string unfinished_summary(const TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files) {
+  const int done = run.superbatches_done();
+  std::string text = "stopped after superbatch " + std::to_string(done) + " of " + std::to_string(config.superbatches);
+  if (done > 0) text += " (its checkpoint: " + files.checkpoint(done).string() + ")";
+  return text + "; a network is written when the last superbatch is, so " + files.quantised.string() +
+         " is left as it was; continue with --resume\n";
 }
 
 // After each stored superbatch: its event; the checkpoint before it is no longer needed; a stop
@@ -244,14 +249,19 @@ chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConf
     return trained;
   }
   CHESS_RETURN_IF_ERROR(ran);
+  trained.complete = ran->complete;
+  if (!trained.complete) {
+    trained.summary = unfinished_summary(run, config, files);
+    CHESS_RETURN_IF_ERROR(db.update_run(run_id, "stopped", trained.summary));
+    return trained;
+  }
   auto summary = write_network(run, config, files, db, run_id, inputs);
   CHESS_RETURN_IF_ERROR(summary);
-  trained.complete = ran->complete;
   trained.summary = *summary;
   auto bytes = chess::read_whole_file(files.quantised.string(), "network", 64 * chess::MIB);
   CHESS_RETURN_IF_ERROR(bytes);
   trained.quantised_sha256 = sha256_hex(*bytes);
-  CHESS_RETURN_IF_ERROR(db.update_run(run_id, trained.complete ? "finished" : "stopped", trained.summary));
+  CHESS_RETURN_IF_ERROR(db.update_run(run_id, "finished", trained.summary));
   return trained;
 }
 

@@ -34,8 +34,8 @@ struct TrainingOptions {
 
 struct TrainedNetwork {
   bool interrupted = false;  // a stop was requested: the run is "stopped" after its last stored superbatch
-  bool complete = false;     // every planned superbatch is stored
-  std::string summary;       // the files written, with the quantised file's checksum
+  bool complete = false;     // every planned superbatch is stored (else --stop-after ended it: no file is written)
+  std::string summary;       // the files written, with the quantised file's checksum; or where it stopped
   std::string quantised_sha256;
 };
 
@@ -47,7 +47,9 @@ std::vector<std::string> training_inputs(const std::string& db_path, const std::
 chess::Result<bool> check_network_outputs(const NetworkFiles& files, const std::vector<std::string>& inputs);
 
 // Trains stored run `run_id` (kind NETWORK_RUN_KIND, new or stopped) from its last stored
-// superbatch to the end, then writes the network's files and finishes the run.
+// superbatch to the end, then writes the network's files and finishes the run. A run that
+// options.stop_after ends before its last superbatch is "stopped" and writes no network file:
+// its checkpoint is what it leaves.
 chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
                                             const std::vector<std::string>& inputs, TunerDatabase& db,
                                             std::int64_t run_id, const TrainingOptions& options, std::ostream& out);

@@ -153,6 +153,23 @@ std::string result_path(const Tuning& t) {
   return (folder / (t.config.name + "-run" + std::to_string(t.run_id) + ".json")).string();
 }
 
+// Where the SPSA lines of a run whose parameters came as lines go: beside the result, as .txt.
+std::string spsa_lines_path(const std::string& out) { return std::filesystem::path(out).replace_extension(".txt").string(); }
+
+// --out checked before the run is recorded, so that a name the result cannot take is refused
+// with nothing tuned and nothing written: a result named .txt where the SPSA lines go beside
+// it, or a file that cannot be written (a folder that is not there yet is made at the end).
+chess::Result<bool> check_result_name(const TuningRequest& request, const TunerConfig& config) {
+  if (request.out.empty()) return true;
+  if (config.parameter_lines && spsa_lines_path(request.out) == request.out)
+    return chess::Error{"--out " + request.out + ": the SPSA lines go beside the result, as .txt; name it .json"};
+  std::error_code ec;
+  if (!std::filesystem::is_directory(std::filesystem::absolute(request.out).parent_path(), ec)) return true;
+  CHESS_RETURN_IF_ERROR(harness::check_output_file("--out", request.out, {request.db, request.config}));
+  if (!config.parameter_lines) return true;
+  return harness::check_output_file("--out", spsa_lines_path(request.out), {request.db, request.config, request.out});
+}
+
 // "for harness --engine: option.X=V ...": the tuned options as engine spec words.
 std::string harness_words(const Tuning& t, const Result& result) {
   std::string words;
@@ -164,6 +181,9 @@ std::string harness_words(const Tuning& t, const Result& result) {
 // as the harness's engine spec words; stores what was written with the run.
 chess::Result<std::string> write_result(const Tuning& t, const Result& result) {
   const std::string out = result_path(t);
+  const std::string lines = spsa_lines_path(out);
+  if (t.config.parameter_lines && lines == out)  // refused before anything is written
+    return chess::Error{"--out " + out + ": the SPSA lines go beside the result, as .txt; name it .json"};
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(out).parent_path(), ec);
   auto file = harness::OutputFile::open("--out", out, {t.db.path()});
@@ -175,8 +195,6 @@ chess::Result<std::string> write_result(const Tuning& t, const Result& result) {
   CHESS_RETURN_IF_ERROR((*file)->commit());
   CHESS_RETURN_IF_ERROR(t.db.save_result(t.run_id, {result.generation, values_json(t.config, result.values), out}));
   if (t.config.parameter_lines) {  // the result in the form the parameters came in, for the framework they came from
-    const std::string lines = std::filesystem::path(out).replace_extension(".txt").string();
-    if (lines == out) return chess::Error{"--out " + out + ": the SPSA lines go beside the result, as .txt; name it .json"};
     std::vector<std::string> values;
     for (std::size_t i = 0; i < t.config.weights.size(); ++i) values.push_back(t.config.weights[i].option_value(result.values[i]));
     auto text_file = harness::OutputFile::open("--out", lines, {t.db.path(), out});
@@ -312,6 +330,7 @@ chess::Result<TuningEnd> run_tuning(const TuningRequest& request, const TuningMe
   auto checked = checked_config(request, method);
   CHESS_RETURN_IF_ERROR(checked);
   TunerConfig config = std::move(checked).value();
+  CHESS_RETURN_IF_ERROR(check_result_name(request, config));
   std::optional<ConfirmSettings> confirmation;
   if (!request.confirm.empty()) {
     auto parsed = parse_confirm(request.confirm);

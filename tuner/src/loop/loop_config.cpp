@@ -7,6 +7,7 @@
 #include "json/json_input.h"
 #include "network/training_config.h"
 #include "run/match_config.h"
+#include "text/control_characters.h"
 
 namespace tuner {
 
@@ -115,6 +116,9 @@ chess::Result<bool> read_engine(const json& j, LoopConfig& c, const std::string&
   c.network_by = *by;
   CHESS_RETURN_IF_ERROR(json_input::read(j, "network_option", c.network_option, source));
   if (c.network_option.empty()) return chess::Error{source + ": 'network_option' must name the engine's UCI option"};
+  if (harness::has_control_character(c.network_option))  // it goes to the engine in a setoption line
+    return chess::Error{source + ": 'network_option': \"" + harness::escaped_controls(c.network_option) +
+                        "\" holds a control character; an option's name is one printable line"};
   CHESS_RETURN_IF_ERROR(json_input::read(j, "first_network", c.first_network, source));
   return true;
 }

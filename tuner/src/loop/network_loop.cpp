@@ -8,7 +8,6 @@
 #include <unordered_set>
 
 #include "datagen/position_export.h"
-#include "datagen/random_openings.h"
 #include "driver/network_training.h"
 #include "json/json_input.h"
 #include "loop/cluster_training.h"
@@ -244,8 +243,6 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::datagen(int g, std::int64_t 
   fs::create_directories(folder, ec);
   if (ec) return chess::Error{folder.string() + ": cannot create the generation's folder: " + ec.message()};
   const std::uint64_t seed = d.seed + std::uint64_t(g - 1);
-  const std::string book = (folder / harness::random_openings_name(d.games, d.random_plies, seed)).string();
-  if (!fs::exists(book)) CHESS_RETURN_IF_ERROR(harness::write_random_openings(book, d.games, d.random_plies, seed));
   const std::string label = engine_label(best.generation);
   harness::MatchConfig m;
   m.engines = {config_.engine_with(best.network, label), config_.engine_with(best.network, label + "-2")};
@@ -253,7 +250,7 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::datagen(int g, std::int64_t 
   m.positions = d.positions;
   m.settings.tc = harness::TimeControl::fixed_nodes(std::uint64_t(d.nodes));
   m.settings.adjudication = d.adjudication;
-  m.openings_path = book;
+  m.random_plies = d.random_plies;  // each game's opening drawn from its number and the seed: no book
   m.concurrency = d.concurrency;
   m.seed = seed;
   m.datagen = true;

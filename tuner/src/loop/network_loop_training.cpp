@@ -10,8 +10,9 @@
 #include <unordered_set>
 
 #include "datagen/position_export.h"
-#include "datagen/random_openings.h"
 #include "driver/network_training.h"
+#include "driver/pinned_data.h"
+#include "driver/run_lookup.h"
 #include "json/json_input.h"
 #include "loop/cluster_training.h"
 #include "loop/loop_lineage.h"
@@ -96,16 +97,16 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::train(int g, std::int64_t re
 
 chess::Result<std::int64_t> NetworkLoop::train_here(const TrainingConfig& training, const NetworkFiles& files,
                                                     std::int64_t resume_run, const Started& started) {
-  std::int64_t run_id = resume_run;
-  if (run_id) CHESS_RETURN_IF_ERROR(resumed_run(run_id, NETWORK_RUN_KIND));  // checked before the data is read
+  if (resume_run) {  // checked and claimed before the data is read
+    CHESS_RETURN_IF_ERROR(resumed_run(resume_run, NETWORK_RUN_KIND));
+    CHESS_RETURN_IF_ERROR(claim_tuner_run(db_, resume_run));
+  }
   auto run = TrainingRun::prepare(training, out_);
   CHESS_RETURN_IF_ERROR(run);
-  if (!run_id) {
-    auto created = db_.create_run(NETWORK_RUN_KIND, training.source_text);
-    CHESS_RETURN_IF_ERROR(created);
-    run_id = *created;
-    CHESS_RETURN_IF_ERROR(started(run_id));
-  }
+  auto begun = begin_training_run(db_, resume_run, training, run.value(), out_);  // the data pinned, or checked
+  CHESS_RETURN_IF_ERROR(begun);
+  const std::int64_t run_id = *begun;
+  if (!resume_run) CHESS_RETURN_IF_ERROR(started(run_id));
   const std::vector<std::string> inputs = training_inputs(db_.path(), "", training);
   auto trained = train_network(run.value(), training, files, inputs, db_, run_id, {-1, nullptr, events_}, out_);
   CHESS_RETURN_IF_ERROR(trained);

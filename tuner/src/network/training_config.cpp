@@ -1,6 +1,7 @@
 #include "network/training_config.h"
 
 #include <cmath>
+#include <filesystem>
 
 #include "core/bounded_read.h"
 #include "json/json_input.h"
@@ -66,6 +67,27 @@ chess::Result<bool> read_filter(const json& obj, SampleFilter& f, const std::str
   return in_range(f.max_score, 0, 32000, where, "max_score");
 }
 
+// The file a data path names, however it is spelt ("a.txt", "./a.txt", a link to it).
+std::filesystem::path data_file_identity(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  return ec ? std::filesystem::path(path).lexically_normal() : canonical;
+}
+
+// A file listed twice would be trained on twice, weighing its positions double without a word.
+chess::Result<bool> check_data_listed_once(const std::vector<SampleFile>& files, const std::string& where) {
+  std::vector<std::filesystem::path> identities;
+  for (const SampleFile& f : files) identities.push_back(data_file_identity(f.path));
+  for (std::size_t i = 0; i < files.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (identities[i] == identities[j])
+        return chess::Error{where + ": data[" + std::to_string(i) + "]: " +
+                            json(files[i].path).dump(-1, ' ', false, json::error_handler_t::replace) +
+                            " is the file of data[" + std::to_string(j) + "] again: a file listed twice would be trained on "
+                            "twice; list it once"};
+  return true;
+}
+
 chess::Result<bool> read_data(const json& list, std::vector<SampleFile>& files, const std::string& where) {
   if (!list.is_array() || list.empty())
     return chess::Error{where + ": 'data' must be a list of {\"path\": FILE, \"format\": FORMAT}, got " + json_input::quoted(list)};
@@ -81,7 +103,7 @@ chess::Result<bool> read_data(const json& list, std::vector<SampleFile>& files, 
     file.format = *parsed;
     files.push_back(file);
   }
-  return true;
+  return check_data_listed_once(files, where);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <cstdio>
 #include <functional>
 #include <ostream>
 #include <random>
@@ -100,6 +101,7 @@ chess::Result<TrainingRun> TrainingRun::prepare(const TrainingConfig& config, st
   std::vector<TrainingSample> all;
   auto counts = read_samples(config.data, config.filter, config.wdl < 1.0, all);
   CHESS_RETURN_IF_ERROR(counts);
+  run.data_read_ = std::move(counts.value().files);
   if (all.empty()) return chess::Error{config.data.front().path + ": no positions left after the filters"};
   // The validation share: drawn once from the whole set, by the run's seed.
   if (config.shuffle) shuffle_samples(all, epoch_seed(config.seed, ~std::uint64_t(0)));
@@ -109,7 +111,8 @@ chess::Result<TrainingRun> TrainingRun::prepare(const TrainingConfig& config, st
   run.train_ = std::move(all);
   if (run.train_.empty()) return chess::Error{config.data.front().path + ": no training positions left after the validation share"};
   run.shuffle_epoch(0);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  char seconds[32];  // plainly, never 1.04858e+06
+  std::snprintf(seconds, sizeof seconds, "%.2f", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
   out << "Data: " << counts->read << " positions read, " << counts->kept << " kept by the filters: " << run.train_.size()
       << " to train on, " << run.validation_.size() << " to validate (" << seconds << " s)\n";
   return run;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "network/file_checksum.h"
 #include "network/network_trainer.h"
 #include "network/training_config.h"
 
@@ -54,6 +55,8 @@ class TrainingRun {
   const FloatNetwork& network() const { return trainer_.network(); }
   std::size_t training_size() const { return train_.size(); }
   std::size_t validation_size() const { return validation_.size(); }
+  // The data files as they were read, each hashed as it was read, in the configuration's order.
+  const std::vector<FileDigest>& data_read() const { return data_read_; }
 
  private:
   TrainingRun(const TrainingConfig& config, FloatNetwork start);
@@ -63,6 +66,7 @@ class TrainingRun {
 
   TrainingConfig config_;
   std::vector<TrainingSample> train_, validation_;
+  std::vector<FileDigest> data_read_;
   NetworkTrainer trainer_;
   StreamPosition stream_;
   int done_ = 0;

@@ -52,9 +52,12 @@ chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, c
                                          std::vector<TrainingSample>& out, std::uint64_t memory_budget) {
   SampleCounts counts;
   for (const SampleFile& file : files) {
+    auto opened = HashedFile::open(file.path, POSITIONS_FILE);
+    CHESS_RETURN_IF_ERROR(opened);
+    HashedFile& hashed = opened.value();
     std::string missing_score, no_room;
-    auto read = read_labeled_file(
-        file.path,
+    auto read = read_labeled_stream(
+        hashed.stream(), file.path,
         [&](LabeledPosition&& p) {
           ++counts.read;
           if (!p.score && needs_score) {
@@ -79,6 +82,9 @@ chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, c
     if (!missing_score.empty())
       return chess::Error{file.path + ": a position has no search score (" + missing_score +
                           "), and the training blends scores in ('wdl' below 1)"};
+    auto digest = hashed.finish();
+    CHESS_RETURN_IF_ERROR(digest);
+    counts.files.push_back(std::move(digest).value());
   }
   return counts;
 }

@@ -11,6 +11,7 @@
 #include "core/position.h"
 #include "core/result.h"
 #include "data/labeled_positions.h"
+#include "network/file_checksum.h"
 
 namespace tuner {
 
@@ -34,12 +35,15 @@ struct SampleFilter {
 
 // Reads every file (each with its format) into `out`; errors name the file, and a position
 // without a search score is an error while the training blends scores in (`needs_score`).
+// Each file is hashed as it is read: `files` holds the digest of exactly the bytes decoded,
+// in the order given.
 struct SampleFile {
   std::string path;
   PositionsFormat format = PositionsFormat::TEXT;
 };
 struct SampleCounts {
   std::size_t read = 0, kept = 0;
+  std::vector<FileDigest> files;
 };
 // The positions are held in memory: their buffer grows by half at a time while the old and the
 // new one fit in `memory_budget` bytes (by default most of what the machine has available); data

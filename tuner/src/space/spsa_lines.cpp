@@ -49,6 +49,11 @@ chess::Result<SpsaLine> parse_line(const std::vector<std::string>& f, SpsaLineFo
   if (!p.is_float)
     for (double v : {p.min, p.max})
       if (v != std::round(v)) return chess::Error{where + ": an int parameter's min and max must be integers"};
+  // Rounded, it would start elsewhere than the line says, without a word.
+  if (!p.is_float && p.start != std::round(p.start))
+    return chess::Error{where + ": value '" + f[at] + "' of an int parameter is not an integer" +
+                        (form == SpsaLineForm::FISHTEST ? " (fishtest's parameters are integers)" : "") +
+                        ": give the whole number it starts from"};
   // OpenBench lets an int parameter's c_end be 0 (its c is floored at 0.5); fishtest wants it positive.
   if (p.c_end < 0 || (p.c_end == 0 && (p.is_float || form == SpsaLineForm::FISHTEST)))
     return chess::Error{where + ": c_end must be positive" + std::string(p.is_float ? "" : " (or 0 for an int, OpenBench)")};

@@ -11,6 +11,7 @@
 #include "core/bounded_read.h"
 #include "core/nearest_names.h"
 #include "data/labeled_positions.h"
+#include "engines/engine_text.h"
 #include "eval/params.h"
 #include "json/json_input.h"
 #include "run/match_config.h"
@@ -108,6 +109,9 @@ chess::Result<bool> add_option(const json& p, const std::string& where, TunerCon
     return chess::Error{where + ": 'option' must be an option name"};
   TunedWeight w;
   w.option = w.name = p["option"].get<std::string>();
+  // The name goes to the engine inside "setoption name NAME value V" (engines/engine_text.h).
+  if (const std::string problem = harness::engine_line_problem(w.option); !problem.empty())
+    return chess::Error{where + ": 'option' " + harness::quoted_engine_text(w.option) + " " + problem};
   w.type = "spin";
   if (auto r = read(p, "type", w.type, where); !r) return r;
   if (w.type != "spin" && w.type != "check")

@@ -117,6 +117,19 @@ const TunerMigration MIGRATIONS[] = {
     )sql",
      16,
      "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_confirmations'"},
+    {R"sql(
+    -- tuner nnue: the data files a training run read when it began, each hashed as it was read,
+    -- so that a resume on data that changed since is refused, naming the file.
+    CREATE TABLE tuner_run_data (
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      idx INTEGER NOT NULL,  -- 0-based, in the order of the configuration's 'data'
+      path TEXT NOT NULL,    -- as the configuration names it
+      bytes INTEGER NOT NULL,
+      sha256 TEXT NOT NULL,
+      PRIMARY KEY (run_id, idx));
+    )sql",
+     -1,
+     "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='tuner_run_data'"},
 };
 
 int target_version() { return int(std::size(MIGRATIONS)); }

@@ -163,4 +163,27 @@ chess::Result<std::optional<TunerResultRow>> TunerStore::result(std::int64_t run
   });
 }
 
+chess::Result<bool> TunerStore::save_run_data(std::int64_t run_id, const std::vector<RunDataRow>& files) {
+  return guarded(c_, [&] {
+    c_.transaction([&] {
+      Statement s(c_, "INSERT INTO tuner_run_data (run_id, idx, path, bytes, sha256) VALUES (?, ?, ?, ?, ?)");
+      for (std::size_t i = 0; i < files.size(); ++i) {
+        s.reset().bind(1, run_id).bind(2, std::int64_t(i)).bind(3, files[i].path).bind(4, files[i].bytes);
+        s.bind(5, files[i].sha256).step();
+      }
+    });
+    return true;
+  });
+}
+
+chess::Result<std::vector<RunDataRow>> TunerStore::run_data(std::int64_t run_id) {
+  return guarded(c_, [&] {
+    Statement s(c_, "SELECT path, bytes, sha256 FROM tuner_run_data WHERE run_id=? ORDER BY idx");
+    s.bind(1, run_id);
+    std::vector<RunDataRow> out;
+    while (s.step()) out.push_back({s.text(0), s.integer(1), s.text(2)});
+    return out;
+  });
+}
+
 }  // namespace tuner

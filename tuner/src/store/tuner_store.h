@@ -55,6 +55,14 @@ struct TunerResultRow {
   std::string path;
 };
 
+// A data file a training run read when it began (tuner nnue): its path as the configuration
+// names it, its size and its checksum, hashed as it was read.
+struct RunDataRow {
+  std::string path;
+  std::int64_t bytes = 0;
+  std::string sha256;
+};
+
 class TunerStore {
  public:
   explicit TunerStore(harness::Connection& connection) : c_(connection) {}
@@ -73,6 +81,10 @@ class TunerStore {
   chess::Result<std::vector<ConfirmationRow>> confirmations(std::int64_t run_id);
   chess::Result<bool> save_result(std::int64_t run_id, const TunerResultRow& result);
   chess::Result<std::optional<TunerResultRow>> result(std::int64_t run_id);
+  // The data a run is pinned to, stored once when it begins (all rows in one transaction), in
+  // the configuration's order; a run stored before data was pinned has none.
+  chess::Result<bool> save_run_data(std::int64_t run_id, const std::vector<RunDataRow>& files);
+  chess::Result<std::vector<RunDataRow>> run_data(std::int64_t run_id);
 
  private:
   harness::Connection& c_;
