@@ -93,7 +93,7 @@ int continue_run(Database& db, std::int64_t run_id, int concurrency, EventStream
   options.probe_engines = games_left;
   RunInputs inputs = read ? std::move(*read) : value_or_fail(prepare_run(config, options));
   if (read) value_or_fail(check_same_openings(config, inputs.book));
-  if (read && games_left) value_or_fail(check_engines_start(config, inputs.book));
+  if (read && games_left) value_or_fail(check_engines_start(config, inputs.book, nullptr, nullptr, &inputs.declared_options));
   if (config.shard.active()) db.use_rollback_journal();
   return play(std::move(config), std::move(inputs), db, run_id, events);
 }

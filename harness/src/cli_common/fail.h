@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "text/control_characters.h"
 
 namespace harness {
 
@@ -17,8 +18,10 @@ inline std::string& program_name() {
   return name;
 }
 
+// The message goes to a terminal: a control character in it (an escape sequence in a name the
+// user gave, quoted back) is shown escaped, so that it cannot recolour or rewrite the screen.
 [[noreturn]] inline void fail(const std::string& message) {
-  std::cerr << program_name() << ": " << message << "\n";
+  std::cerr << program_name() << ": " << escaped_controls(message, true) << "\n";
   std::exit(2);
 }
 

@@ -9,10 +9,12 @@
 #include <sstream>
 
 #include "core/nearest_names.h"
+#include "engines/engine_text.h"
 #include "json/json_input.h"
 #include "settings/argument_files.h"
 #include "settings/key_values.h"
 #include "settings/stored_enum.h"
+#include "text/control_characters.h"
 
 namespace harness {
 
@@ -117,6 +119,7 @@ chess::Result<EngineConfig> engine_from_json(const nlohmann::json& e, const std:
     if (!e["init"].is_array()) return chess::Error{at + ": 'init' must be an array of strings"};
     for (const auto& s : e["init"]) c.init_strings.push_back(s.is_string() ? s.get<std::string>() : s.dump());
   }
+  if (const std::string problem = engine_text_problem(c); !problem.empty()) return chess::Error{at + ": " + problem};
   int limits = 0;
   for (const char* key : LIMIT_KEYS) {
     if (!e.contains(key)) continue;
@@ -214,7 +217,7 @@ chess::Result<EngineConfig> EngineRegistry::find(const std::string& name) const 
   }
   std::string hint;
   for (const std::string& n : chess::nearest_names(name, names, 3)) hint += (hint.empty() ? "" : ", ") + n;
-  return chess::Error{"no engine named '" + name + "' in " + path_ + (hint.empty() ? "" : "; nearest: " + hint)};
+  return chess::Error{"no engine named '" + escaped_controls(name) + "' in " + path_ + (hint.empty() ? "" : "; nearest: " + hint)};
 }
 
 namespace {
@@ -261,28 +264,49 @@ std::vector<std::string> spec_key_names() {
   return names;
 }
 
+// Words [from, to) of a spec, each quoted back as one word whatever spaces it holds, applied to `c`.
+chess::Result<bool> apply_spec_words(EngineConfig& c, const std::vector<ArgumentWord>& words, std::size_t from, std::size_t to,
+                                     int& limits) {
+  std::string text;
+  for (std::size_t i = from; i < to; ++i) text += (text.empty() ? "" : " ") + quoted_word(words[i].text);
+  auto parsed = parse_key_values("--engine", text, Repeats::ALLOWED);
+  CHESS_RETURN_IF_ERROR(parsed);
+  for (const KeyValue& kv : *parsed) {
+    auto applied = apply_spec_word(c, kv, limits);
+    CHESS_RETURN_IF_ERROR(applied);
+    if (!*applied) return chess::Error{"--engine: unknown key '" + kv.key + "'" + chess::did_you_mean(kv.key, spec_key_names())};
+  }
+  return true;
+}
+
+// The error of the whole spec, with the argument file's line of the first word that fails alone.
+chess::Error spec_error(const chess::Error& error, const std::vector<ArgumentWord>& words) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    EngineConfig probe;
+    int limits = 0;
+    if (!words[i].file.empty() && !apply_spec_words(probe, words, i, i + 1, limits))
+      return in_argument_file(error, words, i, i + 1, "--engine");
+  }
+  return error;
+}
+
 }  // namespace
 
 chess::Result<EngineConfig> parse_engine_spec(const std::string& spec) {
   // "@FILE" words first: the file's lines are words of the spec, quoted back as one word each.
   auto split = split_words("--engine", spec);
   CHESS_RETURN_IF_ERROR(split);
-  auto expanded = expand_argument_files(*split, "--engine");
+  auto expanded = expand_argument_words(*split, "--engine");
   CHESS_RETURN_IF_ERROR(expanded);
-  std::string text;
-  for (const std::string& word : *expanded) text += (text.empty() ? "" : " ") + quoted_word(word);
-  auto words = parse_key_values("--engine", text, Repeats::ALLOWED);
-  CHESS_RETURN_IF_ERROR(words);
   EngineConfig c;
   int limits = 0;
-  for (const KeyValue& kv : *words) {
-    auto applied = apply_spec_word(c, kv, limits);
-    CHESS_RETURN_IF_ERROR(applied);
-    if (!*applied) return chess::Error{"--engine: unknown key '" + kv.key + "'" + chess::did_you_mean(kv.key, spec_key_names())};
-  }
-  if (c.command.empty()) return chess::Error{"--engine: missing cmd=PATH in '" + spec + "'"};
+  if (auto applied = apply_spec_words(c, *expanded, 0, expanded->size(), limits); !applied)
+    return spec_error(chess::Error{applied.error()}, *expanded);
+  if (c.command.empty()) return chess::Error{"--engine: missing cmd=PATH in '" + escaped_controls(spec) + "'"};
   CHESS_RETURN_IF_ERROR(check_limits(c, "--engine", limits));
   if (c.name.empty()) c.name = fs::path(c.command).filename().string();
+  if (const std::string problem = engine_text_problem(c); !problem.empty())
+    return chess::Error{"--engine '" + escaped_controls(c.name) + "': " + problem};
   return c;
 }
 

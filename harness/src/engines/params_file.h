@@ -14,8 +14,14 @@
 // Blank lines and lines starting with '#' or ';' are skipped; a name is taken whole (spaces
 // inside it are the option's), the value runs to the line's end. A writer should write the
 // file whole at once (a temporary file renamed over it), so that a pair never reads half of it.
+//
+// Names and values are one printable line of UTF-8 each (a CR inside a value would end the
+// engine's line early), and a value is never empty (a file caught half-written). Messages name
+// the file and line and quote at most the wrong field, since the name may by then be a link to
+// a file that is no parameters file at all.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,11 +38,25 @@ struct ParamsSection {
   OptionValues values;
 };
 
+// A check each value passes after its text is checked (the started engines' declared options,
+// run/params_checks.h): `engine` is the value's section (empty: every engine); the error says
+// what is wrong, quoting at most the wrong field, and the reader adds the file and line.
+using ParamsCheck =
+    std::function<chess::Result<bool>(const std::string& engine, const std::string& name, const std::string& value)>;
+
 // The file's sections; an error names the file and the line. A section must name one of
 // `engines` (the run's engine names).
 chess::Result<std::vector<ParamsSection>> parse_params_file(const std::string& text, const std::string& path,
-                                                            const std::vector<std::string>& engines);
-chess::Result<std::vector<ParamsSection>> read_params_file(const std::string& path, const std::vector<std::string>& engines);
+                                                            const std::vector<std::string>& engines,
+                                                            const ParamsCheck& check = {});
+// The same, read from `path`, which must be a regular file: a FIFO is refused without blocking,
+// a directory or a device by what it is.
+chess::Result<std::vector<ParamsSection>> read_params_file(const std::string& path, const std::vector<std::string>& engines,
+                                                           const ParamsCheck& check = {});
+
+// A field of the file in quotes for a message: at most its first 40 bytes (cut between two
+// characters). The field must be printable UTF-8 already.
+std::string quoted_params_field(const std::string& field);
 
 // The values the file gives `engine` (every engine's first, its own after, a later value of a
 // name replacing an earlier one).

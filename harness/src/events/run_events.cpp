@@ -119,9 +119,19 @@ void RunEvents::warnings(const GameRecord& g) {
   warning(WarningKind::ILLEGAL_MOVE, g.game_index, Json{{"engine", engine}, {"move", move}});
 }
 
-void RunEvents::game_stored(const GameRecord& g, const Tally* match, const std::optional<SprtConfig>& sprt) {
+std::string RunEvents::game_end_line(const GameRecord& g) const {
+  return EventStream::line(EventKind::GAME_END, game_end_fields(run_id_, g));
+}
+
+bool RunEvents::game_stored(const GameRecord& g, const std::string& end_line, const Tally* match,
+                            const std::optional<SprtConfig>& sprt) {
   warnings(g);
-  stream_.write(EventKind::GAME_END, game_end_fields(run_id_, g));
+  const bool written = stream_.write_line(end_line);
+  pair_and_sprt(g, match, sprt);
+  return written;
+}
+
+void RunEvents::pair_and_sprt(const GameRecord& g, const Tally* match, const std::optional<SprtConfig>& sprt) {
   const std::string result(chess::result_string(g.result));
   if (paired_) {
     auto half = half_pairs_.find(g.pair_index);

@@ -44,14 +44,22 @@ class RunEvents {
 
   void run_started(const RunStartInfo& info);
   void game_started(int game_index, int pair_index, const std::string& white, const std::string& black, const Opening& opening);
-  // After the game was stored: its warnings, its end, its pair's end when both games are in,
-  // and the SPRT's state when the run has one. `match` (null outside a match) counts the game.
-  void game_stored(const GameRecord& g, const Tally* match, const std::optional<SprtConfig>& sprt);
+  // The game_end line of a game about to be stored: the runner stores it with the game, owed
+  // until it is written, so that a session killed in between leaves it for the next one.
+  std::string game_end_line(const GameRecord& g) const;
+  // After the game was stored with `end_line`: its warnings, its end, its pair's end when both
+  // games are in, and the SPRT's state when the run has one. `match` (null outside a match)
+  // counts the game. True when its game_end was written whole (no longer owed).
+  bool game_stored(const GameRecord& g, const std::string& end_line, const Tally* match, const std::optional<SprtConfig>& sprt);
+  // A game_end line an earlier session stored and did not write; false when it is not written.
+  bool owed_game_end(const std::string& end_line) { return stream_.write_line(end_line); }
   void game_unplayed(int game_index, const std::string& why);
   void run_ended(const RunEndInfo& info, const Tally* match);
 
  private:
   void warnings(const GameRecord& g);
+  // A stored game's pair_end (its pair complete) and sprt events.
+  void pair_and_sprt(const GameRecord& g, const Tally* match, const std::optional<SprtConfig>& sprt);
   void warning(WarningKind kind, int game_index, nlohmann::ordered_json fields);
 
   EventStream& stream_;

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/bounded_read.h"
+#include "engines/engine_text.h"
 #include "frontends/foreign_schedule.h"
 #include "frontends/front_end.h"
 #include "frontends/shared_options.h"
@@ -59,7 +60,12 @@ R debug(LineState& s, const Flag&) {
 // Engine keys of cutechess-cli's own.
 R argument(EngineDraft& e, const std::string& v, const std::string&) { return e.config.args.push_back(v), true; }
 R plies(EngineDraft& e, const std::string& v, const std::string& at) { return fixed_search(e, "depth", v, at); }
-R init_string(EngineDraft& e, const std::string& v, const std::string&) { return e.config.init_strings.push_back(v), true; }
+// A line sent to the engine as it is: one line, no control character (engines/engine_text.h).
+R init_string(EngineDraft& e, const std::string& v, const std::string& at) {
+  if (const std::string problem = engine_line_problem(v); !problem.empty())
+    return chess::Error{at + ": " + quoted_engine_text(v) + " " + problem};
+  return e.config.init_strings.push_back(v), true;
+}
 R stderr_file(EngineDraft& e, const std::string& v, const std::string&) { return e.stderr_file = v, true; }
 
 // An engine of Cute Chess's engines.json as the keys of a line: command, name,

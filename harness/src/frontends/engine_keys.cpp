@@ -4,7 +4,9 @@
 #include <filesystem>
 
 #include "core/nearest_names.h"
+#include "engines/engine_text.h"
 #include "frontends/option_words.h"
+#include "text/control_characters.h"
 
 namespace harness::frontend {
 
@@ -90,6 +92,18 @@ const std::vector<EngineKeyRow>& shared_key_rows() {
 
 const char* const OPTION_PREFIX = "option.";
 
+// option.NAME=VALUE: both go to the engine inside one line ("setoption name NAME value VALUE"),
+// so neither may hold a control character (engines/engine_text.h).
+chess::Result<bool> draft_option(EngineDraft& e, const std::string& option, const std::string& value, const std::string& where) {
+  const std::string at = where + " " + OPTION_PREFIX + escaped_controls(option);
+  if (const std::string problem = engine_line_problem(option); !problem.empty())
+    return chess::Error{at + ": the name " + problem};
+  if (const std::string problem = engine_line_problem(value); !problem.empty())
+    return chess::Error{at + ": the value " + quoted_engine_text(value) + " " + problem};
+  e.config.set_option(option, value);
+  return true;
+}
+
 }  // namespace
 
 const EngineKeyRow& shared_engine_key(std::string_view key) {
@@ -109,10 +123,8 @@ chess::Result<bool> fixed_search(EngineDraft& e, const std::string& key, const s
 chess::Result<bool> apply_engine_key(const std::vector<EngineKeyRow>& rows, EngineDraft& e, const KeyValue& kv,
                                      const std::string& where) {
   const std::string at = where + " " + kv.key;
-  if (kv.key.rfind(OPTION_PREFIX, 0) == 0 && kv.key.size() > std::string(OPTION_PREFIX).size()) {
-    e.config.set_option(kv.key.substr(std::string(OPTION_PREFIX).size()), kv.value);
-    return true;
-  }
+  if (kv.key.rfind(OPTION_PREFIX, 0) == 0 && kv.key.size() > std::string(OPTION_PREFIX).size())
+    return draft_option(e, kv.key.substr(std::string(OPTION_PREFIX).size()), kv.value, where);
   std::vector<std::string> known;
   for (const EngineKeyRow& row : rows) {
     if (row.apply) known.emplace_back(row.key);

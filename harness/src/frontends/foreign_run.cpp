@@ -124,10 +124,11 @@ chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std:
     run.compliance.assign(args.begin() + 1, args.end());
     return run;
   }
-  auto expanded = expand_argument_files(args, dialect_name(dialect));
+  const std::string program_name = dialect_name(dialect);
+  auto expanded = expand_argument_words(args, program_name);
   CHESS_RETURN_IF_ERROR(expanded);
-  auto flags = frontend::split_flags(*expanded);
-  CHESS_RETURN_IF_ERROR(flags);
+  auto flags = frontend::split_flags(argument_texts(*expanded));
+  if (!flags) return in_argument_file(chess::Error{flags.error()}, *expanded, 0, 1, program_name);
   if (flags->empty()) {
     run.help = true;
     return run;
@@ -136,8 +137,15 @@ chess::Result<ForeignRun> parse_foreign_command_line(Dialect dialect, const std:
   run.output.format = program.lines;
   LineState state(run);
   program.start(state);
-  for (const Flag& f : *flags) CHESS_RETURN_IF_ERROR(frontend::apply_option(program.options, state, f));
-  CHESS_RETURN_IF_ERROR(finish(program, state));
+  std::size_t first_word = 0;  // the option's first word among the expanded words: an error names the file line of its words
+  for (const Flag& f : *flags) {
+    const std::size_t end = first_word + 1 + f.params.size();
+    if (auto applied = frontend::apply_option(program.options, state, f); !applied)
+      return in_argument_file(chess::Error{applied.error()}, *expanded, first_word, end, program_name);
+    first_word = end;
+  }
+  if (auto finished = finish(program, state); !finished)  // the engines' keys are read here
+    return in_argument_file(chess::Error{finished.error()}, *expanded, 0, expanded->size(), program_name, ArgumentBlame::QUOTED);
   if (run.help || run.version) return run;
   if (SettingProblems problems = run.config.validate(); !problems.empty()) return chess::Error{problems.describe(foreign_spelling)};
   return run;

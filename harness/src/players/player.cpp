@@ -42,8 +42,14 @@ bool same_program(const EngineConfig& a, const EngineConfig& b) {
 
 bool Player::reconfigure(const EngineConfig& next) {
   if (!same_program(config_, next) || config_.options != next.options) return false;
-  config_.name = next.name;
+  config_ = next;  // its name and own limits too: a game reads them from the player
   return true;
+}
+
+chess::Result<bool> Player::send_setup_line(ChildProcess& process, const std::string& line) const {
+  if (process.write_line(line) || !has_control_character(line)) return true;
+  return chess::Error{"engine '" + escaped_controls(config_.name) + "': the line '" + escaped_controls(line) +
+                      "' holds a control character and was not sent (an engine reads one command a line)"};
 }
 
 std::string Player::take_stderr() {

@@ -118,8 +118,9 @@ class Player {
   }
   // Every option of `config` the started engine cannot take.
   virtual std::vector<OptionProblem> option_problems(const EngineConfig&) const { return {}; }
-  // Takes on `next` (its name and options) between games without a restart, when `next` runs
-  // the same program the same way; false when the engine must be restarted for it instead.
+  // Takes on `next` between games without a restart, when that cannot change what the engine
+  // plays: the same program started the same way and given exactly the same options (the name
+  // and the harness's own limits are never sent to it). False: a new process must play `next`.
   virtual bool reconfigure(const EngineConfig& next);
 
   // How long the engine may take to answer its start-up, new-game and other questions.
@@ -140,6 +141,10 @@ class Player {
   std::string take_stderr();
 
  protected:
+  // Sends a line of the start-up (an option, an init string). A line the process refuses for a
+  // control character is an error naming the engine, never a setting silently left out; one an
+  // exited engine cannot take is not, as the next question reports the exit with its last line.
+  chess::Result<bool> send_setup_line(ChildProcess& process, const std::string& line) const;
   // The dialogue log's hook on a started process.
   void watch(ChildProcess& process) {
     last_lines_.clear();

@@ -41,6 +41,17 @@ bool is_chess960_fen(const std::string& fen) {
   return pos && pos->is_chess960();
 }
 
+// Whether two configurations set the same options in the same order, values aside: sending one's
+// over the other's then leaves no option at what the engine takes for its default, which an
+// engine may not hold to (a weight set back to its default value did not restore the engine's
+// evaluation).
+bool same_option_names(const EngineConfig& a, const EngineConfig& b) {
+  if (a.options.size() != b.options.size()) return false;
+  for (std::size_t i = 0; i < a.options.size(); ++i)
+    if (a.options[i].first != b.options[i].first) return false;
+  return true;
+}
+
 }  // namespace
 
 void parse_uci_info(const std::string& line, SearchReport& report) {
@@ -104,8 +115,7 @@ chess::Result<bool> UciPlayer::start() {
         if (auto o = parse_uci_option(line)) declared_.push_back(std::move(*o));
       }))
     return chess::Error{no_answer("'uci' with 'uciok'", last)};
-  for (const auto& [name, value] : config_.options) process_->write_line(setoption_command(declared_, name, value));
-  for (const std::string& s : config_.init_strings) process_->write_line(s);
+  CHESS_RETURN_IF_ERROR(send_setup(config_));
   if (!ask("isready", "readyok", deadlines_.startup(), [&last](const std::string& line) { last = line; }))
     return chess::Error{no_answer("'isready'", last)};
   return true;
@@ -133,23 +143,23 @@ bool UciPlayer::ask(const std::string& command, const std::string& reply, std::c
   return false;
 }
 
+chess::Result<bool> UciPlayer::send_setup(const EngineConfig& config) {
+  for (const auto& [name, value] : config.options)
+    CHESS_RETURN_IF_ERROR(send_setup_line(*process_, setoption_command(declared_, name, value)));
+  for (const std::string& s : config.init_strings) CHESS_RETURN_IF_ERROR(send_setup_line(*process_, s));
+  return true;
+}
+
 bool UciPlayer::reconfigure(const EngineConfig& next) {
-  if (!alive() || !same_program(config_, next)) return false;
-  std::vector<std::pair<std::string, std::string>> changes;
-  for (const auto& [name, value] : next.options) {
-    const std::string* now = config_.option(name);
-    if (!now || *now != value) changes.emplace_back(name, value);
+  if (!alive() || !same_program(config_, next) || !same_option_names(config_, next)) return false;
+  const bool same_options = config_.options == next.options;
+  // Its name and own limits too (a game reads them from the player), first, so that the dialogue
+  // log shows the lines sent under the engine they set up.
+  config_ = next;
+  if (!same_options && !send_setup(config_)) {
+    stop();  // set up by halves: it must play no configuration
+    return false;
   }
-  for (const auto& [name, value] : config_.options) {
-    if (next.option(name)) continue;
-    const UciOption* declared = find_uci_option(declared_, name);
-    if (!declared) return false;  // no default to go back to
-    changes.emplace_back(name, declared->default_value);
-  }
-  for (const auto& [name, value] : changes)
-    if (!process_->write_line(setoption_command(declared_, name, value))) return false;
-  config_.name = next.name;
-  config_.options = next.options;
   return true;
 }
 

@@ -45,9 +45,10 @@ class UciPlayer : public Player {
   bool stop_ponder() override;
   void stop() override;
   bool alive() override { return process_ && process_->running(); }
-  // Sends "setoption" for each option whose value changes (an option `next` leaves out goes
-  // back to the engine's default); false if `next` is another program or names an option
-  // the engine does not have.
+  // Also takes `next` when it gives the same options in the same order with other values (a
+  // parameters file's, a tuner's individual's): it is sent every option and init string again,
+  // the lines a new process gets, so nothing rests on the engine's own defaults. False (a
+  // restart) when an option would be left out, added or moved, or `next` is another program.
   bool reconfigure(const EngineConfig& next) override;
   // The options the engine declared in its answer to "uci".
   const std::vector<UciOption>& declared_options() const { return declared_; }
@@ -67,6 +68,8 @@ class UciPlayer : public Player {
   // to `on_other_line`; false on timeout or exit.
   bool ask(const std::string& command, const std::string& reply, std::chrono::milliseconds timeout,
            const std::function<void(const std::string&)>& on_other_line = {});
+  // Sends `config`'s options and init strings, in their order, as a start does.
+  chess::Result<bool> send_setup(const EngineConfig& config);
   // Sets UCI_Chess960 when it changes and the engine declares it; false if the engine is gone.
   bool set_chess960(bool on);
   // Reads the engine's lines until its bestmove (and ponder move), timing from `start`.

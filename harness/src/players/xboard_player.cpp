@@ -93,8 +93,9 @@ chess::Result<bool> XboardPlayer::start() {
   process_->write_line("xboard");
   process_->write_line("protover 2");
   CHESS_RETURN_IF_ERROR(negotiate_features());
-  for (const auto& [name, value] : config_.options) process_->write_line("option " + name + "=" + value);
-  for (const std::string& s : config_.init_strings) process_->write_line(s);
+  for (const auto& [name, value] : config_.options)
+    CHESS_RETURN_IF_ERROR(send_setup_line(*process_, "option " + name + "=" + value));
+  for (const std::string& s : config_.init_strings) CHESS_RETURN_IF_ERROR(send_setup_line(*process_, s));
   if (!ping(deadlines_.startup()))
     return chess::Error{"engine '" + config_.name + "' did not answer 'ping' within " + std::to_string(deadlines_.startup_ms) +
                         " ms (--startup-ms)"};

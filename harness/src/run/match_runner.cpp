@@ -60,32 +60,7 @@ MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std
       mate_sign_mismatches_(config_.engines.size(), 0) {
   config_.settings.tablebases = std::move(inputs.tablebases);
   dialogue_log_ = std::move(inputs.dialogue_log);
-}
-
-void MatchRunner::events_to(EventStream& stream) {
-  run_events_ = std::make_unique<RunEvents>(stream, run_id_, config_.paired);
-}
-
-void MatchRunner::started(const GameSpec& spec, std::ostream& out) {
-  if (output_->wants_starts()) output_->game_started(out, spec, total_games_);
-  if (!run_events_) return;
-  const Opening& opening = opening_for_pair(book_, opening_order_, spec.opening + config_.opening_offset);
-  run_events_->game_started(spec.game_index, spec.pair_index, config_.engines[std::size_t(spec.white)].name,
-                            config_.engines[std::size_t(spec.black)].name, opening);
-}
-
-void MatchRunner::end_events(const std::string& status) {
-  if (!run_events_) return;
-  RunEndInfo info;
-  info.status = status;
-  info.done = done_count_;
-  info.total = total_games_;
-  info.discarded = discarded_;
-  info.left_out = after_decision_ + held_back_;
-  info.stop_reason = stop_reason_;
-  info.resume = status == "finished" ? "" : resume_;
-  const Tally t = match_tally();
-  run_events_->run_ended(info, config_.kind == TournamentKind::MATCH ? &t : nullptr);
+  params_check_ = params_check(std::move(inputs.declared_options));
 }
 
 std::string MatchRunner::stderr_path(int slot, int engine) const {
@@ -119,6 +94,7 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
     for (const EngineConfig& e : config_.engines) info.engines.push_back(e.name);
     run_events_->run_started(info);
   }
+  CHESS_RETURN_IF_ERROR(write_owed_events());
   if (stops_on_sprt() && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_count_ = 0;
   CHESS_RETURN_IF_ERROR(plan_positions());
@@ -385,8 +361,10 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   if (!config_.datagen || !config_.pgn_path.empty())  // a datagen game keeps no PGN unless a file asks for it
     g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments, config_.settings.variant});
   const auto moves = config_.datagen ? RunStore::MovesStored::PACKED : RunStore::MovesStored::ROWS;
-  CHESS_RETURN_IF_ERROR(
-      db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)], moves));
+  const std::string end_line = run_events_ ? run_events_->game_end_line(g) : std::string();  // owed until written
+  const auto game_id =
+      db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)], moves, end_line);
+  CHESS_RETURN_IF_ERROR(game_id);
   if (!config_.pgn_path.empty() && !(std::ofstream(config_.pgn_path, std::ios::app) << g.pgn << std::flush) &&
       pgn_error_.empty()) {
     // The game is stored; the file is not what was asked for: the games in progress end, and the run stops.
@@ -417,9 +395,7 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
   progress.positions = positions_.positions();
   progress.positions_target = positions_.target();
   output_->game_stored(out, g, tally_, progress);
-  if (run_events_)
-    run_events_->game_stored(g, config_.kind == TournamentKind::MATCH ? &t : nullptr,
-                             config_.kind == TournamentKind::MATCH ? config_.sprt : std::nullopt);
+  CHESS_RETURN_IF_ERROR(stored_game_events(g, *game_id, end_line, t));
   if (!out) request_stop(StopRequest::FINISH_GAMES);  // the output is gone (a closed pipe): stop, resumable
 
   if (auto updated = db_.update_run(run_id_, "running", tally_.summary()); !updated) return updated;

@@ -79,6 +79,12 @@ class MatchRunner {
   MatchStatus finish(std::ostream& out);
   // The run_end event of a session that ended so (no event stream: nothing).
   void end_events(const std::string& status);
+  // Right after run_start: the game_end lines earlier sessions stored and did not write
+  // (run/match_events.cpp), each forgotten once written.
+  chess::Result<bool> write_owed_events();
+  // A stored game's events; its game_end line, stored with it, forgotten once written.
+  chess::Result<bool> stored_game_events(const GameRecord& g, std::int64_t game_id, const std::string& end_line,
+                                         const Tally& match);
   // A game's start, told to the output (when it wants it) and the event stream.
   void started(const GameSpec& spec, std::ostream& out);
   bool wants_starts() const { return output_->wants_starts() || run_events_ != nullptr; }
@@ -143,6 +149,7 @@ class MatchRunner {
   };
   std::map<int, PairParams> pair_params_;  // --params-file: the pairs being played, by pair index
   std::string params_error_;               // the parameters file could not be read: the run stops
+  ParamsCheck params_check_;               // its values against what the engines declared (run/params_checks.h)
   static constexpr int PARAMS_READ_ATTEMPTS = 10;  // reads of a bad file, 50 ms apart, before the run stops
   std::unique_ptr<RunEvents> run_events_;       // null unless events_to was called
   static constexpr std::size_t FAULT_LINES = 12;  // lines of dialogue a fault's event quotes

@@ -1,7 +1,7 @@
 // MatchRunner's game slots: each a thread that takes the next pending game, seats its two
-// engines (a process of the slot reused when it can be, one started through the start gate when
-// not), plays the game and hands it to the storing thread; a game whose engines cannot start is
-// left unplayed, never lost.
+// engines (a process of the slot reused when that cannot change what it plays, one started
+// through the start gate when not), plays the game and hands it to the storing thread; a game
+// whose engines cannot start is left unplayed, never lost.
 #include <algorithm>
 #include <chrono>
 #include <thread>
@@ -27,23 +27,42 @@ bool lost_to_the_stop_signal(const GameRecord& g) {
   return stop_requested() != StopRequest::NONE;
 }
 
+// A process of the slot that can play as `wanted` (Player::reconfigure says when it may): first
+// one given exactly these options, then the engine's own, then any; nullptr when none can.
+Player* reusable_slot_process(std::vector<std::unique_ptr<Player>>& pool, const EngineConfig& wanted, const Player* other,
+                              int game_number) {
+  if (wanted.restart_each_game) return nullptr;  // restart=on: a new process for every game
+  auto fits = [&](const Player& p, int pass) {
+    if (pass == 0) return p.config().options == wanted.options;
+    return pass == 2 || p.name() == wanted.name;
+  };
+  for (int pass = 0; pass < 3; ++pass)
+    for (auto& p : pool) {
+      if (p.get() == other || !fits(*p, pass)) continue;
+      p->set_game_number(game_number);  // what reconfigure sends is logged with the game
+      if (p->reconfigure(wanted)) return p.get();
+    }
+  return nullptr;
+}
+
+// Quits the slot's processes of engine `name` that could not play it as it is now (its options
+// changed): a slot keeps at most one process per engine, however often their options change.
+void retire_slot_processes(std::vector<std::unique_ptr<Player>>& pool, const std::string& name, const Player* other) {
+  std::erase_if(pool, [&](const std::unique_ptr<Player>& p) {
+    if (p.get() == other || p->name() != name) return false;
+    p->stop();
+    return true;
+  });
+}
+
 }  // namespace
 
 chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine,
                                          const EngineConfig& wanted, const Player* other, int game_number) {
   pool.erase(std::remove_if(pool.begin(), pool.end(), [&](const auto& p) { return p.get() != other && !p->alive(); }),
              pool.end());
-  auto usable = [&](const auto& p) { return p.get() != other && same_program(p->config(), wanted); };
-  // Prefer a process already set up exactly so, then one of the same program to reconfigure.
-  auto reuse = [&](Player& p) {
-    if (wanted.restart_each_game) return false;  // restart=on: a new process for every game
-    p.set_game_number(game_number);
-    return p.reconfigure(wanted);
-  };
-  for (auto& p : pool)
-    if (usable(p) && p->config().options == wanted.options && reuse(*p)) return p.get();
-  for (auto& p : pool)
-    if (usable(p) && reuse(*p)) return p.get();
+  if (Player* reused = reusable_slot_process(pool, wanted, other, game_number)) return reused;
+  retire_slot_processes(pool, wanted.name, other);
   auto player = make_player(wanted, stderr_path(slot, engine));
   player->set_deadlines(config_.settings.deadlines);
   player->set_dialogue_log(dialogue_log_);
@@ -130,11 +149,12 @@ chess::Result<GameEngines> MatchRunner::game_engines(const GameSpec& spec) {
   auto pair = pair_params_.find(spec.pair_index);
   if (pair == pair_params_.end()) {
     // A writer that replaces the file as it should never shows half of it; one that writes it
-    // in place may, for a moment: a bad read is tried again before it stops the run.
+    // in place may, for a moment: a bad read (a value the engines would refuse among them) is
+    // tried again before it stops the run.
     chess::Result<std::vector<ParamsSection>> sections = chess::Error{""};
     for (int attempt = 0; attempt < PARAMS_READ_ATTEMPTS; ++attempt) {
       if (attempt) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      if ((sections = read_params_file(config_.params_file, config_.engine_names()))) break;
+      if ((sections = read_params_file(config_.params_file, config_.engine_names(), params_check_))) break;
     }
     CHESS_RETURN_IF_ERROR(sections);
     PairParams read;
@@ -167,8 +187,9 @@ GameSpec MatchRunner::next_pending() {
 }
 
 void MatchRunner::worker(int slot) {
-  // The slot's engine processes: an engine that differs from another only in its options (a
-  // tuner's individuals) takes them by "setoption" between games instead of a restart.
+  // The slot's engine processes: an engine that differs from another only in its options'
+  // values (a tuner's individuals, a parameters file's pairs) takes them by "setoption" between
+  // games instead of a restart; any other difference in what it is sent starts a new process.
   std::vector<std::unique_ptr<Player>> pool;
   while (true) {
     GameSpec spec;

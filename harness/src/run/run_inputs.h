@@ -1,6 +1,7 @@
 // RunInputs: what a run reads from outside before its first game, read once by prepare_run and
 // handed to the runner: the opening book, the tablebases, and the engines' first start (each
-// program started once, its handshake, variant, FEN starts and option names checked).
+// program started once, its handshake, variant, FEN starts and option names checked; each other
+// set of options started once with it).
 #pragma once
 
 #include <memory>
@@ -11,6 +12,7 @@
 #include "openings/opening_book.h"
 #include "record/dialogue_log.h"
 #include "run/match_config.h"
+#include "run/params_checks.h"
 
 namespace harness {
 
@@ -22,6 +24,9 @@ struct RunInputs {
   std::vector<std::string> option_warnings{};
   // MatchConfig::log_path opened for appending (a resumed run goes on in the same file).
   std::shared_ptr<DialogueLog> dialogue_log{};
+  // What each engine declared when it was probed, which a parameters file's values are checked
+  // against at every read (empty when the engines were not probed).
+  std::vector<DeclaredOptions> declared_options{};
 };
 
 struct PrepareOptions {
@@ -46,10 +51,14 @@ chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& 
 // An error when the run's openings digest is set and `book` holds other openings.
 chess::Result<bool> check_same_openings(const MatchConfig& config, const OpeningBook& book);
 
-// The probe alone: each program once (engines that differ only in options are one program).
+// The probe alone: each program once (engines that differ only in options are one program),
+// then each other set of options of it started once, so that every engine of the run has
+// started with its own options before anything is recorded.
 // With `dropped`, options the engines cannot take are removed from `config` and described there.
-// The probe's lines go to `log` when given (outside any game).
+// The probe's lines go to `log` when given (outside any game). The parameters file, if any, is
+// read and checked against what the engines declared, which is kept in `declared` when given.
 chess::Result<bool> check_engines_start(MatchConfig& config, const OpeningBook& book, std::vector<std::string>* dropped = nullptr,
-                                        const std::shared_ptr<DialogueLog>& log = nullptr);
+                                        const std::shared_ptr<DialogueLog>& log = nullptr,
+                                        std::vector<DeclaredOptions>* declared = nullptr);
 
 }  // namespace harness

@@ -166,6 +166,17 @@ const char* const MIGRATIONS[] = {
     R"sql(
     -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
     )sql",
+    R"sql(
+    -- --events: the game_end line of a game stored while its session had an event stream and
+    -- not written yet. Stored with its game in one transaction and deleted once written, so
+    -- that a resume writes what a killed session, or a reader given up, left owed (docs/15).
+    CREATE TABLE owed_events (
+      game_id INTEGER PRIMARY KEY REFERENCES games(id),
+      run_id INTEGER NOT NULL REFERENCES runs(id),
+      game_index INTEGER NOT NULL,
+      line TEXT NOT NULL);
+    CREATE INDEX owed_events_by_run ON owed_events(run_id, game_index);
+    )sql",
 };
 
 }  // namespace

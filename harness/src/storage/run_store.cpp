@@ -135,7 +135,7 @@ chess::Result<std::vector<RunRow>> RunStore::runs() {
 }
 
 chess::Result<std::int64_t> RunStore::save_game(std::int64_t run_id, const GameRecord& g, std::int64_t white_id,
-                                                std::int64_t black_id, MovesStored moves) {
+                                                std::int64_t black_id, MovesStored moves, const std::string& owed_event) {
   std::string packed;
   if (moves == MovesStored::PACKED) {
     auto bytes = pack_moves(g.moves);
@@ -165,6 +165,7 @@ chess::Result<std::int64_t> RunStore::save_game(std::int64_t run_id, const GameR
       s.step();
       const std::int64_t game_id = c_.last_insert_id();
       if (rows) insert_moves(c_, game_id, g);
+      if (!owed_event.empty()) insert_owed_event(game_id, run_id, g.game_index, owed_event);
       return game_id;
     });
   });

@@ -115,9 +115,15 @@ class RunStore {
   // How a game's moves are kept: a row each (reports, replays), or packed into the game's row
   // with no PGN or engine logs (datagen: tens of millions of positions).
   enum class MovesStored { ROWS, PACKED };
-  // Stores a finished game and its moves in one transaction.
+  // Stores a finished game and its moves in one transaction, with `owed_event` when it is not
+  // empty: the game's event line (events/run_events.h), owed until event_written forgets it.
   chess::Result<std::int64_t> save_game(std::int64_t run_id, const GameRecord& game, std::int64_t white_id, std::int64_t black_id,
-                                        MovesStored moves = MovesStored::ROWS);
+                                        MovesStored moves = MovesStored::ROWS, const std::string& owed_event = "");
+  // The owed event of game `game_id` was written (storage/owed_events.cpp).
+  chess::Result<bool> event_written(std::int64_t game_id);
+  // Gives the run's owed events to `write` in game order, forgetting each once written, until
+  // `write` returns false (its stream was given up). How many were written.
+  chess::Result<int> write_owed_events(std::int64_t run_id, const std::function<bool(const std::string&)>& write);
   // The run's games with their scored moves, one at a time in game order, until `each` returns false.
   chess::Result<bool> for_each_scored_game(std::int64_t run_id, const std::function<bool(const ScoredGame&)>& each);
   chess::Result<std::vector<StoredGame>> games(std::int64_t run_id);
@@ -150,6 +156,8 @@ class RunStore {
   // `schema`: the shard's schema version (what it holds beyond the oldest mergeable one).
   int copy_games(std::int64_t from_run, std::int64_t to_run, bool only, std::int64_t one_game, int schema);
   ImportCount copy_game_by_game(const std::string& from_path, std::int64_t from_run, std::int64_t to_run, bool only, int schema);
+  // Inside save_game's transaction.
+  void insert_owed_event(std::int64_t game_id, std::int64_t run_id, int game_index, const std::string& line);
   Connection& c_;
 };
 

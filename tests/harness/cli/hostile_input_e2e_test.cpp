@@ -339,4 +339,20 @@ TEST(HostileInput, TheDashboardNamesAGameNumberThatCannotBe) {
   EXPECT_EQ(answer.body.find("game 0"), std::string::npos) << answer.body;
 }
 
+// A name given with an escape sequence is quoted back escaped: before, "no engine named" wrote
+// it raw, and the terminal obeyed it (here: red text and a cleared screen).
+TEST(HostileInput, ANameWithAnEscapeSequenceIsQuotedBackEscaped) {
+  const std::string db = temp_db("escape_name");
+  const std::string name = "\x1b[31mred\x1b[2J";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"match", name, "dev", "--games", "2", "--db", db},
+        std::vector<std::string>{"match", "--engine", "name=" + name, "--engine", mock("b", "random"), "--games", "2", "--db", db}}) {
+    HarnessRun r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find("\\x1b[31mred\\x1b[2J"), std::string::npos) << harness::escaped_controls(r.out, true);
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << "no raw escape reaches the terminal\n" << harness::escaped_controls(r.out, true);
+    EXPECT_FALSE(std::filesystem::exists(db)) << "nothing is recorded";
+  }
+}
+
 }  // namespace

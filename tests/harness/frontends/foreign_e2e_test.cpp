@@ -237,6 +237,40 @@ TEST(ForeignFrontEnds, RestartNoswapAndAffinityTakeEffect) {
   EXPECT_EQ(kept_starts, 1);  // one process for the whole run
 }
 
+// fastchess's option.NAME= and cutechess-cli's initstr= with a newline: before, the probe sent
+// the rest as a command of its own and the run played on with a warning. Now the line is
+// refused by its flag and key before any engine starts (the mock engine logs what it reads).
+TEST(ForeignFrontEnds, EngineTextWithANewlineIsRefusedBeforeAnyEngineStarts) {
+  struct Case {
+    std::string program, engine_key, expected;
+  };
+  const Case cases[] = {
+      {"fastchess", "option.Threads=1\nsetoption name Injected value 100",
+       "-engine 1 option.Threads: the value '1\\nsetoption name Injected value 100' holds a control character"},
+      {"cutechess", "initstr=isready\nsetoption name Injected value 100",
+       "-engine 1 initstr: 'isready\\nsetoption name Injected value 100' holds a control character"},
+  };
+  for (const Case& c : cases) {
+    const std::string db = temp_db("injected_" + c.program);
+    const std::string log = std::filesystem::path(db).parent_path().string() + "/stdin.log";
+    std::filesystem::remove(log);
+    const std::string mock_cmd = std::string("cmd=") + MOCK_ENGINE_PATH;
+    std::vector<std::string> args = {c.program, "-engine", mock_cmd, "name=a", "proto=uci", c.engine_key};
+    if (c.program == "fastchess")
+      args.push_back("args=random log-stdin=" + log);
+    else
+      args.insert(args.end(), {"arg=random", "arg=log-stdin=" + log});
+    args.insert(args.end(), {"-engine", mock_cmd, "name=b", "proto=uci", "-each", "tc=inf", "nodes=100", "-openings",
+                             std::string("file=") + PROJECT_DIR + "/suites/openings.epd", "-rounds", "1", "-games", "2",
+                             "-maxmoves", "4", "-db", db});
+    HarnessRun r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.out.find(c.expected), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(log)) << "an engine started and read:\n" << testing_support::file_bytes(log);
+    EXPECT_FALSE(std::filesystem::exists(db)) << "nothing is recorded";
+  }
+}
+
 TEST(ForeignFrontEnds, ComplianceChecksAnEngineAsHarnessCheckDoes) {
   HarnessRun r = run_harness({"fastchess", "--compliance", ENGINE_PATH});
   EXPECT_EQ(r.exit_code, 0) << r.out;

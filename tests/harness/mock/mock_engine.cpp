@@ -10,7 +10,9 @@
 // before each move), ignore-quit (ignores quit, end of input and SIGTERM; prints its pid on standard error),
 // stderr-flood (writes to standard error without pause, 64 MiB in all), bad-pv (a random move after an info line whose PV is
 // illegal: e2e5), option-moves (declares a spin option "Move Index", a name with a space, default 0, and plays the legal move of
-// that index in alphabetical order, so a test sees which value it holds). Two load mocks, for many games at once on few cores:
+// that index in alphabetical order, so a test sees which value it holds), sticky-moves (the same, except that once given another
+// value it ignores "Move Index" set back to its default, 0: an engine whose default is not where it started). Two load mocks,
+// for many games at once on few cores:
 // instant (answers go at once with an info line and a random legal move), and sleeper=PCT (sleeps PCT % of remaining/25 + 0.8 x
 // increment of its clock, or of movetime, before a random legal move: wall time without CPU, as an engine using its clock).
 // slow-start=MS answers "uci" after MS milliseconds. pgncomment (random moves, each after two lines
@@ -22,6 +24,8 @@
 // answer an illegal move (0.6 %), a move that is not UCI text (0.4 %), no move before its clock runs out (0.6 %) or an illegal
 // PV (3 %): every fault a run's events and lines report, in one match; its randomness is seeded by its pid too, so that a process
 // started again after a crash does not repeat it). A second argument "seed=N" fixes the randomness.
+// An argument "log-stdin=PATH" after the first, in any mode, appends every line the engine reads to PATH
+// (so a test sees exactly what the harness sent).
 #include <signal.h>
 #include <unistd.h>
 
@@ -30,6 +34,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -44,6 +49,15 @@
 namespace {
 
 std::mt19937 rng(1);
+
+std::ofstream stdin_log;  // log-stdin=PATH
+
+// One line of standard input, appended to the log of log-stdin=PATH when there is one.
+bool next_line(std::string& line) {
+  if (!std::getline(std::cin, line)) return false;
+  if (stdin_log.is_open()) stdin_log << line << std::endl;
+  return true;
+}
 
 chess::Move random_move(const chess::Game& game) {
   chess::MoveList moves = chess::legal_moves(game.position());
@@ -170,13 +184,14 @@ int run_uci(const std::string& mode) {
   chess::Game game;
   int move_index = 0;
   bool pondering = false;
-  for (std::string line; std::getline(std::cin, line);) {
+  for (std::string line; next_line(line);) {
     if (line == "uci") {
       if (mode.rfind("slow-start=", 0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(mode.c_str() + 11)));
       std::cout << "id name mock-" << mode << "\n";
       // Every mode declares Threads, as the frameworks always set it (fishtest stops on its absence).
       std::cout << "option name Threads type spin default 1 min 1 max 1\n";
-      if (mode == "option-moves") std::cout << "option name Move Index type spin default 0 min 0 max 100\n";
+      if (mode == "option-moves" || mode == "sticky-moves")
+        std::cout << "option name Move Index type spin default 0 min 0 max 100\n";
       if (mode == "button") std::cout << "option name Clear Hash type button\noption name Hash type spin default 1 min 1 max 64\n";
       if (mode.rfind("ponder-slow-stop=", 0) == 0) std::cout << "option name Ponder type check default false\n";
       if (mode != "no-uciok") std::cout << "uciok" << std::endl;
@@ -185,7 +200,7 @@ int run_uci(const std::string& mode) {
     } else if (line.rfind("setoption", 0) == 0 && mode == "button") {
       std::cerr << line << std::endl;
     } else if (line.rfind("setoption name Move Index value ", 0) == 0) {
-      move_index = std::atoi(line.c_str() + 32);
+      if (const int value = std::atoi(line.c_str() + 32); value != 0 || mode != "sticky-moves") move_index = value;
     } else if (line.rfind("position", 0) == 0) {
       game = parse_position(line);
     } else if (mode.rfind("ponder-slow-stop=", 0) == 0 && ponder_line(line, game, pondering, std::atoi(mode.c_str() + 17))) {
@@ -198,7 +213,7 @@ int run_uci(const std::string& mode) {
         chaos_go(line, game);
         continue;
       }
-      if (mode == "first" || mode == "option-moves") {
+      if (mode == "first" || mode == "option-moves" || mode == "sticky-moves") {
         std::string m = chess::to_uci(mode == "first" ? first_move(game) : indexed_move(game, move_index));
         std::cout << "info depth 1 score cp 0 pv " << m << "\nbestmove " << m << std::endl;
         continue;
@@ -270,7 +285,7 @@ struct XboardFeatures {
 int run_xboard(const XboardFeatures& features, bool answer_san) {
   chess::Game game;
   bool force = false;
-  for (std::string line; std::getline(std::cin, line);) {
+  for (std::string line; next_line(line);) {
     std::istringstream is(line);
     std::string cmd;
     is >> cmd;
@@ -315,6 +330,8 @@ int main(int argc, char** argv) {
   std::string mode = argc > 1 ? argv[1] : "random";
   if (argc > 2 && std::string(argv[2]).rfind("seed=", 0) == 0) rng.seed(unsigned(std::atoi(argv[2] + 5)));
   if (mode == "chaos") rng.seed(unsigned(rng() ^ unsigned(::getpid())));
+  for (int i = 2; i < argc; ++i)
+    if (std::string(argv[i]).rfind("log-stdin=", 0) == 0) stdin_log.open(argv[i] + 10, std::ios::app);
   if (mode == "ignore-quit") {
     ::signal(SIGTERM, SIG_IGN);
     std::fprintf(stderr, "pid %d\n", int(::getpid()));

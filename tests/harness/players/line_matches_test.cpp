@@ -29,6 +29,44 @@ TEST(LineMatches, AnOverlongLineIsPassedOver) {
   EXPECT_EQ(m.take(), (std::vector<std::string>{"info score cp 1 pv e2e4"}));
 }
 
+// Before, each line was matched as it came, by a matcher that backtracks: (a+)+$ on a line of
+// a's ending in "b" took 2^n steps, and this test never ended. Now the line gives up within its
+// reads and counts as not matched, and an older line that matches is still found.
+TEST(LineMatches, ACatastrophicPatternGivesUpWithinItsReads) {
+  auto patterns = harness::compile_line_patterns({"(a+)+$"});
+  ASSERT_TRUE(patterns) << patterns.error();
+  harness::LineMatches m(*patterns);
+  const std::string matching(3000, 'a');
+  m.line(matching);
+  m.line(std::string(4000, 'a') + "b");
+  EXPECT_EQ(m.take(), (std::vector<std::string>{matching}));
+}
+
+// Only the move's last lines are matched: an engine flooding info lines is not matched line by line.
+TEST(LineMatches, TheMovesLastLinesAreMatched) {
+  auto patterns = harness::compile_line_patterns({"pgncomment"});
+  ASSERT_TRUE(patterns);
+  harness::LineMatches kept(*patterns), passed(*patterns);
+  kept.line("info string pgncomment kept");
+  passed.line("info string pgncomment passed");
+  for (std::size_t i = 0; i < harness::KEPT_LINES; ++i) {
+    if (i + 1 < harness::KEPT_LINES) kept.line("info depth " + std::to_string(i));
+    passed.line("info depth " + std::to_string(i));
+  }
+  EXPECT_EQ(kept.take(), (std::vector<std::string>{"info string pgncomment kept"}));
+  EXPECT_TRUE(passed.take().empty());
+}
+
+// A back-reference needs the backtracking matcher: such a pattern is kept, bounded by its reads.
+TEST(LineMatches, APatternWithABackReferenceMatches) {
+  auto patterns = harness::compile_line_patterns({"(\\w+) \\1$"});
+  ASSERT_TRUE(patterns) << patterns.error();
+  harness::LineMatches m(*patterns);
+  m.line("info string said said");
+  m.line("info string said once");
+  EXPECT_EQ(m.take(), (std::vector<std::string>{"info string said said"}));
+}
+
 TEST(LineMatches, APatternThatIsNoRegularExpressionIsNamed) {
   auto bad = harness::compile_line_patterns({"ok", "(unclosed"});
   ASSERT_FALSE(bad);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "process/child_process.h"
+#include "process/command.h"
 #include "support/harness_cli.h"
 
 namespace {
