@@ -21,7 +21,7 @@ fi
 seconds="$1"
 targets=("${@:2}")
 [ ${#targets[@]} -eq 0 ] && targets=(fen_fuzz move_text_fuzz epd_line_fuzz book_fuzz command_line_fuzz json_config_fuzz engine_output_fuzz pgn_import_fuzz
-  foreign_command_line_fuzz http_request_fuzz)
+  foreign_command_line_fuzz http_request_fuzz training_record_fuzz network_file_fuzz params_file_fuzz)
 cd "$build"
 for t in "${targets[@]}"; do
   mkdir -p "fuzz-corpus/$t"

@@ -9,7 +9,9 @@
 #    defects of old and hostile PGN files (scripts/lib/pgn_mangle.py), into the same database;
 #  - `harness datagen` killed with SIGKILL at random moments and resumed, run after run;
 #  - a match on a clock whose harness is paused with Ctrl-Z's signal (SIGTSTP, 3 s, SIGCONT)
-#    every 20 s, and ended at last by a hang-up (SIGHUP).
+#    every 20 s, and ended at last by a hang-up (SIGHUP);
+#  - a match whose event stream is a FIFO held open by a reader that never reads;
+#  - a match whose parameters file is rewritten in place (emptied, then written) without pause.
 # Then it stops the round robin and the dashboard with SIGTERM and checks: both databases pass
 # `pragma integrity_check`; no run is left "running"; every game is stored once (one row per
 # game index of a run); each import stored what it said; each finished datagen run holds all
@@ -143,7 +145,31 @@ paused_match=$!
 ) > "$work/pause_count.txt" &
 pauser=$!
 
+# --- a stalled event reader and a parameters file rewritten in place ---------------------------
+# The reader opens the FIFO and never reads: the harness must give the stream up, keep playing
+# and owe the game_end lines it could not write.
+stall_db="$work/stalled.sqlite"
+mkfifo "$work/events.fifo"
+sleep $((seconds + 60)) < "$work/events.fifo" &
+stalled_reader=$!
+"$bin/harness" match --engine "name=sa cmd=$mock arg=bad-pv" --engine "name=sb cmd=$mock arg=bad-pv" \
+  --games 100000 --tc 2+0.02 --concurrency 2 --maxmoves 80 --events "$work/events.fifo" --db "$stall_db" > "$work/stalled.log" 2>&1 &
+stalled_match=$!
+params_db="$work/params.sqlite"
+printf 'Move Index=1\n' > "$work/params.txt"
+"$bin/harness" match --engine "name=oa cmd=$mock arg=option-moves" --engine "name=ob cmd=$mock arg=option-moves" \
+  --games 100000 --tc 2+0.02 --concurrency 2 --maxmoves 80 --params-file "$work/params.txt" --db "$params_db" \
+  > "$work/params.log" 2>&1 &
+params_match=$!
+(
+  while [ $(($(date +%s) + 20)) -lt "$end" ] && kill -0 "$params_match" 2> /dev/null; do
+    printf 'Move Index=%d\n' $((RANDOM % 5)) > "$work/params.txt"
+  done
+) &
+rewriter=$!
+
 wait "$load" || true
+wait "$rewriter" || true
 wait "$pauser" || true
 wait "$importer" || true
 wait "$datagen" || true
@@ -160,6 +186,14 @@ wait "$serve" && serve_status=0 || serve_status=$?
 serve_stop_ms=$((($(date +%s%N) - started) / 1000000))
 kill -HUP "$paused_match"
 wait "$paused_match" && pause_status=0 || pause_status=$?
+kill -TERM "$stalled_match" 2> /dev/null || true
+stalled_stop=0
+for _ in $(seq 100); do kill -0 "$stalled_match" 2> /dev/null || break; sleep 0.1; stalled_stop=$((stalled_stop + 1)); done
+wait "$stalled_match" && stalled_status=0 || stalled_status=$?
+timeout 5 cat "$work/events.fifo" > "$work/stalled.jsonl" 2> /dev/null || true  # what the pipe held
+kill "$stalled_reader" 2> /dev/null || true
+kill -TERM "$params_match" 2> /dev/null || true
+wait "$params_match" && params_status=0 || params_status=$?
 sleep 2
 left=$(pgrep -f "$mock" | wc -l || true)
 echo "      round robin: exit $tournament_status after SIGTERM in $((tournament_stop / 10)).$((tournament_stop % 10)) s;" \
@@ -167,9 +201,10 @@ echo "      round robin: exit $tournament_status after SIGTERM in $((tournament_
 
 status=0
 python3 - "$work" "$db" "$gen_db" "$tournament_status" "$serve_status" "$serve_stop_ms" "$left" "$tournament_stop" \
-  "$pause_db" "$pause_status" << 'EOF' || status=$?
+  "$pause_db" "$pause_status" "$stall_db" "$stalled_status" "$stalled_stop" "$params_db" "$params_status" << 'EOF' || status=$?
 import json, sqlite3, statistics, sys
 work, db, gen_db, t_status, s_status, s_stop_ms, left, t_stop, pause_db, pause_status = sys.argv[1:11]
+stall_db, stalled_status, stalled_stop, params_db, params_status = sys.argv[11:16]
 failed = []
 
 def check(ok, what):
@@ -177,7 +212,7 @@ def check(ok, what):
     if not ok:
         failed.append(what)
 
-for path in (db, gen_db, pause_db):
+for path in (db, gen_db, pause_db, stall_db, params_db):
     c = sqlite3.connect(path)
     check(c.execute("pragma integrity_check").fetchone()[0] == "ok", f"{path}: integrity_check ok")
     if not c.execute("select count(*) from sqlite_master where name = 'runs'").fetchone()[0]:
@@ -225,6 +260,32 @@ check(pauses > 0 and p_games > 0, f"paused match: {pauses} pauses of 3 s, {p_gam
 check(p_lost == 0, f"paused match: no game ended on time or stalled ({p_lost})")
 check(int(pause_status) == 130 and p.execute("select status from runs where id = 1").fetchone()[0] == "stopped",
       f"paused match: the hang-up left its run stopped (exit {pause_status})")
+
+s = sqlite3.connect(stall_db)
+stored = {i for (i,) in s.execute("select game_index from games where run_id = 1")}
+owed = [i for (i,) in s.execute("select game_index from owed_events where run_id = 1")]
+written = []
+for line in open(f"{work}/stalled.jsonl", errors="replace"):
+    try:
+        event = json.loads(line)
+    except ValueError:
+        continue
+    if event.get("event") == "game_end":
+        written.append(event.get("game"))
+given_up = open(f"{work}/stalled.log", errors="replace").read().count("the run goes on without its events")
+check(int(stalled_status) in (0, 130, 143) and int(stalled_stop) <= 50,
+      f"stalled reader: the match stopped on SIGTERM in {int(stalled_stop) / 10:.1f} s (exit {stalled_status}), {len(stored)} games")
+check(given_up == 1, f"stalled reader: the stream was given up once ({given_up})")
+check(sorted(written + owed) == sorted(stored),
+      f"stalled reader: every stored game has one game_end, written ({len(written)}) or owed ({len(owed)})")
+
+q_ = sqlite3.connect(params_db)
+played = [json.loads(p) if p else None for (p,) in q_.execute("select params from games where run_id = 1")]
+bad = [p for p in played if not p or any(v.get("Move Index") not in [str(k) for k in range(5)] for v in p.values())]
+stopped_by = open(f"{work}/params.log", errors="replace").read()
+check(played and not bad, f"rewritten parameters file: {len(played)} games, each with a value the file held ({len(bad)} not)")
+check(int(params_status) in (0, 130, 143) or (int(params_status) == 2 and "params.txt:" in stopped_by),
+      f"rewritten parameters file: the match ended by SIGTERM or a bad read named by file:line (exit {params_status})")
 
 d = json.load(open(f"{work}/dashboard.json"))
 probe = sorted(d["probe_s"])
