@@ -28,6 +28,10 @@ args=(datagen --engine "$spec"
   --concurrency "${CONCURRENCY:-2}" --db "$db")
 [ -n "${RESIGN:-}" ] && args+=(--resign "$RESIGN")
 [ -n "${MAXMOVES:-}" ] && args+=(--maxmoves "$MAXMOVES")
-# A database that exists holds this run: go on with it (--resume finds it by its settings).
-if [ -f "$db" ]; then exec "$bin/harness" "${args[@]}" --resume; fi
+# A database that exists holds this run: go on with its last datagen run as it was stored (its
+# engine, openings and settings), whichever version of the harness began it.
+if [ -f "$db" ]; then
+  run="$(python3 -c "import sqlite3, sys; r = sqlite3.connect(sys.argv[1]).execute(\"select max(id) from runs where kind = 'datagen'\").fetchone(); print(r[0] or '')" "$db")"
+  [ -n "$run" ] && exec "$bin/harness" resume "$run" --db "$db" --concurrency "${CONCURRENCY:-2}"
+fi
 exec "$bin/harness" "${args[@]}"
