@@ -190,7 +190,20 @@ kill -TERM "$stalled_match" 2> /dev/null || true
 stalled_stop=0
 for _ in $(seq 100); do kill -0 "$stalled_match" 2> /dev/null || break; sleep 0.1; stalled_stop=$((stalled_stop + 1)); done
 wait "$stalled_match" && stalled_status=0 || stalled_status=$?
-timeout 5 cat "$work/events.fifo" > "$work/stalled.jsonl" 2> /dev/null || true  # what the pipe held
+# What the pipe held: read without blocking (an open for reading alone would wait for a writer).
+python3 -c "
+import errno, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NONBLOCK)
+out = open(sys.argv[2], 'wb')
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except BlockingIOError:
+        break
+    if not chunk:
+        break
+    out.write(chunk)
+" "$work/events.fifo" "$work/stalled.jsonl"
 kill "$stalled_reader" 2> /dev/null || true
 kill -TERM "$params_match" 2> /dev/null || true
 wait "$params_match" && params_status=0 || params_status=$?
@@ -271,7 +284,7 @@ for line in open(f"{work}/stalled.jsonl", errors="replace"):
     except ValueError:
         continue
     if event.get("event") == "game_end":
-        written.append(event.get("game"))
+        written.append(event.get("game") - 1)  # the events count games from 1, the table from 0
 given_up = open(f"{work}/stalled.log", errors="replace").read().count("the run goes on without its events")
 check(int(stalled_status) in (0, 130, 143) and int(stalled_stop) <= 50,
       f"stalled reader: the match stopped on SIGTERM in {int(stalled_stop) / 10:.1f} s (exit {stalled_status}), {len(stored)} games")
