@@ -279,13 +279,14 @@ chess::Result<bool> apply_spec_words(EngineConfig& c, const std::vector<Argument
   return true;
 }
 
-// The error of the whole spec, with the argument file's line of the first word that fails alone.
+// The error of the whole spec, with the argument file's line of the first word that fails alone
+// when that word came from a file.
 chess::Error spec_error(const chess::Error& error, const std::vector<ArgumentWord>& words) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     EngineConfig probe;
     int limits = 0;
-    if (!words[i].file.empty() && !apply_spec_words(probe, words, i, i + 1, limits))
-      return in_argument_file(error, words, i, i + 1, "--engine");
+    if (!apply_spec_words(probe, words, i, i + 1, limits))
+      return words[i].file.empty() ? error : in_argument_file(error, words, i, i + 1, "--engine");
   }
   return error;
 }
