@@ -11,24 +11,15 @@
 #include "support/browser.h"
 #include "support/material_positions.h"
 #include "support/test_networks.h"
+#include "support/training_workspace.h"
 #include "support/tuner_cli.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* NETWORK_CONFIG =
-    R"({"name": "material", "hidden": 32, "data": [{"path": "positions.txt", "format": "text"}],
-  "validation_fraction": 0.05, "batch_size": 512, "batches_per_superbatch": 20, "superbatches": 4, "wdl": 0.25,
-  "lr": {"schedule": "step", "start": 0.001, "gamma": 0.3, "step": 2}, "threads": 2, "seed": 5})";
-
-std::string network_workspace(const std::string& name, const std::string& config = NETWORK_CONFIG) {
-  const std::string dir = ::testing::TempDir() + "network_" + name + "/";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  std::ofstream(dir + "config.json") << config;
-  testing_support::write_material_positions(dir + "positions.txt", 150, 4);
-  return dir;
+std::string network_workspace(const std::string& name, const std::string& config = testing_support::SMALL_TRAINING_CONFIG) {
+  return testing_support::training_workspace("network", name, config);
 }
 
 std::string bytes_of(const std::string& path) {
@@ -59,7 +50,7 @@ TEST(TunerNnue, TrainsANetworkTheEngineAndAnIndependentReaderLoad) {
   EXPECT_GT(testing_support::reference_evaluation(ref, pos), 100) << "a queen up: material is learnt";
   // The manifest names the data and the files with their checksums.
   const nlohmann::json manifest = nlohmann::json::parse(bytes_of(dir + "net.json"));
-  EXPECT_EQ(manifest["architecture"], "(768->32)x2->1");
+  EXPECT_EQ(manifest["arch"], "(768->32)x2->1");
   EXPECT_EQ(manifest["quantised"]["sha256"], tuner::sha256_hex(bytes));
   EXPECT_EQ(manifest["raw"]["sha256"], tuner::sha256_hex(bytes_of(dir + "net.raw.bin")));
   EXPECT_EQ(manifest["data"][0]["sha256"], tuner::sha256_hex(bytes_of(dir + "positions.txt")));
@@ -126,7 +117,7 @@ TEST(TunerNnue, AnOutputThatWouldReplaceAnInputIsRefused) {
   const TunerRun r = run_tuner({"nnue", "--config", "config.json", "--db", "t.sqlite", "--out", "config.nnue"}, dir);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("config.json: is also read by this command"), std::string::npos) << r.out;
-  EXPECT_EQ(bytes_of(dir + "config.json"), NETWORK_CONFIG);
+  EXPECT_EQ(bytes_of(dir + "config.json"), testing_support::SMALL_TRAINING_CONFIG);
   EXPECT_FALSE(fs::exists(dir + "t.sqlite"));
 }
 

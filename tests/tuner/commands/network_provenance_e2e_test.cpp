@@ -17,24 +17,15 @@
 #include "store/tuner_database.h"
 #include "support/files.h"
 #include "support/material_positions.h"
+#include "support/training_workspace.h"
 #include "support/tuner_cli.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* PINNED_CONFIG =
-    R"({"name": "material", "hidden": 32, "data": [{"path": "positions.txt", "format": "text"}],
-  "validation_fraction": 0.05, "batch_size": 512, "batches_per_superbatch": 20, "superbatches": 4, "wdl": 0.25,
-  "lr": {"schedule": "step", "start": 0.001, "gamma": 0.3, "step": 2}, "threads": 2, "seed": 5})";
-
-std::string pinned_workspace(const std::string& name, const std::string& config = PINNED_CONFIG) {
-  const std::string dir = ::testing::TempDir() + "pinned_" + name + "/";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  std::ofstream(dir + "config.json") << config;
-  testing_support::write_material_positions(dir + "positions.txt", 150, 4);
-  return dir;
+std::string pinned_workspace(const std::string& name, const std::string& config = testing_support::SMALL_TRAINING_CONFIG) {
+  return testing_support::training_workspace("pinned", name, config);
 }
 
 TunerRun pinned_train(const std::string& dir, std::vector<std::string> extra = {}) {
@@ -85,7 +76,7 @@ TEST(TunerNnueProvenance, AResumeOnDataThatChangedIsRefusedNamingTheFile) {
 // While one process trains run 1, a second --resume is refused naming it, with nothing stored;
 // once the first has ended, its claim is taken over.
 TEST(TunerNnueClaims, ASecondResumeWhileARunIsTrainedIsRefusedByName) {
-  std::string config = PINNED_CONFIG;
+  std::string config = testing_support::SMALL_TRAINING_CONFIG;
   const std::string planned = R"("batches_per_superbatch": 20, "superbatches": 4)";
   config.replace(config.find(planned), planned.size(), R"("batches_per_superbatch": 100, "superbatches": 1000)");
   const std::string dir = pinned_workspace("claimed", config);
