@@ -65,8 +65,8 @@ std::uint32_t half_sum_narrow(const std::int16_t* x, const std::int16_t* w, int 
 
 }  // namespace
 
-int network_output(const Network& net, const std::int16_t* us, const std::int16_t* them) {
-  const std::int16_t* w = net.l1w.data();
+int network_output(const Network& net, const std::int16_t* us, const std::int16_t* them, int bucket) {
+  const std::int16_t* w = net.output_weights(bucket);
   std::uint32_t sum;
   if (net.narrow_output_weights)
     sum = half_sum_narrow(us, w, net.stride) + half_sum_narrow(them, w + net.stride, net.stride);
@@ -74,7 +74,7 @@ int network_output(const Network& net, const std::int16_t* us, const std::int16_
     sum = half_sum_portable(us, w, net.hidden) + half_sum_portable(them, w + net.stride, net.hidden);
   // The rest in i32 as bullet writes it; conversions to int32 wrap (C++20).
   std::int32_t out = std::int32_t(sum) / QA;
-  out = std::int32_t(std::uint32_t(out) + std::uint32_t(std::int32_t(net.l1b)));
+  out = std::int32_t(std::uint32_t(out) + std::uint32_t(std::int32_t(net.l1b[std::size_t(bucket)])));
   out = std::int32_t(std::uint32_t(out) * std::uint32_t(SCALE));
   return out / (QA * QB);
 }

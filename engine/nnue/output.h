@@ -1,6 +1,7 @@
 // The output layer, exactly as bullet's example computes it in integers:
 //   sum = sum_i clamp(us_i, 0, QA)^2 x w_i + sum_i clamp(them_i, 0, QA)^2 x w_(N+i)   (i32)
 //   cp  = ((sum / QA + l1b) x SCALE) / (QA x QB)                                         (truncating)
+// with the output bucket's weights w and bias l1b,
 // with 32-bit arithmetic that wraps, as bullet's does in release builds. The kernel is chosen
 // by the build's instruction set (AVX-512BW, AVX2, or portable C++).
 #pragma once
@@ -12,8 +13,9 @@
 
 namespace nnue {
 
-// Centipawns from the side to move's view, from its accumulator `us` and the other's `them`.
-int network_output(const Network& net, const std::int16_t* us, const std::int16_t* them);
+// Centipawns from the side to move's view, from its accumulator `us` and the other's `them`,
+// with the weights of output bucket `bucket` (0 for the simple network).
+int network_output(const Network& net, const std::int16_t* us, const std::int16_t* them, int bucket = 0);
 
 // The kernel `net` is evaluated with: the build's ("avx512", "avx2" or "portable"), or "portable"
 // for a file with an output weight beyond +-128, which the SIMD kernels would not sum exactly.

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "core/regular_file.h"
+#include "network_manifest.h"
 #include "nnue/builtin_network.h"
 #include "nnue/output.h"
 
@@ -60,7 +61,9 @@ void EngineState::set_weights(const eval::EvalParams& p) {
 }
 
 std::string EngineState::load_network(const std::string& path) {
-  chess::Result<nnue::Network> net = nnue::load_network(path);
+  auto manifest = manifest_architecture(path);
+  if (!manifest) return weights_error_ = manifest.error();
+  chess::Result<nnue::Network> net = nnue::load_network(path, eval_arch_ ? eval_arch_ : *manifest);
   if (!net) return weights_error_ = net.error();
   file_network_ = std::make_shared<const nnue::Network>(std::move(net).value());
   network_path_ = path;
@@ -111,7 +114,7 @@ std::string EngineState::network_label() const {
 
 std::string EngineState::evaluation_name() const {
   if (const nnue::Network* net = searcher_.network())
-    return "network " + network_label() + " ((768->" + std::to_string(net->hidden) + ")x2->1, " +
+    return "network " + network_label() + " (" + net->arch.spec() + ", " +
            std::string(nnue::simd_kernel(*net)) + ")";
   const bool given = eval_source_ == EvalSource::GIVEN_WEIGHTS;
   return std::string("hand-written (") + (given ? "weights given" : version_ + " weights") + ")";
@@ -159,6 +162,22 @@ void EngineState::stop_search() {
 
 void EngineState::wait_search() {
   if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace engine
+
+namespace engine {
+
+std::string EngineState::set_eval_arch(const std::string& spec) {
+  if (spec.empty() || spec == "<empty>") {
+    eval_arch_.reset();
+  } else {
+    auto arch = nnue::parse_architecture(spec);
+    if (!arch) return arch.error();
+    eval_arch_ = *arch;
+  }
+  if (eval_source_ == EvalSource::NETWORK_FILE && !network_path_.empty()) return load_network(network_path_);
+  return {};
 }
 
 }  // namespace engine

@@ -37,6 +37,9 @@ class EngineState {
   // Loads a quantised network file (nnue/layout.h) and evaluates with it; the error is kept as a
   // weights error is.
   std::string load_network(const std::string& path);
+  // The architecture network files are read as (architecture.h's grammar; empty: the one their
+  // manifest names, or else the simple network). A network already loaded is read again as it.
+  std::string set_eval_arch(const std::string& spec);
   // The hand-written evaluation (--eval hce): with the weights given, if any, else the version's.
   void use_hand_written_eval();
   // EvalFile's value: a weights JSON (its first byte '{'), a network file, empty or <empty> (the
@@ -83,6 +86,7 @@ class EngineState {
   std::optional<EvalSource> source_before_option_weights_;
   std::shared_ptr<const nnue::Network> file_network_;
   std::string network_path_;  // file_network_'s file
+  std::optional<nnue::Architecture> eval_arch_;  // EvalArch / --arch
   std::string weights_error_;
 
   // Hands the searcher the weights and the network eval_source_ and the version call for.

@@ -16,7 +16,7 @@
 namespace {
 
 constexpr const char* USAGE =
-    "usage: engine [--version NAME] [--weights FILE] [--net FILE] [--eval hce] [COMMAND]\n"
+    "usage: engine [--version NAME] [--weights FILE] [--net FILE] [--arch SPEC] [--eval hce] [COMMAND]\n"
     "  (no command)          speak UCI on standard input (xboard if the first line is 'xboard')\n"
     "  perft DEPTH [FEN]     count leaf nodes with divide (start position by default)\n"
     "  bench [DEPTH]         search the bench positions to DEPTH (default 10), print the node count\n"
@@ -24,7 +24,9 @@ constexpr const char* USAGE =
     "  versions              list the versions and what each adds\n"
     "  --version NAME        v0.1, v0.11, v0.12, v0.2 or dev (default dev)\n"
     "  --weights FILE        hand-written evaluation weights JSON (default: the version's own, built in)\n"
-    "  --net FILE            evaluate with this network: (768->N)x2->1, bullet's quantised layout\n"
+    "  --net FILE            evaluate with this network, in bullet's quantised layout\n"
+    "  --arch SPEC           its architecture: (768->N)x2->1, (768->N)x2->1x8 or (768xKhm->N)x2->1x8\n"
+    "                        (default: the one its manifest FILE.json names, else (768->N)x2->1)\n"
     "  --eval hce            evaluate with the hand-written evaluation (dev's default is its built-in network)\n";
 
 bool parse_depth(const std::string& text, long& depth) {
@@ -88,11 +90,22 @@ int protocol_main(engine::EngineState& state) {
   return engine::run_uci(state, std::cin, std::cout, first);
 }
 
+// --arch first, wherever it stands among the flags: it says how --net's file is read.
+std::string apply_arch_first(engine::EngineState& state, const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i + 1 < args.size() && args[i].rfind("--", 0) == 0; i += 2)
+    if (args[i] == "--arch") return state.set_eval_arch(args[i + 1]);
+  return {};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   engine::EngineState state;
+  if (const std::string err = apply_arch_first(state, args); !err.empty()) {
+    std::cerr << "engine: --arch: " << err << '\n';
+    return 2;
+  }
   while (!args.empty() && args[0].rfind("--", 0) == 0) {
     const std::string flag = args[0];
     if (flag == "--help") {
@@ -110,6 +123,8 @@ int main(int argc, char** argv) {
       err = state.load_weights(args[1]);
     else if (flag == "--net")
       err = state.load_network(args[1]);
+    else if (flag == "--arch")
+      ;  // applied before the other flags
     else if (flag == "--eval")
       err = select_evaluation(state, args[1]);
     else

@@ -48,6 +48,8 @@ std::vector<UciOption> build() {
   // A network file (nnue/layout.h) or a weights JSON; empty (or <empty>): the hand-written evaluation;
   // <default>: the version's own (dev's built-in network).
   list.push_back({"EvalFile", "string", "<default>", 0, 0, {}, [](EngineState& e, const std::string& v) { return e.set_eval_file(v); }});
+  // The architecture of EvalFile's network (nnue/architecture.h); empty: its manifest's, or the simple network.
+  list.push_back({"EvalArch", "string", "<empty>", 0, 0, {}, [](EngineState& e, const std::string& v) { return e.set_eval_arch(v); }});
   list.push_back({"Contempt", "spin", "0", -200, 200, {}, [](EngineState& e, const std::string& v) {
                     int cp = 0;
                     std::string err = parse_spin("Contempt", v, -200, 200, cp);

@@ -3,12 +3,14 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "support/files.h"
 #include "support/random_games.h"
+#include "support/bucketed_networks.h"
 #include "support/test_networks.h"
 
 namespace {
@@ -224,6 +226,49 @@ TEST(EngineCli, BenchNamesTheEvaluationItRan) {
   const auto nodes = [](const RunResult& r) { return r.out.substr(r.out.find("Nodes searched")); };
   EXPECT_NE(nodes(hce), nodes(with_net));
   EXPECT_NE(nodes(hce), nodes(builtin));
+}
+
+}  // namespace
+
+namespace {
+
+// A network of each integer architecture is evaluated by the engine as the test tree's own
+// forward pass evaluates it, its architecture given by --arch or by the manifest beside it; a
+// file of another size is refused naming both.
+TEST(EngineCli, EachIntegerArchitectureIsEvaluatedFromArchOrManifest) {
+  struct Case {
+    const char* spec;
+    int king_buckets;
+  };
+  const char* fens[] = {"r3k2r/pppq1ppp/2np1n2/2b1p3/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+                        "8/5k2/8/3p4/8/2K5/8/8 b - - 0 1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"};
+  for (const Case& c : {Case{"(768->32)x2->1x8", 0}, Case{"(768x10hm->32)x2->1x8", 10}}) {
+    const testing_support::BucketedReference ref = testing_support::random_bucketed(32, c.king_buckets, 21);
+    const std::string dir = ::testing::TempDir() + "cli-arch-" + std::to_string(c.king_buckets) + "/";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "net.nnue", std::ios::binary) << testing_support::bucketed_file_bytes(ref);
+    std::ofstream(dir + "listed.nnue", std::ios::binary) << testing_support::bucketed_file_bytes(ref);
+    std::ofstream(dir + "listed.json") << "{\"arch\": \"" << c.spec << "\"}";
+    for (const char* fen : fens) {
+      const int expected = testing_support::bucketed_evaluate(ref, *chess::Position::from_fen(fen));
+      RunResult given = run_engine("--net " + dir + "net.nnue --arch '" + c.spec + "' eval " + fen, "");
+      ASSERT_EQ(given.exit_code, 0) << given.err;
+      EXPECT_TRUE(contains(given.out, std::string("(") + c.spec + ", ")) << given.out;
+      EXPECT_EQ(last_number(given.out), expected) << c.spec << " " << fen;
+      RunResult listed = run_engine("--net " + dir + "listed.nnue eval " + fen, "");
+      ASSERT_EQ(listed.exit_code, 0) << listed.err;
+      EXPECT_EQ(last_number(listed.out), expected) << c.spec << " " << fen;
+    }
+    RunResult plain = run_engine("--net " + dir + "net.nnue eval", "");
+    EXPECT_EQ(plain.exit_code, 2) << "no architecture: the simple network's sizes, and this is none";
+  }
+  const std::string wrong = ::testing::TempDir() + "cli-arch-0/net.nnue";
+  RunResult refused = run_engine("--net " + wrong + " --arch '(768x10hm->32)x2->1x8' eval", "");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_TRUE(contains(refused.err, wrong + ": 50304 bytes does not fit the architecture (768x10hm->32)x2->1x8")) << refused.err;
+  RunResult bad_spec = run_engine("--arch '(768->20)x2->1' eval", "");
+  EXPECT_EQ(bad_spec.exit_code, 2);
+  EXPECT_TRUE(contains(bad_spec.err, "multiple of 16")) << bad_spec.err;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/uci_move.h"
+#include "support/bucketed_networks.h"
 #include "support/engine_session.h"
 #include "support/test_networks.h"
 
@@ -477,6 +478,39 @@ TEST(Uci, PondersUntilPonderhitOrStop) {
   std::this_thread::sleep_for(100ms);
   e.send("stop");
   EXPECT_TRUE(legal_in("", {"d2d4", "d7d5"}, bestmove_of(e.wait_for_prefix("bestmove", 30s))));
+}
+
+}  // namespace
+
+namespace {
+
+// EvalArch says how EvalFile's network is read, set before or after it (a network loaded is
+// read again); the manifest beside a file says the same without it. A spec that is wrong is
+// refused naming its part, and a file that does not fit it stops the engine as a failed EvalFile.
+TEST(Uci, EvalArchReadsTheNetworkAsItsManifestWould) {
+  const std::string dir = ::testing::TempDir() + "uci-evalarch/";
+  std::filesystem::create_directories(dir);
+  const std::string bytes = testing_support::bucketed_file_bytes(testing_support::random_bucketed(32, 10, 4));
+  std::ofstream(dir + "net.nnue", std::ios::binary) << bytes;
+  std::ofstream(dir + "listed.nnue", std::ios::binary) << bytes;
+  std::ofstream(dir + "listed.json") << R"({"arch": "(768x10hm->32)x2->1x8"})";
+  const std::string spec = "setoption name EvalArch value (768x10hm->32)x2->1x8";
+  const std::string listed = nodes_after({"setoption name EvalFile value " + dir + "listed.nnue"});
+  ASSERT_FALSE(listed.empty());
+  EXPECT_EQ(nodes_after({spec, "setoption name EvalFile value " + dir + "net.nnue"}), listed);
+  EXPECT_NE(listed, nodes_after({}));
+
+  EngineSession e(ENGINE_PATH);
+  e.send("setoption name EvalArch value (768x10hm->20)x2->1x8");
+  e.send("isready");
+  EXPECT_EQ(e.wait_for_prefix("readyok"), "readyok");
+  EXPECT_TRUE(e.saw("multiple of 16")) << "the refusal names the part";
+  EngineSession wrong(ENGINE_PATH);
+  wrong.send("setoption name EvalArch value (768->32)x2->1x8");
+  wrong.send("setoption name EvalFile value " + dir + "net.nnue");
+  wrong.send("isready");
+  EXPECT_FALSE(wrong.wait_for_prefix("info string ERROR", 10s).empty());
+  EXPECT_TRUE(wrong.saw("does not fit the architecture (768->32)x2->1x8"));
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ TEST(NetworkFile, ValuesAreReadAsTheIndependentReaderReadsThem) {
     EXPECT_EQ(net->l1w[std::size_t(i)], ref.l1w[std::size_t(i)]);
     EXPECT_EQ(net->l1w[std::size_t(net->stride + i)], ref.l1w[std::size_t(hidden + i)]);
   }
-  EXPECT_EQ(net->l1b, ref.l1b);
+  EXPECT_EQ(net->l1b[0], ref.l1b);
   EXPECT_TRUE(net->narrow_output_weights);
 }
 

@@ -145,7 +145,7 @@ TEST(FloatNetwork, QuantisationRoundsEachValueByItsFactorAndRefusesOverflow) {
   EXPECT_EQ(q->feature_row(0)[0], 128);
   EXPECT_EQ(q->l0b[0], -26);
   EXPECT_EQ(q->l1w[0], 64);
-  EXPECT_EQ(q->l1b, 8160);
+  EXPECT_EQ(q->l1b[0], 8160);
   net.params()[net.l1b_offset()] = 2.5f;
   auto overflow = net.quantised();
   ASSERT_FALSE(overflow.ok());

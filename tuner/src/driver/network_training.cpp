@@ -174,7 +174,7 @@ chess::Result<std::string> write_network(const TrainingRun& run, const TrainingC
   auto losses = stored_losses(db, run_id);
   CHESS_RETURN_IF_ERROR(losses);
   const nlohmann::json manifest = {
-      {"architecture", "(768->" + std::to_string(config.hidden) + ")x2->1"},
+      {"arch", nnue::simple_architecture(config.hidden).spec()},
       {"layout", "bullet simple: Chess768 inputs, SCReLU, side to move first; i16 little-endian, column-major; l0w, l0b x QA, "
                  "l1w x QB, l1b x QA*QB; padded to 64 bytes"},
       {"hidden", config.hidden}, {"qa", nnue::QA}, {"qb", nnue::QB}, {"scale", nnue::SCALE},

@@ -61,7 +61,7 @@ chess::Result<nnue::Network> FloatNetwork::quantised() const {
     }
   auto q = quantise(l1b(), nnue::QA * nnue::QB, "l1b", 0);
   CHESS_RETURN_IF_ERROR(q);
-  net.l1b = *q;
+  net.l1b[0] = *q;
   return net;
 }
 
