@@ -150,8 +150,9 @@ pauser=$!
 # and owe the game_end lines it could not write.
 stall_db="$work/stalled.sqlite"
 mkfifo "$work/events.fifo"
-sleep $((seconds + 60)) < "$work/events.fifo" &
+sleep infinity < "$work/events.fifo" &  # until the checks have drained the pipe
 stalled_reader=$!
+trap 'kill "$stalled_reader" 2> /dev/null || true' EXIT
 "$bin/harness" match --engine "name=sa cmd=$mock arg=bad-pv" --engine "name=sb cmd=$mock arg=bad-pv" \
   --games 100000 --tc 2+0.02 --concurrency 2 --maxmoves 80 --events "$work/events.fifo" --db "$stall_db" > "$work/stalled.log" 2>&1 &
 stalled_match=$!
@@ -162,6 +163,12 @@ printf 'Move Index=1\n' > "$work/params.txt"
   > "$work/params.log" 2>&1 &
 params_match=$!
 (
+  # Rewritten once the run has begun: a file found empty at the start check refuses the run, as it should.
+  for _ in $(seq 300); do
+    [ -s "$params_db" ] && python3 -c "import sqlite3, sys; sys.exit(0 if sqlite3.connect(sys.argv[1]).execute('select count(*) from games').fetchone()[0] else 1)" \
+      "$params_db" 2> /dev/null && break
+    sleep 0.1
+  done
   while [ $(($(date +%s) + 20)) -lt "$end" ] && kill -0 "$params_match" 2> /dev/null; do
     printf 'Move Index=%d\n' $((RANDOM % 5)) > "$work/params.txt"
   done
@@ -293,7 +300,8 @@ check(sorted(written + owed) == sorted(stored),
       f"stalled reader: every stored game has one game_end, written ({len(written)}) or owed ({len(owed)})")
 
 q_ = sqlite3.connect(params_db)
-played = [json.loads(p) if p else None for (p,) in q_.execute("select params from games where run_id = 1")]
+has_games = q_.execute("select count(*) from sqlite_master where name = 'games'").fetchone()[0]
+played = [json.loads(p) if p else None for (p,) in q_.execute("select params from games where run_id = 1")] if has_games else []
 bad = [p for p in played if not p or any(v.get("Move Index") not in [str(k) for k in range(5)] for v in p.values())]
 stopped_by = open(f"{work}/params.log", errors="replace").read()
 check(played and not bad, f"rewritten parameters file: {len(played)} games, each with a value the file held ({len(bad)} not)")
