@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "output.h"
+#include "row_updates.h"
 
 namespace nnue {
 
@@ -12,18 +13,15 @@ void add_row(const std::int16_t* row, std::int16_t* out, int n) {
   for (int i = 0; i < n; ++i) out[i] = std::int16_t(out[i] + row[i]);
 }
 
-void subtract_row(const std::int16_t* row, std::int16_t* out, int n) {
-  for (int i = 0; i < n; ++i) out[i] = std::int16_t(out[i] - row[i]);
-}
-
 // out = in + the rows of what entered - the rows of what left, for one perspective.
 void apply_delta(const Network& net, const MoveDelta& d, chess::Color perspective, PerspectiveView view, const std::int16_t* in,
                  std::int16_t* out) {
-  std::copy(in, in + net.stride, out);
-  for (int k = 0; k < d.added_count; ++k)
-    add_row(net.feature_row(feature_index(view, perspective, d.added[k].piece, d.added[k].square)), out, net.stride);
+  const std::int16_t* adds[MAX_ROWS_PER_SIDE];
+  const std::int16_t* subs[MAX_ROWS_PER_SIDE];
+  for (int k = 0; k < d.added_count; ++k) adds[k] = net.feature_row(feature_index(view, perspective, d.added[k].piece, d.added[k].square));
   for (int k = 0; k < d.removed_count; ++k)
-    subtract_row(net.feature_row(feature_index(view, perspective, d.removed[k].piece, d.removed[k].square)), out, net.stride);
+    subs[k] = net.feature_row(feature_index(view, perspective, d.removed[k].piece, d.removed[k].square));
+  update_rows(in, out, adds, d.added_count, subs, d.removed_count, net.stride);
 }
 
 }  // namespace
@@ -61,7 +59,8 @@ AccumulatorStack::AccumulatorStack(const Network& net, int capacity)
     : net_(&net),
       values_(std::size_t(capacity) * 2 * std::size_t(net.stride)),
       plies_(std::size_t(capacity)),
-      boards_(std::size_t(capacity)) {}
+      boards_(std::size_t(capacity)),
+      cache_(net) {}
 
 void AccumulatorStack::reset(const chess::Position& pos) {
   top_ = 0;
@@ -83,6 +82,7 @@ void AccumulatorStack::push(const chess::Position& before, chess::Move m) {
   ply.views[chess::BLACK] = parent.views[chess::BLACK];
   ply.refresh[chess::WHITE] = ply.refresh[chess::BLACK] = false;
   if (net_->arch.inputs == InputSet::CHESS768 || chess::type_of(before.piece_on(m.from())) != chess::KING) return;
+  ++cache_.stats().king_moves;
   const PerspectiveView after = perspective_view(net_->arch, mover, ply.delta.added[0].square);
   if (after == parent.views[mover]) return;
   ply.views[mover] = after;
@@ -105,7 +105,7 @@ void AccumulatorStack::push_null() {
 void AccumulatorStack::update(int ply, chess::Color c) {
   const Ply& p = plies_[std::size_t(ply)];
   if (p.refresh[c])
-    refresh_perspective(*net_, boards_[std::size_t(ply)], c, values(ply, c));
+    cache_.refresh(boards_[std::size_t(ply)], c, p.views[c], values(ply, c));
   else
     apply_delta(*net_, p.delta, c, p.views[c], values(ply - 1, c), values(ply, c));
 }

@@ -13,6 +13,7 @@
 #include "features.h"
 #include "move_delta.h"
 #include "network.h"
+#include "refresh_cache.h"
 
 namespace nnue {
 
@@ -43,6 +44,8 @@ class AccumulatorStack {
   // The top's sums for `perspective`, brought up to date.
   const std::int16_t* current(chess::Color perspective);
   int depth() const { return top_; }
+  // The refreshes of king moves so far (networks with king buckets).
+  const RefreshStats& refresh_stats() const { return cache_.stats(); }
 
  private:
   // What one ply of the path knows: the move's change, each perspective's view after it, and
@@ -65,6 +68,7 @@ class AccumulatorStack {
   std::vector<std::int16_t> values_;  // capacity x 2 perspectives x stride
   std::vector<Ply> plies_;
   std::vector<chess::Position> boards_;  // the board after a ply that refreshes a perspective
+  RefreshCache cache_;
   int top_ = 0;
 };
 

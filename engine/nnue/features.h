@@ -21,15 +21,32 @@ struct PerspectiveView {
 // Chess768's view: no buckets.
 constexpr PerspectiveView plain_view(chess::Color perspective) { return {0, int(perspective) * 56}; }
 
-// The view of `perspective` whose own king stands on `own_king`.
-constexpr PerspectiveView perspective_view(const Architecture& a, chess::Color perspective, chess::Square own_king) {
-  if (a.inputs == InputSet::CHESS768) return plain_view(perspective);
-  const int king = int(chess::relative_square(perspective, own_king));
+// The bucket's first feature and the mirror (0 or 7) of a perspective whose own king stands on
+// `king` as that perspective sees the board (its own first rank at the bottom).
+constexpr PerspectiveView relative_view(const Architecture& a, int king) {
+  if (a.inputs == InputSet::CHESS768) return {0, 0};
   const bool mirrored = king % 8 > 3;
   const int file = mirrored ? 7 - king % 8 : king % 8;
-  const int bucket = a.king_buckets[std::size_t(4 * (king / 8) + file)];
-  return {PIECE_FEATURES * bucket, int(perspective) * 56 ^ (mirrored ? 7 : 0)};
+  return {PIECE_FEATURES * a.king_buckets[std::size_t(4 * (king / 8) + file)], mirrored ? 7 : 0};
 }
+
+// The view of `perspective` whose own king stands on `own_king`.
+constexpr PerspectiveView perspective_view(const Architecture& a, chess::Color perspective, chess::Square own_king) {
+  const PerspectiveView v = relative_view(a, int(chess::relative_square(perspective, own_king)));
+  return {v.base, int(perspective) * 56 ^ v.square_xor};
+}
+
+// A Chess768 feature `f` (numbered for its perspective, as plain_view numbers it) in the
+// bucketed numbering of that perspective's relative view `v`: the block of its king's bucket,
+// the square mirrored with the king on files e-h.
+constexpr int bucketed_feature(PerspectiveView v, int f) { return v.base + (f ^ v.square_xor); }
+
+// The same piece as the other perspective numbers it in Chess768: the colour half swapped and
+// the board flipped.
+constexpr int other_perspective(int f) { return (f + 384) % INPUTS ^ 56; }
+
+// The Chess768 feature of a perspective's own king on relative square 0; its square follows.
+inline constexpr int OWN_KING_FEATURE = 64 * (int(chess::KING) - int(chess::PAWN));
 
 constexpr int feature_index(PerspectiveView view, chess::Color perspective, chess::Piece piece, chess::Square square) {
   const int theirs = chess::color_of(piece) == perspective ? 0 : 384;

@@ -1,6 +1,5 @@
-// A quantised network of one of the integer architectures (architecture.h: the simple network,
-// output buckets, mirrored king buckets), as the engine keeps it in memory: each row padded with
-// zeros to a multiple of LANE_PADDING, so the SIMD kernels need no tails.
+// A quantised network of any architecture of architecture.h, as the engine keeps it in memory:
+// each row padded with zeros to a multiple of LANE_PADDING, so the SIMD kernels need no tails.
 #pragma once
 
 #include <cstdint>
@@ -15,14 +14,34 @@
 
 namespace nnue {
 
+// The layer stack after the pairwise product: its first layer's i8 weights widened to i16 (one
+// row per bucket and neuron: the side to move's N/2 products, padding to `pair_stride`, then the
+// other side's), and the float layers after it, as the file holds them.
+struct LayerStack {
+  int pair_stride = 0;              // N/2 rounded up to LANE_PADDING
+  std::vector<std::int16_t> l1w;    // OUTPUT_BUCKETS x STACK_HIDDEN_1 rows of 2 x `pair_stride`
+  std::vector<float> l1b;           // OUTPUT_BUCKETS x STACK_HIDDEN_1
+  std::vector<float> l2w;           // OUTPUT_BUCKETS x STACK_HIDDEN_2 rows of STACK_HIDDEN_1
+  std::vector<float> l2b;           // OUTPUT_BUCKETS x STACK_HIDDEN_2
+  std::vector<float> l3w;           // OUTPUT_BUCKETS x STACK_HIDDEN_2
+  std::vector<float> l3b;           // OUTPUT_BUCKETS
+
+  const std::int16_t* l1_row(int bucket, int neuron) const { return l1w.data() + row_offset(bucket, neuron); }
+  std::int16_t* l1_row(int bucket, int neuron) { return l1w.data() + row_offset(bucket, neuron); }
+  std::size_t row_offset(int bucket, int neuron) const {
+    return std::size_t(bucket * STACK_HIDDEN_1 + neuron) * 2 * std::size_t(pair_stride);
+  }
+};
+
 struct Network {
   Architecture arch;
   int hidden = 0;                   // N, the neurons per perspective
   int stride = 0;                   // padded(N)
   std::vector<std::int16_t> l0w;    // arch.input_features() rows of `stride`: the feature's column of the hidden layer
   std::vector<std::int16_t> l0b;    // `stride`
-  std::vector<std::int16_t> l1w;    // per output bucket, 2 x `stride`: the side to move's half first
-  std::vector<std::int16_t> l1b;    // one per output bucket
+  std::vector<std::int16_t> l1w;    // per output bucket, 2 x `stride`: the side to move's half first (not with a layer stack)
+  std::vector<std::int16_t> l1b;    // one per output bucket (not with a layer stack)
+  LayerStack stack;                 // with OutputLayer::LAYER_STACK only
   // Whether every output weight is within +-128, so clamp(acc)^2 x w may be formed as
   // clamp(acc) x (clamp(acc) x w) in 16-bit products (every network the trainer writes is).
   bool narrow_output_weights = true;

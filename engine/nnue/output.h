@@ -2,8 +2,12 @@
 //   sum = sum_i clamp(us_i, 0, QA)^2 x w_i + sum_i clamp(them_i, 0, QA)^2 x w_(N+i)   (i32)
 //   cp  = ((sum / QA + l1b) x SCALE) / (QA x QB)                                         (truncating)
 // with the output bucket's weights w and bias l1b,
-// with 32-bit arithmetic that wraps, as bullet's does in release builds. The kernel is chosen
-// by the build's instruction set (AVX-512BW, AVX2, or portable C++).
+// with 32-bit arithmetic that wraps, as bullet's does in release builds. The layer stack (bullet
+// gives no integer inference for it) takes the pairwise products of clamp(acc, 0, QA) exactly in
+// integers through its i8 first layer, then its float layers:
+//   z1_j = sum_i p_i x l1w_ji / (QA^2 x QB) + l1b_j,  then SCReLU, 16 -> 32, SCReLU, 32 -> 1,
+//   cp   = trunc(400 y)
+// The kernel is chosen by the build's instruction set (AVX-512BW, AVX2, or portable C++).
 #pragma once
 
 #include <cstdint>

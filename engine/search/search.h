@@ -66,6 +66,8 @@ class Searcher {
   // Both at once, emptying the table once: what an engine's evaluation choice sets.
   void set_evaluation(const eval::EvalParams& p, std::shared_ptr<const nnue::Network> net);
   const nnue::Network* network() const { return network_.get(); }
+  // The refreshes of king moves since the network was set (none without a network).
+  const nnue::RefreshStats* refresh_stats() const { return accumulators_ ? &accumulators_->refresh_stats() : nullptr; }
   void set_search_params(const SearchParams& p);
   const SearchParams& search_params() const { return sp_; }
   void set_hash_mb(std::size_t mb) { tt_.resize(mb); }

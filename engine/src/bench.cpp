@@ -1,5 +1,6 @@
 #include "bench.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ostream>
 
@@ -22,6 +23,16 @@ constexpr const char* BENCH_FENS[] = {
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
 };
 
+// With king buckets: how many king moves needed a refresh, and the rows the cache added or
+// subtracted for them beside the rows of refreshes from scratch.
+void print_refreshes(const nnue::RefreshStats& s, std::ostream& out) {
+  if (s.king_moves == 0) return;
+  const auto percent = [](std::uint64_t part, std::uint64_t whole) { return 100.0 * double(part) / double(std::max<std::uint64_t>(whole, 1)); };
+  out << "King moves refreshing: " << s.refreshes << " of " << s.king_moves << " (" << percent(s.refreshes, s.king_moves) << "%)\n"
+      << "Refresh rows: " << s.rows << " through the cache, " << s.rows_from_scratch << " from scratch ("
+      << percent(s.rows, s.rows_from_scratch) << "%)\n";
+}
+
 }  // namespace
 
 void run_bench(EngineState& state, int depth, std::ostream& out) {
@@ -38,8 +49,9 @@ void run_bench(EngineState& state, int depth, std::ostream& out) {
     total += r.nodes;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  out << "\nEvaluation: " << state.evaluation_name() << "\nNodes searched: " << total << "\nNodes/second: " << std::uint64_t(double(total) / std::max(seconds, 1e-9))
-      << std::endl;
+  out << "\nEvaluation: " << state.evaluation_name() << "\n";
+  if (const nnue::RefreshStats* refreshes = state.searcher().refresh_stats()) print_refreshes(*refreshes, out);
+  out << "Nodes searched: " << total << "\nNodes/second: " << std::uint64_t(double(total) / std::max(seconds, 1e-9)) << std::endl;
 }
 
 }  // namespace engine

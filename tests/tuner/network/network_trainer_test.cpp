@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 tuner::TrainingConfig material_config(const std::string& data) {
   tuner::TrainingConfig c;
-  c.hidden = 32;
+  c.arch = nnue::simple_architecture(32);
   c.data = {{data, tuner::PositionsFormat::TEXT}};
   c.batch_size = 256;
   c.batches_per_superbatch = 100;
@@ -78,7 +78,7 @@ TEST(NetworkTrainer, ACheckpointContinuesAsTheRunWouldHave) {
   for (int s = 0; s < 3; ++s) whole.run_superbatch();
   tuner::TrainingRun first = prepared(config);
   first.run_superbatch();
-  auto checkpoint = tuner::Checkpoint::from_bytes(first.checkpoint().bytes(), "checkpoint");
+  auto checkpoint = tuner::Checkpoint::from_bytes(first.checkpoint().bytes(), "checkpoint", first.network().arch());
   ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
   tuner::TrainingRun second = prepared(config);
   ASSERT_TRUE(second.restore(std::move(checkpoint).value()).ok());

@@ -16,7 +16,7 @@ TEST(TrainingConfig, ReadsEveryKey) {
     "adamw": {"decay": 0.02, "clip": 1.5}, "threads": 1, "seed": 9, "shuffle": false})",
                                         "net.json");
   ASSERT_TRUE(c.ok()) << c.error();
-  EXPECT_EQ(c->hidden, 256);
+  EXPECT_EQ(c->arch.hidden, 256);
   ASSERT_EQ(c->data.size(), 2u);
   EXPECT_EQ(c->data[0].format, tuner::PositionsFormat::MARLINFORMAT);
   EXPECT_EQ(c->data[1].format, tuner::PositionsFormat::TEXT);
@@ -72,8 +72,38 @@ namespace {
 TEST(TrainingConfig, TheShippedConfigurationReads) {
   auto c = tuner::load_training_config(std::string(PROJECT_DIR) + "/configs/nnue/simple.json");
   ASSERT_TRUE(c.ok()) << c.error();
-  EXPECT_EQ(c->hidden, 128);
+  EXPECT_EQ(c->arch.hidden, 128);
   EXPECT_EQ(c->batch_size, 16384);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(TrainingConfig, AnArchitectureIsReadWithItsKingBucketMap) {
+  auto c = tuner::parse_training_config(
+      R"({"arch": "(768x2hm->64)x2->pairwise->(16->32->1)x8", "data": [{"path": "a"}],
+          "buckets": [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]})",
+      "c.json");
+  ASSERT_TRUE(c.ok()) << c.error();
+  EXPECT_EQ(c->arch.output, nnue::OutputLayer::LAYER_STACK);
+  EXPECT_EQ(c->arch.king_bucket_count, 2);
+  EXPECT_EQ(c->arch.hidden, 64);
+  EXPECT_EQ(c->arch.king_buckets[8], 1);
+}
+
+TEST(TrainingConfig, AWrongArchitectureIsRefusedNamingTheKeyAndThePart) {
+  const std::string bad = training_config_error(R"({"arch": "(768x10hm->20)x2->1x8", "data": [{"path": "a"}]})");
+  EXPECT_NE(bad.find("'arch': architecture '(768x10hm->20)x2->1x8': the hidden size N must be a multiple of 16"), std::string::npos)
+      << bad;
+  EXPECT_NE(training_config_error(R"({"arch": "(768->64)x2->1", "hidden": 64, "data": [{"path": "a"}]})")
+                .find("give 'arch' or 'hidden'"),
+            std::string::npos);
+  EXPECT_NE(training_config_error(R"({"buckets": [0], "data": [{"path": "a"}]})").find("'buckets' (a king-bucket map) comes with 'arch'"),
+            std::string::npos);
+  EXPECT_NE(training_config_error(R"({"arch": "(768x10hm->64)x2->1x8", "buckets": [0, 1], "data": [{"path": "a"}]})")
+                .find("king-bucket map: 32 numbers"),
+            std::string::npos);
 }
 
 }  // namespace

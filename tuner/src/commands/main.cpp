@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
   }
   auto n = std::make_shared<tuner::NetworkCommandOptions>();
   n->db = harness::default_database();
-  CLI::App* nnue = app.add_subcommand("nnue", "Train a (768->N)x2->1 network (bullet's simple layout) on positions 'harness positions' wrote");
+  CLI::App* nnue = app.add_subcommand("nnue", "Train a network of any of bullet's progression architectures (its configuration's 'arch') on positions 'harness positions' wrote");
   nnue->add_option("--config", n->config, "Training configuration (for example configs/nnue/simple.json)")->required();
   nnue->add_option("--out", n->out, "Quantised network to write (default: networks/NAME-runID.nnue beside the database); the float weights, the manifest and the checkpoints go beside it");
   nnue->add_option("--db", n->db, harness::DATABASE_HELP);

@@ -98,7 +98,7 @@ int network_command(const NetworkCommandOptions& o) {
   TrainingRun run = value_or_fail(TrainingRun::prepare(config, std::cout));
   const std::int64_t run_id = value_or_fail(begin_training_run(*db, resumed, config, run, std::cout));
   const NetworkFiles files(quantised_path(config, o, run_id));
-  std::cout << "Tuner run " << run_id << " (nnue) in " << o.db << ": (768->" << config.hidden << ")x2->1, "
+  std::cout << "Tuner run " << run_id << " (nnue) in " << o.db << ": " << config.arch.spec() << ", "
             << config.superbatches << " superbatches of " << config.batches_per_superbatch << " batches of " << config.batch_size
             << ", " << config.threads << " threads" << std::endl;
   TrainingOptions options{o.stop_after, losses ? &losses->stream() : nullptr, events.get()};

@@ -1,4 +1,4 @@
-// tuner nnue: trains a (768->N)x2->1 network on positions the harness wrote, a superbatch per
+// tuner nnue: trains a network of the configuration's architecture on positions the harness wrote, a superbatch per
 // stored step of the tuner's one driver loop, resumable exactly from its last checkpoint.
 #pragma once
 

@@ -9,6 +9,7 @@
 #include "json/json_input.h"
 #include "methods/tuning_method.h"
 #include "network/file_checksum.h"
+#include "nnue/file_layout.h"
 #include "process/stop_request.h"
 #include "settings/output_file.h"
 
@@ -115,11 +116,13 @@ class NetworkTrainingRun : public MethodRun {
     if (!state.is_object() || !state.contains("checkpoint") || !state["checkpoint"].is_string())
       return chess::Error{"the stored step names no checkpoint"};
     const std::string path = state["checkpoint"].get<std::string>();
-    auto bytes = chess::read_whole_file(path, "training checkpoint", 64 * chess::MIB * 3);
+    // The weights and both moments, with room for the header.
+    const std::size_t most = 3 * run_.network().size() * sizeof(float) + chess::MIB;
+    auto bytes = chess::read_whole_file(path, "training checkpoint", most);
     CHESS_RETURN_IF_ERROR(bytes);
     if (state.value("checkpoint_sha256", "") != sha256_hex(*bytes))
       return chess::Error{path + ": the checkpoint's checksum is not the one stored with its superbatch"};
-    auto checkpoint = Checkpoint::from_bytes(*bytes, path);
+    auto checkpoint = Checkpoint::from_bytes(*bytes, path, config_.arch);
     CHESS_RETURN_IF_ERROR(checkpoint);
     last_loss_ = state.value("validation_loss", 0.0);
     return run_.restore(std::move(checkpoint).value());
@@ -160,6 +163,19 @@ chess::Result<nlohmann::json> stored_losses(TunerDatabase& db, std::int64_t run_
   return losses;
 }
 
+// The file's tensors as the manifest describes them: name, type and factor, in order.
+std::string layout_text(const nnue::Architecture& arch) {
+  static constexpr const char* TYPES[] = {"i8", "i16", "f32"};
+  std::string text = "bullet's SavedFormat for " + arch.spec() + ", little-endian, no header, padded to 64 bytes:";
+  for (const nnue::TensorLayout& t : nnue::file_tensors(arch)) {
+    text += " " + t.name + " " + TYPES[int(t.type)];
+    if (t.scale != 1) text += " x" + std::to_string(t.scale);
+    text += ",";
+  }
+  text.back() = ';';
+  return text + (arch.inputs == nnue::InputSet::KING_BUCKETS_MIRRORED ? " l0w with the factoriser added" : " Chess768 inputs");
+}
+
 // The quantised network, the float weights and the manifest, written from the run's state.
 chess::Result<std::string> write_network(const TrainingRun& run, const TrainingConfig& config, const NetworkFiles& files,
                                          TunerDatabase& db, std::int64_t run_id, const std::vector<std::string>& inputs) {
@@ -173,11 +189,10 @@ chess::Result<std::string> write_network(const TrainingRun& run, const TrainingC
   CHESS_RETURN_IF_ERROR(write_file(files.raw, raw, inputs));
   auto losses = stored_losses(db, run_id);
   CHESS_RETURN_IF_ERROR(losses);
-  const nlohmann::json manifest = {
-      {"arch", nnue::simple_architecture(config.hidden).spec()},
-      {"layout", "bullet simple: Chess768 inputs, SCReLU, side to move first; i16 little-endian, column-major; l0w, l0b x QA, "
-                 "l1w x QB, l1b x QA*QB; padded to 64 bytes"},
-      {"hidden", config.hidden}, {"qa", nnue::QA}, {"qb", nnue::QB}, {"scale", nnue::SCALE},
+  nlohmann::json manifest = {
+      {"arch", config.arch.spec()},
+      {"layout", layout_text(config.arch)},
+      {"hidden", config.arch.hidden}, {"qa", nnue::QA}, {"qb", nnue::QB}, {"scale", nnue::SCALE},
       {"data", data_entries(run)},
       {"positions", {{"train", run.training_size()}, {"validation", run.validation_size()}}},
       {"settings", json_input::parse_or_discarded(config.source_text)},
@@ -187,6 +202,8 @@ chess::Result<std::string> write_network(const TrainingRun& run, const TrainingC
       {"raw", file_entry(files.raw, raw)},
       {"tuner_run", run_id},
       {"database", fs::absolute(inputs.front()).string()}};
+  if (config.arch.inputs == nnue::InputSet::KING_BUCKETS_MIRRORED)
+    manifest["buckets"] = std::vector<int>(config.arch.king_buckets.begin(), config.arch.king_buckets.end());
   CHESS_RETURN_IF_ERROR(write_file(files.manifest, manifest.dump(2) + "\n", inputs));
   return "network written to " + files.quantised.string() + " (sha256 " + sha256_hex(quantised) + "), float weights to " +
          files.raw.string() + ", manifest to " + files.manifest.string() + "\n";

@@ -4,11 +4,11 @@
 #include <cstring>
 #include <random>
 
+#include "nnue/file_layout.h"
+
 namespace tuner {
 
 namespace {
-
-std::size_t parameter_count(int hidden) { return (std::size_t(nnue::INPUTS) + 3) * std::size_t(hidden) + 1; }
 
 // A standard normal draw from the generator's bits by Box-Muller, so the weights are the same
 // with every standard library (std::normal_distribution's algorithm is not specified).
@@ -17,51 +17,140 @@ double normal(std::mt19937_64& rng) {
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
 }
 
-chess::Result<std::int16_t> quantise(float value, int factor, const char* what, int index) {
+constexpr int LAYER_STACK_L0_FAN_IN = 32;  // 4_multi_layer.rs: init_with_effective_input_size(32)
+
+std::vector<FloatTensor> tensor_table(const nnue::Architecture& a) {
+  const std::size_t n = std::size_t(a.hidden);
+  const bool stack = a.output == nnue::OutputLayer::LAYER_STACK;
+  const float l0_share = a.inputs == nnue::InputSet::KING_BUCKETS_MIRRORED ? 0.5f : 1.0f;
+  std::vector<FloatTensor> t;
+  auto add = [&t](std::string name, std::size_t count, float share, int fan_in) {
+    const std::size_t offset = t.empty() ? 0 : t.back().offset + t.back().count;
+    t.push_back({std::move(name), offset, count, share, fan_in});
+  };
+  add("l0w", std::size_t(a.input_features()) * n, l0_share, stack ? LAYER_STACK_L0_FAN_IN : a.input_features());
+  if (l0_share < 1.0f) add("l0f", std::size_t(nnue::PIECE_FEATURES) * n, l0_share, 0);
+  add("l0b", n, 1.0f, 0);
+  if (!stack) {
+    const std::size_t buckets = std::size_t(a.output_buckets());
+    add("l1w", buckets * 2 * n, 1.0f, 2 * a.hidden);
+    add("l1b", buckets, 1.0f, 0);
+    return t;
+  }
+  const std::size_t b = nnue::OUTPUT_BUCKETS, h1 = nnue::STACK_HIDDEN_1, h2 = nnue::STACK_HIDDEN_2;
+  add("l1w", b * h1 * n, 1.0f, a.hidden);
+  add("l1b", b * h1, 1.0f, 0);
+  add("l2w", b * h2 * h1, 1.0f, nnue::STACK_HIDDEN_1);
+  add("l2b", b * h2, 1.0f, 0);
+  add("l3w", b * h2, 1.0f, nnue::STACK_HIDDEN_2);
+  add("l3b", b, 1.0f, 0);
+  return t;
+}
+
+// A value times its factor, rounded half away from zero, if it fits in [low, high].
+chess::Result<int> quantise(float value, int factor, int low, int high, const char* type, const std::string& what, std::size_t index) {
   const double q = std::round(double(value) * factor);
-  if (q < -32768 || q > 32767)
-    return chess::Error{std::string(what) + "[" + std::to_string(index) + "] = " + std::to_string(value) + " times " +
-                        std::to_string(factor) + " does not fit in i16"};
-  return std::int16_t(q);
+  if (!(q >= low && q <= high))
+    return chess::Error{what + "[" + std::to_string(index) + "] = " + std::to_string(value) + " times " + std::to_string(factor) +
+                        " does not fit in " + type};
+  return int(q);
+}
+
+chess::Result<std::int16_t> quantise_i16(float value, int factor, const std::string& what, std::size_t index) {
+  auto q = quantise(value, factor, -32768, 32767, "i16", what, index);
+  CHESS_RETURN_IF_ERROR(q);
+  return std::int16_t(*q);
+}
+
+// l0w with the factoriser merged into every bucket's block, and l0b, into `net`.
+chess::Result<bool> quantise_feature_transformer(const FloatNetwork& f, nnue::Network& net) {
+  const int n = f.hidden();
+  const float* l0f = f.factorised() ? f.at("l0f") : nullptr;
+  for (int feature = 0; feature < f.arch().input_features(); ++feature)
+    for (int i = 0; i < n; ++i) {
+      float v = f.feature_row(feature)[i];
+      if (l0f) v += l0f[std::size_t(feature % nnue::PIECE_FEATURES) * std::size_t(n) + std::size_t(i)];
+      auto q = quantise_i16(v, nnue::QA, "l0w", std::size_t(feature) * std::size_t(n) + std::size_t(i));
+      CHESS_RETURN_IF_ERROR(q);
+      net.l0w[std::size_t(feature) * std::size_t(net.stride) + std::size_t(i)] = *q;
+    }
+  for (int i = 0; i < n; ++i) {
+    auto q = quantise_i16(f.l0b()[i], nnue::QA, "l0b", std::size_t(i));
+    CHESS_RETURN_IF_ERROR(q);
+    net.l0b[std::size_t(i)] = *q;
+  }
+  return true;
+}
+
+chess::Result<bool> quantise_output_layer(const FloatNetwork& f, nnue::Network& net) {
+  const int n = f.hidden();
+  for (int b = 0; b < f.arch().output_buckets(); ++b)
+    for (int i = 0; i < 2 * n; ++i) {
+      const std::size_t index = std::size_t(b * 2 * n + i);
+      auto q = quantise_i16(f.l1w()[index], nnue::QB, "l1w", index);
+      CHESS_RETURN_IF_ERROR(q);
+      net.l1w[std::size_t(b * 2 * net.stride + (i < n ? i : net.stride + i - n))] = *q;
+      if (std::abs(int(*q)) > 128) net.narrow_output_weights = false;
+    }
+  for (int b = 0; b < f.arch().output_buckets(); ++b) {
+    auto q = quantise_i16(f.at("l1b")[b], nnue::QA * nnue::QB, "l1b", std::size_t(b));
+    CHESS_RETURN_IF_ERROR(q);
+    net.l1b[std::size_t(b)] = *q;
+  }
+  return true;
+}
+
+// The stack's first layer to i8 (the file's [bucket][16][N]), the rest as they are.
+chess::Result<bool> quantise_layer_stack(const FloatNetwork& f, nnue::Network& net) {
+  const int n = f.hidden(), half = n / 2;
+  nnue::LayerStack& s = net.stack;
+  for (int b = 0; b < nnue::OUTPUT_BUCKETS; ++b)
+    for (int j = 0; j < nnue::STACK_HIDDEN_1; ++j) {
+      std::int16_t* row = s.l1_row(b, j);
+      for (int i = 0; i < n; ++i) {
+        const std::size_t index = std::size_t((b * nnue::STACK_HIDDEN_1 + j) * n + i);
+        auto q = quantise(f.l1w()[index], nnue::QB, -128, 127, "i8", "l1w", index);
+        CHESS_RETURN_IF_ERROR(q);
+        row[i < half ? i : s.pair_stride + i - half] = std::int16_t(*q);
+      }
+    }
+  const std::pair<const char*, std::vector<float>*> floats[] = {
+      {"l1b", &s.l1b}, {"l2w", &s.l2w}, {"l2b", &s.l2b}, {"l3w", &s.l3w}, {"l3b", &s.l3b}};
+  for (const auto& [name, values] : floats) values->assign(f.at(name), f.at(name) + f.tensor(name).count);
+  return true;
 }
 
 }  // namespace
 
-FloatNetwork::FloatNetwork(int hidden) : hidden_(hidden), params_(parameter_count(hidden), 0.0f) {}
+FloatNetwork::FloatNetwork(const nnue::Architecture& arch) : arch_(arch), tensors_(tensor_table(arch)) {
+  params_.assign(tensors_.back().offset + tensors_.back().count, 0.0f);
+}
 
-FloatNetwork FloatNetwork::initialised(int hidden, std::uint64_t seed) {
-  FloatNetwork net(hidden);
+const FloatTensor& FloatNetwork::tensor(std::string_view name) const {
+  for (const FloatTensor& t : tensors_)
+    if (t.name == name) return t;
+  return tensors_.front();  // names come from this file's table; unreachable for them
+}
+
+FloatNetwork FloatNetwork::initialised(const nnue::Architecture& arch, std::uint64_t seed) {
+  FloatNetwork net(arch);
   std::mt19937_64 rng(seed);
-  const double l0_deviation = std::sqrt(2.0 / nnue::INPUTS), l1_deviation = std::sqrt(2.0 / (2.0 * hidden));
-  for (std::size_t i = 0; i < net.l0b_offset(); ++i) net.params_[i] = float(normal(rng) * l0_deviation);
-  for (std::size_t i = net.l1w_offset(); i < net.l1b_offset(); ++i) net.params_[i] = float(normal(rng) * l1_deviation);
+  for (const FloatTensor& t : net.tensors_) {
+    if (t.fan_in == 0) continue;
+    const double deviation = std::sqrt(2.0 / t.fan_in);
+    for (std::size_t i = t.offset; i < t.offset + t.count; ++i) net.params_[i] = float(normal(rng) * deviation);
+  }
   return net;
 }
 
 chess::Result<nnue::Network> FloatNetwork::quantised() const {
-  nnue::Network net = nnue::zero_network(hidden_);
-  const int n = hidden_;
-  for (int f = 0; f < nnue::INPUTS; ++f)
-    for (int i = 0; i < n; ++i) {
-      auto q = quantise(feature_row(f)[i], nnue::QA, "l0w", f * n + i);
-      CHESS_RETURN_IF_ERROR(q);
-      net.l0w[std::size_t(f) * std::size_t(net.stride) + std::size_t(i)] = *q;
-    }
-  for (int i = 0; i < n; ++i) {
-    auto q = quantise(l0b()[i], nnue::QA, "l0b", i);
-    CHESS_RETURN_IF_ERROR(q);
-    net.l0b[std::size_t(i)] = *q;
+  nnue::Network net = nnue::zero_network(arch_);
+  CHESS_RETURN_IF_ERROR(quantise_feature_transformer(*this, net));
+  if (arch_.output == nnue::OutputLayer::LAYER_STACK) {
+    CHESS_RETURN_IF_ERROR(quantise_layer_stack(*this, net));
+  } else {
+    CHESS_RETURN_IF_ERROR(quantise_output_layer(*this, net));
   }
-  for (int half = 0; half < 2; ++half)
-    for (int i = 0; i < n; ++i) {
-      auto q = quantise(l1w()[half * n + i], nnue::QB, "l1w", half * n + i);
-      CHESS_RETURN_IF_ERROR(q);
-      net.l1w[std::size_t(half * net.stride + i)] = *q;
-      if (std::abs(int(*q)) > 128) net.narrow_output_weights = false;
-    }
-  auto q = quantise(l1b(), nnue::QA * nnue::QB, "l1b", 0);
-  CHESS_RETURN_IF_ERROR(q);
-  net.l1b[0] = *q;
   return net;
 }
 
@@ -76,17 +165,22 @@ std::string FloatNetwork::raw_bytes() const {
   return out;
 }
 
-chess::Result<FloatNetwork> FloatNetwork::from_raw_bytes(std::string_view bytes, const std::string& name) {
-  for (int n = nnue::MIN_HIDDEN; n <= nnue::MAX_HIDDEN; ++n) {
-    if (parameter_count(n) * 4 != bytes.size()) continue;
-    FloatNetwork net(n);
-    for (std::size_t i = 0; i < net.params_.size(); ++i) {
-      std::uint32_t bits = 0;
-      for (int b = 0; b < 4; ++b) bits |= std::uint32_t(std::uint8_t(bytes[i * 4 + std::size_t(b)])) << (8 * b);
-      std::memcpy(&net.params_[i], &bits, 4);
-    }
-    return net;
+chess::Result<FloatNetwork> FloatNetwork::from_raw_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch) {
+  FloatNetwork net(arch);
+  if (net.params_.size() * 4 != bytes.size())
+    return chess::Error{name + ": " + std::to_string(bytes.size()) + " bytes is no unquantised " + arch.spec() + " network (f32 " +
+                        std::to_string(net.params_.size()) + " values: " + std::to_string(net.params_.size() * 4) + " bytes)"};
+  for (std::size_t i = 0; i < net.params_.size(); ++i) {
+    std::uint32_t bits = 0;
+    for (int b = 0; b < 4; ++b) bits |= std::uint32_t(std::uint8_t(bytes[i * 4 + std::size_t(b)])) << (8 * b);
+    std::memcpy(&net.params_[i], &bits, 4);
   }
+  return net;
+}
+
+chess::Result<FloatNetwork> FloatNetwork::from_raw_bytes(std::string_view bytes, const std::string& name) {
+  for (int n = nnue::MIN_HIDDEN; n <= nnue::MAX_HIDDEN; n += nnue::HIDDEN_STEP)
+    if ((std::size_t(nnue::INPUTS) + 3) * std::size_t(n) * 4 + 4 == bytes.size()) return from_raw_bytes(bytes, name, nnue::simple_architecture(n));
   return chess::Error{name + ": " + std::to_string(bytes.size()) +
                       " bytes is no unquantised (768->N)x2->1 network (f32 l0w, l0b, l1w, l1b: 4 x (771 N + 1) bytes)"};
 }

@@ -5,48 +5,33 @@
 #include <cstring>
 
 #include "data/parallel_shares.h"
-
-// Float8 values pass between this file's own functions only (all internal, most inlined), so a
-// build without AVX, which passes them differently, has no ABI to keep: its warning is off here.
-#pragma GCC diagnostic ignored "-Wpsabi"
+#include "network/float_lanes.h"
+#include "nnue/features.h"
 
 namespace tuner {
 
 namespace {
 
 constexpr float EVAL_SCALE = float(nnue::SCALE);
-
-// Eight floats as one value (GCC's and Clang's vector extension: AVX registers where the build
-// has them, pairs of SSE registers otherwise). Rows are summed a block of registers at a time,
-// so a block stays in registers across all of a sample's features.
-using Float8 = float __attribute__((vector_size(32)));
 constexpr int BLOCK = 8;  // Float8 values a block keeps in registers: 64 floats
 
-Float8 load8(const float* p) {
-  Float8 v;
-  __builtin_memcpy(&v, p, sizeof v);
-  return v;
-}
-void store8(float* p, Float8 v) { __builtin_memcpy(p, &v, sizeof v); }
-
-// out = bias + the rows of `features` (each seen through `map`), `width` Float8 values from `at`.
-template <int WIDTH, class Map>
-void sum_rows_block(const FloatNetwork& net, const TrainingSample& s, Map map, float* __restrict out, int at) {
+// out = bias + the rows of `rows`, `WIDTH` Float8 values from `at`. Rows are summed a block of
+// registers at a time, so a block stays in registers across all of a sample's features.
+template <int WIDTH>
+void sum_rows_block(const float* l0, const float* bias, const std::uint16_t* rows, int count, int n, float* __restrict out, int at) {
   Float8 r[WIDTH];
-  for (int j = 0; j < WIDTH; ++j) r[j] = load8(net.l0b() + at + 8 * j);
-  for (int k = 0; k < s.count; ++k) {
-    const float* row = net.feature_row(map(s.features[std::size_t(k)])) + at;
+  for (int j = 0; j < WIDTH; ++j) r[j] = load8(bias + at + 8 * j);
+  for (int k = 0; k < count; ++k) {
+    const float* row = l0 + std::size_t(rows[k]) * std::size_t(n) + std::size_t(at);
     for (int j = 0; j < WIDTH; ++j) r[j] += load8(row + 8 * j);
   }
   for (int j = 0; j < WIDTH; ++j) store8(out + at + 8 * j, r[j]);
 }
 
-template <class Map>
-void sum_rows(const FloatNetwork& net, const TrainingSample& s, Map map, float* __restrict out) {
-  const int n = net.hidden();
+void sum_rows(const float* l0, const float* bias, const std::uint16_t* rows, int count, int n, float* __restrict out) {
   int at = 0;
-  for (; at + 8 * BLOCK <= n; at += 8 * BLOCK) sum_rows_block<BLOCK>(net, s, map, out, at);
-  for (; at < n; at += 16) sum_rows_block<2>(net, s, map, out, at);
+  for (; at + 8 * BLOCK <= n; at += 8 * BLOCK) sum_rows_block<BLOCK>(l0, bias, rows, count, n, out, at);
+  for (; at < n; at += 16) sum_rows_block<2>(l0, bias, rows, count, n, out, at);
 }
 
 // The gradient rows of one sub-batch: each feature's row gets the sum of the pre-activation
@@ -70,16 +55,7 @@ void accumulate_row(float* row, const float* d, const std::uint32_t* entries, st
   for (; at < n; at += 16) accumulate_block<2>(row, d, entries, count, n, at);
 }
 
-constexpr auto SAME = [](std::uint16_t f) { return f; };
-constexpr auto OTHER = [](std::uint16_t f) { return other_perspective(f); };
-
 float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
-
-Float8 clamp01(Float8 a) {
-  const Float8 zero = {}, one = zero + 1.0f;
-  const Float8 low = a > zero ? a : zero;
-  return low < one ? low : one;
-}
 
 // sum_i clamp(acc_i, 0, 1)^2 x w_i, in Float8 partial sums added in a fixed order.
 float screlu_dot(const float* __restrict acc, const float* __restrict w, int n) {
@@ -89,18 +65,7 @@ float screlu_dot(const float* __restrict acc, const float* __restrict w, int n) 
       const Float8 c = clamp01(load8(acc + i + 8 * j));
       part[j] += c * c * load8(w + i + 8 * j);
     }
-  const Float8 sum = part[0] + part[1];
-  float total = 0;
-  for (int j = 0; j < 8; ++j) total += sum[j];
-  return total;
-}
-
-// Both perspectives' pre-activations of a sample, and the network's output.
-float forward(const FloatNetwork& net, const TrainingSample& s, float* __restrict us, float* __restrict them) {
-  const int n = net.hidden();
-  sum_rows(net, s, SAME, us);
-  sum_rows(net, s, OTHER, them);
-  return net.l1b() + screlu_dot(us, net.l1w(), n) + screlu_dot(them, net.l1w() + n, n);
+  return lane_sum(part[0] + part[1]);
 }
 
 float target(const TrainingSample& s, float wdl) { return wdl * s.result + (1.0f - wdl) * sigmoid(s.score / EVAL_SCALE); }
@@ -119,6 +84,14 @@ void backward_half(const float* __restrict acc, const float* __restrict w, float
   }
 }
 
+// The relative square of a perspective's own king from its Chess768 features (0 if it has none).
+int own_king(const std::uint16_t* features, int count, bool theirs) {
+  const int first = nnue::OWN_KING_FEATURE + (theirs ? 384 : 0);
+  for (int k = 0; k < count; ++k)
+    if (features[k] >= first && features[k] < first + 64) return theirs ? nnue::other_perspective(features[k]) - nnue::OWN_KING_FEATURE : features[k] - first;
+  return 0;
+}
+
 }  // namespace
 
 NetworkTrainer::NetworkTrainer(FloatNetwork net, AdamWSettings adam, int threads)
@@ -131,48 +104,97 @@ NetworkTrainer::NetworkTrainer(FloatNetwork net, AdamWSettings adam, int threads
     w.gradient.assign(net_.size(), 0.0f);
     w.us.assign(n, 0.0f), w.them.assign(n, 0.0f);
     w.d.assign(sub_batch() * 2 * n, 0.0f);
-    w.starts.assign(nnue::INPUTS + 1, 0);
+    w.starts.assign(std::size_t(net_.arch().input_features()) + 1, 0);
     w.entries.assign(sub_batch() * 64, 0);
+    w.inputs.resize(sub_batch());
   }
+  if (net_.factorised()) effective_l0w_.assign(net_.tensor("l0w").count, 0.0f);
 }
 
 std::size_t NetworkTrainer::sub_batch() const { return std::max<std::size_t>(16, std::size_t(16384 / net_.hidden())); }
 
-void NetworkTrainer::train_sub_batch(Workspace& w, const TrainingSample* batch, std::size_t count, float scale, float wdl) {
+NetworkTrainer::SampleInputs NetworkTrainer::inputs_of(const TrainingSample& s) const {
+  SampleInputs in;
+  const nnue::Architecture& a = net_.arch();
+  in.count = s.count;
+  in.bucket = a.output == nnue::OutputLayer::SINGLE ? 0 : nnue::output_bucket(s.count);
+  const nnue::PerspectiveView us = nnue::relative_view(a, own_king(s.features.data(), s.count, false));
+  const nnue::PerspectiveView them = nnue::relative_view(a, own_king(s.features.data(), s.count, true));
+  for (int k = 0; k < s.count; ++k) {
+    const int f = s.features[std::size_t(k)];
+    in.us[k] = std::uint16_t(nnue::bucketed_feature(us, f));
+    in.them[k] = std::uint16_t(nnue::bucketed_feature(them, nnue::other_perspective(f)));
+  }
+  return in;
+}
+
+void NetworkTrainer::merge_factoriser() {
+  if (!net_.factorised()) return;
+  const std::size_t block = net_.tensor("l0f").count;
+  const float* l0w = net_.params();
+  const float* l0f = net_.at("l0f");
+  parallel_shares(std::size_t(net_.arch().king_bucket_count), threads_, [&](std::size_t first, std::size_t last, std::size_t) {
+    for (std::size_t b = first; b < last; ++b)
+      for (std::size_t i = 0; i < block; ++i) effective_l0w_[b * block + i] = l0w[b * block + i] + l0f[i];
+  });
+}
+
+// Both perspectives' pre-activations of a sample, and the network's output.
+float NetworkTrainer::forward(const SampleInputs& in, float* us, float* them, StackPass& stack) const {
+  const int n = net_.hidden();
+  sum_rows(input_rows(), net_.l0b(), in.us, in.count, n, us);
+  sum_rows(input_rows(), net_.l0b(), in.them, in.count, n, them);
+  if (net_.arch().output == nnue::OutputLayer::LAYER_STACK) return stack_forward(net_, in.bucket, us, them, stack);
+  const float* w = net_.l1w() + std::size_t(in.bucket) * 2 * std::size_t(n);
+  return net_.at("l1b")[in.bucket] + screlu_dot(us, w, n) + screlu_dot(them, w + n, n);
+}
+
+// With d(loss)/d(output) = g: the output layer's gradients, and each side's pre-activation gradients.
+void NetworkTrainer::backward(Workspace& w, const SampleInputs& in, float g, float* d_us, float* d_them) {
   const int n = net_.hidden();
   float* grad = w.gradient.data();
+  if (net_.arch().output == nnue::OutputLayer::LAYER_STACK) {
+    stack_backward(net_, in.bucket, w.us.data(), w.them.data(), g, w.stack, grad, d_us, d_them);
+  } else {
+    const std::size_t row = std::size_t(in.bucket) * 2 * std::size_t(n);
+    float* grad_l1w = grad + net_.l1w_offset() + row;
+    grad[net_.l1b_offset() + std::size_t(in.bucket)] += g;
+    backward_half(w.us.data(), net_.l1w() + row, g, d_us, grad_l1w, n);
+    backward_half(w.them.data(), net_.l1w() + row + std::size_t(n), g, d_them, grad_l1w + n, n);
+  }
   float* grad_l0b = grad + net_.l0b_offset();
-  float* grad_l1w = grad + net_.l1w_offset();
+  for (int k = 0; k < n; ++k) grad_l0b[k] += d_us[k] + d_them[k];
+}
+
+void NetworkTrainer::train_sub_batch(Workspace& w, const TrainingSample* batch, std::size_t count, float scale, float wdl) {
+  const int n = net_.hidden();
+  const std::size_t features = std::size_t(net_.arch().input_features());
   std::fill(w.starts.begin(), w.starts.end(), 0u);
   for (std::size_t i = 0; i < count; ++i) {
-    const TrainingSample& s = batch[i];
+    const SampleInputs& in = w.inputs[i] = inputs_of(batch[i]);
     float* d_us = w.d.data() + 2 * i * std::size_t(n);
-    float* d_them = d_us + n;
-    const float p = sigmoid(forward(net_, s, w.us.data(), w.them.data()));
-    const float error = p - target(s, wdl);
+    const float p = sigmoid(forward(in, w.us.data(), w.them.data(), w.stack));
+    const float error = p - target(batch[i], wdl);
     w.loss += double(error) * double(error);
-    const float g = 2.0f * error * p * (1.0f - p) * scale;
-    grad[net_.l1b_offset()] += g;
-    backward_half(w.us.data(), net_.l1w(), g, d_us, grad_l1w, n);
-    backward_half(w.them.data(), net_.l1w() + n, g, d_them, grad_l1w + n, n);
-    for (int k = 0; k < n; ++k) grad_l0b[k] += d_us[k] + d_them[k];
-    for (int k = 0; k < s.count; ++k) {
-      ++w.starts[s.features[std::size_t(k)] + 1u];
-      ++w.starts[other_perspective(s.features[std::size_t(k)]) + 1u];
+    backward(w, in, 2.0f * error * p * (1.0f - p) * scale, d_us, d_us + n);
+    for (int k = 0; k < in.count; ++k) {
+      ++w.starts[in.us[k] + 1u];
+      ++w.starts[in.them[k] + 1u];
     }
   }
   // Each feature's entries (2i: sample i's own perspective, 2i + 1: the other), in sample order.
-  for (int f = 0; f < nnue::INPUTS; ++f) w.starts[std::size_t(f) + 1] += w.starts[std::size_t(f)];
+  for (std::size_t f = 0; f < features; ++f) w.starts[f + 1] += w.starts[f];
   std::vector<std::uint32_t>& next = w.next;
   next.assign(w.starts.begin(), w.starts.end() - 1);
   for (std::size_t i = 0; i < count; ++i)
-    for (int k = 0; k < batch[i].count; ++k) {
-      w.entries[next[batch[i].features[std::size_t(k)]]++] = std::uint32_t(2 * i);
-      w.entries[next[other_perspective(batch[i].features[std::size_t(k)])]++] = std::uint32_t(2 * i + 1);
+    for (int k = 0; k < w.inputs[i].count; ++k) {
+      w.entries[next[w.inputs[i].us[k]]++] = std::uint32_t(2 * i);
+      w.entries[next[w.inputs[i].them[k]]++] = std::uint32_t(2 * i + 1);
     }
-  for (int f = 0; f < nnue::INPUTS; ++f) {
-    const std::uint32_t first = w.starts[std::size_t(f)], last = w.starts[std::size_t(f) + 1];
-    if (last > first) accumulate_row(grad + std::size_t(f) * std::size_t(n), w.d.data(), w.entries.data() + first, last - first, n);
+  float* grad = w.gradient.data();
+  for (std::size_t f = 0; f < features; ++f) {
+    const std::uint32_t first = w.starts[f], last = w.starts[f + 1];
+    if (last > first) accumulate_row(grad + f * std::size_t(n), w.d.data(), w.entries.data() + first, last - first, n);
   }
 }
 
@@ -183,6 +205,7 @@ void NetworkTrainer::restore(FloatNetwork net, AdamWState state) {
 
 double NetworkTrainer::train_batch(const TrainingSample* batch, std::size_t count, float lr, float wdl) {
   const float scale = 1.0f / float(count);
+  merge_factoriser();
   parallel_shares(count, threads_, [&](std::size_t first, std::size_t last, std::size_t t) {
     Workspace& w = workspaces_[t];
     std::fill(w.gradient.begin(), w.gradient.end(), 0.0f);
@@ -198,29 +221,44 @@ double NetworkTrainer::train_batch(const TrainingSample* batch, std::size_t coun
 
 void NetworkTrainer::adamw(float lr) {
   const AdamWSettings a = adam_;
-  parallel_shares(net_.size(), threads_, [&](std::size_t first, std::size_t last, std::size_t) {
-    float* p = net_.params();
-    float* m = state_.momentum.data();
-    float* v = state_.velocity.data();
-    for (std::size_t i = first; i < last; ++i) {
-      float g = 0;
-      for (const Workspace& w : workspaces_) g += w.gradient[i];
-      p[i] *= 1.0f - a.decay * lr;
-      m[i] = a.beta1 * m[i] + (1.0f - a.beta1) * g;
-      v[i] = a.beta2 * v[i] + (1.0f - a.beta2) * g * g;
-      p[i] -= lr * m[i] / (std::sqrt(v[i]) + a.epsilon);
-      p[i] = std::clamp(p[i], -a.clip, a.clip);
-    }
-  });
+  // The factoriser's gradient: the sum of l0w's over the buckets, read where the index is its.
+  const bool factorised = net_.factorised();
+  const std::size_t l0f_first = factorised ? net_.tensor("l0f").offset : 0, block = factorised ? net_.tensor("l0f").count : 0;
+  const int buckets = net_.arch().king_bucket_count;
+  for (const FloatTensor& t : net_.tensors()) {
+    const float clip = a.clip * t.clip_share;
+    const bool is_l0f = factorised && t.offset == l0f_first;
+    parallel_shares(t.count, threads_, [&](std::size_t first, std::size_t last, std::size_t) {
+      float* p = net_.params();
+      float* m = state_.momentum.data();
+      float* v = state_.velocity.data();
+      for (std::size_t i = t.offset + first; i < t.offset + last; ++i) {
+        float g = 0;
+        for (const Workspace& w : workspaces_) {
+          if (!is_l0f) {
+            g += w.gradient[i];
+            continue;
+          }
+          for (int b = 0; b < buckets; ++b) g += w.gradient[std::size_t(b) * block + (i - l0f_first)];
+        }
+        p[i] *= 1.0f - a.decay * lr;
+        m[i] = a.beta1 * m[i] + (1.0f - a.beta1) * g;
+        v[i] = a.beta2 * v[i] + (1.0f - a.beta2) * g * g;
+        p[i] -= lr * m[i] / (std::sqrt(v[i]) + a.epsilon);
+        p[i] = std::clamp(p[i], -clip, clip);
+      }
+    });
+  }
 }
 
 double NetworkTrainer::mean_loss(const std::vector<TrainingSample>& data, float wdl) {
   if (data.empty()) return 0;
+  merge_factoriser();
   parallel_shares(data.size(), threads_, [&](std::size_t first, std::size_t last, std::size_t t) {
     Workspace& w = workspaces_[t];
     double loss = 0;
     for (std::size_t b = first; b < last; ++b) {
-      const float error = sigmoid(forward(net_, data[b], w.us.data(), w.them.data())) - target(data[b], wdl);
+      const float error = sigmoid(forward(inputs_of(data[b]), w.us.data(), w.them.data(), w.stack)) - target(data[b], wdl);
       loss += double(error) * double(error);
     }
     w.loss = loss;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "network/float_network.h"
+#include "network/layer_stack_pass.h"
 #include "network/training_samples.h"
 
 namespace tuner {
@@ -22,7 +23,7 @@ struct AdamWSettings {
   float beta2 = 0.999f;
   float epsilon = 1e-8f;
   float decay = 0.01f;
-  float clip = 1.98f;  // every parameter stays within +-clip
+  float clip = 1.98f;  // every parameter stays within +-clip (l0w and l0f each within half, with king buckets)
 };
 
 // The optimiser's moments, one of each per parameter.
@@ -45,13 +46,26 @@ class NetworkTrainer {
   void restore(FloatNetwork net, AdamWState state);
 
  private:
+  // A sample's input rows for each perspective (in the architecture's numbering) and its output bucket.
+  struct SampleInputs {
+    std::uint16_t us[32], them[32];
+    int count = 0, bucket = 0;
+  };
   struct alignas(64) Workspace {  // a cache line of its own: threads write only their own
     std::vector<float> gradient;  // one per parameter
     std::vector<float> us, them;
     std::vector<float> d;  // a sub-batch's pre-activation gradients: sample i's at 2i (its own side), 2i + 1
     std::vector<std::uint32_t> starts, next, entries;  // each feature's entries of `d`, in sample order
+    std::vector<SampleInputs> inputs;  // the sub-batch's
+    StackPass stack;
     double loss = 0;
   };
+  SampleInputs inputs_of(const TrainingSample& s) const;
+  // The rows the forward pass reads: l0w, with the factoriser added to each bucket's block.
+  const float* input_rows() const { return net_.factorised() ? effective_l0w_.data() : net_.params(); }
+  void merge_factoriser();
+  float forward(const SampleInputs& in, float* us, float* them, StackPass& stack) const;
+  void backward(Workspace& w, const SampleInputs& in, float g, float* d_us, float* d_them);
   // Samples whose gradients are kept before they are added to the rows (128 KiB of them: measured
   // fastest at N = 128 and 256 among 32 to 512 KiB).
   std::size_t sub_batch() const;
@@ -59,6 +73,7 @@ class NetworkTrainer {
   void adamw(float lr);
 
   FloatNetwork net_;
+  std::vector<float> effective_l0w_;  // with king buckets: l0w + the factoriser, for this batch
   AdamWSettings adam_;
   AdamWState state_;
   int threads_;

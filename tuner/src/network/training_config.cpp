@@ -106,6 +106,37 @@ chess::Result<bool> read_data(const json& list, std::vector<SampleFile>& files, 
   return check_data_listed_once(files, where);
 }
 
+// "arch" (with "buckets", a king-bucket map of 32 numbers) or "hidden" (the simple network), not both.
+chess::Result<bool> read_architecture(const json& j, TrainingConfig& c, const std::string& source) {
+  if (j.contains("arch") && j.contains("hidden"))
+    return chess::Error{source + ": give 'arch' or 'hidden' (the simple network's N), not both"};
+  if (!j.contains("arch")) {
+    if (j.contains("buckets")) return chess::Error{source + ": 'buckets' (a king-bucket map) comes with 'arch'"};
+    int hidden = c.arch.hidden;
+    CHESS_RETURN_IF_ERROR(json_input::read(j, "hidden", hidden, source));
+    if (hidden < nnue::MIN_HIDDEN || hidden > nnue::MAX_HIDDEN || hidden % 16 != 0)
+      return chess::Error{source + ": 'hidden' must be a multiple of 16 from " + std::to_string(nnue::MIN_HIDDEN) + " to " +
+                          std::to_string(nnue::MAX_HIDDEN) + ", got " + std::to_string(hidden)};
+    c.arch = nnue::simple_architecture(hidden);
+    return true;
+  }
+  std::string spec;
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "arch", spec, source));
+  std::vector<int> buckets;
+  if (j.contains("buckets")) {
+    const json& list = j.at("buckets");
+    if (!list.is_array()) return chess::Error{source + ": 'buckets' must be an array of 32 integers"};
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (!json_input::holds<int>(list[i])) return chess::Error{source + ": 'buckets'[" + std::to_string(i) + "] must be an integer"};
+      buckets.push_back(list[i].get<int>());
+    }
+  }
+  auto arch = nnue::parse_architecture(spec, buckets);
+  if (!arch) return chess::Error{source + ": 'arch': " + arch.error()};
+  c.arch = *arch;
+  return true;
+}
+
 }  // namespace
 
 double LearningRate::at(int superbatch, int superbatches) const {
@@ -129,16 +160,13 @@ chess::Result<TrainingConfig> parse_training_config(const std::string& json_text
   CHESS_RETURN_IF_ERROR(parsed);
   const json& j = *parsed;
   CHESS_RETURN_IF_ERROR(json_input::check_keys(j, source,
-                                               {"name", "hidden", "data", "filters", "validation_fraction", "batch_size",
+                                               {"name", "hidden", "arch", "buckets", "data", "filters", "validation_fraction", "batch_size",
                                                 "batches_per_superbatch", "superbatches", "wdl", "lr", "adamw", "threads",
                                                 "seed", "start_from", "shuffle"}));
   TrainingConfig c;
   c.source_text = json_text;
   CHESS_RETURN_IF_ERROR(json_input::read(j, "name", c.name, source));
-  CHESS_RETURN_IF_ERROR(json_input::read(j, "hidden", c.hidden, source));
-  if (c.hidden < nnue::MIN_HIDDEN || c.hidden > nnue::MAX_HIDDEN || c.hidden % 16 != 0)
-    return chess::Error{source + ": 'hidden' must be a multiple of 16 from " + std::to_string(nnue::MIN_HIDDEN) + " to " +
-                        std::to_string(nnue::MAX_HIDDEN) + ", got " + std::to_string(c.hidden)};
+  CHESS_RETURN_IF_ERROR(read_architecture(j, c, source));
   if (!j.contains("data")) return chess::Error{source + ": missing 'data' (the files to train on)"};
   CHESS_RETURN_IF_ERROR(read_data(j.at("data"), c.data, source));
   if (j.contains("filters")) CHESS_RETURN_IF_ERROR(read_filter(j.at("filters"), c.filter, source + ": filters"));

@@ -1,7 +1,7 @@
 // What `tuner nnue --config FILE` reads: the network, the data, the schedule and the optimiser,
 // checked as a whole before anything runs; every error names the file and the key.
 //
-//   {"name": "simple", "hidden": 128,
+//   {"name": "simple", "hidden": 128,            (or "arch": "(768x10hm->1024)x2->1x8", "buckets": [32 numbers])
 //    "data": [{"path": "results/data.txt", "format": "text"}],
 //    "filters": {"min_ply": 0, "max_score": 3000, "skip_in_check": true},
 //    "validation_fraction": 0.01, "batch_size": 16384, "batches_per_superbatch": 100,
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "nnue/architecture.h"
 #include "network/network_trainer.h"
 #include "network/training_samples.h"
 
@@ -36,7 +37,7 @@ struct LearningRate {
 
 struct TrainingConfig {
   std::string name = "network";
-  int hidden = 128;
+  nnue::Architecture arch = nnue::simple_architecture(128);  // "arch", or the simple network of "hidden" neurons
   std::vector<SampleFile> data;
   SampleFilter filter;
   double validation_fraction = 0.01;

@@ -56,7 +56,7 @@ std::string Checkpoint::bytes() const {
   return out;
 }
 
-chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const std::string& name) {
+chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch) {
   const std::size_t header = CHECKPOINT_MAGIC.size() + 32;
   if (bytes.size() < header || bytes.substr(0, CHECKPOINT_MAGIC.size()) != CHECKPOINT_MAGIC)
     return chess::Error{name + ": not a training checkpoint (no " + std::string(CHECKPOINT_MAGIC) + " header)"};
@@ -69,7 +69,7 @@ chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const s
   at = header;
   if (raw_size > bytes.size() - at || (bytes.size() - at - raw_size) != 2 * raw_size)
     return chess::Error{name + ": a training checkpoint of the wrong size (" + std::to_string(bytes.size()) + " bytes)"};
-  auto net = FloatNetwork::from_raw_bytes(bytes.substr(at, raw_size), name);
+  auto net = FloatNetwork::from_raw_bytes(bytes.substr(at, raw_size), name, arch);
   CHESS_RETURN_IF_ERROR(net);
   c.network = std::move(net).value();
   at += raw_size;
@@ -85,15 +85,13 @@ TrainingRun::TrainingRun(const TrainingConfig& config, FloatNetwork start)
     : config_(config), trainer_(std::move(start), config.adamw, config.threads) {}
 
 chess::Result<TrainingRun> TrainingRun::prepare(const TrainingConfig& config, std::ostream& out) {
-  FloatNetwork start = FloatNetwork::initialised(config.hidden, config.seed);
+  FloatNetwork start = FloatNetwork::initialised(config.arch, config.seed);
   if (!config.start_from.empty()) {
-    auto bytes = chess::read_whole_file(config.start_from, "unquantised network", 64 * chess::MIB);
+    const std::size_t most = start.size() * sizeof(float);
+    auto bytes = chess::read_whole_file(config.start_from, "unquantised network", most + chess::MIB);
     CHESS_RETURN_IF_ERROR(bytes);
-    auto loaded = FloatNetwork::from_raw_bytes(*bytes, config.start_from);
+    auto loaded = FloatNetwork::from_raw_bytes(*bytes, config.start_from, config.arch);
     CHESS_RETURN_IF_ERROR(loaded);
-    if (loaded->hidden() != config.hidden)
-      return chess::Error{config.start_from + ": a network of " + std::to_string(loaded->hidden()) +
-                          " hidden neurons, and the configuration's 'hidden' is " + std::to_string(config.hidden)};
     start = std::move(loaded).value();
   }
   TrainingRun run(config, std::move(start));
@@ -123,9 +121,8 @@ void TrainingRun::shuffle_epoch(std::uint64_t epoch) {
 }
 
 chess::Result<bool> TrainingRun::restore(Checkpoint checkpoint) {
-  if (checkpoint.network.hidden() != config_.hidden)
-    return chess::Error{"the checkpoint's network has " + std::to_string(checkpoint.network.hidden()) +
-                        " hidden neurons, the configuration " + std::to_string(config_.hidden)};
+  if (!(checkpoint.network.arch() == config_.arch))
+    return chess::Error{"the checkpoint's network is " + checkpoint.network.arch().spec() + ", the configuration's " + config_.arch.spec()};
   // The in-place shuffles are replayed up to the checkpoint's epoch.
   for (std::uint64_t e = 1; e <= checkpoint.stream.epoch; ++e) shuffle_epoch(e);
   stream_ = checkpoint.stream;

@@ -39,7 +39,8 @@ struct Checkpoint {
   AdamWState optimiser;
 
   std::string bytes() const;
-  static chess::Result<Checkpoint> from_bytes(std::string_view bytes, const std::string& name);
+  // The checkpoint in `bytes`, whose network must be of `arch`.
+  static chess::Result<Checkpoint> from_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch);
 };
 
 class TrainingRun {

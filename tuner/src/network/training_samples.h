@@ -22,9 +22,6 @@ struct TrainingSample {
   float score = 0;      // the search score in centipawns, the side to move's view
 };
 
-// The other perspective's index of a feature: the colour half swapped, the board flipped.
-constexpr std::uint16_t other_perspective(std::uint16_t feature) { return std::uint16_t((feature + 384) % 768 ^ 56); }
-
 // Which positions are kept, as bullet's examples filter them.
 struct SampleFilter {
   int min_ply = 0;          // plies from the game's start (as the record's move number gives it)
