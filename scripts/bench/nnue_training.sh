@@ -25,11 +25,14 @@ else
   reference_positions "$out/positions.txt" "$bin" 400 2000
 fi
 echo "positions: $(wc -l < "$out/positions.txt")"
-archs="${ARCHS:-(768->128)x2->1;(768->256)x2->1;(768->512)x2->1x8;(768x10hm->1024)x2->1x8;(768x10hm->1024)x2->pairwise->(16->32->1)x8}"
+# (Single quotes: inside ${...:-} bash would read '>(' as a process substitution.)
+default_archs='(768->128)x2->1;(768->256)x2->1;(768->512)x2->1x8;(768x10hm->1024)x2->1x8;(768x10hm->1024)x2->pairwise->(16->32->1)x8'
+archs="${ARCHS:-$default_archs}"
 keep="${KEEP:-}"
 [ -z "$keep" ] || mkdir -p "$keep"
 ours() {
   local arch="$1" name="$2"
+  mkdir -p "$out/$name"
   cat > "$out/$name.json" << JSON
 {"name": "bench", "arch": "$arch", "data": [{"path": "$out/positions.txt", "format": "text"}], "validation_fraction": 0,
  "batch_size": 16384, "batches_per_superbatch": 20, "superbatches": $superbatches, "threads": 2}

@@ -101,3 +101,20 @@ TEST(LoopConfig, TheShippedConfigurationReads) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(LoopConfig, ATrainingMayNameAnyArchitectureAndAWrongOneIsNamed) {
+  const std::string stack = std::string("{") + ENGINE +
+                            R"(, "training": {"arch": "(768x10hm->64)x2->pairwise->(16->32->1)x8"}, "gate": {"tc": "5+0.05"}})";
+  auto c = tuner::parse_loop_config(stack, "loop.json", "no-registry.json");
+  ASSERT_TRUE(c.ok()) << c.error();
+  const auto training = nlohmann::json::parse(c->training_text("n-gen1", {"g1.bf"}, ""));
+  EXPECT_EQ(training["arch"], "(768x10hm->64)x2->pairwise->(16->32->1)x8");
+  const std::string wrong = std::string("{") + ENGINE + R"(, "training": {"arch": "(768x0hm->64)x2->1x8"}, "gate": {"tc": "5+0.05"}})";
+  EXPECT_NE(loop_config_error(wrong).find("loop.json: training: 'arch': architecture '(768x0hm->64)x2->1x8': '768xK' takes a number"),
+            std::string::npos)
+      << loop_config_error(wrong);
+}
+
+}  // namespace

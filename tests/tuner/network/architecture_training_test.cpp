@@ -148,7 +148,7 @@ TEST(ArchitectureTraining, TheFactoriserIsAddedToEveryBucketsRowsBeforeRounding)
   const tuner::FloatNetwork& net = run.network();
   const std::string bytes = nnue::serialize_network(net.quantised().value());
   const auto ref = testing_support::read_bucketed(bytes, ARCH_HIDDEN, 10);
-  const float* l0f = net.at("l0f");
+  const float* l0f = net.at(tuner::TensorId::L0F);
   int factorised = 0;
   for (int bucket : {0, 4, 9})
     for (int feature : {0, 100, 383, 767})
@@ -164,12 +164,12 @@ TEST(ArchitectureTraining, TheFactoriserIsAddedToEveryBucketsRowsBeforeRounding)
 
 TEST(ArchitectureTraining, AValueThatDoesNotFitItsTypeIsRefusedNamingTheTensor) {
   tuner::FloatNetwork buckets(architecture("(768x10hm->32)x2->1x8"));
-  buckets.params()[buckets.tensor("l0f").offset + 5] = 200.0f;  // merged into every bucket's l0w
+  buckets.params()[buckets.offset(tuner::TensorId::L0F) + 5] = 200.0f;  // merged into every bucket's l0w
   auto wide = buckets.quantised();
   ASSERT_FALSE(wide.ok());
   EXPECT_NE(wide.error().find("l0w[5] = 200.000000 times 255 does not fit in i16"), std::string::npos) << wide.error();
   tuner::FloatNetwork stack(architecture("(768x10hm->32)x2->pairwise->(16->32->1)x8"));
-  stack.params()[stack.tensor("l1w").offset + 3] = 2.5f;
+  stack.params()[stack.offset(tuner::TensorId::L1W) + 3] = 2.5f;
   auto stacked = stack.quantised();
   ASSERT_FALSE(stacked.ok());
   EXPECT_NE(stacked.error().find("l1w[3] = 2.500000 times 64 does not fit in i8"), std::string::npos) << stacked.error();

@@ -24,26 +24,26 @@ std::vector<FloatTensor> tensor_table(const nnue::Architecture& a) {
   const bool stack = a.output == nnue::OutputLayer::LAYER_STACK;
   const float l0_share = a.inputs == nnue::InputSet::KING_BUCKETS_MIRRORED ? 0.5f : 1.0f;
   std::vector<FloatTensor> t;
-  auto add = [&t](std::string name, std::size_t count, float share, int fan_in) {
+  auto add = [&t](TensorId id, std::size_t count, float share, int fan_in) {
     const std::size_t offset = t.empty() ? 0 : t.back().offset + t.back().count;
-    t.push_back({std::move(name), offset, count, share, fan_in});
+    t.push_back({id, offset, count, share, fan_in});
   };
-  add("l0w", std::size_t(a.input_features()) * n, l0_share, stack ? LAYER_STACK_L0_FAN_IN : a.input_features());
-  if (l0_share < 1.0f) add("l0f", std::size_t(nnue::PIECE_FEATURES) * n, l0_share, 0);
-  add("l0b", n, 1.0f, 0);
+  add(TensorId::L0W, std::size_t(a.input_features()) * n, l0_share, stack ? LAYER_STACK_L0_FAN_IN : a.input_features());
+  if (l0_share < 1.0f) add(TensorId::L0F, std::size_t(nnue::PIECE_FEATURES) * n, l0_share, 0);
+  add(TensorId::L0B, n, 1.0f, 0);
   if (!stack) {
     const std::size_t buckets = std::size_t(a.output_buckets());
-    add("l1w", buckets * 2 * n, 1.0f, 2 * a.hidden);
-    add("l1b", buckets, 1.0f, 0);
+    add(TensorId::L1W, buckets * 2 * n, 1.0f, 2 * a.hidden);
+    add(TensorId::L1B, buckets, 1.0f, 0);
     return t;
   }
   const std::size_t b = nnue::OUTPUT_BUCKETS, h1 = nnue::STACK_HIDDEN_1, h2 = nnue::STACK_HIDDEN_2;
-  add("l1w", b * h1 * n, 1.0f, a.hidden);
-  add("l1b", b * h1, 1.0f, 0);
-  add("l2w", b * h2 * h1, 1.0f, nnue::STACK_HIDDEN_1);
-  add("l2b", b * h2, 1.0f, 0);
-  add("l3w", b * h2, 1.0f, nnue::STACK_HIDDEN_2);
-  add("l3b", b, 1.0f, 0);
+  add(TensorId::L1W, b * h1 * n, 1.0f, a.hidden);
+  add(TensorId::L1B, b * h1, 1.0f, 0);
+  add(TensorId::L2W, b * h2 * h1, 1.0f, nnue::STACK_HIDDEN_1);
+  add(TensorId::L2B, b * h2, 1.0f, 0);
+  add(TensorId::L3W, b * h2, 1.0f, nnue::STACK_HIDDEN_2);
+  add(TensorId::L3B, b, 1.0f, 0);
   return t;
 }
 
@@ -65,7 +65,7 @@ chess::Result<std::int16_t> quantise_i16(float value, int factor, const std::str
 // l0w with the factoriser merged into every bucket's block, and l0b, into `net`.
 chess::Result<bool> quantise_feature_transformer(const FloatNetwork& f, nnue::Network& net) {
   const int n = f.hidden();
-  const float* l0f = f.factorised() ? f.at("l0f") : nullptr;
+  const float* l0f = f.factorised() ? f.at(TensorId::L0F) : nullptr;
   for (int feature = 0; feature < f.arch().input_features(); ++feature)
     for (int i = 0; i < n; ++i) {
       float v = f.feature_row(feature)[i];
@@ -93,7 +93,7 @@ chess::Result<bool> quantise_output_layer(const FloatNetwork& f, nnue::Network& 
       if (std::abs(int(*q)) > 128) net.narrow_output_weights = false;
     }
   for (int b = 0; b < f.arch().output_buckets(); ++b) {
-    auto q = quantise_i16(f.at("l1b")[b], nnue::QA * nnue::QB, "l1b", std::size_t(b));
+    auto q = quantise_i16(f.at(TensorId::L1B)[b], nnue::QA * nnue::QB, "l1b", std::size_t(b));
     CHESS_RETURN_IF_ERROR(q);
     net.l1b[std::size_t(b)] = *q;
   }
@@ -114,22 +114,22 @@ chess::Result<bool> quantise_layer_stack(const FloatNetwork& f, nnue::Network& n
         row[i < half ? i : s.pair_stride + i - half] = std::int16_t(*q);
       }
     }
-  const std::pair<const char*, std::vector<float>*> floats[] = {
-      {"l1b", &s.l1b}, {"l2w", &s.l2w}, {"l2b", &s.l2b}, {"l3w", &s.l3w}, {"l3b", &s.l3b}};
-  for (const auto& [name, values] : floats) values->assign(f.at(name), f.at(name) + f.tensor(name).count);
+  const std::pair<TensorId, std::vector<float>*> floats[] = {
+      {TensorId::L1B, &s.l1b}, {TensorId::L2W, &s.l2w}, {TensorId::L2B, &s.l2b}, {TensorId::L3W, &s.l3w}, {TensorId::L3B, &s.l3b}};
+  for (const auto& [id, values] : floats) values->assign(f.at(id), f.at(id) + f.tensor(id).count);
   return true;
 }
 
 }  // namespace
 
 FloatNetwork::FloatNetwork(const nnue::Architecture& arch) : arch_(arch), tensors_(tensor_table(arch)) {
+  for (std::size_t i = 0; i < tensors_.size(); ++i) index_[std::size_t(tensors_[i].id)] = i;
   params_.assign(tensors_.back().offset + tensors_.back().count, 0.0f);
 }
 
-const FloatTensor& FloatNetwork::tensor(std::string_view name) const {
-  for (const FloatTensor& t : tensors_)
-    if (t.name == name) return t;
-  return tensors_.front();  // names come from this file's table; unreachable for them
+const char* tensor_name(TensorId id) {
+  static constexpr const char* NAMES[TENSOR_IDS] = {"l0w", "l0f", "l0b", "l1w", "l1b", "l2w", "l2b", "l3w", "l3b"};
+  return NAMES[int(id)];
 }
 
 FloatNetwork FloatNetwork::initialised(const nnue::Architecture& arch, std::uint64_t seed) {

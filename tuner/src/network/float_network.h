@@ -9,6 +9,7 @@
 // Saved unquantised as bullet saves raw.bin: little-endian f32 in that order, with no padding.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -21,11 +22,17 @@
 
 namespace tuner {
 
+// The tensors by bullet's names, in the order of the parameter array.
+enum class TensorId { L0W, L0F, L0B, L1W, L1B, L2W, L2B, L3W, L3B };
+inline constexpr int TENSOR_IDS = 9;
+// bullet's name of a tensor: l0w, l0f, l0b, l1w, ...
+const char* tensor_name(TensorId id);
+
 // One tensor of the parameter array: where it starts, how many values, and the share of the
 // optimiser's clip its values keep within (a half for l0w and l0f with king buckets, whose sum
 // is what the file holds).
 struct FloatTensor {
-  std::string name;
+  TensorId id = TensorId::L0W;
   std::size_t offset = 0, count = 0;
   float clip_share = 1.0f;
   int fan_in = 0;  // bullet's first weights: normal with deviation sqrt(2 / fan_in); 0: zero
@@ -49,18 +56,20 @@ class FloatNetwork {
   float* params() { return params_.data(); }
   const float* params() const { return params_.data(); }
   const std::vector<FloatTensor>& tensors() const { return tensors_; }
-  const FloatTensor& tensor(std::string_view name) const;
+  // A tensor the architecture has (l0f only with king buckets, l2w to l3b only with the stack).
+  const FloatTensor& tensor(TensorId id) const { return tensors_[index_[int(id)]]; }
+  std::size_t offset(TensorId id) const { return tensor(id).offset; }
 
   // The hidden layer's column for one input feature (of l0w, without the factoriser), its
   // biases, and the output weights and biases (one output layer: side to move's half first).
   const float* feature_row(int feature) const { return params_.data() + std::size_t(feature) * std::size_t(hidden()); }
-  const float* at(std::string_view name) const { return params_.data() + tensor(name).offset; }
-  const float* l0b() const { return at("l0b"); }
-  const float* l1w() const { return at("l1w"); }
-  float l1b() const { return *at("l1b"); }
-  std::size_t l0b_offset() const { return tensor("l0b").offset; }
-  std::size_t l1w_offset() const { return tensor("l1w").offset; }
-  std::size_t l1b_offset() const { return tensor("l1b").offset; }
+  const float* at(TensorId id) const { return params_.data() + offset(id); }
+  const float* l0b() const { return at(TensorId::L0B); }
+  const float* l1w() const { return at(TensorId::L1W); }
+  float l1b() const { return *at(TensorId::L1B); }
+  std::size_t l0b_offset() const { return offset(TensorId::L0B); }
+  std::size_t l1w_offset() const { return offset(TensorId::L1W); }
+  std::size_t l1b_offset() const { return offset(TensorId::L1B); }
 
   // Quantised as bullet's example saves it: the factoriser added to each bucket's l0w, then each
   // value times its factor (nnue/file_layout.h), rounded half away from zero; an error names the
@@ -75,6 +84,7 @@ class FloatNetwork {
  private:
   nnue::Architecture arch_;
   std::vector<FloatTensor> tensors_;
+  std::array<std::size_t, TENSOR_IDS> index_{};  // each id's entry of `tensors_`
   std::vector<float> params_;
 };
 

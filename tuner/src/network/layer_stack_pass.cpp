@@ -36,16 +36,16 @@ float stack_forward(const FloatNetwork& net, int bucket, const float* us, const 
   p.x.resize(std::size_t(n));
   pairwise(us, half, p.x.data());
   pairwise(them, half, p.x.data() + half);
-  const float* l1w = net.at("l1w") + std::size_t(bucket * H1) * std::size_t(n);
-  const float* l1b = net.at("l1b") + bucket * H1;
+  const float* l1w = net.at(TensorId::L1W) + std::size_t(bucket * H1) * std::size_t(n);
+  const float* l1b = net.at(TensorId::L1B) + bucket * H1;
   for (int j = 0; j < H1; ++j) {
     p.z1[j] = dot8(l1w + std::size_t(j) * std::size_t(n), p.x.data(), n) + l1b[j];
     p.s1[j] = clamp_unit(p.z1[j]) * clamp_unit(p.z1[j]);
   }
-  const float* l2w = net.at("l2w") + bucket * H2 * H1;
-  const float* l2b = net.at("l2b") + bucket * H2;
-  const float* l3w = net.at("l3w") + bucket * H2;
-  float y = net.at("l3b")[bucket];
+  const float* l2w = net.at(TensorId::L2W) + bucket * H2 * H1;
+  const float* l2b = net.at(TensorId::L2B) + bucket * H2;
+  const float* l3w = net.at(TensorId::L3W) + bucket * H2;
+  float y = net.at(TensorId::L3B)[bucket];
   for (int k = 0; k < H2; ++k) {
     float z = l2b[k];
     for (int j = 0; j < H1; ++j) z += l2w[k * H1 + j] * p.s1[j];
@@ -59,16 +59,16 @@ float stack_forward(const FloatNetwork& net, int bucket, const float* us, const 
 void stack_backward(const FloatNetwork& net, int bucket, const float* us, const float* them, float g, StackPass& p,
                     float* gradient, float* d_us, float* d_them) {
   const int n = net.hidden(), half = n / 2;
-  const float* l1w = net.at("l1w") + std::size_t(bucket * H1) * std::size_t(n);
-  const float* l2w = net.at("l2w") + bucket * H2 * H1;
-  const float* l3w = net.at("l3w") + bucket * H2;
-  auto grad = [&](const char* name) { return gradient + net.tensor(name).offset; };
-  float* g_l1w = grad("l1w") + std::size_t(bucket * H1) * std::size_t(n);
-  float* g_l1b = grad("l1b") + bucket * H1;
-  float* g_l2w = grad("l2w") + bucket * H2 * H1;
-  float* g_l2b = grad("l2b") + bucket * H2;
-  float* g_l3w = grad("l3w") + bucket * H2;
-  grad("l3b")[bucket] += g;
+  const float* l1w = net.at(TensorId::L1W) + std::size_t(bucket * H1) * std::size_t(n);
+  const float* l2w = net.at(TensorId::L2W) + bucket * H2 * H1;
+  const float* l3w = net.at(TensorId::L3W) + bucket * H2;
+  auto grad = [&](TensorId id) { return gradient + net.offset(id); };
+  float* g_l1w = grad(TensorId::L1W) + std::size_t(bucket * H1) * std::size_t(n);
+  float* g_l1b = grad(TensorId::L1B) + bucket * H1;
+  float* g_l2w = grad(TensorId::L2W) + bucket * H2 * H1;
+  float* g_l2b = grad(TensorId::L2B) + bucket * H2;
+  float* g_l3w = grad(TensorId::L3W) + bucket * H2;
+  grad(TensorId::L3B)[bucket] += g;
   float ds1[H1] = {};
   for (int k = 0; k < H2; ++k) {
     g_l3w[k] += g * p.s2[k];

@@ -108,7 +108,7 @@ NetworkTrainer::NetworkTrainer(FloatNetwork net, AdamWSettings adam, int threads
     w.entries.assign(sub_batch() * 64, 0);
     w.inputs.resize(sub_batch());
   }
-  if (net_.factorised()) effective_l0w_.assign(net_.tensor("l0w").count, 0.0f);
+  if (net_.factorised()) effective_l0w_.assign(net_.tensor(TensorId::L0W).count, 0.0f);
 }
 
 std::size_t NetworkTrainer::sub_batch() const { return std::max<std::size_t>(16, std::size_t(16384 / net_.hidden())); }
@@ -118,6 +118,13 @@ NetworkTrainer::SampleInputs NetworkTrainer::inputs_of(const TrainingSample& s) 
   const nnue::Architecture& a = net_.arch();
   in.count = s.count;
   in.bucket = a.output == nnue::OutputLayer::SINGLE ? 0 : nnue::output_bucket(s.count);
+  if (a.inputs == nnue::InputSet::CHESS768) {
+    for (int k = 0; k < s.count; ++k) {
+      in.us[k] = s.features[std::size_t(k)];
+      in.them[k] = std::uint16_t(nnue::other_perspective(s.features[std::size_t(k)]));
+    }
+    return in;
+  }
   const nnue::PerspectiveView us = nnue::relative_view(a, own_king(s.features.data(), s.count, false));
   const nnue::PerspectiveView them = nnue::relative_view(a, own_king(s.features.data(), s.count, true));
   for (int k = 0; k < s.count; ++k) {
@@ -130,9 +137,9 @@ NetworkTrainer::SampleInputs NetworkTrainer::inputs_of(const TrainingSample& s) 
 
 void NetworkTrainer::merge_factoriser() {
   if (!net_.factorised()) return;
-  const std::size_t block = net_.tensor("l0f").count;
+  const std::size_t block = net_.tensor(TensorId::L0F).count;
   const float* l0w = net_.params();
-  const float* l0f = net_.at("l0f");
+  const float* l0f = net_.at(TensorId::L0F);
   parallel_shares(std::size_t(net_.arch().king_bucket_count), threads_, [&](std::size_t first, std::size_t last, std::size_t) {
     for (std::size_t b = first; b < last; ++b)
       for (std::size_t i = 0; i < block; ++i) effective_l0w_[b * block + i] = l0w[b * block + i] + l0f[i];
@@ -146,7 +153,7 @@ float NetworkTrainer::forward(const SampleInputs& in, float* us, float* them, St
   sum_rows(input_rows(), net_.l0b(), in.them, in.count, n, them);
   if (net_.arch().output == nnue::OutputLayer::LAYER_STACK) return stack_forward(net_, in.bucket, us, them, stack);
   const float* w = net_.l1w() + std::size_t(in.bucket) * 2 * std::size_t(n);
-  return net_.at("l1b")[in.bucket] + screlu_dot(us, w, n) + screlu_dot(them, w + n, n);
+  return net_.at(TensorId::L1B)[in.bucket] + screlu_dot(us, w, n) + screlu_dot(them, w + n, n);
 }
 
 // With d(loss)/d(output) = g: the output layer's gradients, and each side's pre-activation gradients.
@@ -219,31 +226,38 @@ double NetworkTrainer::train_batch(const TrainingSample* batch, std::size_t coun
   return loss / double(count);
 }
 
+void NetworkTrainer::sum_gradients() {
+  float* total = workspaces_[0].gradient.data();
+  parallel_shares(net_.size(), threads_, [&](std::size_t first, std::size_t last, std::size_t) {
+    for (std::size_t t = 1; t < workspaces_.size(); ++t) {
+      const float* g = workspaces_[t].gradient.data();
+      for (std::size_t i = first; i < last; ++i) total[i] += g[i];
+    }
+  });
+  if (!net_.factorised()) return;
+  // The factoriser's gradient: the sum of l0w's over the buckets (l0w starts the array).
+  const std::size_t l0f = net_.offset(TensorId::L0F), block = net_.tensor(TensorId::L0F).count;
+  const std::size_t buckets = std::size_t(net_.arch().king_bucket_count);
+  parallel_shares(block, threads_, [&](std::size_t first, std::size_t last, std::size_t) {
+    for (std::size_t b = 0; b < buckets; ++b)
+      for (std::size_t j = first; j < last; ++j) total[l0f + j] += total[b * block + j];
+  });
+}
+
 void NetworkTrainer::adamw(float lr) {
+  sum_gradients();
   const AdamWSettings a = adam_;
-  // The factoriser's gradient: the sum of l0w's over the buckets, read where the index is its.
-  const bool factorised = net_.factorised();
-  const std::size_t l0f_first = factorised ? net_.tensor("l0f").offset : 0, block = factorised ? net_.tensor("l0f").count : 0;
-  const int buckets = net_.arch().king_bucket_count;
+  const float* g = workspaces_[0].gradient.data();
   for (const FloatTensor& t : net_.tensors()) {
     const float clip = a.clip * t.clip_share;
-    const bool is_l0f = factorised && t.offset == l0f_first;
     parallel_shares(t.count, threads_, [&](std::size_t first, std::size_t last, std::size_t) {
-      float* p = net_.params();
-      float* m = state_.momentum.data();
-      float* v = state_.velocity.data();
+      float* __restrict p = net_.params();
+      float* __restrict m = state_.momentum.data();
+      float* __restrict v = state_.velocity.data();
       for (std::size_t i = t.offset + first; i < t.offset + last; ++i) {
-        float g = 0;
-        for (const Workspace& w : workspaces_) {
-          if (!is_l0f) {
-            g += w.gradient[i];
-            continue;
-          }
-          for (int b = 0; b < buckets; ++b) g += w.gradient[std::size_t(b) * block + (i - l0f_first)];
-        }
         p[i] *= 1.0f - a.decay * lr;
-        m[i] = a.beta1 * m[i] + (1.0f - a.beta1) * g;
-        v[i] = a.beta2 * v[i] + (1.0f - a.beta2) * g * g;
+        m[i] = a.beta1 * m[i] + (1.0f - a.beta1) * g[i];
+        v[i] = a.beta2 * v[i] + (1.0f - a.beta2) * g[i] * g[i];
         p[i] -= lr * m[i] / (std::sqrt(v[i]) + a.epsilon);
         p[i] = std::clamp(p[i], -clip, clip);
       }

@@ -70,6 +70,8 @@ class NetworkTrainer {
   // fastest at N = 128 and 256 among 32 to 512 KiB).
   std::size_t sub_batch() const;
   void train_sub_batch(Workspace& w, const TrainingSample* batch, std::size_t count, float scale, float wdl);
+  // The threads' gradients summed into the first workspace's, the factoriser's included.
+  void sum_gradients();
   void adamw(float lr);
 
   FloatNetwork net_;
