@@ -46,6 +46,7 @@ class AccumulatorStack {
   int depth() const { return top_; }
   // The refreshes of king moves so far (networks with king buckets).
   const RefreshStats& refresh_stats() const { return cache_.stats(); }
+  void reset_refresh_stats() { cache_.stats() = {}; }
 
  private:
   // What one ply of the path knows: the move's change, each perspective's view after it, and

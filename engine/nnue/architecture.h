@@ -29,7 +29,6 @@ inline constexpr int PIECE_FEATURES = INPUTS;  // Chess768: one block of feature
 inline constexpr int OUTPUT_BUCKETS = 8;    // bullet's MaterialCount<8>
 inline constexpr int STACK_HIDDEN_1 = 16;   // the layer stack's first layer, per bucket
 inline constexpr int STACK_HIDDEN_2 = 32;   // its second
-inline constexpr int HIDDEN_STEP = 16;
 inline constexpr int KING_MAP_ENTRIES = 32;  // the king's square on files a-d, by rank from its own side
 
 // For each square of files a-d (rank by rank from the perspective's own first rank), the bucket

@@ -5,6 +5,8 @@
 // and when that king is on files e-h every square of P's view is mirrored horizontally (s ^ 7).
 #pragma once
 
+#include <cassert>
+
 #include "architecture.h"
 #include "core/types.h"
 
@@ -22,15 +24,20 @@ struct PerspectiveView {
 constexpr PerspectiveView plain_view(chess::Color perspective) { return {0, int(perspective) * 56}; }
 
 // The bucket's first feature and the mirror (0 or 7) of a perspective whose own king stands on
-// `king` as that perspective sees the board (its own first rank at the bottom).
+// `king` as that perspective sees the board (its own first rank at the bottom). The caller finds
+// the king, and there is always one: a position has one king a side (Position::from_setup refuses
+// any other), and so has a training sample, which holds the features of every piece. No square
+// stands in for a missing king.
 constexpr PerspectiveView relative_view(const Architecture& a, int king) {
   if (a.inputs == InputSet::CHESS768) return {0, 0};
+  assert(king >= 0 && king < 64);
   const bool mirrored = king % 8 > 3;
   const int file = mirrored ? 7 - king % 8 : king % 8;
   return {PIECE_FEATURES * a.king_buckets[std::size_t(4 * (king / 8) + file)], mirrored ? 7 : 0};
 }
 
-// The view of `perspective` whose own king stands on `own_king`.
+// The view of `perspective` whose own king stands on `own_king`, a square of the board (a side
+// without a king has no view: Position::king_square gives it no square).
 constexpr PerspectiveView perspective_view(const Architecture& a, chess::Color perspective, chess::Square own_king) {
   const PerspectiveView v = relative_view(a, int(chess::relative_square(perspective, own_king)));
   return {v.base, int(perspective) * 56 ^ v.square_xor};

@@ -32,9 +32,6 @@ class LittleEndianReader {
   void fill(std::int16_t* out, int count) {
     for (int i = 0; i < count; ++i) out[i] = next();
   }
-  void fill_i8(std::int16_t* out, int count) {
-    for (int i = 0; i < count; ++i) out[i] = next_i8();
-  }
   void fill_f32(std::vector<float>& out) {
     for (float& v : out) v = next_f32();
   }
@@ -58,13 +55,9 @@ void put_f32(std::string& out, float v) {
 // The stack's tensors after l0b, read into `stack` (sized by zero_network); an error names a
 // float tensor with a value that is not a finite number.
 chess::Result<bool> read_stack(LittleEndianReader& in, LayerStack& stack, int hidden, const std::string& name) {
-  const int half = hidden / 2;
   for (int b = 0; b < OUTPUT_BUCKETS; ++b)
-    for (int j = 0; j < STACK_HIDDEN_1; ++j) {
-      std::int16_t* row = stack.l1_row(b, j);
-      in.fill_i8(row, half);
-      in.fill_i8(row + stack.pair_stride, half);
-    }
+    for (int j = 0; j < STACK_HIDDEN_1; ++j)
+      for (int i = 0; i < hidden; ++i) stack.l1(b, j, i) = in.next_i8();
   const std::pair<const char*, std::vector<float>*> floats[] = {
       {"l1b", &stack.l1b}, {"l2w", &stack.l2w}, {"l2b", &stack.l2b}, {"l3w", &stack.l3w}, {"l3b", &stack.l3b}};
   for (const auto& [tensor, values] : floats) {
@@ -84,13 +77,9 @@ void write_output_layer(std::string& out, const Network& net) {
 }
 
 void write_stack(std::string& out, const LayerStack& stack, int hidden) {
-  const int half = hidden / 2;
   for (int b = 0; b < OUTPUT_BUCKETS; ++b)
-    for (int j = 0; j < STACK_HIDDEN_1; ++j) {
-      const std::int16_t* row = stack.l1_row(b, j);
-      for (int i = 0; i < half; ++i) out.push_back(char(std::int8_t(row[i])));
-      for (int i = 0; i < half; ++i) out.push_back(char(std::int8_t(row[stack.pair_stride + i])));
-    }
+    for (int j = 0; j < STACK_HIDDEN_1; ++j)
+      for (int i = 0; i < hidden; ++i) out.push_back(char(stack.l1(b, j, i)));
   for (const std::vector<float>* t : {&stack.l1b, &stack.l2w, &stack.l2b, &stack.l3w, &stack.l3b})
     for (float v : *t) put_f32(out, v);
 }
@@ -100,8 +89,10 @@ std::string size_error(std::size_t bytes, const std::string& name) {
                         " bytes is no network of the (768->N)x2->1 layout (bullet's simple network, quantised i16, "
                         "padded to 64 bytes or not), whose padded files have " +
                         std::to_string(file_bytes(MIN_HIDDEN)) + " bytes for N = " + std::to_string(MIN_HIDDEN) + " to " +
-                        std::to_string(file_bytes(MAX_HIDDEN)) + " for N = " + std::to_string(MAX_HIDDEN) + " (N = 128: " +
-         std::to_string(file_bytes(128)) + " bytes)";
+                        std::to_string(file_bytes(MAX_HIDDEN)) + " for N = " + std::to_string(MAX_HIDDEN) + ", N a multiple of " +
+         std::to_string(HIDDEN_STEP) + " (N = 128: " + std::to_string(file_bytes(128)) +
+         " bytes); it may be a network of another architecture whose manifest (the file's name with .json in place of "
+         "its extension) is missing: give its architecture with --arch SPEC (UCI: EvalArch)";
 }
 
 }  // namespace
@@ -116,8 +107,9 @@ Network zero_network(const Architecture& arch) {
   if (arch.output == OutputLayer::LAYER_STACK) {
     LayerStack& s = net.stack;
     s.pair_stride = padded(arch.hidden / 2);
+    s.half = arch.hidden / 2;
     const std::size_t buckets = OUTPUT_BUCKETS, h1 = STACK_HIDDEN_1, h2 = STACK_HIDDEN_2;
-    s.l1w.assign(buckets * h1 * 2 * std::size_t(s.pair_stride), 0);
+    s.l1w.assign(buckets * h1 * s.inputs(), 0);
     s.l1b.assign(buckets * h1, 0.0f);
     s.l2w.assign(buckets * h2 * h1, 0.0f);
     s.l2b.assign(buckets * h2, 0.0f);

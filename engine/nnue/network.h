@@ -14,22 +14,34 @@
 
 namespace nnue {
 
-// The layer stack after the pairwise product: its first layer's i8 weights widened to i16 (one
-// row per bucket and neuron: the side to move's N/2 products, padding to `pair_stride`, then the
-// other side's), and the float layers after it, as the file holds them.
+// The layer stack after the pairwise product: its first layer's i8 weights and the float layers
+// after it, as the file holds them. The first layer's inputs are the side to move's N/2 products,
+// padding to `pair_stride`, then the other side's; its weights are kept per bucket in blocks of
+// L1_BLOCK inputs, each block holding the STACK_HIDDEN_1 neurons' L1_BLOCK weights in turn, so
+// one block of inputs meets all the neurons' weights in one 64-byte line.
+inline constexpr int L1_BLOCK = 4;
+
 struct LayerStack {
   int pair_stride = 0;              // N/2 rounded up to LANE_PADDING
-  std::vector<std::int16_t> l1w;    // OUTPUT_BUCKETS x STACK_HIDDEN_1 rows of 2 x `pair_stride`
+  int half = 0;                     // N/2
+  std::vector<std::int8_t> l1w;     // OUTPUT_BUCKETS x inputs() x STACK_HIDDEN_1, in blocks
   std::vector<float> l1b;           // OUTPUT_BUCKETS x STACK_HIDDEN_1
   std::vector<float> l2w;           // OUTPUT_BUCKETS x STACK_HIDDEN_2 rows of STACK_HIDDEN_1
   std::vector<float> l2b;           // OUTPUT_BUCKETS x STACK_HIDDEN_2
   std::vector<float> l3w;           // OUTPUT_BUCKETS x STACK_HIDDEN_2
   std::vector<float> l3b;           // OUTPUT_BUCKETS
 
-  const std::int16_t* l1_row(int bucket, int neuron) const { return l1w.data() + row_offset(bucket, neuron); }
-  std::int16_t* l1_row(int bucket, int neuron) { return l1w.data() + row_offset(bucket, neuron); }
-  std::size_t row_offset(int bucket, int neuron) const {
-    return std::size_t(bucket * STACK_HIDDEN_1 + neuron) * 2 * std::size_t(pair_stride);
+  std::size_t inputs() const { return 2 * std::size_t(pair_stride); }
+  const std::int8_t* l1_bucket(int bucket) const { return l1w.data() + std::size_t(bucket) * inputs() * STACK_HIDDEN_1; }
+  // The weight of `neuron` for the file's input `input` (0 to N: the side to move's products first).
+  std::int8_t& l1(int bucket, int neuron, int input) { return l1w[l1_index(bucket, neuron, input)]; }
+  std::int8_t l1(int bucket, int neuron, int input) const { return l1w[l1_index(bucket, neuron, input)]; }
+
+ private:
+  std::size_t l1_index(int bucket, int neuron, int input) const {
+    const std::size_t at = std::size_t(input < half ? input : pair_stride + input - half);
+    return std::size_t(bucket) * inputs() * STACK_HIDDEN_1 + at / L1_BLOCK * L1_BLOCK * STACK_HIDDEN_1 +
+           std::size_t(neuron) * L1_BLOCK + at % L1_BLOCK;
   }
 };
 

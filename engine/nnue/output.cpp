@@ -1,7 +1,9 @@
 #include "output.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
 
 #if defined(__AVX512BW__) || defined(__AVX2__)
 #include <immintrin.h>
@@ -64,54 +66,141 @@ constexpr std::string_view KERNEL = "portable";
 std::uint32_t half_sum_narrow(const std::int16_t* x, const std::int16_t* w, int stride) { return half_sum_portable(x, w, stride); }
 #endif
 
-// sum_i a_i x (b_i x w_i) over `count` lanes (a multiple of the kernel's width), a and b the
-// clamped activations (0 to QA) and w the stack's i8 weights in i16: each product fits in 16
-// bits (255 x 128), each lane's sum of one perspective in 32 (N/2 / 8 products at most), and
-// the lanes are added in 64.
-#if defined(__AVX512BW__)
-std::int64_t pair_dot(const std::int16_t* a, const std::int16_t* b, const std::int16_t* w, int count) {
-  __m512i sum = _mm512_setzero_si512();
-  for (int i = 0; i < count; i += 32) {
-    const __m512i bw = _mm512_mullo_epi16(_mm512_loadu_si512(b + i), _mm512_loadu_si512(w + i));
-    sum = _mm512_add_epi32(sum, _mm512_madd_epi16(_mm512_loadu_si512(a + i), bw));
+// The layer stack's first layer in 8-bit dot products. Each pairwise product clamp(a) x clamp(b)
+// (0 to QA^2) is rounded to q = (ab + 2) >> 2 and split in two 7-bit digits, q = 128 high + low,
+// so that two digits times i8 weights fit the i16 pair sums of an 8-bit dot product, and the sum
+// of q x w is 128 x (high . w) + (low . w): exact but for the rounding of ab to a multiple of 4
+// (at most 2 of 65,025). The 16 neurons' sums are taken over the blocks of L1_BLOCK inputs that
+// are not all zero; the weights of one block for all 16 neurons are one 64-byte line.
+constexpr int PRODUCT_SHIFT = 2;
+constexpr int PRODUCT_ROUNDING = 1 << (PRODUCT_SHIFT - 1);
+constexpr int DIGIT_BITS = 7;
+constexpr int DIGIT_MASK = (1 << DIGIT_BITS) - 1;
+constexpr int MAX_PAIR_INPUTS = 2 * (MAX_HIDDEN / 2 + LANE_PADDING);
+static_assert(QA * QA + PRODUCT_ROUNDING <= 0xFFFF, "a product and its rounding fit 16 unsigned bits");
+static_assert(((QA * QA + PRODUCT_ROUNDING) >> PRODUCT_SHIFT >> DIGIT_BITS) <= DIGIT_MASK, "the high digit fits 7 bits");
+static_assert(2 * DIGIT_MASK * 128 <= 32768, "two digits times i8 weights fit an i16 pair sum");
+static_assert(STACK_HIDDEN_1 * L1_BLOCK == 64, "a block of inputs meets all neurons' weights in 64 bytes");
+static_assert(MAX_PAIR_INPUTS / L1_BLOCK <= 0xFFFF, "block indices fit 16 bits");
+
+// The products' digits: high[i] and low[i] for each input i.
+struct PairDigits {
+  alignas(64) std::uint8_t high[MAX_PAIR_INPUTS];
+  alignas(64) std::uint8_t low[MAX_PAIR_INPUTS];
+};
+
+// One side's products of its two halves into digits [at, at + pair_stride), zero past `half`.
+void pair_products(const std::int16_t* acc, int half, int pair_stride, PairDigits& d, int at) {
+  int i = 0;
+#if defined(__AVX2__)
+  const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
+  const __m256i rounding = _mm256_set1_epi16(PRODUCT_ROUNDING), mask = _mm256_set1_epi16(DIGIT_MASK);
+  for (; i + 16 <= half; i += 16) {
+    const __m256i a = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i)), zero), qa);
+    const __m256i b = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + half + i)), zero), qa);
+    // The product's low 16 bits are all of it (at most QA^2), read unsigned by the logical shift.
+    const __m256i q = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(a, b), rounding), PRODUCT_SHIFT);
+    const __m256i high = _mm256_srli_epi16(q, DIGIT_BITS), low = _mm256_and_si256(q, mask);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d.high + at + i),
+                     _mm_packus_epi16(_mm256_castsi256_si128(high), _mm256_extracti128_si256(high, 1)));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d.low + at + i),
+                     _mm_packus_epi16(_mm256_castsi256_si128(low), _mm256_extracti128_si256(low, 1)));
   }
-  alignas(64) std::int32_t lanes[16];
-  _mm512_store_si512(lanes, sum);
-  std::int64_t total = 0;
-  for (std::int32_t v : lanes) total += v;
-  return total;
+#endif
+  for (; i < half; ++i) {
+    const int q = (std::clamp(int(acc[i]), 0, QA) * std::clamp(int(acc[half + i]), 0, QA) + PRODUCT_ROUNDING) >> PRODUCT_SHIFT;
+    d.high[at + i] = std::uint8_t(q >> DIGIT_BITS);
+    d.low[at + i] = std::uint8_t(q & DIGIT_MASK);
+  }
+  for (; i < pair_stride; ++i) d.high[at + i] = d.low[at + i] = 0;
+}
+
+std::int32_t block_of(const std::uint8_t* in, int k) {
+  std::int32_t v;
+  std::memcpy(&v, in + k * L1_BLOCK, sizeof v);
+  return v;
+}
+
+// The indices of the blocks of inputs whose digits are not all zero; their count.
+int nonzero_blocks(const PairDigits& d, int inputs, std::uint16_t* blocks) {
+  int count = 0, k = 0;
+#if defined(__AVX2__)
+  // Every digit is at most 127, so a block is a positive i32 exactly when it is not zero.
+  for (; (k + 8) * L1_BLOCK <= inputs; k += 8) {
+    const __m256i v = _mm256_or_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(d.high + k * L1_BLOCK)),
+                                      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(d.low + k * L1_BLOCK)));
+    auto mask = unsigned(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(v, _mm256_setzero_si256()))));
+    for (; mask != 0; mask &= mask - 1) blocks[count++] = std::uint16_t(k + std::countr_zero(mask));
+  }
+#endif
+  for (; k * L1_BLOCK < inputs; ++k)
+    if ((block_of(d.high, k) | block_of(d.low, k)) != 0) blocks[count++] = std::uint16_t(k);
+  return count;
+}
+
+// The 16 neurons' sums of each digit times the weights over the listed blocks, in i32.
+struct DigitSums {
+  alignas(64) std::int32_t high[STACK_HIDDEN_1];
+  alignas(64) std::int32_t low[STACK_HIDDEN_1];
+};
+
+#if defined(__AVX512BW__)
+__m512i block_dot(__m512i acc, std::int32_t digits, __m512i weights) {
+  const __m512i pairs = _mm512_maddubs_epi16(_mm512_set1_epi32(digits), weights);
+  return _mm512_add_epi32(acc, _mm512_madd_epi16(pairs, _mm512_set1_epi16(1)));
+}
+
+DigitSums first_layer(const PairDigits& d, const std::uint16_t* blocks, int count, const std::int8_t* w) {
+  __m512i high = _mm512_setzero_si512(), low = _mm512_setzero_si512();
+  for (int n = 0; n < count; ++n) {
+    const int k = blocks[n];
+    const __m512i line = _mm512_loadu_si512(w + k * 64);
+    high = block_dot(high, block_of(d.high, k), line);
+    low = block_dot(low, block_of(d.low, k), line);
+  }
+  DigitSums sums;
+  _mm512_store_si512(sums.high, high);
+  _mm512_store_si512(sums.low, low);
+  return sums;
 }
 #elif defined(__AVX2__)
-std::int64_t pair_dot(const std::int16_t* a, const std::int16_t* b, const std::int16_t* w, int count) {
-  __m256i sum = _mm256_setzero_si256();
-  for (int i = 0; i < count; i += 16) {
-    const __m256i bw = _mm256_mullo_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i)),
-                                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i)));
-    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i)), bw));
+__m256i block_dot(__m256i acc, __m256i digits, const std::int8_t* weights) {
+  const __m256i pairs = _mm256_maddubs_epi16(digits, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(weights)));
+  return _mm256_add_epi32(acc, _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+}
+
+DigitSums first_layer(const PairDigits& d, const std::uint16_t* blocks, int count, const std::int8_t* w) {
+  __m256i high[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()}, low[2] = {high[0], high[0]};
+  for (int n = 0; n < count; ++n) {
+    const int k = blocks[n];
+    const __m256i h = _mm256_set1_epi32(block_of(d.high, k)), l = _mm256_set1_epi32(block_of(d.low, k));
+    for (int part = 0; part < 2; ++part) {
+      high[part] = block_dot(high[part], h, w + k * 64 + part * 32);
+      low[part] = block_dot(low[part], l, w + k * 64 + part * 32);
+    }
   }
-  alignas(32) std::int32_t lanes[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), sum);
-  std::int64_t total = 0;
-  for (std::int32_t v : lanes) total += v;
-  return total;
+  DigitSums sums;
+  for (int part = 0; part < 2; ++part) {
+    _mm256_store_si256(reinterpret_cast<__m256i*>(sums.high + part * 8), high[part]);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(sums.low + part * 8), low[part]);
+  }
+  return sums;
 }
 #else
-std::int64_t pair_dot(const std::int16_t* a, const std::int16_t* b, const std::int16_t* w, int count) {
-  std::int64_t sum = 0;
-  for (int i = 0; i < count; ++i) sum += std::int64_t(a[i]) * (std::int64_t(b[i]) * w[i]);
-  return sum;
+DigitSums first_layer(const PairDigits& d, const std::uint16_t* blocks, int count, const std::int8_t* w) {
+  DigitSums sums{};
+  for (int n = 0; n < count; ++n) {
+    const int k = blocks[n];
+    for (int j = 0; j < STACK_HIDDEN_1; ++j)
+      for (int t = 0; t < L1_BLOCK; ++t) {
+        const int i = k * L1_BLOCK + t, weight = w[(k * STACK_HIDDEN_1 + j) * L1_BLOCK + t];
+        sums.high[j] += d.high[i] * weight;
+        sums.low[j] += d.low[i] * weight;
+      }
+  }
+  return sums;
 }
 #endif
-
-// One perspective's activations for the pairwise product: clamp(acc_i) for the first N/2
-// neurons in `first` and for the last N/2 in `second`, zero to `pair_stride`.
-void clamped_halves(const std::int16_t* acc, int hidden, int pair_stride, std::int16_t* first, std::int16_t* second) {
-  const int half = hidden / 2;
-  for (int i = 0; i < pair_stride; ++i) {
-    first[i] = i < half ? std::int16_t(std::clamp(int(acc[i]), 0, QA)) : std::int16_t(0);
-    second[i] = i < half ? std::int16_t(std::clamp(int(acc[half + i]), 0, QA)) : std::int16_t(0);
-  }
-}
 
 float screlu(float x) {
   const float c = std::clamp(x, 0.0f, 1.0f);
@@ -132,21 +221,24 @@ float stack_tail(const LayerStack& s, int b, const float* z1) {
   return y;
 }
 
-constexpr double PAIR_SCALE = double(QA) * QA * QB;  // a product of two activations times an i8 weight
-constexpr float MAX_STACK_OUTPUT = 1e6f;             // centipawns past any evaluation, kept within int
+// A sum of rounded products (in units of 2^PRODUCT_SHIFT) times i8 weights, back to the float
+// scale of the layers after.
+constexpr double PAIR_SCALE = double(1 << PRODUCT_SHIFT) / (double(QA) * QA * QB);
+constexpr float MAX_STACK_OUTPUT = 1e6f;  // centipawns past any evaluation, kept within int
 
 // Centipawns from the layer stack of bucket `b`: the first layer in integers, the rest in floats.
 int stack_output(const Network& net, const std::int16_t* us, const std::int16_t* them, int b) {
   const LayerStack& s = net.stack;
-  const int width = s.pair_stride;
-  alignas(64) std::int16_t act[4][MAX_HIDDEN / 2 + LANE_PADDING];
-  clamped_halves(us, net.hidden, width, act[0], act[1]);
-  clamped_halves(them, net.hidden, width, act[2], act[3]);
+  PairDigits digits;
+  pair_products(us, s.half, s.pair_stride, digits, 0);
+  pair_products(them, s.half, s.pair_stride, digits, s.pair_stride);
+  std::uint16_t blocks[MAX_PAIR_INPUTS / L1_BLOCK];
+  const int count = nonzero_blocks(digits, int(s.inputs()), blocks);
+  const DigitSums sums = first_layer(digits, blocks, count, s.l1_bucket(b));
   float z1[STACK_HIDDEN_1];
   for (int j = 0; j < STACK_HIDDEN_1; ++j) {
-    const std::int16_t* w = s.l1_row(b, j);
-    const std::int64_t sum = pair_dot(act[0], act[1], w, width) + pair_dot(act[2], act[3], w + width, width);
-    z1[j] = float(double(sum) / PAIR_SCALE) + s.l1b[std::size_t(b * STACK_HIDDEN_1 + j)];
+    const std::int64_t sum = (std::int64_t(sums.high[j]) << DIGIT_BITS) + sums.low[j];
+    z1[j] = float(double(sum) * PAIR_SCALE) + s.l1b[std::size_t(b * STACK_HIDDEN_1 + j)];
   }
   const float y = stack_tail(s, b, z1);
   if (std::isnan(y)) return 0;  // finite weights whose sums overflowed both ways: no evaluation to give

@@ -3,8 +3,9 @@
 //   cp  = ((sum / QA + l1b) x SCALE) / (QA x QB)                                         (truncating)
 // with the output bucket's weights w and bias l1b,
 // with 32-bit arithmetic that wraps, as bullet's does in release builds. The layer stack (bullet
-// gives no integer inference for it) takes the pairwise products of clamp(acc, 0, QA) exactly in
-// integers through its i8 first layer, then its float layers:
+// gives no integer inference for it) takes the pairwise products p of clamp(acc, 0, QA), rounded
+// to a multiple of 4, through its i8 first layer in 8-bit dot products (p / 4 in two 7-bit
+// digits) over the blocks of four products that are not all zero, then its float layers:
 //   z1_j = sum_i p_i x l1w_ji / (QA^2 x QB) + l1b_j,  then SCReLU, 16 -> 32, SCReLU, 32 -> 1,
 //   cp   = trunc(400 y)
 // The kernel is chosen by the build's instruction set (AVX-512BW, AVX2, or portable C++).

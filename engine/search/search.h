@@ -68,6 +68,9 @@ class Searcher {
   const nnue::Network* network() const { return network_.get(); }
   // The refreshes of king moves since the network was set (none without a network).
   const nnue::RefreshStats* refresh_stats() const { return accumulators_ ? &accumulators_->refresh_stats() : nullptr; }
+  void reset_refresh_stats() {
+    if (accumulators_) accumulators_->reset_refresh_stats();
+  }
   void set_search_params(const SearchParams& p);
   const SearchParams& search_params() const { return sp_; }
   void set_hash_mb(std::size_t mb) { tt_.resize(mb); }

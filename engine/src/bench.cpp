@@ -37,6 +37,7 @@ void print_refreshes(const nnue::RefreshStats& s, std::ostream& out) {
 
 void run_bench(EngineState& state, int depth, std::ostream& out) {
   std::uint64_t total = 0;
+  state.searcher().reset_refresh_stats();  // the figures are this bench's, not the session's
   auto start = std::chrono::steady_clock::now();
   for (const char* fen : BENCH_FENS) {
     state.new_game();

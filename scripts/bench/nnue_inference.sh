@@ -9,7 +9,7 @@
 # the refresh cache added or subtracted beside a refresh from scratch are printed too.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-engine="$root/build/bin/engine"
+engine="${ENGINE:-$root/build/bin/engine}"  # ENGINE: another build of the engine, for a comparison
 [ -x "$engine" ] || { echo "bench_nnue_inference: build first (scripts/ci/build.sh)" >&2; exit 1; }
 rounds="${ROUNDS:-5}" depth="${DEPTH:-12}" hidden="${HIDDEN:-128}"
 net="${NET:-}"

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -80,23 +81,32 @@ inline int bucketed_feature(bool bucketed, const std::vector<int>& king_map, int
   return block * 768 + (piece_colour == side ? 0 : 384) + 64 * piece_type + rank * 8 + file;
 }
 
-inline int bucketed_feature(const BucketedReference& net, int side, int king, int piece_colour, int piece_type, int square) {
-  return bucketed_feature(net.king_buckets > 0, net.king_map, side, king, piece_colour, piece_type, square);
-}
-
-// Centipawns for the side to move: bullet's integer pipeline, with the bucket of the piece count.
-inline int bucketed_evaluate(const BucketedReference& net, const chess::Position& pos) {
-  std::vector<std::int64_t> acc[2];
+// Each side's sums made from scratch, White's then Black's: l0b plus, for every piece, the l0w
+// row ([feature][N], N = l0b's size) of its feature from that side's view. `bucketed` and
+// `king_map` as bucketed_feature takes them.
+inline std::array<std::vector<std::int64_t>, 2> reference_accumulators(const std::vector<int>& l0w, const std::vector<int>& l0b,
+                                                                     bool bucketed, const std::vector<int>& king_map,
+                                                                     const chess::Position& pos) {
+  const std::size_t n = l0b.size();
+  std::array<std::vector<std::int64_t>, 2> acc;
   for (int side = 0; side < 2; ++side) {
-    acc[side].assign(net.l0b.begin(), net.l0b.end());
+    std::vector<std::int64_t>& sums = acc[std::size_t(side)];
+    sums.assign(l0b.begin(), l0b.end());
     const int king = int(pos.king_square(chess::Color(side)));
     for (int s = 0; s < 64; ++s) {
       const chess::Piece p = pos.piece_on(chess::Square(s));
       if (p == chess::NO_PIECE) continue;
-      const int f = bucketed_feature(net, side, king, int(chess::color_of(p)), int(chess::type_of(p)) - int(chess::PAWN), s);
-      for (int i = 0; i < net.hidden; ++i) acc[side][std::size_t(i)] += net.l0w[std::size_t(f * net.hidden + i)];
+      const int type = int(chess::type_of(p)) - int(chess::PAWN);
+      const int f = bucketed_feature(bucketed, king_map, side, king, int(chess::color_of(p)), type, s);
+      for (std::size_t i = 0; i < n; ++i) sums[i] += l0w[std::size_t(f) * n + i];
     }
   }
+  return acc;
+}
+
+// Centipawns for the side to move: bullet's integer pipeline, with the bucket of the piece count.
+inline int bucketed_evaluate(const BucketedReference& net, const chess::Position& pos) {
+  const auto acc = reference_accumulators(net.l0w, net.l0b, net.king_buckets > 0, net.king_map, pos);
   int pieces = 0;
   for (int s = 0; s < 64; ++s) pieces += pos.piece_on(chess::Square(s)) != chess::NO_PIECE;
   const int bucket = (pieces - 2) / 4;
@@ -104,7 +114,7 @@ inline int bucketed_evaluate(const BucketedReference& net, const chess::Position
   std::int64_t sum = 0;
   for (int half = 0; half < 2; ++half)
     for (int i = 0; i < net.hidden; ++i) {
-      const std::int64_t a = acc[half == 0 ? us : 1 - us][std::size_t(i)];
+      const std::int64_t a = acc[std::size_t(half == 0 ? us : 1 - us)][std::size_t(i)];
       const std::int64_t c = a < 0 ? 0 : a > 255 ? 255 : a;
       sum += c * c * net.l1w[std::size_t(bucket * 2 * net.hidden + half * net.hidden + i)];
     }
@@ -177,22 +187,11 @@ inline std::string layer_stack_file_bytes(const LayerStackReference& net) {
 // one output.
 inline double layer_stack_evaluate(const LayerStackReference& net, const chess::Position& pos) {
   const std::size_t n = std::size_t(net.hidden), half = n / 2;
-  std::vector<std::int64_t> acc[2];
-  for (int side = 0; side < 2; ++side) {
-    acc[side].assign(net.l0b.begin(), net.l0b.end());
-    const int king = int(pos.king_square(chess::Color(side)));
-    for (int s = 0; s < 64; ++s) {
-      const chess::Piece p = pos.piece_on(chess::Square(s));
-      if (p == chess::NO_PIECE) continue;
-      const int type = int(chess::type_of(p)) - int(chess::PAWN);
-      const int f = bucketed_feature(true, net.king_map, side, king, int(chess::color_of(p)), type, s);
-      for (std::size_t i = 0; i < n; ++i) acc[side][i] += net.l0w[std::size_t(f) * n + i];
-    }
-  }
+  const auto acc = reference_accumulators(net.l0w, net.l0b, true, net.king_map, pos);
   const int us = int(pos.side_to_move());
   std::vector<double> x(n);
   for (int h = 0; h < 2; ++h) {
-    const std::vector<std::int64_t>& a = acc[h == 0 ? us : 1 - us];
+    const std::vector<std::int64_t>& a = acc[std::size_t(h == 0 ? us : 1 - us)];
     auto clipped = [&a](std::size_t i) { return std::clamp(double(a[i]) / 255.0, 0.0, 1.0); };
     for (std::size_t i = 0; i < half; ++i) x[std::size_t(h) * half + i] = clipped(i) * clipped(i + half);
   }

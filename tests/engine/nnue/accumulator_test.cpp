@@ -11,7 +11,7 @@
 namespace {
 
 nnue::Network test_network() {
-  auto net = nnue::parse_network(testing_support::random_network_bytes(40, 300, 127, 2000, 11), "test");
+  auto net = nnue::parse_network(testing_support::random_network_bytes(48, 300, 127, 2000, 11), "test");
   EXPECT_TRUE(net.ok());
   return std::move(net).value();
 }

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "support/bucketed_networks.h"
 #include "support/test_networks.h"
 
 namespace {
@@ -13,13 +14,44 @@ using testing_support::read_reference_network;
 using testing_support::reference_file_bytes;
 
 TEST(NetworkFile, EveryHiddenSizeIsFoundFromTheFileSize) {
-  for (int hidden : {16, 17, 32, 100, 128, 256, 1000, 1536, 2048}) {
+  for (int hidden : {16, 32, 48, 128, 176, 256, 1024, 1536, 2048}) {
     const std::string bytes = random_network_bytes(hidden, 10, 10, 10, std::uint32_t(hidden));
     ASSERT_EQ(bytes.size(), reference_file_bytes(hidden));
     auto net = nnue::parse_network(bytes, "net.bin");
     ASSERT_TRUE(net.ok()) << net.error();
     EXPECT_EQ(net->hidden, hidden);
   }
+}
+
+// Only multiples of 16, as the architecture grammar has them (before, any N from 16 to 2048).
+TEST(NetworkFile, AHiddenSizeOffTheMultiplesOf16IsNotFoundFromTheFileSize) {
+  for (int hidden : {17, 100, 173, 1000}) {
+    auto net = nnue::parse_network(random_network_bytes(hidden, 10, 10, 10, std::uint32_t(hidden)), "net.bin");
+    ASSERT_FALSE(net.ok()) << hidden;
+    EXPECT_NE(net.error().find("bytes is no network"), std::string::npos) << net.error();
+  }
+}
+
+// A layer stack of N = 16 has the 266,816 bytes of a simple network of N = 173: without its
+// manifest or --arch it is refused, asking for the architecture (before, read as N = 173).
+TEST(NetworkFile, AFileOfAnotherArchitectureWithoutItsManifestIsRefusedAskingForArch) {
+  const std::string bytes = testing_support::layer_stack_file_bytes(testing_support::random_layer_stack(16, 1));
+  ASSERT_EQ(bytes.size(), std::size_t(266816));
+  ASSERT_EQ(bytes.size(), reference_file_bytes(173));
+  auto net = nnue::parse_network(bytes, "nets/stack.nnue");
+  ASSERT_FALSE(net.ok());
+  EXPECT_NE(net.error().find("nets/stack.nnue: 266816 bytes is no network of the (768->N)x2->1 layout"), std::string::npos)
+      << net.error();
+  EXPECT_NE(net.error().find("another architecture whose manifest"), std::string::npos) << net.error();
+  EXPECT_NE(net.error().find("--arch"), std::string::npos) << net.error();
+  auto arch = nnue::parse_architecture("(768x10hm->16)x2->pairwise->(16->32->1)x8");
+  ASSERT_TRUE(arch.ok()) << arch.error();
+  auto given = nnue::parse_network(bytes, "nets/stack.nnue", *arch);
+  ASSERT_TRUE(given.ok()) << given.error();
+  EXPECT_EQ(given->hidden, 16);
+  auto simple = nnue::parse_network(random_network_bytes(176, 10, 10, 10, 1), "nets/simple.nnue");
+  ASSERT_TRUE(simple.ok()) << simple.error();
+  EXPECT_EQ(simple->hidden, 176);
 }
 
 TEST(NetworkFile, ValuesAreReadAsTheIndependentReaderReadsThem) {

@@ -4,20 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <filesystem>
 #include <iostream>
-#include <sstream>
 
 #include "network/training_run.h"
 #include "nnue/accumulator.h"
 #include "nnue/network.h"
 #include "support/bucketed_networks.h"
-#include "support/material_positions.h"
+#include "support/material_training.h"
 #include "support/random_games.h"
 
 namespace {
-
-namespace fs = std::filesystem;
 
 struct TrainedArchitecture {
   const char* spec;
@@ -42,37 +38,14 @@ nnue::Architecture architecture(const char* spec) {
   return *a;
 }
 
-std::string architecture_data() {
-  const std::string path = (fs::temp_directory_path() / "architecture-material.txt").string();
-  if (!fs::exists(path)) testing_support::write_material_positions(path, 400, 9);
-  return path;
-}
-
 tuner::TrainingConfig architecture_config(const char* spec) {
-  tuner::TrainingConfig c;
-  c.arch = architecture(spec);
-  c.data = {{architecture_data(), tuner::PositionsFormat::TEXT}};
-  c.batch_size = 256;
-  c.batches_per_superbatch = 100;
-  c.superbatches = 6;
-  c.wdl = 0.0;  // the score alone: sigmoid(material / 400)
-  c.validation_fraction = 0.1;
-  c.lr.schedule = tuner::LearningRate::Schedule::CONSTANT;
-  c.lr.start = 0.001;
-  c.threads = 2;
-  return c;
-}
-
-tuner::TrainingRun prepared_run(const tuner::TrainingConfig& config) {
-  std::ostringstream out;
-  auto run = tuner::TrainingRun::prepare(config, out);
-  EXPECT_TRUE(run.ok()) << run.error();
-  return std::move(run).value();
+  return testing_support::material_training_config(architecture(spec),
+                                                   testing_support::material_data_file("architecture-material.txt"));
 }
 
 TEST(ArchitectureTraining, EachArchitectureLearnsMaterialBelowAStatedLoss) {
   for (const TrainedArchitecture& t : TRAINED) {
-    tuner::TrainingRun run = prepared_run(architecture_config(t.spec));
+    tuner::TrainingRun run = testing_support::prepared_training_run(architecture_config(t.spec));
     double first = 0, last = 0;
     for (int s = 0; s < 6; ++s) {
       const tuner::SuperbatchResult r = run.run_superbatch();
@@ -89,14 +62,14 @@ TEST(ArchitectureTraining, EachResumesFromACheckpointByteForByte) {
   for (const TrainedArchitecture& t : TRAINED) {
     auto config = architecture_config(t.spec);
     config.batches_per_superbatch = 20;
-    tuner::TrainingRun whole = prepared_run(config);
+    tuner::TrainingRun whole = testing_support::prepared_training_run(config);
     for (int s = 0; s < 3; ++s) whole.run_superbatch();
-    tuner::TrainingRun first = prepared_run(config);
+    tuner::TrainingRun first = testing_support::prepared_training_run(config);
     first.run_superbatch();
     auto checkpoint = tuner::Checkpoint::from_bytes(first.checkpoint().bytes(), "checkpoint", config.arch);
     ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
-    tuner::TrainingRun second = prepared_run(config);
-    ASSERT_TRUE(second.restore(std::move(checkpoint).value()).ok());
+    tuner::TrainingRun second = testing_support::prepared_training_run(config);
+    ASSERT_TRUE(second.restore(std::move(checkpoint).value(), "checkpoint").ok());
     second.run_superbatch();
     second.run_superbatch();
     EXPECT_EQ(second.checkpoint().bytes(), whole.checkpoint().bytes()) << t.spec;
@@ -113,7 +86,7 @@ TEST(ArchitectureTraining, EachFileIsBulletsLayoutReadAlikeByTheEngineAndAnIndep
   for (const TrainedArchitecture& t : TRAINED) {
     auto config = architecture_config(t.spec);
     config.superbatches = 1;
-    tuner::TrainingRun run = prepared_run(config);
+    tuner::TrainingRun run = testing_support::prepared_training_run(config);
     run.run_superbatch();
     auto quantised = run.network().quantised();
     ASSERT_TRUE(quantised.ok()) << quantised.error();
@@ -143,7 +116,7 @@ TEST(ArchitectureTraining, EachFileIsBulletsLayoutReadAlikeByTheEngineAndAnIndep
 TEST(ArchitectureTraining, TheFactoriserIsAddedToEveryBucketsRowsBeforeRounding) {
   auto config = architecture_config("(768x10hm->32)x2->1x8");
   config.superbatches = 1;
-  tuner::TrainingRun run = prepared_run(config);
+  tuner::TrainingRun run = testing_support::prepared_training_run(config);
   run.run_superbatch();
   const tuner::FloatNetwork& net = run.network();
   const std::string bytes = nnue::serialize_network(net.quantised().value());

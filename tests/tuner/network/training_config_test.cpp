@@ -107,3 +107,12 @@ TEST(TrainingConfig, AWrongArchitectureIsRefusedNamingTheKeyAndThePart) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TrainingConfig, AnEmptyKingBucketMapIsRefusedNamingTheKey) {
+  const std::string bad = training_config_error(R"({"arch": "(768x10hm->64)x2->1x8", "buckets": [], "data": [{"path": "a"}]})");
+  EXPECT_NE(bad.find("net.json: 'buckets' is empty"), std::string::npos) << bad;
+}
+
+}  // namespace

@@ -125,7 +125,7 @@ class NetworkTrainingRun : public MethodRun {
     auto checkpoint = Checkpoint::from_bytes(*bytes, path, config_.arch);
     CHESS_RETURN_IF_ERROR(checkpoint);
     last_loss_ = state.value("validation_loss", 0.0);
-    return run_.restore(std::move(checkpoint).value());
+    return run_.restore(std::move(checkpoint).value(), path);
   }
 
   TrainingRun& run_;

@@ -4,7 +4,10 @@
 #pragma once
 
 // Float8 values pass between the trainer's own functions only (internal, most inlined), so a
-// build without AVX, which passes them differently, has no ABI to keep: its warning is off.
+// build without AVX, which passes them differently, has no ABI to keep: its warning is off here,
+// and in each file's code that passes them, between a push and a pop of the diagnostics (so that
+// it stays on in every other file, a unity build's included).
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace tuner {
@@ -38,3 +41,5 @@ inline float dot8(const float* __restrict a, const float* __restrict b, int n) {
 }
 
 }  // namespace tuner
+
+#pragma GCC diagnostic pop

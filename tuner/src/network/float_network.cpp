@@ -1,8 +1,10 @@
 #include "network/float_network.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <span>
 
 #include "nnue/file_layout.h"
 
@@ -47,8 +49,23 @@ std::vector<FloatTensor> tensor_table(const nnue::Architecture& a) {
   return t;
 }
 
-// A value times its factor, rounded half away from zero, if it fits in [low, high].
+// `what`[index] = value, refused when NaN or infinite: a damaged file's, or a training's that diverged.
+chess::Result<bool> check_finite_value(float value, const std::string& what, std::size_t index) {
+  if (std::isfinite(value)) return true;
+  return chess::Error{what + "[" + std::to_string(index) + "] = " + std::to_string(value) + " is not a finite number"};
+}
+
+// Tensor `t`'s first value that is NaN or infinite, refused as check_finite_value refuses it.
+chess::Result<bool> check_finite_tensor(const FloatNetwork& f, const FloatTensor& t) {
+  const std::span<const float> values = f.values(t.id);
+  const auto bad = std::find_if(values.begin(), values.end(), [](float v) { return !std::isfinite(v); });
+  if (bad == values.end()) return true;
+  return check_finite_value(*bad, tensor_name(t.id), std::size_t(bad - values.begin()));
+}
+
+// A value times its factor, rounded half away from zero, if it is finite and fits in [low, high].
 chess::Result<int> quantise(float value, int factor, int low, int high, const char* type, const std::string& what, std::size_t index) {
+  CHESS_RETURN_IF_ERROR(check_finite_value(value, what, index));
   const double q = std::round(double(value) * factor);
   if (!(q >= low && q <= high))
     return chess::Error{what + "[" + std::to_string(index) + "] = " + std::to_string(value) + " times " + std::to_string(factor) +
@@ -100,31 +117,40 @@ chess::Result<bool> quantise_output_layer(const FloatNetwork& f, nnue::Network& 
   return true;
 }
 
-// The stack's first layer to i8 (the file's [bucket][16][N]), the rest as they are.
+// The stack's first layer to i8 (the file's [bucket][16][N]), the rest as they are if finite.
 chess::Result<bool> quantise_layer_stack(const FloatNetwork& f, nnue::Network& net) {
-  const int n = f.hidden(), half = n / 2;
+  const int n = f.hidden();
   nnue::LayerStack& s = net.stack;
   for (int b = 0; b < nnue::OUTPUT_BUCKETS; ++b)
     for (int j = 0; j < nnue::STACK_HIDDEN_1; ++j) {
-      std::int16_t* row = s.l1_row(b, j);
       for (int i = 0; i < n; ++i) {
         const std::size_t index = std::size_t((b * nnue::STACK_HIDDEN_1 + j) * n + i);
         auto q = quantise(f.l1w()[index], nnue::QB, -128, 127, "i8", "l1w", index);
         CHESS_RETURN_IF_ERROR(q);
-        row[i < half ? i : s.pair_stride + i - half] = std::int16_t(*q);
+        s.l1(b, j, i) = std::int8_t(*q);
       }
     }
   const std::pair<TensorId, std::vector<float>*> floats[] = {
       {TensorId::L1B, &s.l1b}, {TensorId::L2W, &s.l2w}, {TensorId::L2B, &s.l2b}, {TensorId::L3W, &s.l3w}, {TensorId::L3B, &s.l3b}};
-  for (const auto& [id, values] : floats) values->assign(f.at(id), f.at(id) + f.tensor(id).count);
+  for (const auto& [id, values] : floats) {
+    CHESS_RETURN_IF_ERROR(check_finite_tensor(f, f.tensor(id)));
+    const std::span<const float> from = f.values(id);
+    values->assign(from.begin(), from.end());
+  }
   return true;
 }
 
 }  // namespace
 
 FloatNetwork::FloatNetwork(const nnue::Architecture& arch) : arch_(arch), tensors_(tensor_table(arch)) {
+  index_.fill(TENSOR_IDS);  // none: past the end of `tensors_`, which holds at most TENSOR_IDS
   for (std::size_t i = 0; i < tensors_.size(); ++i) index_[std::size_t(tensors_[i].id)] = i;
-  params_.assign(tensors_.back().offset + tensors_.back().count, 0.0f);
+  params_.assign(parameter_count(arch), 0.0f);
+}
+
+std::size_t FloatNetwork::parameter_count(const nnue::Architecture& arch) {
+  const std::vector<FloatTensor> t = tensor_table(arch);
+  return t.back().offset + t.back().count;
 }
 
 const char* tensor_name(TensorId id) {
@@ -155,14 +181,20 @@ chess::Result<nnue::Network> FloatNetwork::quantised() const {
 }
 
 std::string FloatNetwork::raw_bytes() const {
+  std::string out;
+  append_raw_bytes(out);
+  return out;
+}
+
+void FloatNetwork::append_raw_bytes(std::string& out) const {
   static_assert(sizeof(float) == 4);
-  std::string out(params_.size() * 4, '\0');
+  const std::size_t at = out.size();
+  out.resize(at + params_.size() * 4, '\0');
   for (std::size_t i = 0; i < params_.size(); ++i) {
     std::uint32_t bits;
     std::memcpy(&bits, &params_[i], 4);
-    for (int b = 0; b < 4; ++b) out[i * 4 + std::size_t(b)] = char((bits >> (8 * b)) & 0xFF);
+    for (int b = 0; b < 4; ++b) out[at + i * 4 + std::size_t(b)] = char((bits >> (8 * b)) & 0xFF);
   }
-  return out;
 }
 
 chess::Result<FloatNetwork> FloatNetwork::from_raw_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch) {
@@ -175,6 +207,9 @@ chess::Result<FloatNetwork> FloatNetwork::from_raw_bytes(std::string_view bytes,
     for (int b = 0; b < 4; ++b) bits |= std::uint32_t(std::uint8_t(bytes[i * 4 + std::size_t(b)])) << (8 * b);
     std::memcpy(&net.params_[i], &bits, 4);
   }
+  for (const FloatTensor& t : net.tensors_)
+    if (auto finite = check_finite_tensor(net, t); !finite)
+      return chess::Error{name + ": tensor " + finite.error() + ": the file is damaged, or the training that wrote it diverged"};
   return net;
 }
 

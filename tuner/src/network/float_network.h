@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,8 +57,15 @@ class FloatNetwork {
   float* params() { return params_.data(); }
   const float* params() const { return params_.data(); }
   const std::vector<FloatTensor>& tensors() const { return tensors_; }
-  // A tensor the architecture has (l0f only with king buckets, l2w to l3b only with the stack).
-  const FloatTensor& tensor(TensorId id) const { return tensors_[index_[int(id)]]; }
+  // The parameters a network of `arch` has, without allocating them.
+  static std::size_t parameter_count(const nnue::Architecture& arch);
+  // Whether the architecture has the tensor (l0f only with king buckets, l2w to l3b only with the stack).
+  bool has(TensorId id) const { return index_[int(id)] < tensors_.size(); }
+  // The tensor; one the architecture does not have is empty: no values, at the array's end.
+  FloatTensor tensor(TensorId id) const {
+    return has(id) ? tensors_[index_[int(id)]] : FloatTensor{id, params_.size(), 0, 1.0f, 0};
+  }
+  std::span<const float> values(TensorId id) const { return {params_.data() + offset(id), tensor(id).count}; }
   std::size_t offset(TensorId id) const { return tensor(id).offset; }
 
   // The hidden layer's column for one input feature (of l0w, without the factoriser), its
@@ -76,15 +84,17 @@ class FloatNetwork {
   // tensor and value that does not fit its integer type.
   chess::Result<nnue::Network> quantised() const;
   // raw.bin's bytes, and the network of `arch` those bytes hold; without an architecture, the
-  // simple network whose N the size gives. Errors name `name`.
+  // simple network whose N the size gives. Errors name `name`, and the tensor of a value that is
+  // NaN or infinite (a damaged file, or a training that diverged).
   std::string raw_bytes() const;
+  void append_raw_bytes(std::string& out) const;
   static chess::Result<FloatNetwork> from_raw_bytes(std::string_view bytes, const std::string& name);
   static chess::Result<FloatNetwork> from_raw_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch);
 
  private:
   nnue::Architecture arch_;
   std::vector<FloatTensor> tensors_;
-  std::array<std::size_t, TENSOR_IDS> index_{};  // each id's entry of `tensors_`
+  std::array<std::size_t, TENSOR_IDS> index_{};  // each id's entry of `tensors_`; past its end: none
   std::vector<float> params_;
 };
 

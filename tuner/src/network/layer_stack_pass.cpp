@@ -14,6 +14,10 @@ float clamp_unit(float v) { return std::clamp(v, 0.0f, 1.0f); }
 // SCReLU's slope: 2v inside (0, 1), else 0 (bullet's, which PyTorch's clamp matches off the ends).
 float screlu_slope(float v) { return v > 0.0f && v < 1.0f ? 2.0f * v : 0.0f; }
 
+// Float8 values pass by value from here to the end of this namespace: see float_lanes.h.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 // One perspective's pairwise products into `x` (N/2 values).
 void pairwise(const float* a, int half, float* x) {
   for (int i = 0; i < half; i += 8) store8(x + i, clamp01(load8(a + i)) * clamp01(load8(a + half + i)));
@@ -28,6 +32,18 @@ void pairwise_backward(const float* a, const float* dx, int half, float* d) {
     store8(d + half + i, hi > zero && hi < one ? g * clamp01(lo) : zero);
   }
 }
+
+// One neuron of the first layer with d(loss)/d(z1) = dz1: its weights' gradient `gw` gets
+// dz1 x x, and d(loss)/d(x) gets dz1 x its weights `w` (N values each).
+void stack_l1_row_backward(float dz1, const float* x, const float* w, float* gw, float* dx, int n) {
+  const Float8 dv = Float8{} + dz1;
+  for (int i = 0; i < n; i += 8) {
+    store8(gw + i, load8(gw + i) + dv * load8(x + i));
+    store8(dx + i, load8(dx + i) + dv * load8(w + i));
+  }
+}
+
+#pragma GCC diagnostic pop
 
 }  // namespace
 
@@ -84,13 +100,8 @@ void stack_backward(const FloatNetwork& net, int bucket, const float* us, const 
     const float dz1 = ds1[j] * screlu_slope(p.z1[j]);
     if (dz1 == 0.0f) continue;
     g_l1b[j] += dz1;
-    const Float8 dv = Float8{} + dz1;
-    float* gw = g_l1w + std::size_t(j) * std::size_t(n);
-    const float* w = l1w + std::size_t(j) * std::size_t(n);
-    for (int i = 0; i < n; i += 8) {
-      store8(gw + i, load8(gw + i) + dv * load8(p.x.data() + i));
-      store8(p.dx.data() + i, load8(p.dx.data() + i) + dv * load8(w + i));
-    }
+    const std::size_t row = std::size_t(j) * std::size_t(n);
+    stack_l1_row_backward(dz1, p.x.data(), l1w + row, g_l1w + row, p.dx.data(), n);
   }
   pairwise_backward(us, p.dx.data(), half, d_us);
   pairwise_backward(them, p.dx.data() + half, half, d_them);

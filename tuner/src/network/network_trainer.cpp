@@ -1,6 +1,7 @@
 #include "network/network_trainer.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 
@@ -14,6 +15,13 @@ namespace {
 
 constexpr float EVAL_SCALE = float(nnue::SCALE);
 constexpr int BLOCK = 8;  // Float8 values a block keeps in registers: 64 floats
+
+// Samples whose gradients a thread keeps before adding them to the rows: 128 KiB of them.
+std::size_t samples_per_sub_batch(int hidden) { return std::max<std::size_t>(16, std::size_t(16384 / hidden)); }
+
+// Float8 values pass by value from here to backward_half: see float_lanes.h.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 // out = bias + the rows of `rows`, `WIDTH` Float8 values from `at`. Rows are summed a block of
 // registers at a time, so a block stays in registers across all of a sample's features.
@@ -84,15 +92,52 @@ void backward_half(const float* __restrict acc, const float* __restrict w, float
   }
 }
 
-// The relative square of a perspective's own king from its Chess768 features (0 if it has none).
+#pragma GCC diagnostic pop
+
+// bullet's AdamW on parameters [first, last), each kept within +-clip.
+void adamw_update(AdamWSettings a, float lr, float clip, std::size_t first, std::size_t last, const float* __restrict g,
+                  float* __restrict p, float* __restrict m, float* __restrict v) {
+  for (std::size_t i = first; i < last; ++i) {
+    p[i] *= 1.0f - a.decay * lr;
+    m[i] = a.beta1 * m[i] + (1.0f - a.beta1) * g[i];
+    v[i] = a.beta2 * v[i] + (1.0f - a.beta2) * g[i] * g[i];
+    p[i] -= lr * m[i] / (std::sqrt(v[i]) + a.epsilon);
+    p[i] = std::clamp(p[i], -clip, clip);
+  }
+}
+
+// The relative square of a perspective's own king from its Chess768 features. Every sample has
+// both kings: each reader builds its positions through Position::from_setup, which refuses others.
 int own_king(const std::uint16_t* features, int count, bool theirs) {
   const int first = nnue::OWN_KING_FEATURE + (theirs ? 384 : 0);
   for (int k = 0; k < count; ++k)
     if (features[k] >= first && features[k] < first + 64) return theirs ? nnue::other_perspective(features[k]) - nnue::OWN_KING_FEATURE : features[k] - first;
+  assert(false && "a sample without its king");
   return 0;
 }
 
 }  // namespace
+
+void adamw_step(FloatNetwork& net, AdamWState& state, const float* gradient, AdamWSettings a, float lr, int threads) {
+  parallel_shares(net.size(), threads, [&](std::size_t first, std::size_t last, std::size_t) {
+    for (const FloatTensor& t : net.tensors()) {
+      const std::size_t from = std::max(first, t.offset), to = std::min(last, t.offset + t.count);
+      if (from >= to) continue;
+      adamw_update(a, lr, a.clip * t.clip_share, from, to, gradient, net.params(), state.momentum.data(), state.velocity.data());
+    }
+  });
+}
+
+std::uint64_t NetworkTrainer::memory_bytes(const nnue::Architecture& arch, int threads) {
+  constexpr std::uint64_t FLOAT = sizeof(float), INDEX = sizeof(std::uint32_t);
+  const std::uint64_t params = FloatNetwork::parameter_count(arch), n = std::uint64_t(arch.hidden);
+  const std::uint64_t features = std::uint64_t(arch.input_features()), sub = samples_per_sub_batch(arch.hidden);
+  const std::uint64_t merged_l0w = arch.inputs == nnue::InputSet::KING_BUCKETS_MIRRORED ? features * n : 0;
+  // us, them and the stack's x and dx; d; starts and next; entries; the sub-batch's inputs.
+  const std::uint64_t scratch =
+      FLOAT * (4 * n + sub * 2 * n) + INDEX * (2 * features + 1 + sub * 64) + sub * sizeof(SampleInputs);
+  return FLOAT * (3 * params + merged_l0w) + std::uint64_t(std::max(1, threads)) * (FLOAT * params + scratch);
+}
 
 NetworkTrainer::NetworkTrainer(FloatNetwork net, AdamWSettings adam, int threads)
     : net_(std::move(net)), adam_(adam), threads_(std::max(1, threads)) {
@@ -111,7 +156,7 @@ NetworkTrainer::NetworkTrainer(FloatNetwork net, AdamWSettings adam, int threads
   if (net_.factorised()) effective_l0w_.assign(net_.tensor(TensorId::L0W).count, 0.0f);
 }
 
-std::size_t NetworkTrainer::sub_batch() const { return std::max<std::size_t>(16, std::size_t(16384 / net_.hidden())); }
+std::size_t NetworkTrainer::sub_batch() const { return samples_per_sub_batch(net_.hidden()); }
 
 NetworkTrainer::SampleInputs NetworkTrainer::inputs_of(const TrainingSample& s) const {
   SampleInputs in;
@@ -246,23 +291,7 @@ void NetworkTrainer::sum_gradients() {
 
 void NetworkTrainer::adamw(float lr) {
   sum_gradients();
-  const AdamWSettings a = adam_;
-  const float* g = workspaces_[0].gradient.data();
-  for (const FloatTensor& t : net_.tensors()) {
-    const float clip = a.clip * t.clip_share;
-    parallel_shares(t.count, threads_, [&](std::size_t first, std::size_t last, std::size_t) {
-      float* __restrict p = net_.params();
-      float* __restrict m = state_.momentum.data();
-      float* __restrict v = state_.velocity.data();
-      for (std::size_t i = t.offset + first; i < t.offset + last; ++i) {
-        p[i] *= 1.0f - a.decay * lr;
-        m[i] = a.beta1 * m[i] + (1.0f - a.beta1) * g[i];
-        v[i] = a.beta2 * v[i] + (1.0f - a.beta2) * g[i] * g[i];
-        p[i] -= lr * m[i] / (std::sqrt(v[i]) + a.epsilon);
-        p[i] = std::clamp(p[i], -clip, clip);
-      }
-    });
-  }
+  adamw_step(net_, state_, workspaces_[0].gradient.data(), adam_, lr, threads_);
 }
 
 double NetworkTrainer::mean_loss(const std::vector<TrainingSample>& data, float wdl) {

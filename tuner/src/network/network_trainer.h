@@ -31,9 +31,19 @@ struct AdamWState {
   std::vector<float> momentum, velocity;
 };
 
+// One AdamW step of every parameter of `net` by `gradient` (one value per parameter), each
+// tensor's values clipped to its share of the clip: one parallel pass over the whole parameter
+// array, each thread's share walking the tensors it overlaps.
+void adamw_step(FloatNetwork& net, AdamWState& state, const float* gradient, AdamWSettings a, float lr, int threads);
+
 class NetworkTrainer {
  public:
   NetworkTrainer(FloatNetwork net, AdamWSettings adam, int threads);
+
+  // The bytes a trainer of `arch` on `threads` threads allocates: 4 a parameter for the weights,
+  // for each of AdamW's two moments and for each thread's gradient; with king buckets, l0w merged
+  // with the factoriser; and each thread's scratch (a sub-batch's gradients and feature lists).
+  static std::uint64_t memory_bytes(const nnue::Architecture& arch, int threads);
 
   // One step over `count` samples at learning rate `lr`; the batch's mean loss.
   double train_batch(const TrainingSample* batch, std::size_t count, float lr, float wdl);

@@ -126,6 +126,9 @@ chess::Result<bool> read_architecture(const json& j, TrainingConfig& c, const st
   if (j.contains("buckets")) {
     const json& list = j.at("buckets");
     if (!list.is_array()) return chess::Error{source + ": 'buckets' must be an array of 32 integers"};
+    // An empty map would silently mean the default one.
+    if (list.empty())
+      return chess::Error{source + ": 'buckets' is empty: give 32 integers, or leave 'buckets' out for the default"};
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (!json_input::holds<int>(list[i])) return chess::Error{source + ": 'buckets'[" + std::to_string(i) + "] must be an integer"};
       buckets.push_back(list[i].get<int>());

@@ -39,17 +39,29 @@ struct Checkpoint {
   AdamWState optimiser;
 
   std::string bytes() const;
-  // The checkpoint in `bytes`, whose network must be of `arch`.
+  // The checkpoint in `bytes`, whose network must be of `arch`; errors name `name` (the file) and
+  // the field. The stream's fields are checked against the run in TrainingRun::restore.
   static chess::Result<Checkpoint> from_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch);
 };
 
+// The most memory a run of `arch` on `threads` threads holds besides its positions: the trainer
+// (NetworkTrainer::memory_bytes) and a checkpoint being saved or read (its bytes, and a copy of
+// the weights and both moments: 6 floats a parameter).
+std::uint64_t training_memory_bytes(const nnue::Architecture& arch, int threads);
+// Refuses, naming the architecture, the threads and the bytes, a run that needs more than `budget`.
+chess::Result<bool> check_training_memory(const nnue::Architecture& arch, int threads, std::uint64_t budget);
+
 class TrainingRun {
  public:
-  // Reads the data and draws (or loads) the first weights; a line about the data goes to `out`.
+  // Reads the data and draws (or loads) the first weights, once the trainer is known to fit in the
+  // memory available (training_memory_bytes within default_memory_budget()); a line about the
+  // data goes to `out`.
   static chess::Result<TrainingRun> prepare(const TrainingConfig& config, std::ostream& out);
 
-  // Continues after a checkpoint (its network of this configuration's size).
-  chess::Result<bool> restore(Checkpoint checkpoint);
+  // Continues after a checkpoint (its network of this configuration's size) read from `name`,
+  // whose superbatch and stream position must be ones this run can reach: an error names the
+  // file and the field.
+  chess::Result<bool> restore(Checkpoint checkpoint, const std::string& name);
   SuperbatchResult run_superbatch(const std::function<void(int batch, double loss)>& on_batch = {});
   int superbatches_done() const { return done_; }
   Checkpoint checkpoint() const;
