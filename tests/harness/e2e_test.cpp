@@ -171,6 +171,30 @@ TEST(HarnessE2E, TournamentRanksEveryEngine) {
   EXPECT_NE(r.out.find("3    c"), std::string::npos) << r.out;
 }
 
+// A gauntlet's result per opponent: printed at its end, stored, and shown once by `show`.
+TEST(HarnessE2E, AGauntletGivesItsResultPerOpponent) {
+  std::string db = temp_db("gauntlet");
+  HarnessRun r = run_harness({"tournament", "--gauntlet", "--engine", mock("a", "random"), "--engine", mock("b", "random"),
+                              "--engine", mock("c", "illegal"), "--rounds", "1", "--movetime", "0.05", "--maxmoves", "30", "--db",
+                              db, "--concurrency", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(games_in(db).size(), 4u);
+  const std::string title = "Gauntlet of a against each opponent";
+  ASSERT_NE(r.out.find(title), std::string::npos) << r.out;
+  // c loses both of its games by its illegal moves.
+  const std::size_t c = r.out.find("\nc ", r.out.find(title));
+  ASSERT_NE(c, std::string::npos) << r.out;
+  const std::string c_row = r.out.substr(c + 1, r.out.find('\n', c + 1) - c - 1);
+  EXPECT_NE(c_row.find("  2  2-0-0"), std::string::npos) << c_row;
+  EXPECT_NE(c_row.find("100.0%"), std::string::npos) << c_row;
+  EXPECT_NE(r.out.find("\nall opponents "), std::string::npos) << r.out;
+  HarnessRun show = run_harness({"show", "1", "--db", db});
+  ASSERT_EQ(show.exit_code, 0) << show.out;
+  const std::size_t first = show.out.find(title);
+  ASSERT_NE(first, std::string::npos) << show.out;
+  EXPECT_EQ(show.out.find(title, first + 1), std::string::npos) << show.out;
+}
+
 TEST(HarnessE2E, KilledRunResumesWithoutLosingOrRepeatingGames) {
   std::string db = temp_db("resume");
   std::vector<std::string> args = match_args(db, mock("a", "slow=5"), mock("b", "slow=5"), 12);
@@ -252,6 +276,23 @@ TEST(HarnessE2E, RateGivesOneListOverSeveralRuns) {
   HarnessRun unknown = run_harness({"rate", "1", "--db", db, "--anchor", "zz"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.out.find("--anchor: no engine 'zz' in these runs (they have a, b, c)"), std::string::npos) << unknown.out;
+
+  // Several anchors, from the command line and from a file: each held at its rating.
+  HarnessRun two = run_harness({"rate", "1", "2", "--db", db, "--anchor", "b=1500", "--anchor", "c=1600"});
+  ASSERT_EQ(two.exit_code, 0) << two.out;
+  EXPECT_NE(two.out.find("anchors b = 1500, c = 1600"), std::string::npos) << two.out;
+  for (const char* held : {"1500.0   anchor", "1600.0   anchor"}) EXPECT_NE(two.out.find(held), std::string::npos) << two.out;
+  const std::string file = ::testing::TempDir() + "rate_anchors.txt";
+  std::ofstream(file) << "# name rating\nb 1500\n\"c\", 1600\n";
+  HarnessRun from_file = run_harness({"rate", "1", "2", "--db", db, "--anchors", file});
+  ASSERT_EQ(from_file.exit_code, 0) << from_file.out;
+  EXPECT_EQ(from_file.out, two.out);
+  HarnessRun word = run_harness({"rate", "1", "--db", db, "--anchor", "b=abc"});
+  EXPECT_EQ(word.exit_code, 2);
+  EXPECT_NE(word.out.find("--anchor 'b=abc': 'abc' is not a rating"), std::string::npos) << word.out;
+  HarnessRun twice = run_harness({"rate", "1", "--db", db, "--anchor", "b=1500", "--anchors", file, "--anchor", "b"});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.out.find("'b' is anchored twice, at 1500 (--anchor) and at 0 (--anchor)"), std::string::npos) << twice.out;
   HarnessRun missing = run_harness({"rate", "9", "--db", db});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.out.find("no run 9"), std::string::npos) << missing.out;

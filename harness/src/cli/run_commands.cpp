@@ -9,6 +9,7 @@
 #include "paths.h"
 #include "report/game_dialogue.h"
 #include "report/run_list.h"
+#include "run/run_tally.h"
 #include "settings/output_file.h"
 #include "stats/terminations.h"
 #include "storage/database.h"
@@ -52,6 +53,39 @@ void print_failures(Database& db, const RunRow& r) {
       if (!row.solved) std::cout << "line " << row.line << " " << row.position_id << ": not solved, played " << row.move << "\n";
 }
 
+// A gauntlet stored before its summary held the table per opponent: the table, from its games.
+void print_gauntlet_table(const RunRow& r, const std::vector<StoredGame>& games) {
+  auto config = MatchConfig::from_json(r.config);
+  if (r.kind != "tournament" || !config || config->kind != TournamentKind::GAUNTLET) return;
+  RunTally tally(*config);
+  for (const StoredGame& g : games) tally.add(g.game_index, g.result);
+  const std::string table = tally.gauntlet_table();
+  if (r.summary.find(table.substr(0, table.find('\n'))) == std::string::npos) std::cout << table;
+}
+
+// show RUN: the run's stored results block, a test's commits, a suite's failures, how games ended.
+void show_run(const RunOptions& o) {
+  auto db = open_or_exit(o.db);
+  RunRow r = run_or_fail(*db, o.run);
+  if (o.game > 0) return print_game_dialogue(*db, r, o.game);
+  const std::string engines = suite_run_engines(r);
+  std::cout << "Run " << r.id << " (" << r.kind << (engines.empty() ? "" : ", " + engines) << ", " << r.status << ", started "
+            << r.created_at << ")\n"
+            << r.summary;
+  const std::vector<StoredGame> games = value_or_fail(db->games(r.id));
+  print_gauntlet_table(r, games);
+  if (r.kind == "match")
+    if (auto config = MatchConfig::from_json(r.config); config && !config->tested.empty()) {
+      std::cout << "Commits of " << config->tested.front().repo << ":\n";
+      for (const TestedCommit& t : config->tested) std::cout << "  " << describe(t) << "\n";
+      if (config->speed_scale) std::cout << "Time control scaled " << describe(*config->speed_scale, config->settings.tc) << "\n";
+    }
+  print_failures(*db, r);
+  std::vector<EndedGame> ended;
+  for (const StoredGame& g : games) ended.push_back({g.white, g.black, g.result, g.end});
+  if (!ended.empty()) std::cout << terminations_summary(ended);
+}
+
 }  // namespace
 
 void add_run_commands(CLI::App& app) {
@@ -75,26 +109,7 @@ void add_run_commands(CLI::App& app) {
                    "Print this game's engine dialogue from the run's log (--log), and for a game lost on time, by a stall or "
                    "a crash, whom the harness waited on, for how long, and what it said last")
       ->check(CLI::PositiveNumber);
-  show->callback([opts] {
-    auto db = open_or_exit(opts->db);
-    RunRow r = run_or_fail(*db, opts->run);
-    if (opts->game > 0) return print_game_dialogue(*db, r, opts->game);
-    const std::string engines = suite_run_engines(r);
-    std::cout << "Run " << r.id << " (" << r.kind << (engines.empty() ? "" : ", " + engines) << ", " << r.status << ", started "
-              << r.created_at << ")\n"
-              << r.summary;
-    if (r.kind == "match")
-      if (auto config = MatchConfig::from_json(r.config); config && !config->tested.empty()) {
-        std::cout << "Commits of " << config->tested.front().repo << ":\n";
-        for (const TestedCommit& t : config->tested) std::cout << "  " << describe(t) << "\n";
-        if (config->speed_scale)
-          std::cout << "Time control scaled " << describe(*config->speed_scale, config->settings.tc) << "\n";
-      }
-    print_failures(*db, r);
-    std::vector<EndedGame> ended;
-    for (const StoredGame& g : value_or_fail(db->games(r.id))) ended.push_back({g.white, g.black, g.result, g.end});
-    if (!ended.empty()) std::cout << terminations_summary(ended);
-  });
+  show->callback([opts] { show_run(*opts); });
 
   CLI::App* pgn = app.add_subcommand("pgn", "Export a run's games as PGN");
   pgn->add_option("RUN", opts->run, "Run id")->required()->check(run_number());

@@ -10,6 +10,7 @@
 #include "openings/random_ply_openings.h"
 #include "stats/elo.h"
 #include "stats/results_block.h"
+#include "text/format_number.h"
 
 namespace harness {
 
@@ -33,11 +34,17 @@ void add_to(Tally& t, Outcome2 o) {
 }  // namespace
 
 RunTally::RunTally(const MatchConfig& config)
-    : config_(config), schedule_(config), match_(config.paired), engines_(config.engines.size()) {}
+    : config_(config),
+      schedule_(config),
+      match_(config.paired),
+      engines_(config.engines.size()),
+      opponents_(config.kind == TournamentKind::GAUNTLET ? config.engines.size() : 0, TallyBuilder(config.paired)) {}
 
 void RunTally::add(int game_index, const std::string& result) {
   const GameSpec spec = schedule_.at(game_index);
   match_.add(game_index, outcome_for(result, spec.white == 0));
+  if (!opponents_.empty())  // a gauntlet pair is two games of one opponent, as a match's
+    opponents_[std::size_t(spec.white == 0 ? spec.black : spec.white)].add(game_index, outcome_for(result, spec.white == 0));
   add_to(engines_[std::size_t(spec.white)], outcome_for(result, true));
   add_to(engines_[std::size_t(spec.black)], outcome_for(result, false));
   ++games_;
@@ -67,7 +74,8 @@ std::string RunTally::title() const {
 
 std::string RunTally::summary() const {
   if (config_.datagen) return datagen_summary();
-  return config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt) : ranking_table();
+  return config_.kind == TournamentKind::MATCH ? results_block(title(), match_tally(), config_.sprt)
+                                               : ranking_table() + gauntlet_table();
 }
 
 std::string RunTally::progress(int total_games) const {
@@ -116,6 +124,40 @@ std::string RunTally::ranking_table() const {
                   t.games() ? 100.0 * t.draws / t.games() : 0.0);
     os << line;
   }
+  return os.str();
+}
+
+namespace {
+
+// A line of a gauntlet's table, in its columns.
+std::string gauntlet_columns(const std::string& opponent, const std::string& games, const std::string& wld,
+                             const std::string& score, const std::string& elo) {
+  std::ostringstream os;
+  os << std::left << std::setw(20) << opponent << std::right << std::setw(8) << games << "  " << std::left << std::setw(18) << wld
+     << std::right << std::setw(7) << score << "  " << elo << "\n";
+  return os.str();
+}
+
+// A row of a gauntlet's table: its first engine's games against `opponent`, "-" for what none gives.
+std::string gauntlet_row(const std::string& opponent, const Tally& t) {
+  const bool played = t.games() > 0;
+  const EloEstimate e = estimate(t);
+  return gauntlet_columns(opponent, std::to_string(t.games()),
+                          std::to_string(t.wins) + "-" + std::to_string(t.losses) + "-" + std::to_string(t.draws),
+                          played ? format_number("%.1f%%", 100.0 * t.points() / t.games()) : "-",
+                          played ? elo_text(e.elo, e.elo_error) : "-");
+}
+
+}  // namespace
+
+std::string RunTally::gauntlet_table() const {
+  if (opponents_.empty()) return "";
+  const std::string& first = config_.engines[0].name;
+  std::ostringstream os;
+  os << "Gauntlet of " << first << " against each opponent (W-L-D from " << first << "'s side):\n";
+  os << gauntlet_columns("Opponent", "Games", "W-L-D", "Score", "Elo (95 %)");
+  for (std::size_t i = 1; i < opponents_.size(); ++i) os << gauntlet_row(config_.engines[i].name, opponents_[i].tally());
+  os << gauntlet_row("all opponents", match_tally());  // the first engine's tally is its games against them all
   return os.str();
 }
 

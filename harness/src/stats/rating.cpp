@@ -5,6 +5,8 @@
 #include <functional>
 #include <map>
 
+#include "text/format_number.h"
+
 namespace harness {
 
 namespace {
@@ -17,18 +19,21 @@ struct Pairing {
 
 double white_win(double rw, double rb, double adv, double draw) { return 1 / (1 + std::pow(10.0, (rb - rw - adv + draw) / 400)); }
 
-// Parameters: the ratings of every engine but the anchor, then the advantage, then the draw width.
+// Parameters: the ratings of every engine that is not anchored, then the advantage, then the
+// draw width.
 struct Model {
-  int engines, anchor;
-  double anchor_elo;
+  int engines = 0;
+  int fitted = 0;              // ratings among the parameters: the advantage is parameter `fitted`
+  std::vector<int> parameter;  // per engine: its rating's parameter, or -1 for an anchor
+  std::vector<double> fixed;   // per engine: an anchor's rating
   std::vector<Pairing> pairings;
 
+  bool anchored(int i) const { return parameter[std::size_t(i)] < 0; }
   double rating(const std::vector<double>& p, int i) const {
-    if (i == anchor) return anchor_elo;
-    return p[std::size_t(i < anchor ? i : i - 1)];
+    return anchored(i) ? fixed[std::size_t(i)] : p[std::size_t(parameter[std::size_t(i)])];
   }
   double log_likelihood(const std::vector<double>& p) const {
-    const double adv = p[std::size_t(engines - 1)], draw = p[std::size_t(engines)];
+    const double adv = p[std::size_t(fitted)], draw = p[std::size_t(fitted + 1)];
     if (draw <= 0) return -INFINITY;
     double ll = 0;
     for (const Pairing& x : pairings) {
@@ -42,7 +47,7 @@ struct Model {
   }
 };
 
-// Gradient and Hessian by central differences: the parameter count is the engine count.
+// Gradient and Hessian by central differences: there are about as many parameters as engines.
 void derivatives(const Model& m, const std::vector<double>& p, std::vector<double>& g, std::vector<std::vector<double>>& h) {
   const std::size_t n = p.size();
   const double e = 0.5;  // Elo: the likelihood is smooth on this scale
@@ -95,17 +100,37 @@ bool solve(std::vector<std::vector<double>> a, std::vector<double> b, std::vecto
   return true;
 }
 
-// Whether every engine is linked to the anchor through games.
-bool connected(int engines, const std::vector<Pairing>& pairings) {
-  auto parent = std::vector<int>(std::size_t(engines));
-  for (int i = 0; i < engines; ++i) parent[std::size_t(i)] = i;
+// The engines linked by games to no anchor, directly or through common opponents.
+std::vector<int> unanchored_engines(const Model& m) {
+  auto parent = std::vector<int>(std::size_t(m.engines));
+  for (int i = 0; i < m.engines; ++i) parent[std::size_t(i)] = i;
   std::function<int(int)> find = [&](int i) {
     return parent[std::size_t(i)] == i ? i : parent[std::size_t(i)] = find(parent[std::size_t(i)]);
   };
-  for (const Pairing& x : pairings) parent[std::size_t(find(x.white))] = find(x.black);
-  for (int i = 1; i < engines; ++i)
-    if (find(i) != find(0)) return false;
-  return true;
+  for (const Pairing& x : m.pairings) parent[std::size_t(find(x.white))] = find(x.black);
+  std::vector<bool> has_anchor(std::size_t(m.engines), false);
+  for (int i = 0; i < m.engines; ++i)
+    if (m.anchored(i)) has_anchor[std::size_t(find(i))] = true;
+  std::vector<int> out;
+  for (int i = 0; i < m.engines; ++i)
+    if (!has_anchor[std::size_t(find(i))]) out.push_back(i);
+  return out;
+}
+
+// The anchored engines, each once, in the order given.
+std::vector<int> anchor_engines(const std::vector<RatingAnchor>& anchors) {
+  std::vector<int> out;
+  for (const RatingAnchor& a : anchors)
+    if (std::find(out.begin(), out.end(), a.engine) == out.end()) out.push_back(a.engine);
+  return out;
+}
+
+// "'a'", "'a' and 'b'", "'a', 'b' and 'c'".
+std::string quoted_names(const std::vector<std::string>& names, const std::vector<int>& which) {
+  std::string out;
+  for (std::size_t k = 0; k < which.size(); ++k)
+    out += std::string(k == 0 ? "" : k + 1 == which.size() ? " and " : ", ") + "'" + names[std::size_t(which[k])] + "'";
+  return out;
 }
 
 }  // namespace
@@ -124,6 +149,19 @@ void RatedGames::add(const std::string& white, const std::string& black, const s
 
 namespace {
 
+// Each engine's parameter, or its anchor's rating; the anchors were checked.
+void place_anchors(Model& m, const std::vector<RatingAnchor>& anchors) {
+  m.parameter.assign(std::size_t(m.engines), 0);
+  m.fixed.assign(std::size_t(m.engines), 0);
+  for (const RatingAnchor& a : anchors) {
+    m.parameter[std::size_t(a.engine)] = -1;
+    m.fixed[std::size_t(a.engine)] = a.elo;
+  }
+  m.fitted = 0;
+  for (int& k : m.parameter)
+    if (k >= 0) k = m.fitted++;
+}
+
 // The games counted per ordered pairing, and each engine's games and points.
 Model count_games(int engines, const std::vector<RatedGame>& games, const RatingSettings& settings, RatingList& list) {
   list.games.assign(std::size_t(engines), 0);
@@ -137,7 +175,9 @@ Model count_games(int engines, const std::vector<RatedGame>& games, const Rating
     list.points[std::size_t(g.white)] += g.white_points2 / 2.0;
     list.points[std::size_t(g.black)] += (2 - g.white_points2) / 2.0;
   }
-  Model m{engines, settings.anchor, settings.anchor_elo, {}};
+  Model m;
+  m.engines = engines;
+  place_anchors(m, settings.anchors);
   for (auto& [key, x] : by_pair) m.pairings.push_back(x);
   return m;
 }
@@ -158,12 +198,18 @@ std::vector<std::vector<double>> negated(std::vector<std::vector<double>> m) {
   return m;
 }
 
+// The mean of the anchors' ratings: where the fitted ratings start.
+double mean_anchor_elo(const std::vector<RatingAnchor>& anchors) {
+  double sum = 0;
+  for (const RatingAnchor& a : anchors) sum += a.elo;
+  return sum / double(anchors.size());
+}
+
 // The maximum-likelihood parameters by Newton's method, each step halved until the likelihood rises.
 std::vector<double> maximise(const Model& m, const RatingSettings& settings, int& iterations) {
-  std::vector<double> p(std::size_t(m.engines + 1), 0);
-  for (int i = 0; i < m.engines - 1; ++i) p[std::size_t(i)] = settings.anchor_elo;
-  p[std::size_t(m.engines - 1)] = 32;  // BayesElo's starting advantage and draw width
-  p[std::size_t(m.engines)] = 97;
+  std::vector<double> p(std::size_t(m.fitted + 2), mean_anchor_elo(settings.anchors));
+  p[std::size_t(m.fitted)] = 32;  // BayesElo's starting advantage and draw width
+  p[std::size_t(m.fitted + 1)] = 97;
   std::vector<double> g, step;
   std::vector<std::vector<double>> h;
   double ll = m.log_likelihood(p);
@@ -190,7 +236,7 @@ std::vector<double> maximise(const Model& m, const RatingSettings& settings, int
 
 // The ratings and their 95 % intervals: the covariance is the inverse of the information, solved
 // for each rating's unit vector.
-void fill_ratings(const Model& m, const std::vector<double>& p, const RatingSettings& settings, RatingList& list) {
+void fill_ratings(const Model& m, const std::vector<double>& p, RatingList& list) {
   std::vector<double> g;
   std::vector<std::vector<double>> h;
   derivatives(m, p, g, h);
@@ -199,14 +245,61 @@ void fill_ratings(const Model& m, const std::vector<double>& p, const RatingSett
   list.error.assign(std::size_t(m.engines), 0);
   for (int i = 0; i < m.engines; ++i) list.elo[std::size_t(i)] = m.rating(p, i);
   for (int i = 0; i < m.engines; ++i) {
-    if (i == settings.anchor) continue;
-    const std::size_t k = std::size_t(i < settings.anchor ? i : i - 1);
+    if (m.anchored(i)) continue;
+    const std::size_t k = std::size_t(m.parameter[std::size_t(i)]);
     std::vector<double> unit(p.size(), 0), column;
     unit[k] = 1;
     if (solve(info, unit, column) && column[k] > 0) list.error[std::size_t(i)] = 1.959964 * std::sqrt(column[k]);
   }
-  list.white_advantage = p[std::size_t(m.engines - 1)];
-  list.draw_elo = p[std::size_t(m.engines)];
+  list.white_advantage = p[std::size_t(m.fitted)];
+  list.draw_elo = p[std::size_t(m.fitted + 1)];
+}
+
+// Anchors that name engines of the list, each engine at one rating.
+chess::Result<bool> check_anchors(const std::vector<std::string>& names, const std::vector<RatingAnchor>& anchors) {
+  if (anchors.empty()) return chess::Error{"a rating list needs an anchor: an engine whose rating is fixed"};
+  for (std::size_t k = 0; k < anchors.size(); ++k) {
+    const RatingAnchor& a = anchors[k];
+    if (a.engine < 0 || a.engine >= int(names.size())) return chess::Error{"the anchor is not one of the engines"};
+    if (!std::isfinite(a.elo)) return chess::Error{"the anchor '" + names[std::size_t(a.engine)] + "' has no finite rating"};
+    for (std::size_t j = 0; j < k; ++j)
+      if (anchors[j].engine == a.engine && anchors[j].elo != a.elo)
+        return chess::Error{"'" + names[std::size_t(a.engine)] + "' is anchored twice, at " +
+                            format_number("%g", anchors[j].elo) + " and at " + format_number("%g", a.elo) +
+                            ": give it one rating"};
+  }
+  return true;
+}
+
+// Refused without a prior: an engine that won or lost every game (its rating runs off to
+// infinity), or no draw at all (the draw width runs off to nothing). An anchor's rating is fixed
+// whatever it scored.
+chess::Result<bool> check_estimable(const std::vector<std::string>& names, const std::vector<RatedGame>& games, const Model& m,
+                                    const RatingList& list) {
+  for (int i = 0; i < m.engines; ++i) {
+    const double points = list.points[std::size_t(i)];
+    if (!m.anchored(i) && (points == 0 || points == list.games[std::size_t(i)]))
+      return chess::Error{"'" + names[std::size_t(i)] + "' " + (points == 0 ? "lost" : "won") +
+                          " every game: its rating has no finite maximum-likelihood estimate without a prior (--prior)"};
+  }
+  if (std::none_of(games.begin(), games.end(), [](const RatedGame& g) { return g.white_points2 == 1; }))
+    return chess::Error{
+        "no game was drawn: the draw width the model fits with the ratings has no estimate without a draw; "
+        "give a prior (--prior N virtual draws, 2 by default)"};
+  return true;
+}
+
+// A fitted rating that ran off (more than 4,000 Elo from every anchor): no finite estimate.
+chess::Result<bool> check_finite(const std::vector<std::string>& names, const Model& m, const std::vector<double>& p,
+                                 const std::vector<RatingAnchor>& anchors) {
+  for (int i = 0; i < m.engines; ++i) {
+    const double r = m.rating(p, i);
+    double nearest = INFINITY;
+    for (const RatingAnchor& a : anchors) nearest = std::min(nearest, std::abs(r - a.elo));
+    if (!std::isfinite(r) || nearest > 4000)
+      return chess::Error{"'" + names[std::size_t(i)] + "' has no finite rating: use a prior (--prior)"};
+  }
+  return true;
 }
 
 }  // namespace
@@ -215,27 +308,18 @@ chess::Result<RatingList> rate_games(const std::vector<std::string>& names, cons
                                      const RatingSettings& settings) {
   const int engines = int(names.size());
   if (engines < 2) return chess::Error{"a rating list needs at least two engines"};
-  if (settings.anchor < 0 || settings.anchor >= engines) return chess::Error{"the anchor is not one of the engines"};
+  CHESS_RETURN_IF_ERROR(check_anchors(names, settings.anchors));
   RatingList list;
   Model m = count_games(engines, games, settings, list);
-  if (!connected(engines, m.pairings))
-    return chess::Error{"some engines never played the others, directly or through common opponents: no common scale"};
-  if (settings.prior_draws <= 0)
-    for (int i = 0; i < engines; ++i)
-      if (list.points[std::size_t(i)] == 0 || list.points[std::size_t(i)] == list.games[std::size_t(i)])
-        return chess::Error{"'" + names[std::size_t(i)] + "' " + (list.points[std::size_t(i)] == 0 ? "lost" : "won") +
-                            " every game: its rating has no finite maximum-likelihood estimate without a prior (--prior)"};
-  if (settings.prior_draws <= 0 &&
-      std::none_of(games.begin(), games.end(), [](const RatedGame& g) { return g.white_points2 == 1; }))
-    return chess::Error{
-        "no game was drawn: the draw width the model fits with the ratings has no estimate without a draw; "
-        "give a prior (--prior N virtual draws, 2 by default)"};
+  if (const std::vector<int> lost = unanchored_engines(m); !lost.empty())
+    return chess::Error{quoted_names(names, lost) + " never played an anchored engine (" +
+                        quoted_names(names, anchor_engines(settings.anchors)) +
+                        "), directly or through common opponents: no rating on the anchors' scale (anchor one of them too)"};
+  if (settings.prior_draws <= 0) CHESS_RETURN_IF_ERROR(check_estimable(names, games, m, list));
   if (settings.prior_draws > 0) add_prior(m, settings.prior_draws);
   const std::vector<double> p = maximise(m, settings, list.iterations);
-  for (int i = 0; i < engines; ++i)
-    if (!std::isfinite(m.rating(p, i)) || std::abs(m.rating(p, i) - settings.anchor_elo) > 4000)
-      return chess::Error{"'" + names[std::size_t(i)] + "' has no finite rating: use a prior (--prior)"};
-  fill_ratings(m, p, settings, list);
+  CHESS_RETURN_IF_ERROR(check_finite(names, m, p, settings.anchors));
+  fill_ratings(m, p, list);
   return list;
 }
 

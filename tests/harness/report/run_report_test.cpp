@@ -56,6 +56,51 @@ TEST(RunReport, TheEloCurveSaysWhatTheResultsBlockSays) {
   EXPECT_TRUE(series["lo"].back().is_null());
 }
 
+// A gauntlet of one round (dev against b, then against c), stored as the runner stores it.
+std::int64_t store_gauntlet(harness::Database& db) {
+  harness::MatchConfig c;
+  c.kind = harness::TournamentKind::GAUNTLET;
+  c.engines = {harness::EngineConfig::named("dev", "/bin/true"), harness::EngineConfig::named("b", "/bin/true"),
+               harness::EngineConfig::named("c", "/bin/true")};
+  c.openings_path = "openings.epd";
+  const std::int64_t run = db.create_run("tournament", c.to_json()).value();
+  const char* const players[4][2] = {{"dev", "b"}, {"b", "dev"}, {"dev", "c"}, {"c", "dev"}};
+  const chess::GameResult results[4] = {chess::GameResult::WHITE_WINS, chess::GameResult::DRAW, chess::GameResult::BLACK_WINS,
+                                        chess::GameResult::DRAW};
+  for (int i = 0; i < 4; ++i) {
+    harness::GameRecord g;
+    g.game_index = i;
+    g.pair_index = i / 2;
+    g.white = players[i][0];
+    g.black = players[i][1];
+    g.opening.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    g.moves.push_back({"g1f3", "Nf3", 40, true, 10, 0, 8, 90000, false});
+    g.result = results[i];
+    g.end = harness::GameEnd::ADJUDICATED_MAX_MOVES;
+    g.reason = "adjudicated: move limit";
+    g.time_control = "10+0.1";
+    g.started_at = g.finished_at = "2026-01-01T00:00:00Z";
+    auto id = [&](const std::string& name) { return db.engine_id(c.engines[name == "dev" ? 0 : name == "b" ? 1 : 2]).value(); };
+    (void)db.save_game(run, g, id(g.white), id(g.black)).value();
+  }
+  (void)db.update_run(run, "finished", "").value();
+  return run;
+}
+
+// A gauntlet's report gives its result per opponent, whatever summary the run stored.
+TEST(RunReport, AGauntletsResultsAreGivenPerOpponent) {
+  const std::string path = ::testing::TempDir() + "report_gauntlet.sqlite";
+  harness::Database::remove_files(path);
+  auto db = harness::Database::open(path).value();
+  auto report = harness::run_report(*db, {store_gauntlet(*db)});
+  ASSERT_TRUE(report) << report.error();
+  const std::string text = (*report)["sections"][0]["summary_text"].get<std::string>();
+  EXPECT_NE(text.find("Gauntlet of dev against each opponent"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nb                          2  1-0-1"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nc                          2  0-1-1"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nall opponents              4  1-1-2"), std::string::npos) << text;
+}
+
 }  // namespace
 
 namespace {
