@@ -60,9 +60,11 @@ chess::Result<chess::Move> entry_move(const chess::Position& pos, std::uint16_t 
   return plain;
 }
 
-// A chain at `e` with `room` bytes left in its chunk; the bytes it took. Errors start with `where`.
-chess::Result<std::size_t> decode_chain(const std::uint8_t* e, std::size_t room, const std::string& where,
-                                        const std::function<void(TrainingPosition&&)>& take) {
+}  // namespace
+
+chess::Result<std::size_t> decode_binpack_chain(const std::uint8_t* e, std::size_t room, const std::string& where,
+                                                const std::function<void(TrainingPosition&&)>& take) {
+  if (room < CHAIN_HEAD) return chess::Error{where + ": the chunk ends inside its first entry"};
   const int result_code = int(read_be(e + 28, 2) >> 14);
   if (result_code == 3) return chess::Error{where + ": result 3 is not 0, 1 or 2"};  // the zigzag of -2: no result
   auto start = entry_position(e);
@@ -87,8 +89,6 @@ chess::Result<std::size_t> decode_chain(const std::uint8_t* e, std::size_t room,
   }
   return CHAIN_HEAD + text.bytes_read();
 }
-
-}  // namespace
 
 bool binpack_can_hold(const chess::Position& pos) {
   for (chess::CastlingRights right : {chess::WHITE_OO, chess::WHITE_OOO, chess::BLACK_OO, chess::BLACK_OOO}) {
@@ -130,19 +130,24 @@ std::array<char, BINPACK_CHUNK_HEADER> encode_binpack_chunk_header(std::uint32_t
   return {'B', 'I', 'N', 'P', char(size & 0xFF), char((size >> 8) & 0xFF), char((size >> 16) & 0xFF), char(size >> 24)};
 }
 
-chess::Result<std::size_t> decode_binpack_chunk(const std::uint8_t* b, std::size_t size, const std::string& source,
-                                                const std::function<void(TrainingPosition&&)>& take, std::size_t& chains) {
-  if (size < BINPACK_CHUNK_HEADER) return std::size_t(0);
+chess::Result<std::size_t> decode_binpack_chunk_header(const std::uint8_t* b, const std::string& source) {
   if (read_le(b, 4) != 0x504E4942) return chess::Error{source + ": a chunk does not start with BINP: not a binpack"};
   const std::size_t chunk = std::size_t(read_le(b + 4, 4));
   if (chunk > BINPACK_MAX_CHUNK)
     return chess::Error{source + ": a chunk of " + std::to_string(chunk) + " bytes, more than 100 MiB"};
-  const std::size_t end = BINPACK_CHUNK_HEADER + chunk;
+  return chunk;
+}
+
+chess::Result<std::size_t> decode_binpack_chunk(const std::uint8_t* b, std::size_t size, const std::string& source,
+                                                const std::function<void(TrainingPosition&&)>& take, std::size_t& chains) {
+  if (size < BINPACK_CHUNK_HEADER) return std::size_t(0);
+  auto chunk = decode_binpack_chunk_header(b, source);
+  CHESS_RETURN_IF_ERROR(chunk);
+  const std::size_t end = BINPACK_CHUNK_HEADER + *chunk;
   if (size < end) return std::size_t(0);
   for (std::size_t at = BINPACK_CHUNK_HEADER; at < end;) {
     const std::string where = source + ": chain " + std::to_string(++chains);
-    if (at + CHAIN_HEAD > end) return chess::Error{where + ": the chunk ends inside its first entry"};
-    auto took = decode_chain(b + at, end - at, where, take);
+    auto took = decode_binpack_chain(b + at, end - at, where, take);
     CHESS_RETURN_IF_ERROR(took);
     at += *took;
   }

@@ -25,12 +25,23 @@ namespace formats {
 inline constexpr std::size_t BINPACK_CHUNK_HEADER = 8;
 inline constexpr std::size_t BINPACK_MAX_CHUNK = std::size_t(100) << 20;  // nnue-pytorch's bound
 inline constexpr std::uint16_t BINPACK_MAX_PLIES = 0xFFFF;               // a chain's count of further plies
+// Writers close a chunk at the first chain that takes it past this (nnue-pytorch's writers do).
+inline constexpr std::size_t BINPACK_CHUNK_TARGET = std::size_t(1) << 20;
 
 // Whether an entry can hold the position's castling rights.
 bool binpack_can_hold(const chess::Position& pos);
 Record32 encode_binpack_entry(const chess::Position& pos, chess::Move move, int score_white, WhiteResult result);
 // "BINP" and the chunk's size.
 std::array<char, BINPACK_CHUNK_HEADER> encode_binpack_chunk_header(std::uint32_t size);
+
+// The size of the chains of the chunk whose header (BINPACK_CHUNK_HEADER bytes) is at `bytes`;
+// errors start with `source`: "SOURCE: a chunk does not start with BINP: not a binpack".
+chess::Result<std::size_t> decode_binpack_chunk_header(const std::uint8_t* bytes, const std::string& source);
+// One chain at `bytes` with `room` bytes left in its chunk, each position handed to `take`: the
+// bytes it took. Errors start with `where` (the file and the chain): "WHERE: ...", "WHERE, ply
+// K after it: ...". A chain's bytes hold all it needs: it can be moved to another chunk whole.
+chess::Result<std::size_t> decode_binpack_chain(const std::uint8_t* bytes, std::size_t room, const std::string& where,
+                                                const std::function<void(TrainingPosition&&)>& take);
 
 // One chunk from `bytes` (`size` of them available), each position handed to `take`: the bytes
 // it took, or 0 when the chunk goes on past `size`. `chains` counts the chains read; errors

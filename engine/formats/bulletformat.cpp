@@ -37,6 +37,10 @@ chess::Result<TrainingPosition> decode_bulletformat(const std::uint8_t* b) {
   if (unknown) return chess::Error{"invalid position: a piece code above 5 (king)"};
   auto pos = chess::Position::from_setup(setup);
   CHESS_RETURN_IF_ERROR(pos);
+  // bullet buckets a board by these two bytes, not by its pieces: a record where they disagree
+  // would be trained with another king's bucket.
+  if (int(b[27]) != int(pos->king_square(chess::WHITE)) || (b[28] ^ 56) != int(pos->king_square(chess::BLACK)))
+    return chess::Error{"invalid position: its king squares (bytes 27 and 28) are not where its kings stand"};
   return TrainingPosition{std::move(pos).value(), WhiteResult(b[26]), int(std::int16_t(read_le(b + 24, 2)))};
 }
 

@@ -12,7 +12,8 @@
 namespace formats {
 
 Record32 encode_bulletformat(const chess::Position& pos, int score_white, WhiteResult result);
-// The side to move's board with White to move; its score and result are then White's.
+// The side to move's board with White to move; its score and result are then White's. A record
+// whose king squares (bytes 27 and 28) are not where its kings stand is refused.
 chess::Result<TrainingPosition> decode_bulletformat(const std::uint8_t* record);
 
 }  // namespace formats

@@ -40,12 +40,19 @@ chess::Result<chess::Move> decode_viriformat_move(const chess::Position& pos, st
   return move;
 }
 
+std::optional<std::size_t> viriformat_game_bytes(const std::uint8_t* b, std::size_t size) {
+  std::size_t end = 32;
+  while (end + 4 <= size && end < VIRIFORMAT_MAX_GAME_BYTES && read_le(b + end, 4) != 0) end += 4;
+  if (end >= VIRIFORMAT_MAX_GAME_BYTES) return std::nullopt;
+  return end + 4 > size ? std::size_t(0) : end + 4;
+}
+
 chess::Result<std::size_t> decode_viriformat_game(const std::uint8_t* b, std::size_t size, const std::string& where,
                                                   const std::function<void(TrainingPosition&&)>& take) {
-  std::size_t end = 32;  // a whole game is needed
-  while (end + 4 <= size && end < VIRIFORMAT_MAX_GAME_BYTES && read_le(b + end, 4) != 0) end += 4;
-  if (end >= VIRIFORMAT_MAX_GAME_BYTES) return chess::Error{where + ": no end (four zero bytes) within 16,384 moves"};
-  if (end + 4 > size) return std::size_t(0);
+  const std::optional<std::size_t> bytes = viriformat_game_bytes(b, size);  // a whole game is needed
+  if (!bytes) return chess::Error{where + ": no end (four zero bytes) within 16,384 moves"};
+  if (*bytes == 0) return std::size_t(0);
+  const std::size_t end = *bytes - 4;
   auto start = decode_marlinformat(b);
   if (!start) return chess::Error{where + ": " + start.error()};
   chess::Position pos = start->position;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "core/result.h"
@@ -25,6 +26,11 @@ std::uint16_t encode_viriformat_move(chess::Move move);
 std::array<char, 4> encode_viriformat_move_and_score(chess::Move move, int score_white);
 // The move of `code` if it is legal in `pos`.
 chess::Result<chess::Move> decode_viriformat_move(const chess::Position& pos, std::uint16_t code);
+
+// The bytes of the whole game at `bytes` (`size` of them available): its board, its moves and
+// its end; 0 when the game goes on past `size`, nullopt when no end comes within 16,384 moves.
+// It frames a game without reading it (a game's moves are read by decode_viriformat_game).
+std::optional<std::size_t> viriformat_game_bytes(const std::uint8_t* bytes, std::size_t size);
 
 // A whole game from `bytes` (`size` of them available): each position before a move handed to
 // `take` with the move's score. The bytes it took, or 0 when the game goes on past `size`.

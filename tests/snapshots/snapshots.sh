@@ -29,6 +29,9 @@ produce_help() {
       if [ "$program $command" = "harness cluster" ]; then
         for sub in match tournament resume task; do "$bin/harness" cluster "$sub" --help > "$work/harness-cluster-$sub--help.txt"; done
       fi
+      if [ "$program $command" = "tuner data" ]; then
+        for sub in count validate shuffle interleave convert; do "$bin/tuner" data "$sub" --help > "$work/tuner-data-$sub--help.txt"; done
+      fi
     done
   done
 }

@@ -139,7 +139,7 @@ class BinpackWriter : public PositionWriter {
   void finish() override { flush(); }
 
  private:
-  static constexpr std::size_t CHUNK = std::size_t(1) << 20;
+  static constexpr std::size_t CHUNK = formats::BINPACK_CHUNK_TARGET;
   static constexpr std::uint16_t MAX_PLIES = formats::BINPACK_MAX_PLIES;
   void flush() {
     end_game();

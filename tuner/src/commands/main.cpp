@@ -1,12 +1,15 @@
 // tuner: tunes evaluation weights or any engine's UCI options (PBIL, SPSA, gradient descent or
-// NLopt), or trains a network (nnue), every step stored in SQLite. This file is the command
-// line: each command's options and the function that runs it (commands/).
+// NLopt), or trains a network (nnue), every step stored in SQLite, and prepares its data (data).
+// This file is the command line: each command's options and the function that runs it
+// (commands/; the data tools' options are a table of their own, in data_commands.cpp).
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <iostream>
 #include <memory>
 
 #include "cli_common/command_line.h"
 #include "cli_common/stored_runs.h"
+#include "commands/data_commands.h"
 #include "commands/loop_command.h"
 #include "commands/network_command.h"
 #include "commands/run_commands.h"
@@ -110,6 +113,9 @@ int main(int argc, char** argv) {
   extract->add_option("--out", r->out, "Labeled position file to write")->required();
   extract->add_option("--db", r->db, harness::DATABASE_HELP);
   extract->callback([r] { std::exit(guarded([&] { return tuner::extract_command(*r); })); });
+  CLI::App* data = app.add_subcommand(
+      "data", "Count, validate, shuffle, interleave or convert files of training positions, in any format the tuner reads");
+  tuner::add_data_commands(data, [](const std::function<int()>& command) { std::exit(guarded(command)); });
   const int status = harness::parse_command_line(app, argc, argv);
   return status < 0 ? 0 : status;
 }

@@ -2,8 +2,11 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
+#include <sstream>
 
 #include "core/epd.h"
+#include "core/nearest_names.h"
 #include "core/regular_file.h"
 #include "data/trainer_files.h"
 #include "text/trim.h"
@@ -92,13 +95,22 @@ namespace {
 struct FormatName {
   PositionsFormat format;
   const char* name;
+  const char* extensions;  // the endings of its files' names beside ".NAME", space-separated
 };
 
-const FormatName FORMATS[] = {{PositionsFormat::TEXT, "text"},
-                              {PositionsFormat::MARLINFORMAT, "marlinformat"},
-                              {PositionsFormat::BULLETFORMAT, "bulletformat"},
-                              {PositionsFormat::VIRIFORMAT, "viriformat"},
-                              {PositionsFormat::BINPACK, "binpack"}};
+const FormatName FORMATS[] = {{PositionsFormat::TEXT, "text", "txt epd"},
+                              {PositionsFormat::MARLINFORMAT, "marlinformat", "marlin"},
+                              {PositionsFormat::BULLETFORMAT, "bulletformat", "bf"},
+                              {PositionsFormat::VIRIFORMAT, "viriformat", "viri vf"},
+                              {PositionsFormat::BINPACK, "binpack", ""}};
+
+// Every extension of a format, its name's first, without the dot.
+std::vector<std::string> format_extensions(const FormatName& f) {
+  std::vector<std::string> endings{f.name};
+  std::istringstream words(f.extensions);
+  for (std::string word; words >> word;) endings.push_back(word);
+  return endings;
+}
 
 }  // namespace
 
@@ -112,6 +124,36 @@ std::string positions_format_names() {
   std::string names;
   for (const FormatName& f : FORMATS) names += std::string(names.empty() ? "" : ", ") + f.name;
   return names;
+}
+
+const char* positions_format_name(PositionsFormat format) {
+  for (const FormatName& f : FORMATS)
+    if (f.format == format) return f.name;
+  return "?";
+}
+
+chess::Result<PositionsFormat> parse_positions_format(const std::string& option, const std::string& name) {
+  if (auto format = positions_format(name)) return *format;
+  std::vector<std::string> names;
+  for (const FormatName& f : FORMATS) names.push_back(f.name);
+  const std::vector<std::string> near = chess::nearest_names(name, names, 1);
+  return chess::Error{option + " must be one of " + positions_format_names() + "; got '" + name + "'" +
+                      (near.empty() ? "" : " (did you mean '" + near.front() + "'?)")};
+}
+
+std::optional<PositionsFormat> positions_format_of_path(const std::string& path) {
+  const std::string extension = std::filesystem::path(path).extension().string();
+  for (const FormatName& f : FORMATS)
+    for (const std::string& ending : format_extensions(f))
+      if (extension == "." + ending) return f.format;
+  return std::nullopt;
+}
+
+std::string positions_format_extensions() {
+  std::string all;
+  for (const FormatName& f : FORMATS)
+    for (const std::string& ending : format_extensions(f)) all += (all.empty() ? "." : ", .") + ending;
+  return all;
 }
 
 chess::Result<std::size_t> read_labeled_file(const std::string& path, const std::function<void(LabeledPosition&&)>& take,

@@ -22,6 +22,15 @@ enum class PositionsFormat { TEXT, MARLINFORMAT, BULLETFORMAT, VIRIFORMAT, BINPA
 // The format of a name ("viriformat"), or nullopt; and every name, for errors.
 std::optional<PositionsFormat> positions_format(const std::string& name);
 std::string positions_format_names();
+const char* positions_format_name(PositionsFormat format);
+// The format an option names; else "OPTION must be one of text, ...; got 'NAME'", with the
+// nearest name when one is close.
+chess::Result<PositionsFormat> parse_positions_format(const std::string& option, const std::string& name);
+// The format a file's name gives by its extension: the format's name (".binpack") or one of the
+// endings files of it go by (".txt", ".epd", ".bf", ".viri", ...); nullopt for any other.
+std::optional<PositionsFormat> positions_format_of_path(const std::string& path);
+// Every extension that names a format, for errors: ".txt, .epd, ...".
+std::string positions_format_extensions();
 
 struct LabeledPosition {
   chess::Position position;

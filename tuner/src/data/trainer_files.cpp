@@ -18,11 +18,6 @@ namespace {
 
 using Bytes = const std::uint8_t*;
 
-// A decoded position as the tuner labels it: result 1, 0.5, 0 and the score, both White's.
-LabeledPosition labeled(formats::TrainingPosition&& p) {
-  return {std::move(p.position), int(p.result) / 2.0, p.score_white, p.move};
-}
-
 // Reads `in` (the file `path`) in blocks, handing `each` the bytes; `each` returns how many it
 // used (0: it needs more). An error names the byte where the file ends inside a record.
 chess::Result<bool> for_each_block(std::istream& in, const std::string& path,
@@ -59,7 +54,7 @@ chess::Result<std::size_t> read_boards(std::istream& in, const std::string& path
     if (size < 32) return std::size_t(0);
     auto position = bullet ? formats::decode_bulletformat(b) : formats::decode_marlinformat(b);
     if (!position) return chess::Error{path + ": record " + std::to_string(count + 1) + ": " + position.error()};
-    take(labeled(std::move(position).value()));
+    take(labeled_position(std::move(position).value()));
     ++count;
     return std::size_t(32);
   });
@@ -74,7 +69,7 @@ chess::Result<std::size_t> read_viriformat(std::istream& in, const std::string& 
   auto read = for_each_block(in, path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     auto took = formats::decode_viriformat_game(b, size, path + ": game " + std::to_string(games + 1),
                                                 [&](formats::TrainingPosition&& p) {
-                                                  take(labeled(std::move(p)));
+                                                  take(labeled_position(std::move(p)));
                                                   ++count;
                                                 });
     CHESS_RETURN_IF_ERROR(took);
@@ -93,7 +88,7 @@ chess::Result<std::size_t> read_binpack(std::istream& in, const std::string& pat
     return formats::decode_binpack_chunk(
         b, size, path,
         [&](formats::TrainingPosition&& p) {
-          take(labeled(std::move(p)));
+          take(labeled_position(std::move(p)));
           ++count;
         },
         chains);
@@ -103,6 +98,10 @@ chess::Result<std::size_t> read_binpack(std::istream& in, const std::string& pat
 }
 
 }  // namespace
+
+LabeledPosition labeled_position(formats::TrainingPosition&& p) {
+  return {std::move(p.position), int(p.result) / 2.0, p.score_white, p.move};
+}
 
 chess::Result<std::size_t> read_trainer_file(const std::string& path, PositionsFormat format,
                                              const std::function<void(LabeledPosition&&)>& take) {

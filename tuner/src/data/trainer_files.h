@@ -18,8 +18,12 @@
 
 #include "core/result.h"
 #include "data/labeled_positions.h"
+#include "formats/training_record.h"
 
 namespace tuner {
+
+// A decoded position as the tuner labels it: its result 1, 0.5 or 0 and its score, both White's.
+LabeledPosition labeled_position(formats::TrainingPosition&& p);
 
 // Reads a binary file a position at a time; errors name the file and the record or game. The
 // file must be a regular file: a FIFO, a directory or a device is refused by name, unread.

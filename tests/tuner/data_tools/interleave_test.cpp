@@ -1,0 +1,93 @@
+// tuner data interleave: every stretch of the output holds the files in proportion to their
+// sizes, each file's records in their order, the same for the same seed; games move whole;
+// files of different formats are refused.
+#include "data_tools/interleave.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "tuner/data_tools/trainer_data_files.h"
+
+namespace interleave_test {
+
+using data_tools_testing::board_number;
+
+struct Interleaved {
+  std::string bytes;
+  std::vector<std::uint64_t> taken;
+};
+
+Interleaved interleaved(const std::vector<std::string>& paths, tuner::PositionsFormat format, std::uint64_t seed) {
+  std::vector<std::unique_ptr<tuner::PositionStream>> inputs;
+  for (const std::string& path : paths) {
+    auto in = tuner::PositionStream::open(path, format);
+    EXPECT_TRUE(in) << in.error();
+    if (!in) return {};
+    inputs.push_back(std::move(in).value());
+  }
+  std::ostringstream out;
+  tuner::RecordWriter writer(format, out);
+  auto taken = tuner::interleave_records(inputs, seed, writer);
+  EXPECT_TRUE(taken) << taken.error();
+  writer.finish();
+  return {out.str(), taken ? *taken : std::vector<std::uint64_t>{}};
+}
+
+TEST(Interleave, EveryStretchHoldsTheFilesInProportionToTheirSizes) {
+  // 3,000 boards numbered from 0 and 1,000 numbered from 10,000.
+  const std::string big = testing_support::write_temp_file("big.bf", data_tools_testing::numbered_boards(3000, 0));
+  const std::string small = testing_support::write_temp_file("small.bf", data_tools_testing::numbered_boards(1000, 10000));
+  const Interleaved mixed = interleaved({big, small}, tuner::PositionsFormat::BULLETFORMAT, 42);
+  EXPECT_EQ(mixed.taken, (std::vector<std::uint64_t>{3000, 1000}));
+  ASSERT_EQ(mixed.bytes.size(), 4000u * 32);
+  int next_big = 0, next_small = 10000;
+  for (std::size_t quarter = 0; quarter < 4; ++quarter) {
+    int from_big = 0;
+    for (std::size_t k = 0; k < 1000; ++k) {
+      const int number = board_number(mixed.bytes.substr(32 * (1000 * quarter + k), 32));
+      if (number < 10000) {
+        EXPECT_EQ(number, next_big++) << "the big file's boards keep their order";
+        ++from_big;
+      } else {
+        EXPECT_EQ(number, next_small++) << "the small file's boards keep their order";
+      }
+    }
+    EXPECT_NEAR(from_big, 750, 70) << "quarter " << quarter;
+  }
+  EXPECT_EQ(interleaved({big, small}, tuner::PositionsFormat::BULLETFORMAT, 42).bytes, mixed.bytes);
+  EXPECT_NE(interleaved({big, small}, tuner::PositionsFormat::BULLETFORMAT, 43).bytes, mixed.bytes);
+}
+
+TEST(Interleave, GamesMoveWhole) {
+  const std::string dir = data_tools_testing::fresh_folder("interleave_games");
+  std::vector<std::string> paths;
+  std::uint64_t positions = 0;
+  for (int games : {10, 20, 30}) {
+    const auto file =
+        data_tools_testing::write_random_games(dir + std::to_string(games) + ".viri", "viriformat", games, 25, std::uint32_t(games));
+    paths.push_back(file.path);
+    positions += file.positions;
+  }
+  const Interleaved mixed = interleaved(paths, tuner::PositionsFormat::VIRIFORMAT, 7);
+  EXPECT_EQ(mixed.taken, (std::vector<std::uint64_t>{10, 20, 30}));
+  const std::string out = testing_support::write_temp_file("mixed.viri", mixed.bytes);
+  EXPECT_EQ(data_tools_testing::records_of(out, tuner::PositionsFormat::VIRIFORMAT).size(), 60u);
+  EXPECT_EQ(data_tools_testing::positions_of(out, tuner::PositionsFormat::VIRIFORMAT).size(), positions);
+}
+
+TEST(Interleave, FilesOfDifferentFormatsAreRefused) {
+  const std::string dir = data_tools_testing::fresh_folder("interleave_formats");
+  const auto bullet = data_tools_testing::write_random_games(dir + "a.bf", "bulletformat", 2, 10, 1);
+  const auto marlin = data_tools_testing::write_random_games(dir + "b.marlin", "marlinformat", 2, 10, 1);
+  std::vector<std::unique_ptr<tuner::PositionStream>> inputs;
+  inputs.push_back(tuner::PositionStream::open(bullet.path, tuner::PositionsFormat::BULLETFORMAT).value());
+  inputs.push_back(tuner::PositionStream::open(marlin.path, tuner::PositionsFormat::MARLINFORMAT).value());
+  std::ostringstream out;
+  tuner::RecordWriter writer(tuner::PositionsFormat::BULLETFORMAT, out);
+  auto taken = tuner::interleave_records(inputs, 1, writer);
+  ASSERT_FALSE(taken);
+  EXPECT_EQ(taken.error(), "interleave writes one format: " + bullet.path + " is bulletformat, " + marlin.path + " is marlinformat");
+}
+
+}  // namespace interleave_test
