@@ -130,6 +130,14 @@ std::array<char, BINPACK_CHUNK_HEADER> encode_binpack_chunk_header(std::uint32_t
   return {'B', 'I', 'N', 'P', char(size & 0xFF), char((size >> 8) & 0xFF), char((size >> 16) & 0xFF), char(size >> 24)};
 }
 
+void write_binpack_chunk(std::ostream& out, std::string& chunk) {
+  if (chunk.empty()) return;
+  const auto header = encode_binpack_chunk_header(std::uint32_t(chunk.size()));
+  out.write(header.data(), std::streamsize(header.size()));
+  out.write(chunk.data(), std::streamsize(chunk.size()));
+  chunk.clear();
+}
+
 chess::Result<std::size_t> decode_binpack_chunk_header(const std::uint8_t* b, const std::string& source) {
   if (read_le(b, 4) != 0x504E4942) return chess::Error{source + ": a chunk does not start with BINP: not a binpack"};
   const std::size_t chunk = std::size_t(read_le(b + 4, 4));

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <ostream>
 #include <string>
 
 #include "core/result.h"
@@ -33,6 +34,8 @@ bool binpack_can_hold(const chess::Position& pos);
 Record32 encode_binpack_entry(const chess::Position& pos, chess::Move move, int score_white, WhiteResult result);
 // "BINP" and the chunk's size.
 std::array<char, BINPACK_CHUNK_HEADER> encode_binpack_chunk_header(std::uint32_t size);
+// Writes `chunk` (whole chains) to `out` behind its header, then empties it; nothing when empty.
+void write_binpack_chunk(std::ostream& out, std::string& chunk);
 
 // The size of the chains of the chunk whose header (BINPACK_CHUNK_HEADER bytes) is at `bytes`;
 // errors start with `source`: "SOURCE: a chunk does not start with BINP: not a binpack".

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "text/first_line.h"
 #include "cli_common/fail.h"
 #include "cli_common/stored_runs.h"
 #include "commands.h"
@@ -55,12 +56,14 @@ void print_failures(Database& db, const RunRow& r) {
 
 // A gauntlet stored before its summary held the table per opponent: the table, from its games.
 void print_gauntlet_table(const RunRow& r, const std::vector<StoredGame>& games) {
+  if (r.kind != "tournament") return;
   auto config = MatchConfig::from_json(r.config);
-  if (r.kind != "tournament" || !config || config->kind != TournamentKind::GAUNTLET) return;
+  if (!config || config->kind != TournamentKind::GAUNTLET) return;
   RunTally tally(*config);
+  // The table's heading depends on the configuration alone: a summary that has it has the table.
+  if (r.summary.find(first_line(tally.gauntlet_table())) != std::string::npos) return;
   for (const StoredGame& g : games) tally.add(g.game_index, g.result);
-  const std::string table = tally.gauntlet_table();
-  if (r.summary.find(table.substr(0, table.find('\n'))) == std::string::npos) std::cout << table;
+  std::cout << tally.gauntlet_table();
 }
 
 // show RUN: the run's stored results block, a test's commits, a suite's failures, how games ended.

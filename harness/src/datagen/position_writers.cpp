@@ -143,11 +143,7 @@ class BinpackWriter : public PositionWriter {
   static constexpr std::uint16_t MAX_PLIES = formats::BINPACK_MAX_PLIES;
   void flush() {
     end_game();
-    if (chunk_.empty()) return;
-    const auto header = formats::encode_binpack_chunk_header(std::uint32_t(chunk_.size()));
-    out_.write(header.data(), std::streamsize(header.size()));
-    out_.write(chunk_.data(), std::streamsize(chunk_.size()));
-    chunk_.clear();
+    formats::write_binpack_chunk(out_, chunk_);
   }
   std::ostream& out_;
   std::string chunk_;

@@ -42,9 +42,10 @@ RunTally::RunTally(const MatchConfig& config)
 
 void RunTally::add(int game_index, const std::string& result) {
   const GameSpec spec = schedule_.at(game_index);
-  match_.add(game_index, outcome_for(result, spec.white == 0));
+  const auto first = outcome_for(result, spec.white == 0);  // the first engine's side
+  match_.add(game_index, first);
   if (!opponents_.empty())  // a gauntlet pair is two games of one opponent, as a match's
-    opponents_[std::size_t(spec.white == 0 ? spec.black : spec.white)].add(game_index, outcome_for(result, spec.white == 0));
+    opponents_[std::size_t(spec.white == 0 ? spec.black : spec.white)].add(game_index, first);
   add_to(engines_[std::size_t(spec.white)], outcome_for(result, true));
   add_to(engines_[std::size_t(spec.black)], outcome_for(result, false));
   ++games_;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "data_tools/seeded_draws.h"
+#include "formats/training_record.h"
 
 namespace tuner {
 
@@ -127,8 +128,7 @@ class ScatteredRecords {
     in_.read(reinterpret_cast<char*>(length), std::streamsize(LENGTH_BYTES));
     if (in_.gcount() == 0 && in_.eof()) return std::optional<std::string_view>();
     if (std::size_t(in_.gcount()) != LENGTH_BYTES) return chess::Error{path_ + ": cannot read back what was written there"};
-    std::size_t size = 0;
-    for (std::size_t i = LENGTH_BYTES; i-- > 0;) size = (size << 8) | length[i];
+    const auto size = std::size_t(formats::read_le(length, int(LENGTH_BYTES)));
     record_.resize(size);
     in_.read(record_.data(), std::streamsize(size));
     if (!in_) return chess::Error{path_ + ": cannot read back what was written there"};

@@ -14,12 +14,6 @@ void RecordWriter::write(std::string_view record) {
   if (format_ == PositionsFormat::TEXT) out_.put('\n');
 }
 
-void RecordWriter::finish() {
-  if (chunk_.empty()) return;
-  const auto header = formats::encode_binpack_chunk_header(std::uint32_t(chunk_.size()));
-  out_.write(header.data(), std::streamsize(header.size()));
-  out_.write(chunk_.data(), std::streamsize(chunk_.size()));
-  chunk_.clear();
-}
+void RecordWriter::finish() { formats::write_binpack_chunk(out_, chunk_); }
 
 }  // namespace tuner

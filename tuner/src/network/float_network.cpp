@@ -145,7 +145,7 @@ chess::Result<bool> quantise_layer_stack(const FloatNetwork& f, nnue::Network& n
 FloatNetwork::FloatNetwork(const nnue::Architecture& arch) : arch_(arch), tensors_(tensor_table(arch)) {
   index_.fill(TENSOR_IDS);  // none: past the end of `tensors_`, which holds at most TENSOR_IDS
   for (std::size_t i = 0; i < tensors_.size(); ++i) index_[std::size_t(tensors_[i].id)] = i;
-  params_.assign(parameter_count(arch), 0.0f);
+  params_.assign(tensors_.back().offset + tensors_.back().count, 0.0f);
 }
 
 std::size_t FloatNetwork::parameter_count(const nnue::Architecture& arch) {

@@ -111,8 +111,7 @@ std::string Checkpoint::bytes() const {
 }
 
 chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch) {
-  const std::size_t header = CHECKPOINT_HEADER;
-  if (bytes.size() < header || bytes.substr(0, CHECKPOINT_MAGIC.size()) != CHECKPOINT_MAGIC)
+  if (bytes.size() < CHECKPOINT_HEADER || bytes.substr(0, CHECKPOINT_MAGIC.size()) != CHECKPOINT_MAGIC)
     return chess::Error{name + ": not a training checkpoint (no " + std::string(CHECKPOINT_MAGIC) + " header)"};
   Checkpoint c;
   std::size_t at = CHECKPOINT_MAGIC.size();
@@ -123,7 +122,7 @@ chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const s
   c.stream.epoch = get64(bytes, at + 8);
   c.stream.offset = get64(bytes, at + 16);
   const std::uint64_t raw_size = get64(bytes, at + 24);
-  at = header;
+  at = CHECKPOINT_HEADER;
   if (raw_size > bytes.size() - at || (bytes.size() - at - raw_size) != 2 * raw_size)
     return chess::Error{name + ": a training checkpoint of the wrong size (" + std::to_string(bytes.size()) + " bytes)"};
   auto net = FloatNetwork::from_raw_bytes(bytes.substr(at, raw_size), name, arch);
