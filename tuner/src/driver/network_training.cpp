@@ -67,6 +67,7 @@ class NetworkTrainingRun : public MethodRun {
     const SuperbatchResult r = run_.run_superbatch([&](int batch, double loss) {
       if (batch_losses_) *batch_losses_ << run_.superbatches_done() + 1 << ',' << batch << ',' << json_number(loss) << '\n';
     });
+    if (!r.error.empty()) return chess::Error{r.error};
     const std::string bytes = run_.checkpoint().bytes();
     std::error_code ec;
     fs::create_directories(files_.checkpoints, ec);
@@ -150,6 +151,13 @@ nlohmann::json data_entries(const TrainingRun& run) {
   return list;
 }
 
+// The positions trained on and validated; a streaming run's training data are not counted, so
+// it gives its window (the shuffle buffer) instead.
+nlohmann::json positions_entry(const TrainingRun& run) {
+  if (run.streaming()) return {{"streamed", true}, {"window", run.training_size()}, {"validation", run.validation_size()}};
+  return {{"train", run.training_size()}, {"validation", run.validation_size()}};
+}
+
 // Every stored superbatch's losses, without its checkpoint.
 chess::Result<nlohmann::json> stored_losses(TunerDatabase& db, std::int64_t run_id) {
   auto generations = db.generations(run_id);
@@ -194,7 +202,7 @@ chess::Result<std::string> write_network(const TrainingRun& run, const TrainingC
       {"layout", layout_text(config.arch)},
       {"hidden", config.arch.hidden}, {"qa", nnue::QA}, {"qb", nnue::QB}, {"scale", nnue::SCALE},
       {"data", data_entries(run)},
-      {"positions", {{"train", run.training_size()}, {"validation", run.validation_size()}}},
+      {"positions", positions_entry(run)},
       {"settings", json_input::parse_or_discarded(config.source_text)},
       {"superbatches_done", run.superbatches_done()},
       {"losses", *losses},

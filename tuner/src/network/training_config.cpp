@@ -158,6 +158,11 @@ double LearningRate::at(int superbatch, int superbatches) const {
   return start;
 }
 
+std::size_t buffer_capacity(const TrainingConfig& config) {
+  if (config.buffer_samples > 0) return config.buffer_samples;
+  return std::size_t(config.buffer_mib) * chess::MIB / sizeof(TrainingSample);
+}
+
 chess::Result<TrainingConfig> parse_training_config(const std::string& json_text, const std::string& source) {
   auto parsed = json_input::parse(json_text, source);
   CHESS_RETURN_IF_ERROR(parsed);
@@ -165,7 +170,7 @@ chess::Result<TrainingConfig> parse_training_config(const std::string& json_text
   CHESS_RETURN_IF_ERROR(json_input::check_keys(j, source,
                                                {"name", "hidden", "arch", "buckets", "data", "filters", "validation_fraction", "batch_size",
                                                 "batches_per_superbatch", "superbatches", "wdl", "lr", "adamw", "threads",
-                                                "seed", "start_from", "shuffle"}));
+                                                "seed", "start_from", "shuffle", "buffer_mib"}));
   TrainingConfig c;
   c.source_text = json_text;
   CHESS_RETURN_IF_ERROR(json_input::read(j, "name", c.name, source));
@@ -190,6 +195,8 @@ chess::Result<TrainingConfig> parse_training_config(const std::string& json_text
   CHESS_RETURN_IF_ERROR(json_input::read(j, "seed", c.seed, source));
   CHESS_RETURN_IF_ERROR(json_input::read(j, "start_from", c.start_from, source));
   CHESS_RETURN_IF_ERROR(json_input::read(j, "shuffle", c.shuffle, source));
+  CHESS_RETURN_IF_ERROR(json_input::read(j, "buffer_mib", c.buffer_mib, source));
+  CHESS_RETURN_IF_ERROR(in_range(c.buffer_mib, 1, 1 << 20, source, "buffer_mib"));
   return c;
 }
 

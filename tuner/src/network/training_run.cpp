@@ -1,8 +1,10 @@
 #include "network/training_run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <ostream>
@@ -16,6 +18,11 @@ namespace {
 
 constexpr std::string_view CHECKPOINT_MAGIC = "WBNNCK01";
 constexpr std::size_t CHECKPOINT_HEADER = CHECKPOINT_MAGIC.size() + 32;  // the magic, superbatch, epoch, offset, raw size
+// A streaming run's: the magic, superbatch, pass, window, offset, partial file, partial taken and
+// the number of files, then each file's point (offset, number, line, chunk), then the raw size.
+constexpr std::string_view STREAMING_CHECKPOINT_MAGIC = "WBNNCK02";
+constexpr std::size_t STREAMING_CHECKPOINT_FIELDS = STREAMING_CHECKPOINT_MAGIC.size() + 7 * 8;
+constexpr std::size_t CHECKPOINT_POINT_BYTES = 4 * 8;
 
 // Fisher-Yates with the index drawn from the generator's bits, the same with every standard
 // library (std::shuffle's draws are not specified).
@@ -65,13 +72,18 @@ chess::Error refuse_field(const std::string& name, const char* field, const std:
   return chess::Error{name + ": the checkpoint's field '" + field + "' is " + value + ", " + why};
 }
 
+chess::Result<bool> check_checkpoint_superbatch(const Checkpoint& c, const TrainingConfig& config, const std::string& name) {
+  if (c.superbatch < 0 || c.superbatch > config.superbatches)
+    return refuse_field(name, "superbatch", std::to_string(c.superbatch),
+                        "outside the run's 0 to " + std::to_string(config.superbatches) + " superbatches");
+  return true;
+}
+
 // A checkpoint's superbatch and stream position, refused unless the run of `config` on `positions`
 // training positions reaches them: each batch starts at most one epoch, and uses positions of it.
 chess::Result<bool> check_checkpoint_stream(const Checkpoint& c, const TrainingConfig& config, std::size_t positions,
                                             const std::string& name) {
-  if (c.superbatch < 0 || c.superbatch > config.superbatches)
-    return refuse_field(name, "superbatch", std::to_string(c.superbatch),
-                        "outside the run's 0 to " + std::to_string(config.superbatches) + " superbatches");
+  CHESS_RETURN_IF_ERROR(check_checkpoint_superbatch(c, config, name));
   const std::uint64_t batches = std::uint64_t(c.superbatch) * std::uint64_t(config.batches_per_superbatch);
   if (c.stream.epoch > batches)
     return refuse_field(name, "epoch", std::to_string(c.stream.epoch),
@@ -80,6 +92,99 @@ chess::Result<bool> check_checkpoint_stream(const Checkpoint& c, const TrainingC
     return refuse_field(name, "offset", std::to_string(c.stream.offset),
                         "past the run's " + std::to_string(positions) + " training positions");
   return true;
+}
+
+// A streaming checkpoint's window, refused unless the run of `config` with windows of `capacity`
+// samples reaches it: each window gives at least one batch, and each pass at least one sample.
+chess::Result<bool> check_checkpoint_window(const Checkpoint& c, const TrainingConfig& config, std::size_t capacity,
+                                            const std::string& name) {
+  CHESS_RETURN_IF_ERROR(check_checkpoint_superbatch(c, config, name));
+  const WindowPosition& w = *c.window;
+  const std::uint64_t batches = std::uint64_t(c.superbatch) * std::uint64_t(config.batches_per_superbatch);
+  if (w.start.window > batches)
+    return refuse_field(name, "window", std::to_string(w.start.window),
+                        "more than its " + std::to_string(batches) + " batches can reach (each window gives at least one)");
+  if (w.start.pass / (w.start.window + 1) > capacity)
+    return refuse_field(name, "pass", std::to_string(w.start.pass),
+                        "more than " + std::to_string(w.start.window + 1) + " windows of " + std::to_string(capacity) +
+                            " positions can reach (each pass gives at least one)");
+  if (w.offset > capacity || w.offset % std::uint64_t(config.batch_size) != 0)
+    return refuse_field(name, "offset", std::to_string(w.offset),
+                        "not a whole number of batches of " + std::to_string(config.batch_size) + " within a window of " +
+                            std::to_string(capacity) + " positions");
+  return true;
+}
+
+void put_window(std::string& out, const WindowPosition& w) {
+  for (std::uint64_t v : {w.start.pass, w.start.window, w.offset, w.start.partial_file, w.start.partial_taken,
+                          std::uint64_t(w.start.files.size())})
+    put64(out, v);
+  for (const StreamPoint& p : w.start.files)
+    for (std::uint64_t v : {p.offset, p.number, p.line, p.chunk}) put64(out, v);
+}
+
+// The window of a WBNNCK02 checkpoint, from byte `at` (after the superbatch) on; `at` is left
+// after it. Its values are checked against the run in TrainingRun::restore.
+chess::Result<WindowPosition> read_window(std::string_view bytes, std::size_t& at, const std::string& name) {
+  WindowPosition w;
+  w.start.pass = get64(bytes, at);
+  w.start.window = get64(bytes, at + 8);
+  w.offset = get64(bytes, at + 16);
+  w.start.partial_file = get64(bytes, at + 24);
+  w.start.partial_taken = get64(bytes, at + 32);
+  const std::uint64_t files = get64(bytes, at + 40);
+  at += 48;
+  if (files > (bytes.size() - at) / CHECKPOINT_POINT_BYTES)
+    return refuse_field(name, "files", std::to_string(files), "more than the checkpoint's " + std::to_string(bytes.size()) + " bytes hold");
+  w.start.files.resize(std::size_t(files));
+  for (StreamPoint& p : w.start.files) {
+    p = {get64(bytes, at), get64(bytes, at + 8), get64(bytes, at + 16), get64(bytes, at + 24)};
+    at += CHECKPOINT_POINT_BYTES;
+  }
+  return w;
+}
+
+// Whether the data's kept positions number at most `most`: read until the first one past it. A
+// file that cannot be read counts as fitting: the reading in memory reports it as it always has.
+bool data_fit_in(const TrainingConfig& config, std::size_t most) {
+  std::size_t kept = 0;
+  const PositionStream::Take take = [&](LabeledPosition&& p) { kept += filter_keeps(config.filter, p) ? 1 : 0; };
+  for (const SampleFile& file : config.data) {
+    auto in = PositionStream::open(file.path, file.format);
+    if (!in) return true;
+    for (;;) {
+      auto record = in.value()->next(take);
+      if (!record || !*record) break;
+      if (kept > most) return false;
+    }
+  }
+  return true;
+}
+
+std::string mib_text(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / double(chess::MIB));
+  return text;
+}
+
+std::string seconds_text_since(std::chrono::steady_clock::time_point began) {
+  char seconds[32];  // plainly, never 1.04858e+06
+  std::snprintf(seconds, sizeof seconds, "%.2f", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+  return seconds;
+}
+
+// Each data file hashed whole, as a resume checks the data against the ones its run began with.
+chess::Result<std::vector<FileDigest>> streamed_file_digests(const std::vector<SampleFile>& files) {
+  std::vector<FileDigest> digests;
+  for (const SampleFile& file : files) {
+    auto sha256 = sha256_file(file.path);
+    CHESS_RETURN_IF_ERROR(sha256);
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(file.path, ec);
+    if (ec) return chess::Error{file.path + ": " + ec.message()};
+    digests.push_back({file.path, std::uint64_t(size), std::move(sha256).value()});
+  }
+  return digests;
 }
 
 }  // namespace
@@ -98,11 +203,16 @@ chess::Result<bool> check_training_memory(const nnue::Architecture& arch, int th
 }
 
 std::string Checkpoint::bytes() const {
-  std::string out(CHECKPOINT_MAGIC);
-  out.reserve(checkpoint_memory_bytes(network.arch()));  // once: no copy of a growing buffer
+  std::string out(window ? STREAMING_CHECKPOINT_MAGIC : CHECKPOINT_MAGIC);
+  const std::size_t window_bytes = window ? STREAMING_CHECKPOINT_FIELDS + CHECKPOINT_POINT_BYTES * window->start.files.size() : 0;
+  out.reserve(checkpoint_memory_bytes(network.arch()) + window_bytes);  // once: no copy of a growing buffer
   put64(out, std::uint64_t(superbatch));
-  put64(out, stream.epoch);
-  put64(out, stream.offset);
+  if (window) {
+    put_window(out, *window);
+  } else {
+    put64(out, stream.epoch);
+    put64(out, stream.offset);
+  }
   put64(out, network.size() * 4);
   network.append_raw_bytes(out);
   put_floats(out, optimiser.momentum);
@@ -111,18 +221,31 @@ std::string Checkpoint::bytes() const {
 }
 
 chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch) {
-  if (bytes.size() < CHECKPOINT_HEADER || bytes.substr(0, CHECKPOINT_MAGIC.size()) != CHECKPOINT_MAGIC)
-    return chess::Error{name + ": not a training checkpoint (no " + std::string(CHECKPOINT_MAGIC) + " header)"};
+  const std::string_view magic = bytes.substr(0, CHECKPOINT_MAGIC.size());
+  const bool streaming = magic == STREAMING_CHECKPOINT_MAGIC;
+  if (bytes.size() < (streaming ? STREAMING_CHECKPOINT_FIELDS + 8 : CHECKPOINT_HEADER) || (!streaming && magic != CHECKPOINT_MAGIC))
+    return chess::Error{name + ": not a training checkpoint (no " + std::string(CHECKPOINT_MAGIC) + " or " +
+                        std::string(STREAMING_CHECKPOINT_MAGIC) + " header)"};
   Checkpoint c;
   std::size_t at = CHECKPOINT_MAGIC.size();
   const std::uint64_t superbatch = get64(bytes, at);
   if (superbatch > std::uint64_t(std::numeric_limits<int>::max()))
     return refuse_field(name, "superbatch", std::to_string(superbatch), "more than any run has");
   c.superbatch = int(superbatch);
-  c.stream.epoch = get64(bytes, at + 8);
-  c.stream.offset = get64(bytes, at + 16);
-  const std::uint64_t raw_size = get64(bytes, at + 24);
-  at = CHECKPOINT_HEADER;
+  at += 8;
+  if (streaming) {
+    auto window = read_window(bytes, at, name);
+    CHESS_RETURN_IF_ERROR(window);
+    c.window = std::move(window).value();
+  } else {
+    c.stream.epoch = get64(bytes, at);
+    c.stream.offset = get64(bytes, at + 8);
+    at += 16;
+  }
+  if (bytes.size() - at < 8)
+    return chess::Error{name + ": a training checkpoint of the wrong size (" + std::to_string(bytes.size()) + " bytes)"};
+  const std::uint64_t raw_size = get64(bytes, at);
+  at += 8;
   if (raw_size > bytes.size() - at || (bytes.size() - at - raw_size) != 2 * raw_size)
     return chess::Error{name + ": a training checkpoint of the wrong size (" + std::to_string(bytes.size()) + " bytes)"};
   auto net = FloatNetwork::from_raw_bytes(bytes.substr(at, raw_size), name, arch);
@@ -152,25 +275,70 @@ chess::Result<TrainingRun> TrainingRun::prepare(const TrainingConfig& config, st
     start = std::move(loaded).value();
   }
   TrainingRun run(config, std::move(start));
+  const std::size_t buffer = buffer_capacity(config);
+  if (data_fit_in(config, buffer))
+    CHESS_RETURN_IF_ERROR(run.read_into_memory(out));
+  else
+    CHESS_RETURN_IF_ERROR(run.open_stream(buffer, out));
+  return run;
+}
+
+chess::Result<bool> TrainingRun::read_into_memory(std::ostream& out) {
   const auto began = std::chrono::steady_clock::now();
   std::vector<TrainingSample> all;
-  auto counts = read_samples(config.data, config.filter, config.wdl < 1.0, all, positions_budget(config.arch));
+  auto counts = read_samples(config_.data, config_.filter, config_.wdl < 1.0, all, positions_budget(config_.arch));
   CHESS_RETURN_IF_ERROR(counts);
-  run.data_read_ = std::move(counts.value().files);
-  if (all.empty()) return chess::Error{config.data.front().path + ": no positions left after the filters"};
+  data_read_ = std::move(counts.value().files);
+  if (all.empty()) return chess::Error{config_.data.front().path + ": no positions left after the filters"};
   // The validation share: drawn once from the whole set, by the run's seed.
-  if (config.shuffle) shuffle_samples(all, epoch_seed(config.seed, ~std::uint64_t(0)));
-  const auto held = std::size_t(double(all.size()) * config.validation_fraction);
-  run.validation_.assign(all.end() - std::ptrdiff_t(held), all.end());
+  if (config_.shuffle) shuffle_samples(all, epoch_seed(config_.seed, ~std::uint64_t(0)));
+  const auto held = std::size_t(double(all.size()) * config_.validation_fraction);
+  validation_.assign(all.end() - std::ptrdiff_t(held), all.end());
   all.resize(all.size() - held);
-  run.train_ = std::move(all);
-  if (run.train_.empty()) return chess::Error{config.data.front().path + ": no training positions left after the validation share"};
-  run.shuffle_epoch(0);
-  char seconds[32];  // plainly, never 1.04858e+06
-  std::snprintf(seconds, sizeof seconds, "%.2f", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
-  out << "Data: " << counts->read << " positions read, " << counts->kept << " kept by the filters: " << run.train_.size()
-      << " to train on, " << run.validation_.size() << " to validate (" << seconds << " s)\n";
-  return run;
+  train_ = std::move(all);
+  if (train_.empty()) return chess::Error{config_.data.front().path + ": no training positions left after the validation share"};
+  shuffle_epoch(0);
+  out << "Data: " << counts->read << " positions read, " << counts->kept << " kept by the filters: " << train_.size()
+      << " to train on, " << validation_.size() << " to validate (" << seconds_text_since(began) << " s)\n";
+  return true;
+}
+
+chess::Result<bool> TrainingRun::open_stream(std::size_t buffer, std::ostream& out) {
+  const auto began = std::chrono::steady_clock::now();
+  const auto batch = std::size_t(config_.batch_size);
+  if (buffer < batch)
+    return chess::Error{"'buffer_mib' holds " + std::to_string(buffer) + " positions, fewer than a batch ('batch_size' " +
+                        std::to_string(batch) + "): data larger than the buffer are streamed, a batch from one buffer; "
+                        "give a larger 'buffer_mib' or a smaller 'batch_size'"};
+  window_capacity_ = buffer / batch * batch;  // whole batches: none crosses two windows, and none is dropped
+  const auto validation_most = std::min(STREAMED_VALIDATION_POSITIONS,
+                                        std::size_t(config_.validation_fraction * double(window_capacity_)));
+  const std::uint64_t needed = training_memory_bytes(config_.arch, config_.threads) +
+                               (2 * std::uint64_t(window_capacity_) + validation_most) * sizeof(TrainingSample);
+  if (needed > default_memory_budget())
+    return chess::Error{"streaming the data through two buffers of " + std::to_string(window_capacity_) + " positions ('buffer_mib' " +
+                        std::to_string(config_.buffer_mib) + ") beside the trainer needs " + memory_text(needed) +
+                        ", and the memory this machine has available allows " + memory_text(default_memory_budget()) +
+                        "; give a smaller 'buffer_mib'"};
+  const StreamSettings settings{config_.filter, config_.wdl < 1.0, config_.seed, config_.shuffle, config_.validation_fraction};
+  auto opened = SampleStream::open(config_.data, settings);
+  CHESS_RETURN_IF_ERROR(opened);
+  source_ = std::make_unique<SampleStream>(std::move(opened).value());
+  auto digests = streamed_file_digests(config_.data);
+  CHESS_RETURN_IF_ERROR(digests);
+  data_read_ = std::move(digests).value();
+  auto held = source_->read_held_out(validation_most);
+  CHESS_RETURN_IF_ERROR(held);
+  validation_ = std::move(held).value();
+  window_.start = source_->first_window();
+  std::string names;
+  for (const SampleFile& f : config_.data) names += (names.empty() ? "" : ", ") + f.path;
+  out << "Data: streaming " << config_.data.size() << (config_.data.size() == 1 ? " file" : " files") << " (" << names
+      << ") through a shuffle buffer of " << window_capacity_ << " positions ("
+      << mib_text(std::uint64_t(window_capacity_) * sizeof(TrainingSample))
+      << "; two held, one trained on while the next is read), " << validation_.size() << " held out to validate ("
+      << seconds_text_since(began) << " s)\n";
+  return true;
 }
 
 void TrainingRun::shuffle_epoch(std::uint64_t epoch) {
@@ -181,18 +349,60 @@ chess::Result<bool> TrainingRun::restore(Checkpoint checkpoint, const std::strin
   if (!(checkpoint.network.arch() == config_.arch))
     return chess::Error{name + ": the checkpoint's network is " + checkpoint.network.arch().spec() + ", the configuration's " +
                         config_.arch.spec()};
-  CHESS_RETURN_IF_ERROR(check_checkpoint_stream(checkpoint, config_, train_.size(), name));
-  // The in-place shuffles are replayed up to the checkpoint's epoch.
-  for (std::uint64_t e = 1; e <= checkpoint.stream.epoch; ++e) shuffle_epoch(e);
-  stream_ = checkpoint.stream;
+  if (streaming() != checkpoint.window.has_value())
+    return chess::Error{name + ": the checkpoint is of a run that " +
+                        (checkpoint.window ? "streams its data" : "holds its data in memory") + ", and this run " +
+                        (streaming() ? "streams them (they do not fit in 'buffer_mib')" : "holds them in memory (they fit in 'buffer_mib')")};
+  if (streaming()) {
+    CHESS_RETURN_IF_ERROR(restore_window(checkpoint, name));
+  } else {
+    CHESS_RETURN_IF_ERROR(check_checkpoint_stream(checkpoint, config_, train_.size(), name));
+    // The in-place shuffles are replayed up to the checkpoint's epoch.
+    for (std::uint64_t e = 1; e <= checkpoint.stream.epoch; ++e) shuffle_epoch(e);
+    stream_ = checkpoint.stream;
+  }
   done_ = checkpoint.superbatch;
   trainer_.restore(std::move(checkpoint.network), std::move(checkpoint.optimiser));
   return true;
 }
 
-Checkpoint TrainingRun::checkpoint() const { return {done_, stream_, trainer_.network(), trainer_.optimiser()}; }
+// The window is read again from its start (the reader under way, if any, stopped): the same
+// samples in the same order, of which the first `offset` are skipped.
+chess::Result<bool> TrainingRun::restore_window(const Checkpoint& checkpoint, const std::string& name) {
+  CHESS_RETURN_IF_ERROR(check_checkpoint_window(checkpoint, config_, window_capacity_, name));
+  CHESS_RETURN_IF_ERROR(source_->check_start(checkpoint.window->start, name));
+  reader_.reset();
+  window_ = *checkpoint.window;
+  return true;
+}
 
-const TrainingSample* TrainingRun::next_batch(std::size_t& count) {
+Checkpoint TrainingRun::checkpoint() const {
+  Checkpoint c{done_, stream_, std::nullopt, trainer_.network(), trainer_.optimiser()};
+  if (streaming()) {
+    c.window = window_;
+    // A window used up: the next one's start, which a resume reads as the run would have.
+    if (reader_ && window_.offset >= reader_->samples().size()) c.window = WindowPosition{reader_->next(), 0};
+  }
+  return c;
+}
+
+chess::Result<const TrainingSample*> TrainingRun::next_streamed_batch(std::size_t& count) {
+  count = std::size_t(config_.batch_size);
+  if (!reader_) {
+    reader_ = std::make_unique<WindowReader>(*source_, window_capacity_, window_.start);
+    CHESS_RETURN_IF_ERROR(reader_->advance());
+  }
+  if (window_.offset + count > reader_->samples().size()) {
+    CHESS_RETURN_IF_ERROR(reader_->advance());
+    window_ = {reader_->start(), 0};
+  }
+  const TrainingSample* first = reader_->samples().data() + window_.offset;
+  window_.offset += count;
+  return first;
+}
+
+chess::Result<const TrainingSample*> TrainingRun::next_batch(std::size_t& count) {
+  if (streaming()) return next_streamed_batch(count);
   count = std::min(std::size_t(config_.batch_size), train_.size());
   if (stream_.offset + count > train_.size()) {
     ++stream_.epoch;
@@ -212,8 +422,12 @@ SuperbatchResult TrainingRun::run_superbatch(const std::function<void(int, doubl
   double loss_sum = 0;
   for (int b = 0; b < config_.batches_per_superbatch; ++b) {
     std::size_t count = 0;
-    const TrainingSample* batch = next_batch(count);
-    const double loss = trainer_.train_batch(batch, count, float(r.lr), float(config_.wdl));
+    auto batch = next_batch(count);
+    if (!batch) {
+      r.error = batch.error();
+      return r;
+    }
+    const double loss = trainer_.train_batch(*batch, count, float(r.lr), float(config_.wdl));
     if (on_batch) on_batch(b, loss);
     loss_sum += loss;
     r.positions += count;

@@ -1,21 +1,28 @@
-// A training run in memory: the samples (split into training and validation), the trainer, and
-// where the data stream stands. A superbatch is `batches_per_superbatch` steps; the training
-// samples are shuffled in place at the start of each pass over them (an epoch), by a generator
-// seeded from the run's seed and the epoch's number, and a batch that would cross the end of an
-// epoch starts the next one. So the run is a function of its configuration: a checkpoint needs
+// A training run: the samples (split into training and validation), the trainer, and where the
+// data stream stands. A superbatch is `batches_per_superbatch` steps. Data whose kept positions
+// fit in the shuffle buffer ('buffer_mib') are held in memory: the training samples are shuffled
+// in place at the start of each pass over them (an epoch), by a generator seeded from the run's
+// seed and the epoch's number, and a batch that would cross the end of an epoch starts the next
+// one. Larger data are streamed (sample_stream.h): windows of the buffer's size, each read on a
+// thread of its own while the one before is trained on, batches taken from a window in order and
+// never across two. Either way the run is a function of its configuration: a checkpoint needs
 // only the weights, the optimiser's moments and the stream's position.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
 #include "network/file_checksum.h"
 #include "network/network_trainer.h"
+#include "network/sample_stream.h"
 #include "network/training_config.h"
+#include "network/window_reader.h"
 
 namespace tuner {
 
@@ -24,17 +31,30 @@ struct SuperbatchResult {
   double train_loss = 0, validation_loss = 0, lr = 0;
   double seconds = 0;
   std::size_t positions = 0;
+  // Streaming: the data's reading failed (the error names the file, the record and its byte);
+  // the superbatch is not done and the run cannot go on.
+  std::string error;
 };
 
-// Where the data stream stands after a superbatch.
+// Where the data stream stands after a superbatch: in memory.
 struct StreamPosition {
   std::uint64_t epoch = 0;
   std::uint64_t offset = 0;  // samples of the epoch already used
 };
 
+// Streaming: the window being trained on, where it began, and its samples already used.
+struct WindowPosition {
+  WindowStart start;
+  std::uint64_t offset = 0;
+};
+
+// A run in memory saves WBNNCK01 (superbatch, epoch, offset); a streaming run WBNNCK02
+// (superbatch, the window's pass, number and partly taken record, the offset in it, and each
+// file's point). Both are read.
 struct Checkpoint {
   int superbatch = 0;  // the superbatches done
   StreamPosition stream;
+  std::optional<WindowPosition> window;  // streaming runs only
   FloatNetwork network{nnue::MIN_HIDDEN};
   AdamWState optimiser;
 
@@ -43,6 +63,10 @@ struct Checkpoint {
   // the field. The stream's fields are checked against the run in TrainingRun::restore.
   static chess::Result<Checkpoint> from_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch);
 };
+
+// Streaming, the validation positions are the first held-out ones (sample_stream.h), read once:
+// at most this many, and at most validation_fraction of a window.
+inline constexpr std::size_t STREAMED_VALIDATION_POSITIONS = 100'000;
 
 // The most memory a run of `arch` on `threads` threads holds besides its positions: the trainer
 // (NetworkTrainer::memory_bytes) and a checkpoint being saved or read (its bytes, and a copy of
@@ -53,9 +77,10 @@ chess::Result<bool> check_training_memory(const nnue::Architecture& arch, int th
 
 class TrainingRun {
  public:
-  // Reads the data and draws (or loads) the first weights, once the trainer is known to fit in the
-  // memory available (training_memory_bytes within default_memory_budget()); a line about the
-  // data goes to `out`.
+  // Reads the data (or, when they do not fit in the shuffle buffer, opens them to stream and reads
+  // the validation positions) and draws (or loads) the first weights, once the trainer (and the
+  // stream's two buffers) are known to fit in the memory available (within
+  // default_memory_budget()); a line about the data goes to `out`.
   static chess::Result<TrainingRun> prepare(const TrainingConfig& config, std::ostream& out);
 
   // Continues after a checkpoint (its network of this configuration's size) read from `name`,
@@ -66,16 +91,26 @@ class TrainingRun {
   int superbatches_done() const { return done_; }
   Checkpoint checkpoint() const;
   const FloatNetwork& network() const { return trainer_.network(); }
-  std::size_t training_size() const { return train_.size(); }
+  // In memory: the training positions; streaming: the positions of a window (the data's are not
+  // counted).
+  std::size_t training_size() const { return streaming() ? window_capacity_ : train_.size(); }
   std::size_t validation_size() const { return validation_.size(); }
+  bool streaming() const { return source_ != nullptr; }
+  // Streaming: the samples the two window buffers can hold (0 before the first batch).
+  std::size_t window_samples_held() const { return reader_ ? reader_->held_capacity() : 0; }
   // The data files as they were read, each hashed as it was read, in the configuration's order.
   const std::vector<FileDigest>& data_read() const { return data_read_; }
 
  private:
   TrainingRun(const TrainingConfig& config, FloatNetwork start);
+  chess::Result<bool> read_into_memory(std::ostream& out);
+  chess::Result<bool> open_stream(std::size_t buffer, std::ostream& out);
   void shuffle_epoch(std::uint64_t epoch);
-  // The next batch's first sample and size, moving to a new epoch when this one cannot fill it.
-  const TrainingSample* next_batch(std::size_t& count);
+  chess::Result<bool> restore_window(const Checkpoint& checkpoint, const std::string& name);
+  // The next batch's first sample and size, moving to a new epoch (in memory) or window
+  // (streaming) when this one cannot fill it; streaming, an error of the data's reading.
+  chess::Result<const TrainingSample*> next_batch(std::size_t& count);
+  chess::Result<const TrainingSample*> next_streamed_batch(std::size_t& count);
 
   TrainingConfig config_;
   std::vector<TrainingSample> train_, validation_;
@@ -83,6 +118,12 @@ class TrainingRun {
   NetworkTrainer trainer_;
   StreamPosition stream_;
   int done_ = 0;
+  // Streaming: the data on disk, the reader of its windows (made at the first batch, from
+  // window_.start), the window's size (a whole number of batches) and where it stands.
+  std::unique_ptr<SampleStream> source_;
+  std::unique_ptr<WindowReader> reader_;
+  std::size_t window_capacity_ = 0;
+  WindowPosition window_;
 };
 
 }  // namespace tuner

@@ -48,6 +48,14 @@ TrainingSample to_sample(const chess::Position& pos, double white_result, int wh
   return s;
 }
 
+bool filter_keeps(const SampleFilter& filter, const LabeledPosition& p) {
+  const int score = p.score.value_or(0);
+  if (std::abs(score) > filter.max_score || p.position.game_ply() < filter.min_ply) return false;
+  if (filter.skip_in_check && p.position.in_check()) return false;
+  if (filter.skip_capture && !p.move.is_none() && p.position.is_capture(p.move)) return false;
+  return __builtin_popcountll(p.position.pieces()) <= 32;
+}
+
 chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, const SampleFilter& filter, bool needs_score,
                                          std::vector<TrainingSample>& out, std::uint64_t memory_budget) {
   SampleCounts counts;
@@ -64,16 +72,12 @@ chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, c
             if (missing_score.empty()) missing_score = p.position.fen();
             return;
           }
-          const int score = p.score.value_or(0);
-          if (std::abs(score) > filter.max_score || p.position.game_ply() < filter.min_ply) return;
-          if (filter.skip_in_check && p.position.in_check()) return;
-          if (filter.skip_capture && !p.move.is_none() && p.position.is_capture(p.move)) return;
-          if (__builtin_popcountll(p.position.pieces()) > 32 || !no_room.empty()) return;
+          if (!filter_keeps(filter, p) || !no_room.empty()) return;
           if (auto room = make_room(out, memory_budget, file.path); !room) {
             no_room = room.error();
             return;
           }
-          out.push_back(to_sample(p.position, p.result, score));
+          out.push_back(to_sample(p.position, p.result, p.score.value_or(0)));
           ++counts.kept;
         },
         0, file.format);

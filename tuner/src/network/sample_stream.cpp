@@ -1,0 +1,220 @@
+#include "network/sample_stream.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <utility>
+
+namespace tuner {
+
+namespace {
+
+// What each of a window's seeds is for, mixed with the run's seed and the window's number.
+constexpr std::uint64_t INTERLEAVE_SALT = 0x696E7465726C6561ull;  // "interlea"
+constexpr std::uint64_t SHUFFLE_SALT = 0x73687566666C6521ull;     // "shuffle!"
+constexpr std::uint64_t HELD_OUT_SALT = 0x68656C642D6F7574ull;    // "held-out"
+constexpr std::uint64_t VALIDATION_SALT = 0x76616C6964617465ull;  // "validate"
+
+// SplitMix64's finaliser: every bit of the input moves about half the bits of the output.
+std::uint64_t stream_mix64(std::uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t n, std::uint64_t salt) {
+  return stream_mix64(stream_mix64(seed ^ salt) + n);
+}
+
+// Fisher and Yates, each index drawn below its bound (seeded_draws.h): the same on every platform.
+void shuffle_window(std::vector<TrainingSample>& samples, std::uint64_t seed) {
+  SeededDraws draws(seed);
+  for (std::size_t i = samples.size(); i > 1; --i) std::swap(samples[i - 1], samples[std::size_t(draw_below(draws, i))]);
+}
+
+bool same_point(const StreamPoint& a, const StreamPoint& b) {
+  return a.offset == b.offset && a.number == b.number && a.line == b.line && a.chunk == b.chunk;
+}
+
+chess::Error bad_start_field(const std::string& name, const std::string& field, std::uint64_t value, const std::string& why) {
+  return chess::Error{name + ": the checkpoint's field '" + field + "' is " + std::to_string(value) + ", " + why};
+}
+
+}  // namespace
+
+bool held_out_record(std::uint64_t seed, std::size_t file, std::uint64_t record, double fraction) {
+  if (fraction <= 0) return false;
+  const std::uint64_t hash = stream_mix64(stream_seed(seed, std::uint64_t(file), HELD_OUT_SALT) + record);
+  return double(hash >> 11) * 0x1.0p-53 < fraction;  // 53 bits: a double in [0, 1)
+}
+
+chess::Result<SampleStream> SampleStream::open(const std::vector<SampleFile>& files, const StreamSettings& settings) {
+  SampleStream stream(settings);
+  for (const SampleFile& file : files) {
+    auto opened = PositionStream::open(file.path, file.format);
+    CHESS_RETURN_IF_ERROR(opened);
+    stream.files_.push_back(std::move(opened).value());
+  }
+  return stream;
+}
+
+WindowStart SampleStream::first_window() const {
+  WindowStart start;
+  start.files.assign(files_.size(), StreamPoint{});
+  return start;
+}
+
+std::uint64_t SampleStream::bytes_left(std::size_t file) const {
+  const std::uint64_t at = files_[file]->point().offset, size = files_[file]->file_bytes();
+  return at < size ? size - at : 0;
+}
+
+std::optional<std::size_t> SampleStream::draw_file(SeededDraws& draws) const {
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < files_.size(); ++i) total += bytes_left(i);
+  if (total == 0) return std::nullopt;
+  if (!settings_.shuffle) {
+    for (std::size_t i = 0; i < files_.size(); ++i)
+      if (bytes_left(i) > 0) return i;
+  }
+  std::uint64_t spot = draw_below(draws, total);
+  std::size_t i = 0;
+  for (; spot >= bytes_left(i); ++i) spot -= bytes_left(i);
+  return i;
+}
+
+chess::Result<bool> SampleStream::read_record(std::size_t file, bool decode, std::vector<TrainingSample>& out) {
+  out.clear();
+  PositionStream& in = *files_[file];
+  std::string missing_score;
+  PositionStream::Take take;
+  if (decode)
+    take = [&](LabeledPosition&& p) {
+      if (!p.score && settings_.needs_score) {
+        if (missing_score.empty()) missing_score = p.position.fen();
+      } else if (filter_keeps(settings_.filter, p)) {
+        out.push_back(to_sample(p.position, p.result, p.score.value_or(0)));
+      }
+    };
+  const std::uint64_t at = in.point().offset;
+  auto record = in.next(take);
+  CHESS_RETURN_IF_ERROR(record);
+  if (!*record) {
+    if (bytes_left(file) == 0) return false;
+    return chess::Error{in.path() + ": byte " + std::to_string(at) + ": no record before the end, where the file's " +
+                        std::to_string(in.file_bytes()) + " bytes had more: did it change while it was read?"};
+  }
+  if (!missing_score.empty())
+    return chess::Error{in.where(**record) + ": a position has no search score (" + missing_score +
+                        "), and the training blends scores in ('wdl' below 1)"};
+  return true;
+}
+
+chess::Result<bool> SampleStream::seek_all(const std::vector<StreamPoint>& points) {
+  for (std::size_t i = 0; i < files_.size(); ++i)
+    if (!same_point(files_[i]->point(), points[i])) CHESS_RETURN_IF_ERROR(files_[i]->seek(points[i]));
+  return true;
+}
+
+chess::Result<bool> SampleStream::rewind_all() { return seek_all(first_window().files); }
+
+chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, std::size_t capacity,
+                                                     std::vector<TrainingSample>& out, const std::atomic<bool>& stop) {
+  out.clear();
+  CHESS_RETURN_IF_ERROR(seek_all(start.files));
+  WindowStart at = start;
+  SeededDraws draws(stream_seed(settings_.seed, start.window, INTERLEAVE_SALT));
+  std::size_t size_at_last_pass = ~std::size_t(0);  // the window's size when a pass last began in it
+  while (out.size() < capacity) {
+    if (stop.load(std::memory_order_relaxed)) return chess::Error{"the data's reading was stopped"};
+    std::size_t file = 0, skip = 0;
+    if (at.partial_file != NO_PARTIAL_RECORD) {
+      file = std::size_t(at.partial_file);
+      skip = std::size_t(at.partial_taken);
+    } else if (const auto drawn = draw_file(draws)) {
+      file = *drawn;
+    } else {  // every file is at its end: the next pass begins
+      if (size_at_last_pass == out.size())
+        return chess::Error{files_.front()->path() + ": a whole pass over the data gives no position to train on"};
+      size_at_last_pass = out.size();
+      ++at.pass;
+      CHESS_RETURN_IF_ERROR(rewind_all());
+      continue;
+    }
+    const StreamPoint before = files_[file]->point();
+    const bool held = held_out_record(settings_.seed, file, before.number + 1, settings_.validation_fraction);
+    auto read = read_record(file, !held, record_);
+    CHESS_RETURN_IF_ERROR(read);
+    if (!*read || held) continue;
+    if (skip > record_.size())
+      return chess::Error{files_[file]->path() + ": byte " + std::to_string(before.offset) + ": the record keeps " +
+                          std::to_string(record_.size()) + " positions, fewer than the " + std::to_string(skip) +
+                          " the window before took of it"};
+    if (skip == 0 && on_training_record) on_training_record(file, before.number + 1, at.pass);
+    const std::size_t take = std::min(capacity - out.size(), record_.size() - skip);
+    out.insert(out.end(), record_.begin() + std::ptrdiff_t(skip), record_.begin() + std::ptrdiff_t(skip + take));
+    at.partial_file = NO_PARTIAL_RECORD;
+    at.partial_taken = 0;
+    if (skip + take < record_.size()) {  // the window is full inside a record: the next one begins with the rest of it
+      at.partial_file = file;
+      at.partial_taken = skip + take;
+      CHESS_RETURN_IF_ERROR(files_[file]->seek(before));
+    }
+  }
+  for (std::size_t i = 0; i < files_.size(); ++i) at.files[i] = files_[i]->point();
+  ++at.window;
+  if (settings_.shuffle) shuffle_window(out, stream_seed(settings_.seed, start.window, SHUFFLE_SALT));
+  return at;
+}
+
+chess::Result<std::vector<TrainingSample>> SampleStream::read_held_out(std::size_t most) {
+  std::vector<TrainingSample> held;
+  if (settings_.validation_fraction <= 0 || most == 0) return held;
+  CHESS_RETURN_IF_ERROR(rewind_all());
+  SeededDraws draws(stream_seed(settings_.seed, 0, VALIDATION_SALT));
+  while (held.size() < most) {
+    const auto file = draw_file(draws);
+    if (!file) break;  // one pass at most
+    const std::uint64_t record = files_[*file]->point().number + 1;
+    const bool wanted = held_out_record(settings_.seed, *file, record, settings_.validation_fraction);
+    auto read = read_record(*file, wanted, record_);
+    CHESS_RETURN_IF_ERROR(read);
+    if (!wanted) continue;
+    const std::size_t take = std::min(most - held.size(), record_.size());
+    held.insert(held.end(), record_.begin(), record_.begin() + std::ptrdiff_t(take));
+  }
+  CHESS_RETURN_IF_ERROR(rewind_all());
+  return held;
+}
+
+chess::Result<bool> SampleStream::check_start(const WindowStart& start, const std::string& name) const {
+  if (start.files.size() != files_.size())
+    return bad_start_field(name, "files", start.files.size(),
+                           "and the configuration names " + std::to_string(files_.size()) + " data files");
+  for (std::size_t i = 0; i < files_.size(); ++i) {
+    const StreamPoint& p = start.files[i];
+    const PositionStream& in = *files_[i];
+    const std::string field = "files[" + std::to_string(i) + "].";
+    if (p.offset > in.file_bytes())
+      return bad_start_field(name, field + "offset", p.offset, "past the end of " + in.path() + " (" + std::to_string(in.file_bytes()) + " bytes)");
+    if (p.number > p.offset)
+      return bad_start_field(name, field + "number", p.number, "more records than the " + std::to_string(p.offset) + " bytes before it hold");
+    if (p.line > p.offset)
+      return bad_start_field(name, field + "line", p.line, "more lines than the " + std::to_string(p.offset) + " bytes before it hold");
+    if (p.chunk > p.offset)
+      return bad_start_field(name, field + "chunk", p.chunk, "after the record's byte " + std::to_string(p.offset));
+    const std::size_t record = fixed_record_bytes(in.format());
+    if (record > 0 && (p.offset % record != 0 || p.number != p.offset / record))
+      return bad_start_field(name, field + "offset", p.offset,
+                             "not the start of record " + std::to_string(p.number + 1) + " of " + std::to_string(record) + " bytes");
+  }
+  if (start.partial_file != NO_PARTIAL_RECORD && start.partial_file >= files_.size())
+    return bad_start_field(name, "partial_file", start.partial_file, "not one of the " + std::to_string(files_.size()) + " data files");
+  if (start.partial_file == NO_PARTIAL_RECORD ? start.partial_taken != 0
+                                              : start.partial_taken == 0 || start.partial_taken > MOST_RECORD_POSITIONS)
+    return bad_start_field(name, "partial_taken", start.partial_taken,
+                           start.partial_file == NO_PARTIAL_RECORD ? "and no record is partly taken"
+                                                                   : "outside 1 to " + std::to_string(MOST_RECORD_POSITIONS));
+  return true;
+}
+
+}  // namespace tuner

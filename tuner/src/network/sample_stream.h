@@ -1,0 +1,98 @@
+// Training data read from disk a window at a time, for data larger than the shuffle buffer (as
+// bullet streams its data). The files' records are interleaved, each next record drawn from a
+// file with a chance proportional to the bytes it has left in this pass, and decoded and filtered
+// (SampleFilter) straight to samples. A window is the next `capacity` training samples, shuffled
+// in place; when every file is at its end a new pass begins at every file's start, inside the
+// window if need be, so every window is full. Which records are held out to validate is a hash
+// of the seed, the file and the record's number: the same on every pass, whatever the order.
+//
+// A window is a function of where it starts (WindowStart): the interleaving draws and the shuffle
+// are seeded by the run's seed and the window's number, so a resumed run reads a window again
+// from its start and gets the same samples in the same order.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "data_tools/position_stream.h"
+#include "data_tools/seeded_draws.h"
+#include "network/training_samples.h"
+
+namespace tuner {
+
+inline constexpr std::uint64_t NO_PARTIAL_RECORD = ~std::uint64_t(0);
+// The kept positions one record (a game, a chain) may give: a bound on a checkpoint's field.
+inline constexpr std::uint64_t MOST_RECORD_POSITIONS = std::uint64_t(1) << 24;
+
+// Where a window starts: a window is a function of this and the run's settings.
+struct WindowStart {
+  std::uint64_t pass = 0;          // passes over the data begun before this one
+  std::uint64_t window = 0;        // windows before this one
+  std::vector<StreamPoint> files;  // each file's next record, in the configuration's order
+  // A record (a game, a chain) whose kept positions did not all fit in the window before: its
+  // file and how many of them that window took. It is read again first, those skipped.
+  std::uint64_t partial_file = NO_PARTIAL_RECORD;
+  std::uint64_t partial_taken = 0;
+};
+
+struct StreamSettings {
+  SampleFilter filter;
+  bool needs_score = false;  // a position without a search score is an error ('wdl' below 1)
+  std::uint64_t seed = 1;
+  bool shuffle = true;  // false: the files one after another, each window in file order
+  double validation_fraction = 0;
+};
+
+// Whether record `record` (numbered from 1) of file `file` (from 0) is held out to validate: a
+// hash of the seed, the file and the record below `fraction`. A game's positions stay together.
+bool held_out_record(std::uint64_t seed, std::size_t file, std::uint64_t record, double fraction);
+
+class SampleStream {
+ public:
+  // Every file opened (each with its format); an error names the file.
+  static chess::Result<SampleStream> open(const std::vector<SampleFile>& files, const StreamSettings& settings);
+
+  // The window from `start` into `out`: `capacity` training samples (`out` never holds more),
+  // shuffled; returns where the next window starts. A reading error names the file, the record
+  // and its byte. `stop` set ends the reading early with an error.
+  chess::Result<WindowStart> fill_window(const WindowStart& start, std::size_t capacity, std::vector<TrainingSample>& out,
+                                         const std::atomic<bool>& stop);
+  // The samples of held-out records, the first `most` of them in an interleaved order of its own
+  // (read once, at most one pass).
+  chess::Result<std::vector<TrainingSample>> read_held_out(std::size_t most);
+
+  // The first window: every file at its start.
+  WindowStart first_window() const;
+  // Refuses, naming `name` (a checkpoint) and the field, a start that cannot be one of these
+  // files': a file's point past its end or out of step with its format.
+  chess::Result<bool> check_start(const WindowStart& start, const std::string& name) const;
+  std::size_t files() const { return files_.size(); }
+
+  // For tests: each record read for training (not the repeat of a partial one), with its file,
+  // number and the pass it belongs to.
+  std::function<void(std::size_t file, std::uint64_t record, std::uint64_t pass)> on_training_record;
+
+ private:
+  explicit SampleStream(const StreamSettings& settings) : settings_(settings) {}
+  // The file the next record comes from, or nullopt when every file is at its end.
+  std::optional<std::size_t> draw_file(SeededDraws& draws) const;
+  // The kept samples of file `file`'s next record into `out`, decoded only when `decode` (else
+  // the record is only framed, and none kept): false at the file's end.
+  chess::Result<bool> read_record(std::size_t file, bool decode, std::vector<TrainingSample>& out);
+  chess::Result<bool> seek_all(const std::vector<StreamPoint>& points);
+  chess::Result<bool> rewind_all();
+  std::uint64_t bytes_left(std::size_t file) const;
+
+  StreamSettings settings_;
+  std::vector<std::unique_ptr<PositionStream>> files_;
+  std::vector<TrainingSample> record_;  // the record being read
+};
+
+}  // namespace tuner
