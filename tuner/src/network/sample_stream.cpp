@@ -130,6 +130,8 @@ chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, s
     if (at.partial_file != NO_PARTIAL_RECORD) {
       file = std::size_t(at.partial_file);
       skip = std::size_t(at.partial_taken);
+      at.partial_file = NO_PARTIAL_RECORD;
+      at.partial_taken = 0;
     } else if (const auto drawn = draw_file(draws)) {
       file = *drawn;
     } else {  // every file is at its end: the next pass begins
@@ -144,16 +146,14 @@ chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, s
     const bool held = held_out_record(settings_.seed, file, before.number + 1, settings_.validation_fraction);
     auto read = read_record(file, !held, record_);
     CHESS_RETURN_IF_ERROR(read);
-    if (!*read || held) continue;
-    if (skip > record_.size())
-      return chess::Error{files_[file]->path() + ": byte " + std::to_string(before.offset) + ": the record keeps " +
-                          std::to_string(record_.size()) + " positions, fewer than the " + std::to_string(skip) +
+    if (skip > record_.size())  // none are kept of a held-out record, or at the file's end
+      return chess::Error{files_[file]->path() + ": byte " + std::to_string(before.offset) + ": the record there keeps " +
+                          std::to_string(record_.size()) + " positions to train on, fewer than the " + std::to_string(skip) +
                           " the window before took of it"};
+    if (!*read || held) continue;
     if (skip == 0 && on_training_record) on_training_record(file, before.number + 1, at.pass);
     const std::size_t take = std::min(capacity - out.size(), record_.size() - skip);
     out.insert(out.end(), record_.begin() + std::ptrdiff_t(skip), record_.begin() + std::ptrdiff_t(skip + take));
-    at.partial_file = NO_PARTIAL_RECORD;
-    at.partial_taken = 0;
     if (skip + take < record_.size()) {  // the window is full inside a record: the next one begins with the rest of it
       at.partial_file = file;
       at.partial_taken = skip + take;

@@ -1,0 +1,236 @@
+// Training on data larger than the shuffle buffer, streamed from disk a window at a time: the
+// same seed gives the same network and another seed another; a run resumed from a checkpoint
+// equals the uninterrupted one byte for byte; every training record is read once a pass and a
+// held-out one never; a corrupt record read beside the training stops the run with an error
+// naming the file and the byte; and memory holds two windows, never more.
+#include "network/sample_stream.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "network/training_run.h"
+#include "support/material_training.h"
+#include "tuner/data_tools/trainer_data_files.h"
+
+namespace streaming_training_test {
+
+constexpr std::size_t BUFFER = 500;  // samples: the data hold some thousands, so they stream
+
+// Material positions as text, and games as viriformat and binpack (records of many positions, so
+// that windows end inside a record), in a folder of the test's own.
+std::vector<tuner::SampleFile> streamed_files(const std::string& name) {
+  const std::string dir = data_tools_testing::fresh_folder("streaming_" + name);
+  testing_support::write_material_positions(dir + "material.txt", 30, 11);
+  data_tools_testing::write_random_games(dir + "games.viri", "viriformat", 20, 60, 12);
+  data_tools_testing::write_random_games(dir + "games.binpack", "binpack", 20, 60, 13);
+  return {{dir + "material.txt", tuner::PositionsFormat::TEXT},
+          {dir + "games.viri", tuner::PositionsFormat::VIRIFORMAT},
+          {dir + "games.binpack", tuner::PositionsFormat::BINPACK}};
+}
+
+// Batches of 64, windows of 448 (7 batches), superbatches of 10 batches: they cross windows.
+tuner::TrainingConfig streamed_config(const std::vector<tuner::SampleFile>& files) {
+  tuner::TrainingConfig c = testing_support::material_training_config(nnue::simple_architecture(32), files.front().path);
+  c.data = files;
+  c.batch_size = 64;
+  c.batches_per_superbatch = 10;
+  c.superbatches = 8;
+  c.buffer_samples = BUFFER;
+  return c;
+}
+
+tuner::TrainingRun streamed_run(const tuner::TrainingConfig& config) {
+  tuner::TrainingRun run = testing_support::prepared_training_run(config);
+  EXPECT_TRUE(run.streaming()) << "the data are larger than the buffer";
+  return run;
+}
+
+std::string trained_bytes(const tuner::TrainingConfig& config, int superbatches) {
+  tuner::TrainingRun run = streamed_run(config);
+  for (int s = 0; s < superbatches; ++s) EXPECT_EQ(run.run_superbatch().error, "");
+  return run.network().raw_bytes();
+}
+
+TEST(StreamingTraining, TheSameSeedGivesTheSameNetworkAndAnotherSeedAnother) {
+  auto config = streamed_config(streamed_files("seeds"));
+  const std::string a = trained_bytes(config, 3);
+  EXPECT_EQ(a, trained_bytes(config, 3));
+  config.seed = 2;
+  EXPECT_NE(a, trained_bytes(config, 3));
+}
+
+TEST(StreamingTraining, TheDataLineSaysItStreamsTheFilesThroughTheBuffer) {
+  const auto config = streamed_config(streamed_files("data_line"));
+  std::ostringstream report;
+  auto run = tuner::TrainingRun::prepare(config, report);
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_NE(report.str().find("Data: streaming 3 files (" + config.data[0].path + ", "), std::string::npos) << report.str();
+  EXPECT_NE(report.str().find("through a shuffle buffer of 448 positions"), std::string::npos) << report.str();
+}
+
+// Stopped after superbatch 1 (inside a window) and after superbatch 7 (70 batches: ten windows
+// used up exactly), then resumed from the checkpoint's bytes.
+TEST(StreamingTraining, AResumedRunEqualsTheUninterruptedOneByteForByte) {
+  const auto config = streamed_config(streamed_files("resume"));
+  tuner::TrainingRun whole = streamed_run(config);
+  for (int s = 0; s < config.superbatches; ++s) ASSERT_EQ(whole.run_superbatch().error, "");
+  for (int stopped : {1, 7}) {
+    tuner::TrainingRun first = streamed_run(config);
+    for (int s = 0; s < stopped; ++s) ASSERT_EQ(first.run_superbatch().error, "");
+    const std::string bytes = first.checkpoint().bytes();
+    ASSERT_EQ(bytes.substr(0, 8), "WBNNCK02");
+    auto checkpoint = tuner::Checkpoint::from_bytes(bytes, "checkpoint", config.arch);
+    ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
+    tuner::TrainingRun second = streamed_run(config);
+    auto restored = second.restore(std::move(checkpoint).value(), "checkpoint");
+    ASSERT_TRUE(restored.ok()) << restored.error();
+    for (int s = stopped; s < config.superbatches; ++s) ASSERT_EQ(second.run_superbatch().error, "");
+    EXPECT_EQ(second.network().raw_bytes(), whole.network().raw_bytes()) << "stopped after superbatch " << stopped;
+    EXPECT_EQ(second.checkpoint().bytes(), whole.checkpoint().bytes()) << "stopped after superbatch " << stopped;
+  }
+}
+
+void put_field(std::string& bytes, std::size_t at, std::uint64_t value) {
+  for (int b = 0; b < 8; ++b) bytes[at + std::size_t(b)] = char((value >> (8 * b)) & 0xFF);
+}
+
+TEST(StreamingTraining, ACheckpointsWindowOutOfRangeIsRefusedNamingTheFileAndTheField) {
+  const auto config = streamed_config(streamed_files("fields"));
+  tuner::TrainingRun run = streamed_run(config);
+  ASSERT_EQ(run.run_superbatch().error, "");
+  const std::string good = run.checkpoint().bytes();
+  // After the magic and the superbatch: pass, window, offset, partial file, partial taken, files.
+  auto refused = [&](std::size_t field, std::uint64_t value) -> std::string {
+    std::string bytes = good;
+    put_field(bytes, 16 + 8 * field, value);
+    auto checkpoint = tuner::Checkpoint::from_bytes(bytes, "run/superbatch-1.bin", config.arch);
+    if (!checkpoint.ok()) return checkpoint.error();
+    auto restored = run.restore(std::move(checkpoint).value(), "run/superbatch-1.bin");
+    return restored.ok() ? "" : restored.error();
+  };
+  const std::string prefix = "run/superbatch-1.bin: the checkpoint's field ";
+  EXPECT_NE(refused(1, 11).find(prefix + "'window' is 11"), std::string::npos) << refused(1, 11);
+  EXPECT_NE(refused(2, 65).find(prefix + "'offset' is 65"), std::string::npos) << refused(2, 65);
+  EXPECT_NE(refused(3, 3).find(prefix + "'partial_file' is 3"), std::string::npos) << refused(3, 3);
+  EXPECT_NE(refused(5, 1u << 30).find(prefix + "'files' is 1073741824"), std::string::npos) << refused(5, 1u << 30);
+  std::string past_end = good;
+  put_field(past_end, 64, 1u << 30);  // the first file's offset
+  auto checkpoint = tuner::Checkpoint::from_bytes(past_end, "run/superbatch-1.bin", config.arch);
+  ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
+  auto restored = run.restore(std::move(checkpoint).value(), "run/superbatch-1.bin");
+  ASSERT_FALSE(restored.ok());
+  EXPECT_NE(restored.error().find(prefix + "'files[0].offset' is 1073741824, past the end of " + config.data[0].path),
+            std::string::npos)
+      << restored.error();
+  EXPECT_EQ(refused(0, 0), "") << "the fields a run can reach are taken";
+}
+
+TEST(StreamingTraining, EveryTrainingRecordIsReadOnceAPassAndAHeldOutOneNever) {
+  const auto files = streamed_files("passes");
+  tuner::StreamSettings settings;
+  settings.seed = 3;
+  settings.validation_fraction = 0.2;
+  auto stream = tuner::SampleStream::open(files, settings);
+  ASSERT_TRUE(stream.ok()) << stream.error();
+  std::map<std::uint64_t, std::map<std::pair<std::size_t, std::uint64_t>, int>> seen;  // by pass: each record's reads
+  stream.value().on_training_record = [&](std::size_t file, std::uint64_t record, std::uint64_t pass) {
+    ++seen[pass][{file, record}];
+  };
+  std::vector<tuner::TrainingSample> window;
+  const std::atomic<bool> never{false};
+  tuner::WindowStart start = stream.value().first_window();
+  while (start.pass < 2) {
+    auto next = stream.value().fill_window(start, 448, window, never);
+    ASSERT_TRUE(next.ok()) << next.error();
+    ASSERT_EQ(window.size(), 448u);
+    start = std::move(next).value();
+  }
+  std::set<std::pair<std::size_t, std::uint64_t>> training, held;
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    auto in = tuner::PositionStream::open(files[f].path, files[f].format);
+    ASSERT_TRUE(in.ok()) << in.error();
+    for (;;) {
+      auto record = (*in)->next();
+      ASSERT_TRUE(record.ok()) << record.error();
+      if (!*record) break;
+      const bool out = tuner::held_out_record(settings.seed, f, (*record)->number, settings.validation_fraction);
+      (out ? held : training).insert({f, (*record)->number});
+    }
+  }
+  ASSERT_GT(held.size(), 10u);
+  for (std::uint64_t pass : {0u, 1u}) {
+    std::set<std::pair<std::size_t, std::uint64_t>> read;
+    for (const auto& [record, times] : seen[pass]) {
+      EXPECT_EQ(times, 1) << "pass " << pass << ": file " << record.first << ", record " << record.second;
+      read.insert(record);
+    }
+    EXPECT_EQ(read, training) << "pass " << pass;
+  }
+  auto validation = stream.value().read_held_out(100'000);
+  ASSERT_TRUE(validation.ok()) << validation.error();
+  EXPECT_GT(validation->size(), 0u);
+}
+
+TEST(StreamingTraining, ACorruptRecordReadBesideTrainingStopsTheRunNamingTheFileAndTheByte) {
+  const std::string dir = data_tools_testing::fresh_folder("streaming_corrupt");
+  const std::string path = dir + "material.txt";
+  testing_support::write_material_positions(path, 40, 21);
+  std::vector<std::string> lines;
+  {
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  ASSERT_GT(lines.size(), 2000u);
+  std::uint64_t byte = 0;
+  for (std::size_t i = 0; i < 1800; ++i) byte += lines[i].size() + 1;
+  lines[1800] = "not a position | 10 | 0.5";  // past what the buffer holds: the reader finds it, not prepare
+  {
+    std::ofstream out(path);
+    for (const std::string& line : lines) out << line << "\n";
+  }
+  auto config = streamed_config({{path, tuner::PositionsFormat::TEXT}});
+  config.validation_fraction = 0;
+  config.superbatches = 10;
+  tuner::TrainingRun run = streamed_run(config);
+  std::string error;
+  for (int s = 0; s < config.superbatches && error.empty(); ++s) error = run.run_superbatch().error;
+  EXPECT_NE(error.find(path + ": record 1801 (line 1801, byte " + std::to_string(byte) + ")"), std::string::npos) << error;
+  EXPECT_EQ(run.run_superbatch().error, error) << "the run cannot go on past it";
+}
+
+TEST(StreamingTraining, MemoryHoldsTwoWindowsOfTheBufferAndNoMore) {
+  const auto config = streamed_config(streamed_files("memory"));
+  tuner::TrainingRun run = streamed_run(config);
+  EXPECT_EQ(run.training_size(), 448u) << "the buffer in whole batches";
+  EXPECT_LE(run.validation_size(), std::size_t(0.1 * 448));
+  for (int s = 0; s < 3; ++s) ASSERT_EQ(run.run_superbatch().error, "");
+  EXPECT_EQ(run.window_samples_held(), 2 * run.training_size());
+}
+
+TEST(StreamingTraining, DataThatFitInTheBufferAreHeldInMemory) {
+  auto config = streamed_config(streamed_files("fits"));
+  config.buffer_samples = 0;  // 'buffer_mib' 256
+  tuner::TrainingRun run = testing_support::prepared_training_run(config);
+  EXPECT_FALSE(run.streaming());
+  EXPECT_EQ(run.checkpoint().bytes().substr(0, 8), "WBNNCK01");
+}
+
+TEST(StreamingTraining, BufferMibIsReadAndCheckedNamingTheKey) {
+  const std::string data = R"("data": [{"path": "a.txt"}])";
+  auto good = tuner::parse_training_config("{" + data + R"(, "buffer_mib": 64})", "c.json");
+  ASSERT_TRUE(good.ok()) << good.error();
+  EXPECT_EQ(good->buffer_mib, 64);
+  EXPECT_EQ(tuner::buffer_capacity(*good), std::size_t(64) * 1048576 / sizeof(tuner::TrainingSample));
+  auto zero = tuner::parse_training_config("{" + data + R"(, "buffer_mib": 0})", "c.json");
+  ASSERT_FALSE(zero.ok());
+  EXPECT_NE(zero.error().find("buffer_mib"), std::string::npos) << zero.error();
+}
+
+}  // namespace streaming_training_test
