@@ -24,13 +24,6 @@ chess::Result<std::vector<std::uint64_t>> records_of_each(const std::vector<std:
   return records;
 }
 
-// The stream whose record the draw `spot` (below the records left) falls on.
-std::size_t drawn_stream(const std::vector<std::uint64_t>& left, std::uint64_t spot) {
-  std::size_t i = 0;
-  for (; spot >= left[i]; ++i) spot -= left[i];
-  return i;
-}
-
 }  // namespace
 
 chess::Result<std::vector<std::uint64_t>> interleave_records(const std::vector<std::unique_ptr<PositionStream>>& inputs,
@@ -42,7 +35,7 @@ chess::Result<std::vector<std::uint64_t>> interleave_records(const std::vector<s
   for (std::uint64_t n : left) remaining += n;
   SeededDraws draws(seed);
   for (; remaining > 0; --remaining) {
-    const std::size_t i = drawn_stream(left, draw_below(draws, remaining));
+    const std::size_t i = drawn_index(left, draw_below(draws, remaining));  // by the records left
     auto record = inputs[i]->next();
     CHESS_RETURN_IF_ERROR(record);
     if (!*record)

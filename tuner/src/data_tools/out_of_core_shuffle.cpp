@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -44,10 +45,7 @@ class RecordPool {
     bytes_.append(record);
     return true;
   }
-  // Fisher and Yates: each place drawn among those not yet taken.
-  void shuffle(SeededDraws& draws) {
-    for (std::size_t i = slices_.size(); i > 1; --i) std::swap(slices_[i - 1], slices_[std::size_t(draw_below(draws, i))]);
-  }
+  void shuffle(SeededDraws& draws) { shuffle_in_place(std::span<Slice>(slices_), draws); }
   std::size_t size() const { return slices_.size(); }
   std::string_view record(std::size_t i) const { return std::string_view(bytes_).substr(slices_[i].at, slices_[i].size); }
   void release() {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 #include <utility>
 
 namespace tuner {
@@ -25,10 +26,10 @@ std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t n, std::uint64_t sal
   return stream_mix64(stream_mix64(seed ^ salt) + n);
 }
 
-// Fisher and Yates, each index drawn below its bound (seeded_draws.h): the same on every platform.
+// Fisher and Yates (seeded_draws.h): the same order on every platform.
 void shuffle_window(std::vector<TrainingSample>& samples, std::uint64_t seed) {
   SeededDraws draws(seed);
-  for (std::size_t i = samples.size(); i > 1; --i) std::swap(samples[i - 1], samples[std::size_t(draw_below(draws, i))]);
+  shuffle_in_place(std::span<TrainingSample>(samples), draws);
 }
 
 bool same_point(const StreamPoint& a, const StreamPoint& b) {
@@ -69,17 +70,15 @@ std::uint64_t SampleStream::bytes_left(std::size_t file) const {
 }
 
 std::optional<std::size_t> SampleStream::draw_file(SeededDraws& draws) const {
+  std::vector<std::uint64_t> left(files_.size());
   std::uint64_t total = 0;
-  for (std::size_t i = 0; i < files_.size(); ++i) total += bytes_left(i);
+  for (std::size_t i = 0; i < files_.size(); ++i) total += left[i] = bytes_left(i);
   if (total == 0) return std::nullopt;
   if (!settings_.shuffle) {
     for (std::size_t i = 0; i < files_.size(); ++i)
-      if (bytes_left(i) > 0) return i;
+      if (left[i] > 0) return i;
   }
-  std::uint64_t spot = draw_below(draws, total);
-  std::size_t i = 0;
-  for (; spot >= bytes_left(i); ++i) spot -= bytes_left(i);
-  return i;
+  return drawn_index(left, draw_below(draws, total));
 }
 
 chess::Result<bool> SampleStream::read_record(std::size_t file, bool decode, std::vector<TrainingSample>& out) {
