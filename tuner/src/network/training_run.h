@@ -21,6 +21,7 @@
 #include "network/file_checksum.h"
 #include "network/network_trainer.h"
 #include "network/sample_stream.h"
+#include "network/training_checkpoint.h"
 #include "network/training_config.h"
 #include "network/window_reader.h"
 
@@ -34,34 +35,6 @@ struct SuperbatchResult {
   // Streaming: the data's reading failed (the error names the file, the record and its byte);
   // the superbatch is not done and the run cannot go on.
   std::string error;
-};
-
-// Where the data stream stands after a superbatch: in memory.
-struct StreamPosition {
-  std::uint64_t epoch = 0;
-  std::uint64_t offset = 0;  // samples of the epoch already used
-};
-
-// Streaming: the window being trained on, where it began, and its samples already used.
-struct WindowPosition {
-  WindowStart start;
-  std::uint64_t offset = 0;
-};
-
-// A run in memory saves WBNNCK01 (superbatch, epoch, offset); a streaming run WBNNCK02
-// (superbatch, the window's pass, number and partly taken record, the offset in it, and each
-// file's point). Both are read.
-struct Checkpoint {
-  int superbatch = 0;  // the superbatches done
-  StreamPosition stream;
-  std::optional<WindowPosition> window;  // streaming runs only
-  FloatNetwork network{nnue::MIN_HIDDEN};
-  AdamWState optimiser;
-
-  std::string bytes() const;
-  // The checkpoint in `bytes`, whose network must be of `arch`; errors name `name` (the file) and
-  // the field. The stream's fields are checked against the run in TrainingRun::restore.
-  static chess::Result<Checkpoint> from_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch);
 };
 
 // Streaming, the validation positions are the first held-out ones (sample_stream.h), read once:
