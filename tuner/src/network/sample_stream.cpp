@@ -36,11 +36,12 @@ bool same_point(const StreamPoint& a, const StreamPoint& b) {
   return a.offset == b.offset && a.number == b.number && a.line == b.line && a.chunk == b.chunk;
 }
 
-chess::Error bad_start_field(const std::string& name, const std::string& field, std::uint64_t value, const std::string& why) {
-  return chess::Error{name + ": the checkpoint's field '" + field + "' is " + std::to_string(value) + ", " + why};
-}
-
 }  // namespace
+
+chess::Error refused_checkpoint_field(const std::string& name, const std::string& field, const std::string& value,
+                                      const std::string& why) {
+  return chess::Error{name + ": the checkpoint's field '" + field + "' is " + value + ", " + why};
+}
 
 bool held_out_record(std::uint64_t seed, std::size_t file, std::uint64_t record, double fraction) {
   if (fraction <= 0) return false;
@@ -62,6 +63,12 @@ WindowStart SampleStream::first_window() const {
   WindowStart start;
   start.files.assign(files_.size(), StreamPoint{});
   return start;
+}
+
+std::string SampleStream::files_text() const {
+  std::string names;
+  for (const auto& in : files_) names += (names.empty() ? "" : ", ") + in->path();
+  return (files_.size() == 1 ? "the data file (" : "the data files (") + names + ")";
 }
 
 std::uint64_t SampleStream::bytes_left(std::size_t file) const {
@@ -135,7 +142,7 @@ chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, s
       file = *drawn;
     } else {  // every file is at its end: the next pass begins
       if (size_at_last_pass == out.size())
-        return chess::Error{files_.front()->path() + ": a whole pass over the data gives no position to train on"};
+        return chess::Error{"a whole pass over " + files_text() + " gives no position to train on"};
       size_at_last_pass = out.size();
       ++at.pass;
       CHESS_RETURN_IF_ERROR(rewind_all());
@@ -186,33 +193,34 @@ chess::Result<std::vector<TrainingSample>> SampleStream::read_held_out(std::size
 }
 
 chess::Result<bool> SampleStream::check_start(const WindowStart& start, const std::string& name) const {
+  const auto refuse = [&name](const std::string& field, std::uint64_t value, const std::string& why) {
+    return refused_checkpoint_field(name, field, std::to_string(value), why);
+  };
   if (start.files.size() != files_.size())
-    return bad_start_field(name, "files", start.files.size(),
-                           "and the configuration names " + std::to_string(files_.size()) + " data files");
+    return refuse("files", start.files.size(), "and the configuration names " + std::to_string(files_.size()) + " data files");
   for (std::size_t i = 0; i < files_.size(); ++i) {
     const StreamPoint& p = start.files[i];
     const PositionStream& in = *files_[i];
     const std::string field = "files[" + std::to_string(i) + "].";
+    const std::string before = " bytes before it hold";
     if (p.offset > in.file_bytes())
-      return bad_start_field(name, field + "offset", p.offset, "past the end of " + in.path() + " (" + std::to_string(in.file_bytes()) + " bytes)");
+      return refuse(field + "offset", p.offset,
+                    "past the end of " + in.path() + " (" + std::to_string(in.file_bytes()) + " bytes)");
     if (p.number > p.offset)
-      return bad_start_field(name, field + "number", p.number, "more records than the " + std::to_string(p.offset) + " bytes before it hold");
-    if (p.line > p.offset)
-      return bad_start_field(name, field + "line", p.line, "more lines than the " + std::to_string(p.offset) + " bytes before it hold");
-    if (p.chunk > p.offset)
-      return bad_start_field(name, field + "chunk", p.chunk, "after the record's byte " + std::to_string(p.offset));
+      return refuse(field + "number", p.number, "more records than the " + std::to_string(p.offset) + before);
+    if (p.line > p.offset) return refuse(field + "line", p.line, "more lines than the " + std::to_string(p.offset) + before);
+    if (p.chunk > p.offset) return refuse(field + "chunk", p.chunk, "after the record's byte " + std::to_string(p.offset));
     const std::size_t record = fixed_record_bytes(in.format());
     if (record > 0 && (p.offset % record != 0 || p.number != p.offset / record))
-      return bad_start_field(name, field + "offset", p.offset,
-                             "not the start of record " + std::to_string(p.number + 1) + " of " + std::to_string(record) + " bytes");
+      return refuse(field + "offset", p.offset,
+                    "not the start of record " + std::to_string(p.number + 1) + " of " + std::to_string(record) + " bytes");
   }
-  if (start.partial_file != NO_PARTIAL_RECORD && start.partial_file >= files_.size())
-    return bad_start_field(name, "partial_file", start.partial_file, "not one of the " + std::to_string(files_.size()) + " data files");
-  if (start.partial_file == NO_PARTIAL_RECORD ? start.partial_taken != 0
-                                              : start.partial_taken == 0 || start.partial_taken > MOST_RECORD_POSITIONS)
-    return bad_start_field(name, "partial_taken", start.partial_taken,
-                           start.partial_file == NO_PARTIAL_RECORD ? "and no record is partly taken"
-                                                                   : "outside 1 to " + std::to_string(MOST_RECORD_POSITIONS));
+  const bool partial = start.partial_file != NO_PARTIAL_RECORD;
+  if (partial && start.partial_file >= files_.size())
+    return refuse("partial_file", start.partial_file, "not one of the " + std::to_string(files_.size()) + " data files");
+  if (partial ? start.partial_taken == 0 || start.partial_taken > MOST_RECORD_POSITIONS : start.partial_taken != 0)
+    return refuse("partial_taken", start.partial_taken,
+                  partial ? "outside 1 to " + std::to_string(MOST_RECORD_POSITIONS) : "and no record is partly taken");
   return true;
 }
 

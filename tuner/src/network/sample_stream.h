@@ -50,6 +50,11 @@ struct StreamSettings {
   double validation_fraction = 0;
 };
 
+// The error refusing a checkpoint's field: "NAME: the checkpoint's field 'FIELD' is VALUE, WHY"
+// (the stream's fields here, the run's in training_checkpoint.cpp).
+chess::Error refused_checkpoint_field(const std::string& name, const std::string& field, const std::string& value,
+                                      const std::string& why);
+
 // Whether record `record` (numbered from 1) of file `file` (from 0) is held out to validate: a
 // hash of the seed, the file and the record below `fraction`. A game's positions stay together.
 bool held_out_record(std::uint64_t seed, std::size_t file, std::uint64_t record, double fraction);
@@ -89,6 +94,7 @@ class SampleStream {
   chess::Result<bool> seek_all(const std::vector<StreamPoint>& points);
   chess::Result<bool> rewind_all();
   std::uint64_t bytes_left(std::size_t file) const;
+  std::string files_text() const;  // "the data files (A, B)"
 
   StreamSettings settings_;
   std::vector<std::unique_ptr<PositionStream>> files_;

@@ -31,20 +31,16 @@ void put_floats(std::string& out, const std::vector<float>& v) {
   std::memcpy(out.data() + at, v.data(), v.size() * 4);  // little-endian x86-64, as the raw network
 }
 
-chess::Error refuse_field(const std::string& name, const char* field, const std::string& value, const std::string& why) {
-  return chess::Error{name + ": the checkpoint's field '" + field + "' is " + value + ", " + why};
-}
-
 chess::Result<bool> check_checkpoint_superbatch(const Checkpoint& c, const TrainingConfig& config, const std::string& name) {
   if (c.superbatch < 0 || c.superbatch > config.superbatches)
-    return refuse_field(name, "superbatch", std::to_string(c.superbatch),
-                        "outside the run's 0 to " + std::to_string(config.superbatches) + " superbatches");
+    return refused_checkpoint_field(name, "superbatch", std::to_string(c.superbatch),
+                                    "outside the run's 0 to " + std::to_string(config.superbatches) + " superbatches");
   return true;
 }
 
 void put_window(std::string& out, const WindowPosition& w) {
-  for (std::uint64_t v : {w.start.pass, w.start.window, w.offset, w.start.partial_file, w.start.partial_taken,
-                          std::uint64_t(w.start.files.size())})
+  for (std::uint64_t v :
+       {w.start.pass, w.start.window, w.offset, w.start.partial_file, w.start.partial_taken, std::uint64_t(w.start.files.size())})
     put64(out, v);
   for (const StreamPoint& p : w.start.files)
     for (std::uint64_t v : {p.offset, p.number, p.line, p.chunk}) put64(out, v);
@@ -62,7 +58,8 @@ chess::Result<WindowPosition> read_window(std::string_view bytes, std::size_t& a
   const std::uint64_t files = get64(bytes, at + 40);
   at += 48;
   if (files > (bytes.size() - at) / CHECKPOINT_POINT_BYTES)
-    return refuse_field(name, "files", std::to_string(files), "more than the checkpoint's " + std::to_string(bytes.size()) + " bytes hold");
+    return refused_checkpoint_field(name, "files", std::to_string(files),
+                                    "more than the checkpoint's " + std::to_string(bytes.size()) + " bytes hold");
   w.start.files.resize(std::size_t(files));
   for (StreamPoint& p : w.start.files) {
     p = {get64(bytes, at), get64(bytes, at + 8), get64(bytes, at + 16), get64(bytes, at + 24)};
@@ -84,11 +81,12 @@ chess::Result<bool> check_checkpoint_stream(const Checkpoint& c, const TrainingC
   CHESS_RETURN_IF_ERROR(check_checkpoint_superbatch(c, config, name));
   const std::uint64_t batches = std::uint64_t(c.superbatch) * std::uint64_t(config.batches_per_superbatch);
   if (c.stream.epoch > batches)
-    return refuse_field(name, "epoch", std::to_string(c.stream.epoch),
-                        "more than its " + std::to_string(batches) + " batches can reach (each starts at most one epoch)");
+    return refused_checkpoint_field(
+        name, "epoch", std::to_string(c.stream.epoch),
+        "more than its " + std::to_string(batches) + " batches can reach (each starts at most one epoch)");
   if (c.stream.offset > positions)
-    return refuse_field(name, "offset", std::to_string(c.stream.offset),
-                        "past the run's " + std::to_string(positions) + " training positions");
+    return refused_checkpoint_field(name, "offset", std::to_string(c.stream.offset),
+                                    "past the run's " + std::to_string(positions) + " training positions");
   return true;
 }
 
@@ -100,16 +98,17 @@ chess::Result<bool> check_checkpoint_window(const Checkpoint& c, const TrainingC
   const WindowPosition& w = *c.window;
   const std::uint64_t batches = std::uint64_t(c.superbatch) * std::uint64_t(config.batches_per_superbatch);
   if (w.start.window > batches)
-    return refuse_field(name, "window", std::to_string(w.start.window),
-                        "more than its " + std::to_string(batches) + " batches can reach (each window gives at least one)");
+    return refused_checkpoint_field(
+        name, "window", std::to_string(w.start.window),
+        "more than its " + std::to_string(batches) + " batches can reach (each window gives at least one)");
   if (w.start.pass / (w.start.window + 1) > capacity)
-    return refuse_field(name, "pass", std::to_string(w.start.pass),
-                        "more than " + std::to_string(w.start.window + 1) + " windows of " + std::to_string(capacity) +
-                            " positions can reach (each pass gives at least one)");
+    return refused_checkpoint_field(name, "pass", std::to_string(w.start.pass),
+                                    "more than " + std::to_string(w.start.window + 1) + " windows of " +
+                                        std::to_string(capacity) + " positions can reach (each pass gives at least one)");
   if (w.offset > capacity || w.offset % std::uint64_t(config.batch_size) != 0)
-    return refuse_field(name, "offset", std::to_string(w.offset),
-                        "not a whole number of batches of " + std::to_string(config.batch_size) + " within a window of " +
-                            std::to_string(capacity) + " positions");
+    return refused_checkpoint_field(name, "offset", std::to_string(w.offset),
+                                    "not a whole number of batches of " + std::to_string(config.batch_size) +
+                                        " within a window of " + std::to_string(capacity) + " positions");
   return true;
 }
 
@@ -131,17 +130,19 @@ std::string Checkpoint::bytes() const {
   return out;
 }
 
-chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const std::string& name, const nnue::Architecture& arch) {
+chess::Result<Checkpoint> Checkpoint::from_bytes(std::string_view bytes, const std::string& name,
+                                                 const nnue::Architecture& arch) {
   const std::string_view magic = bytes.substr(0, CHECKPOINT_MAGIC.size());
   const bool streaming = magic == STREAMING_CHECKPOINT_MAGIC;
-  if (bytes.size() < (streaming ? STREAMING_CHECKPOINT_FIELDS + 8 : CHECKPOINT_HEADER) || (!streaming && magic != CHECKPOINT_MAGIC))
+  if (bytes.size() < (streaming ? STREAMING_CHECKPOINT_FIELDS + 8 : CHECKPOINT_HEADER) ||
+      (!streaming && magic != CHECKPOINT_MAGIC))
     return chess::Error{name + ": not a training checkpoint (no " + std::string(CHECKPOINT_MAGIC) + " or " +
                         std::string(STREAMING_CHECKPOINT_MAGIC) + " header)"};
   Checkpoint c;
   std::size_t at = CHECKPOINT_MAGIC.size();
   const std::uint64_t superbatch = get64(bytes, at);
   if (superbatch > std::uint64_t(std::numeric_limits<int>::max()))
-    return refuse_field(name, "superbatch", std::to_string(superbatch), "more than any run has");
+    return refused_checkpoint_field(name, "superbatch", std::to_string(superbatch), "more than any run has");
   c.superbatch = int(superbatch);
   at += 8;
   if (streaming) {

@@ -203,12 +203,14 @@ chess::Result<bool> TrainingRun::restore(Checkpoint checkpoint, const std::strin
   return true;
 }
 
-// The window is read again from its start (the reader under way, if any, stopped): the same
-// samples in the same order, of which the first `offset` are skipped.
+// The window is read again from its start: the same samples in the same order, of which the
+// first `offset` are skipped. The reader under way, if any, is stopped first: the stream is its
+// thread's alone while it lives, check_start's reading of the files too. (Refused, the run goes
+// on from its own window, read again.)
 chess::Result<bool> TrainingRun::restore_window(const Checkpoint& checkpoint, const std::string& name) {
   CHESS_RETURN_IF_ERROR(check_checkpoint_window(checkpoint, config_, window_capacity_, name));
-  CHESS_RETURN_IF_ERROR(source_->check_start(checkpoint.window->start, name));
   reader_.reset();
+  CHESS_RETURN_IF_ERROR(source_->check_start(checkpoint.window->start, name));
   window_ = *checkpoint.window;
   return true;
 }

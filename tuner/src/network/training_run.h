@@ -55,6 +55,11 @@ class TrainingRun {
   // stream's two buffers) are known to fit in the memory available (within
   // default_memory_budget()); a line about the data goes to `out`.
   static chess::Result<TrainingRun> prepare(const TrainingConfig& config, std::ostream& out);
+  // Moved, never assigned: an assignment would put the new stream in place (source_) before the
+  // old reader, whose thread reads the old stream, is stopped (reader_). Members are destroyed in
+  // the other order, the reader first.
+  TrainingRun(TrainingRun&&) = default;
+  TrainingRun& operator=(TrainingRun&&) = delete;
 
   // Continues after a checkpoint (its network of this configuration's size) read from `name`,
   // whose superbatch and stream position must be ones this run can reach: an error names the

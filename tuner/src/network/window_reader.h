@@ -33,8 +33,9 @@ class WindowReader {
   const std::vector<TrainingSample>& samples() const { return current_; }
   const WindowStart& start() const { return current_start_; }  // where the current window began
   const WindowStart& next() const { return current_next_; }    // where the one after it begins
-  // The samples both buffers can hold: 2 x capacity.
-  std::size_t held_capacity() const { return current_.capacity() + filling_.capacity(); }
+  // The samples the two buffers are made for (each reserved at construction): 2 x capacity. Not
+  // their capacity(): one of them belongs to the reading thread.
+  std::size_t held_capacity() const { return 2 * capacity_; }
 
  private:
   void read_windows();
