@@ -1,5 +1,7 @@
 #include "network/window_reader.h"
 
+#include <exception>
+#include <new>
 #include <utility>
 
 namespace tuner {
@@ -21,6 +23,22 @@ WindowReader::~WindowReader() {
   thread_.join();
 }
 
+chess::Result<WindowStart> WindowReader::fill(const WindowStart& start) {
+  const std::string what = "reading the data's next window: ";
+  try {
+    return stream_.fill_window(start, capacity_, filling_, stop_reading_);
+  } catch (const std::bad_alloc&) {
+    filling_.clear();
+    return chess::Error{what + "out of memory (give a smaller 'buffer_mib')"};
+  } catch (const std::exception& e) {
+    filling_.clear();
+    return chess::Error{what + e.what()};
+  } catch (...) {
+    filling_.clear();
+    return chess::Error{what + "an unknown exception"};
+  }
+}
+
 void WindowReader::read_windows() {
   for (;;) {
     WindowStart start;
@@ -32,14 +50,14 @@ void WindowReader::read_windows() {
       start = fill_start_;
     }
     // filling_ is this thread's alone from the request until filled_ is set.
-    auto next = stream_.fill_window(start, capacity_, filling_, stop_reading_);
+    auto next = fill(start);
     {
       std::lock_guard<std::mutex> lock(mutex_);
+      filled_ = true;  // first: whatever follows, the waiting side wakes
       if (next)
         fill_next_ = std::move(next).value();
       else
         error_ = next.error();
-      filled_ = true;
     }
     changed_.notify_all();
   }

@@ -1,7 +1,8 @@
 // The windows of a SampleStream read on a thread of their own: while the trainer trains on one
 // window, the next is read into a second buffer, so memory holds two windows and never more. An
-// error of the reading (naming the file, the record and its byte) comes back from advance() as a
-// value; the destructor stops a reading under way and joins the thread.
+// error of the reading (naming the file, the record and its byte, or an exception thrown inside
+// it) comes back from advance() as a value; the destructor stops a reading under way and joins
+// the thread.
 #pragma once
 
 #include <atomic>
@@ -39,6 +40,9 @@ class WindowReader {
 
  private:
   void read_windows();
+  // The window at `start` read into filling_; an exception (out of memory, a failing stream)
+  // comes back as an error, as a damaged record does, never out of the thread.
+  chess::Result<WindowStart> fill(const WindowStart& start);
 
   SampleStream& stream_;
   const std::size_t capacity_;
