@@ -106,7 +106,8 @@ TEST(StreamingTraining, ACheckpointsWindowOutOfRangeIsRefusedNamingTheFileAndThe
   tuner::TrainingRun run = streamed_run(config);
   ASSERT_EQ(run.run_superbatch().error, "");
   const std::string good = run.checkpoint().bytes();
-  // After the magic and the superbatch: pass, window, offset, partial file, partial taken, files.
+  // After the magic and the superbatch: pass, window, offset, partial file, partial taken, run
+  // file, run bytes, files.
   auto refused = [&](std::size_t field, std::uint64_t value) -> std::string {
     std::string bytes = good;
     put_field(bytes, 16 + 8 * field, value);
@@ -119,9 +120,11 @@ TEST(StreamingTraining, ACheckpointsWindowOutOfRangeIsRefusedNamingTheFileAndThe
   EXPECT_NE(refused(1, 11).find(prefix + "'window' is 11"), std::string::npos) << refused(1, 11);
   EXPECT_NE(refused(2, 65).find(prefix + "'offset' is 65"), std::string::npos) << refused(2, 65);
   EXPECT_NE(refused(3, 3).find(prefix + "'partial_file' is 3"), std::string::npos) << refused(3, 3);
-  EXPECT_NE(refused(5, 1u << 30).find(prefix + "'files' is 1073741824"), std::string::npos) << refused(5, 1u << 30);
+  EXPECT_NE(refused(5, 3).find(prefix + "'run_file' is 3"), std::string::npos) << refused(5, 3);
+  EXPECT_NE(refused(6, 1u << 17).find(prefix + "'run_bytes' is 131072"), std::string::npos) << refused(6, 1u << 17);
+  EXPECT_NE(refused(7, 1u << 30).find(prefix + "'files' is 1073741824"), std::string::npos) << refused(7, 1u << 30);
   std::string past_end = good;
-  put_field(past_end, 64, 1u << 30);  // the first file's offset
+  put_field(past_end, 80, 1u << 30);  // the first file's offset
   auto checkpoint = tuner::Checkpoint::from_bytes(past_end, "run/superbatch-1.bin", config.arch);
   ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
   auto restored = run.restore(std::move(checkpoint).value(), "run/superbatch-1.bin");

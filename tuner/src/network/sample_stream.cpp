@@ -123,6 +123,20 @@ chess::Result<bool> SampleStream::seek_all(const std::vector<StreamPoint>& point
 
 chess::Result<bool> SampleStream::rewind_all() { return seek_all(first_window().files); }
 
+std::optional<std::size_t> SampleStream::next_file(SeededDraws& draws, InterleaveRun& run) const {
+  if (run.file < files_.size() && run.bytes < INTERLEAVE_RUN_BYTES && bytes_left(std::size_t(run.file)) > 0)
+    return std::size_t(run.file);
+  run = {};
+  const auto drawn = draw_file(draws);
+  if (drawn) run.file = *drawn;
+  return drawn;
+}
+
+void SampleStream::extend_run(InterleaveRun& run, std::uint64_t bytes) const {
+  run.bytes += bytes;
+  if (run.bytes >= INTERLEAVE_RUN_BYTES || run.file >= files_.size() || bytes_left(std::size_t(run.file)) == 0) run = {};
+}
+
 chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, std::size_t capacity,
                                                      std::vector<TrainingSample>& out, const std::atomic<bool>& stop) {
   out.clear();
@@ -138,8 +152,8 @@ chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, s
       skip = std::size_t(at.partial_taken);
       at.partial_file = NO_PARTIAL_RECORD;
       at.partial_taken = 0;
-    } else if (const auto drawn = draw_file(draws)) {
-      file = *drawn;
+    } else if (const auto next = next_file(draws, at.run)) {
+      file = *next;
     } else {  // every file is at its end: the next pass begins
       if (size_at_last_pass == out.size())
         return chess::Error{"a whole pass over " + files_text() + " gives no position to train on"};
@@ -148,23 +162,7 @@ chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, s
       CHESS_RETURN_IF_ERROR(rewind_all());
       continue;
     }
-    const StreamPoint before = files_[file]->point();
-    const bool held = held_out_record(settings_.seed, file, before.number + 1, settings_.validation_fraction);
-    auto read = read_record(file, !held, record_);
-    CHESS_RETURN_IF_ERROR(read);
-    if (skip > record_.size())  // none are kept of a held-out record, or at the file's end
-      return chess::Error{files_[file]->path() + ": byte " + std::to_string(before.offset) + ": the record there keeps " +
-                          std::to_string(record_.size()) + " positions to train on, fewer than the " + std::to_string(skip) +
-                          " the window before took of it"};
-    if (!*read || held) continue;
-    if (skip == 0 && on_training_record) on_training_record(file, before.number + 1, at.pass);
-    const std::size_t take = std::min(capacity - out.size(), record_.size() - skip);
-    out.insert(out.end(), record_.begin() + std::ptrdiff_t(skip), record_.begin() + std::ptrdiff_t(skip + take));
-    if (skip + take < record_.size()) {  // the window is full inside a record: the next one begins with the rest of it
-      at.partial_file = file;
-      at.partial_taken = skip + take;
-      CHESS_RETURN_IF_ERROR(files_[file]->seek(before));
-    }
+    CHESS_RETURN_IF_ERROR(take_record(file, skip, capacity, at, out));
   }
   for (std::size_t i = 0; i < files_.size(); ++i) at.files[i] = files_[i]->point();
   ++at.window;
@@ -172,18 +170,43 @@ chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, s
   return at;
 }
 
+chess::Result<bool> SampleStream::take_record(std::size_t file, std::size_t skip, std::size_t capacity, WindowStart& at,
+                                              std::vector<TrainingSample>& out) {
+  const StreamPoint before = files_[file]->point();
+  const bool held = held_out_record(settings_.seed, file, before.number + 1, settings_.validation_fraction);
+  auto read = read_record(file, !held, record_);
+  CHESS_RETURN_IF_ERROR(read);
+  if (skip > record_.size())  // none are kept of a held-out record, or at the file's end
+    return chess::Error{files_[file]->path() + ": byte " + std::to_string(before.offset) + ": the record there keeps " +
+                        std::to_string(record_.size()) + " positions to train on, fewer than the " + std::to_string(skip) +
+                        " the window before took of it"};
+  if (skip == 0) extend_run(at.run, files_[file]->point().offset - before.offset);  // a partial record's bytes counted once
+  if (!*read || held) return true;
+  if (skip == 0 && on_training_record) on_training_record(file, before.number + 1, at.pass);
+  const std::size_t take = std::min(capacity - out.size(), record_.size() - skip);
+  out.insert(out.end(), record_.begin() + std::ptrdiff_t(skip), record_.begin() + std::ptrdiff_t(skip + take));
+  if (skip + take < record_.size()) {  // the window is full inside a record: the next one begins with the rest of it
+    at.partial_file = file;
+    at.partial_taken = skip + take;
+    CHESS_RETURN_IF_ERROR(files_[file]->seek(before));
+  }
+  return true;
+}
+
 chess::Result<std::vector<TrainingSample>> SampleStream::read_held_out(std::size_t most) {
   std::vector<TrainingSample> held;
   if (settings_.validation_fraction <= 0 || most == 0) return held;
   CHESS_RETURN_IF_ERROR(rewind_all());
   SeededDraws draws(stream_seed(settings_.seed, 0, VALIDATION_SALT));
+  InterleaveRun run;
   while (held.size() < most) {
-    const auto file = draw_file(draws);
+    const auto file = next_file(draws, run);
     if (!file) break;  // one pass at most
-    const std::uint64_t record = files_[*file]->point().number + 1;
-    const bool wanted = held_out_record(settings_.seed, *file, record, settings_.validation_fraction);
+    const StreamPoint before = files_[*file]->point();
+    const bool wanted = held_out_record(settings_.seed, *file, before.number + 1, settings_.validation_fraction);
     auto read = read_record(*file, wanted, record_);
     CHESS_RETURN_IF_ERROR(read);
+    extend_run(run, files_[*file]->point().offset - before.offset);
     if (!wanted) continue;
     const std::size_t take = std::min(most - held.size(), record_.size());
     held.insert(held.end(), record_.begin(), record_.begin() + std::ptrdiff_t(take));
@@ -221,6 +244,12 @@ chess::Result<bool> SampleStream::check_start(const WindowStart& start, const st
   if (partial ? start.partial_taken == 0 || start.partial_taken > MOST_RECORD_POSITIONS : start.partial_taken != 0)
     return refuse("partial_taken", start.partial_taken,
                   partial ? "outside 1 to " + std::to_string(MOST_RECORD_POSITIONS) : "and no record is partly taken");
+  const bool run = start.run.file != NO_RUN;
+  if (run && start.run.file >= files_.size())
+    return refuse("run_file", start.run.file, "not one of the " + std::to_string(files_.size()) + " data files");
+  if (run ? start.run.bytes > INTERLEAVE_RUN_BYTES : start.run.bytes != 0)
+    return refuse("run_bytes", start.run.bytes,
+                  run ? "more than a run's " + std::to_string(INTERLEAVE_RUN_BYTES) + " bytes" : "and no run is under way");
   return true;
 }
 

@@ -1,14 +1,18 @@
 // Training data read from disk a window at a time, for data larger than the shuffle buffer (as
-// bullet streams its data). The files' records are interleaved, each next record drawn from a
-// file with a chance proportional to the bytes it has left in this pass, and decoded and filtered
-// (SampleFilter) straight to samples. A window is the next `capacity` training samples, shuffled
-// in place; when every file is at its end a new pass begins at every file's start, inside the
-// window if need be, so every window is full. Which records are held out to validate is a hash
-// of the seed, the file and the record's number: the same on every pass, whatever the order.
+// bullet streams its data). The files' records are interleaved in runs: a file is drawn with a
+// chance proportional to the bytes it has left in this pass, and read on, record after record,
+// for INTERLEAVE_RUN_BYTES or to its end before the next draw, so that every draw takes about the
+// same bytes of whichever file and every stretch of a pass holds the files in proportion to their
+// sizes, whatever their records' sizes. Records are decoded and filtered (SampleFilter) straight
+// to samples. A window is the next `capacity` training samples, shuffled in place; when every
+// file is at its end a new pass begins at every file's start, inside the window if need be, so
+// every window is full. Which records are held out to validate is a hash of the seed, the file
+// and the record's number: the same on every pass, whatever the order.
 //
 // A window is a function of where it starts (WindowStart): the interleaving draws and the shuffle
-// are seeded by the run's seed and the window's number, so a resumed run reads a window again
-// from its start and gets the same samples in the same order.
+// are seeded by the run's seed and the window's number, and the run being read is part of the
+// start, so a resumed run reads a window again from its start and gets the same samples in the
+// same order.
 #pragma once
 
 #include <atomic>
@@ -28,8 +32,21 @@
 namespace tuner {
 
 inline constexpr std::uint64_t NO_PARTIAL_RECORD = ~std::uint64_t(0);
+inline constexpr std::uint64_t NO_RUN = ~std::uint64_t(0);
+// The bytes a drawn file is read on for before the next draw: a run. Were each draw one record, a
+// file of large records (viriformat games, ~270 bytes) would drain faster than one of small ones
+// (text lines, ~60 bytes), crowding the start of every pass. 64 KiB is hundreds of records of any
+// format, yet a window of the default buffer holds thousands of runs: each window mixes the files.
+inline constexpr std::uint64_t INTERLEAVE_RUN_BYTES = std::uint64_t(64) << 10;
 // The kept positions one record (a game, a chain) may give: a bound on a checkpoint's field.
 inline constexpr std::uint64_t MOST_RECORD_POSITIONS = std::uint64_t(1) << 24;
+
+// The run of records being read from one file: its file (NO_RUN: none, the next record's file is
+// drawn) and the bytes of it read so far, below INTERLEAVE_RUN_BYTES.
+struct InterleaveRun {
+  std::uint64_t file = NO_RUN;
+  std::uint64_t bytes = 0;
+};
 
 // Where a window starts: a window is a function of this and the run's settings.
 struct WindowStart {
@@ -40,6 +57,7 @@ struct WindowStart {
   // file and how many of them that window took. It is read again first, those skipped.
   std::uint64_t partial_file = NO_PARTIAL_RECORD;
   std::uint64_t partial_taken = 0;
+  InterleaveRun run;  // the run under way (after the partly taken record, if any)
 };
 
 struct StreamSettings {
@@ -76,7 +94,8 @@ class SampleStream {
   // The first window: every file at its start.
   WindowStart first_window() const;
   // Refuses, naming `name` (a checkpoint) and the field, a start that cannot be one of these
-  // files': a file's point past its end or out of step with its format.
+  // files': a file's point past its end or out of step with its format, a partly taken record or
+  // a run of a file it does not have, a run longer than INTERLEAVE_RUN_BYTES.
   chess::Result<bool> check_start(const WindowStart& start, const std::string& name) const;
   std::size_t files() const { return files_.size(); }
 
@@ -86,8 +105,17 @@ class SampleStream {
 
  private:
   explicit SampleStream(const StreamSettings& settings) : settings_(settings) {}
-  // The file the next record comes from, or nullopt when every file is at its end.
+  // A file drawn by the bytes each has left, or nullopt when every file is at its end.
   std::optional<std::size_t> draw_file(SeededDraws& draws) const;
+  // The file the next record comes from: the run's while it lasts, else a file drawn, which
+  // begins a new run; nullopt when every file is at its end.
+  std::optional<std::size_t> next_file(SeededDraws& draws, InterleaveRun& run) const;
+  // After `bytes` more of the run's file: the run ends at INTERLEAVE_RUN_BYTES, or at the file's end.
+  void extend_run(InterleaveRun& run, std::uint64_t bytes) const;
+  // File `file`'s next record into the window `out` (of `capacity`), its first `skip` kept positions
+  // skipped (the window before took them); `at` gets the run and any record the window ends inside.
+  chess::Result<bool> take_record(std::size_t file, std::size_t skip, std::size_t capacity, WindowStart& at,
+                                  std::vector<TrainingSample>& out);
   // The kept samples of file `file`'s next record into `out`, decoded only when `decode` (else
   // the record is only framed, and none kept): false at the file's end.
   chess::Result<bool> read_record(std::size_t file, bool decode, std::vector<TrainingSample>& out);

@@ -11,10 +11,11 @@ namespace {
 
 constexpr std::string_view CHECKPOINT_MAGIC = "WBNNCK01";
 constexpr std::size_t CHECKPOINT_HEADER = CHECKPOINT_MAGIC.size() + 32;  // the magic, superbatch, epoch, offset, raw size
-// A streaming run's: the magic, superbatch, pass, window, offset, partial file, partial taken and
-// the number of files, then each file's point (offset, number, line, chunk), then the raw size.
+// A streaming run's: the magic, superbatch, pass, window, offset, partial file, partial taken, run
+// file, run bytes and the number of files, then each file's point (offset, number, line, chunk),
+// then the raw size.
 constexpr std::string_view STREAMING_CHECKPOINT_MAGIC = "WBNNCK02";
-constexpr std::size_t STREAMING_CHECKPOINT_FIELDS = STREAMING_CHECKPOINT_MAGIC.size() + 7 * 8;
+constexpr std::size_t STREAMING_CHECKPOINT_FIELDS = STREAMING_CHECKPOINT_MAGIC.size() + 9 * 8;
 constexpr std::size_t CHECKPOINT_POINT_BYTES = 4 * 8;
 
 void put64(std::string& out, std::uint64_t v) {
@@ -39,8 +40,8 @@ chess::Result<bool> check_checkpoint_superbatch(const Checkpoint& c, const Train
 }
 
 void put_window(std::string& out, const WindowPosition& w) {
-  for (std::uint64_t v :
-       {w.start.pass, w.start.window, w.offset, w.start.partial_file, w.start.partial_taken, std::uint64_t(w.start.files.size())})
+  for (std::uint64_t v : {w.start.pass, w.start.window, w.offset, w.start.partial_file, w.start.partial_taken, w.start.run.file,
+                          w.start.run.bytes, std::uint64_t(w.start.files.size())})
     put64(out, v);
   for (const StreamPoint& p : w.start.files)
     for (std::uint64_t v : {p.offset, p.number, p.line, p.chunk}) put64(out, v);
@@ -55,8 +56,10 @@ chess::Result<WindowPosition> read_window(std::string_view bytes, std::size_t& a
   w.offset = get64(bytes, at + 16);
   w.start.partial_file = get64(bytes, at + 24);
   w.start.partial_taken = get64(bytes, at + 32);
-  const std::uint64_t files = get64(bytes, at + 40);
-  at += 48;
+  w.start.run.file = get64(bytes, at + 40);
+  w.start.run.bytes = get64(bytes, at + 48);
+  const std::uint64_t files = get64(bytes, at + 56);
+  at += 64;
   if (files > (bytes.size() - at) / CHECKPOINT_POINT_BYTES)
     return refused_checkpoint_field(name, "files", std::to_string(files),
                                     "more than the checkpoint's " + std::to_string(bytes.size()) + " bytes hold");

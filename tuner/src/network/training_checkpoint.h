@@ -31,8 +31,8 @@ struct WindowPosition {
 };
 
 // A run in memory saves WBNNCK01 (superbatch, epoch, offset); a streaming run WBNNCK02
-// (superbatch, the window's pass, number and partly taken record, the offset in it, and each
-// file's point). Both are read.
+// (superbatch, the window's pass, number, partly taken record and run under way, the offset in
+// it, and each file's point). Both are read.
 struct Checkpoint {
   int superbatch = 0;  // the superbatches done
   StreamPosition stream;
