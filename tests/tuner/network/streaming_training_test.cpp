@@ -1,7 +1,7 @@
 // Training on data larger than the shuffle buffer, streamed from disk a window at a time: the
 // same seed gives the same network and another seed another; a run resumed from a checkpoint
 // equals the uninterrupted one byte for byte; every training record is read once a pass and a
-// held-out one never; a corrupt record read beside the training stops the run with an error
+// held-out one (of those the validation's reading reached) never; a corrupt record read beside the training stops the run with an error
 // naming the file and the byte; and memory holds two windows, never more.
 #include "network/sample_stream.h"
 
@@ -135,6 +135,8 @@ TEST(StreamingTraining, ACheckpointsWindowOutOfRangeIsRefusedNamingTheFileAndThe
   EXPECT_EQ(refused(0, 0), "") << "the fields a run can reach are taken";
 }
 
+// The validation takes 100 positions, fewer than the held-out records hold: those its reading
+// reached are never trained on, those past it are, as every other record, once a pass.
 TEST(StreamingTraining, EveryTrainingRecordIsReadOnceAPassAndAHeldOutOneNever) {
   const auto files = streamed_files("passes");
   tuner::StreamSettings settings;
@@ -142,6 +144,10 @@ TEST(StreamingTraining, EveryTrainingRecordIsReadOnceAPassAndAHeldOutOneNever) {
   settings.validation_fraction = 0.2;
   auto stream = tuner::SampleStream::open(files, settings);
   ASSERT_TRUE(stream.ok()) << stream.error();
+  auto validation = stream.value().read_held_out(100);
+  ASSERT_TRUE(validation.ok()) << validation.error();
+  EXPECT_EQ(validation->samples.size(), 100u);
+  ASSERT_EQ(validation->through.size(), files.size());
   std::map<std::uint64_t, std::map<std::pair<std::size_t, std::uint64_t>, int>> seen;  // by pass: each record's reads
   stream.value().on_training_record = [&](std::size_t file, std::uint64_t record, std::uint64_t pass) {
     ++seen[pass][{file, record}];
@@ -156,6 +162,7 @@ TEST(StreamingTraining, EveryTrainingRecordIsReadOnceAPassAndAHeldOutOneNever) {
     start = std::move(next).value();
   }
   std::set<std::pair<std::size_t, std::uint64_t>> training, held;
+  std::size_t held_past_validation = 0;  // held out by the hash, but past what the validation read
   for (std::size_t f = 0; f < files.size(); ++f) {
     auto in = tuner::PositionStream::open(files[f].path, files[f].format);
     ASSERT_TRUE(in.ok()) << in.error();
@@ -163,11 +170,15 @@ TEST(StreamingTraining, EveryTrainingRecordIsReadOnceAPassAndAHeldOutOneNever) {
       auto record = (*in)->next();
       ASSERT_TRUE(record.ok()) << record.error();
       if (!*record) break;
-      const bool out = tuner::held_out_record(settings.seed, f, (*record)->number, settings.validation_fraction);
-      (out ? held : training).insert({f, (*record)->number});
+      const std::uint64_t number = (*record)->number;
+      const bool hashed = tuner::held_out_record(settings.seed, f, number, settings.validation_fraction);
+      const bool out = hashed && number <= validation->through[f];
+      held_past_validation += hashed && !out ? 1 : 0;
+      (out ? held : training).insert({f, number});
     }
   }
-  ASSERT_GT(held.size(), 10u);
+  ASSERT_FALSE(held.empty());
+  ASSERT_GT(held_past_validation, 10u) << "the validation stops before the held-out records end";
   for (std::uint64_t pass : {0u, 1u}) {
     std::set<std::pair<std::size_t, std::uint64_t>> read;
     for (const auto& [record, times] : seen[pass]) {
@@ -176,9 +187,6 @@ TEST(StreamingTraining, EveryTrainingRecordIsReadOnceAPassAndAHeldOutOneNever) {
     }
     EXPECT_EQ(read, training) << "pass " << pass;
   }
-  auto validation = stream.value().read_held_out(100'000);
-  ASSERT_TRUE(validation.ok()) << validation.error();
-  EXPECT_GT(validation->size(), 0u);
 }
 
 TEST(StreamingTraining, ACorruptRecordReadBesideTrainingStopsTheRunNamingTheFileAndTheByte) {

@@ -56,6 +56,7 @@ chess::Result<SampleStream> SampleStream::open(const std::vector<SampleFile>& fi
     CHESS_RETURN_IF_ERROR(opened);
     stream.files_.push_back(std::move(opened).value());
   }
+  stream.held_through_.assign(files.size(), ALL_RECORDS);
   return stream;
 }
 
@@ -69,6 +70,10 @@ std::string SampleStream::files_text() const {
   std::string names;
   for (const auto& in : files_) names += (names.empty() ? "" : ", ") + in->path();
   return (files_.size() == 1 ? "the data file (" : "the data files (") + names + ")";
+}
+
+bool SampleStream::held_out(std::size_t file, std::uint64_t record) const {
+  return record <= held_through_[file] && held_out_record(settings_.seed, file, record, settings_.validation_fraction);
 }
 
 std::uint64_t SampleStream::bytes_left(std::size_t file) const {
@@ -173,7 +178,7 @@ chess::Result<WindowStart> SampleStream::fill_window(const WindowStart& start, s
 chess::Result<bool> SampleStream::take_record(std::size_t file, std::size_t skip, std::size_t capacity, WindowStart& at,
                                               std::vector<TrainingSample>& out) {
   const StreamPoint before = files_[file]->point();
-  const bool held = held_out_record(settings_.seed, file, before.number + 1, settings_.validation_fraction);
+  const bool held = held_out(file, before.number + 1);
   auto read = read_record(file, !held, record_);
   CHESS_RETURN_IF_ERROR(read);
   if (skip > record_.size())  // none are kept of a held-out record, or at the file's end
@@ -193,25 +198,33 @@ chess::Result<bool> SampleStream::take_record(std::size_t file, std::size_t skip
   return true;
 }
 
-chess::Result<std::vector<TrainingSample>> SampleStream::read_held_out(std::size_t most) {
-  std::vector<TrainingSample> held;
+chess::Result<HeldOut> SampleStream::read_held_out(std::size_t most) {
+  HeldOut held;
+  held.through.assign(files_.size(), 0);
+  held_through_ = held.through;  // none held out until read: an error leaves it so
   if (settings_.validation_fraction <= 0 || most == 0) return held;
   CHESS_RETURN_IF_ERROR(rewind_all());
   SeededDraws draws(stream_seed(settings_.seed, 0, VALIDATION_SALT));
   InterleaveRun run;
-  while (held.size() < most) {
+  bool whole_pass = false;
+  while (held.samples.size() < most) {
     const auto file = next_file(draws, run);
-    if (!file) break;  // one pass at most
+    if (!file) {
+      whole_pass = true;
+      break;
+    }
     const StreamPoint before = files_[*file]->point();
     const bool wanted = held_out_record(settings_.seed, *file, before.number + 1, settings_.validation_fraction);
     auto read = read_record(*file, wanted, record_);
     CHESS_RETURN_IF_ERROR(read);
     extend_run(run, files_[*file]->point().offset - before.offset);
     if (!wanted) continue;
-    const std::size_t take = std::min(most - held.size(), record_.size());
-    held.insert(held.end(), record_.begin(), record_.begin() + std::ptrdiff_t(take));
+    const std::size_t take = std::min(most - held.samples.size(), record_.size());
+    held.samples.insert(held.samples.end(), record_.begin(), record_.begin() + std::ptrdiff_t(take));
   }
+  for (std::size_t i = 0; i < files_.size(); ++i) held.through[i] = whole_pass ? ALL_RECORDS : files_[i]->point().number;
   CHESS_RETURN_IF_ERROR(rewind_all());
+  held_through_ = held.through;
   return held;
 }
 

@@ -7,7 +7,8 @@
 // to samples. A window is the next `capacity` training samples, shuffled in place; when every
 // file is at its end a new pass begins at every file's start, inside the window if need be, so
 // every window is full. Which records are held out to validate is a hash of the seed, the file
-// and the record's number: the same on every pass, whatever the order.
+// and the record's number, up to where the validation's reading stopped (read_held_out): the same
+// on every pass, whatever the order.
 //
 // A window is a function of where it starts (WindowStart): the interleaving draws and the shuffle
 // are seeded by the run's seed and the window's number, and the run being read is part of the
@@ -33,6 +34,7 @@ namespace tuner {
 
 inline constexpr std::uint64_t NO_PARTIAL_RECORD = ~std::uint64_t(0);
 inline constexpr std::uint64_t NO_RUN = ~std::uint64_t(0);
+inline constexpr std::uint64_t ALL_RECORDS = ~std::uint64_t(0);
 // The bytes a drawn file is read on for before the next draw: a run. Were each draw one record, a
 // file of large records (viriformat games, ~270 bytes) would drain faster than one of small ones
 // (text lines, ~60 bytes), crowding the start of every pass. 64 KiB is hundreds of records of any
@@ -77,6 +79,14 @@ chess::Error refused_checkpoint_field(const std::string& name, const std::string
 // hash of the seed, the file and the record below `fraction`. A game's positions stay together.
 bool held_out_record(std::uint64_t seed, std::size_t file, std::uint64_t record, double fraction);
 
+// The validation positions, and per file the last record their reading reached (ALL_RECORDS: the
+// pass ended first): the records held out, never trained on. A held-out record past it is one
+// the validation did not take (it holds at most `most`), and is trained on.
+struct HeldOut {
+  std::vector<TrainingSample> samples;
+  std::vector<std::uint64_t> through;  // by file
+};
+
 class SampleStream {
  public:
   // Every file opened (each with its format); an error names the file.
@@ -88,8 +98,11 @@ class SampleStream {
   chess::Result<WindowStart> fill_window(const WindowStart& start, std::size_t capacity, std::vector<TrainingSample>& out,
                                          const std::atomic<bool>& stop);
   // The samples of held-out records, the first `most` of them in an interleaved order of its own
-  // (read once, at most one pass).
-  chess::Result<std::vector<TrainingSample>> read_held_out(std::size_t most);
+  // (read once, at most one pass), and how far their reading reached; from then on only the
+  // records it reached are held out from training (before it is called, every held-out record;
+  // with `most` 0, none). The same files and settings give the same on every call: a resumed run
+  // holds out the same records.
+  chess::Result<HeldOut> read_held_out(std::size_t most);
 
   // The first window: every file at its start.
   WindowStart first_window() const;
@@ -123,10 +136,13 @@ class SampleStream {
   chess::Result<bool> rewind_all();
   std::uint64_t bytes_left(std::size_t file) const;
   std::string files_text() const;  // "the data files (A, B)"
+  // Whether the training skips record `record` of `file`: held out, and reached by the validation.
+  bool held_out(std::size_t file, std::uint64_t record) const;
 
   StreamSettings settings_;
   std::vector<std::unique_ptr<PositionStream>> files_;
   std::vector<TrainingSample> record_;  // the record being read
+  std::vector<std::uint64_t> held_through_;  // by file: HeldOut::through
 };
 
 }  // namespace tuner

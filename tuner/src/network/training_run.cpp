@@ -166,7 +166,7 @@ chess::Result<bool> TrainingRun::open_stream(std::size_t buffer, std::ostream& o
   data_read_ = std::move(digests).value();
   auto held = source_->read_held_out(validation_most);
   CHESS_RETURN_IF_ERROR(held);
-  validation_ = std::move(held).value();
+  validation_ = std::move(held).value().samples;
   window_.start = source_->first_window();
   std::string names;
   for (const SampleFile& f : config_.data) names += (names.empty() ? "" : ", ") + f.path;
