@@ -5,9 +5,31 @@
 #include <span>
 #include <utility>
 
+#include "core/bounded_read.h"
+#include "formats/binpack.h"
+#include "formats/viriformat.h"
+
 namespace tuner {
 
 namespace {
+
+static_assert(MOST_RECORD_POSITIONS >= std::uint64_t(formats::BINPACK_MAX_PLIES) + 1, "a chain's positions");
+static_assert(MOST_RECORD_POSITIONS >= (formats::VIRIFORMAT_MAX_GAME_BYTES - 36) / 4 + 1, "a viriformat game's positions");
+
+// The bytes a file's stream reads ahead of its record (byte_window.h's block).
+constexpr std::uint64_t STREAM_READ_AHEAD_BYTES = chess::MIB;
+
+// The most bytes a format's record holds in memory while it is read (a binpack chain: its chunk).
+std::uint64_t held_record_bytes(PositionsFormat format) {
+  switch (format) {
+    case PositionsFormat::TEXT: return chess::MAX_EPD_LINE;
+    case PositionsFormat::VIRIFORMAT: return formats::VIRIFORMAT_MAX_GAME_BYTES;
+    case PositionsFormat::BINPACK: return formats::BINPACK_MAX_CHUNK;
+    case PositionsFormat::MARLINFORMAT:
+    case PositionsFormat::BULLETFORMAT: break;
+  }
+  return fixed_record_bytes(format);
+}
 
 // What each of a window's seeds is for, mixed with the run's seed and the window's number.
 constexpr std::uint64_t INTERLEAVE_SALT = 0x696E7465726C6561ull;  // "interlea"
@@ -41,6 +63,12 @@ bool same_point(const StreamPoint& a, const StreamPoint& b) {
 chess::Error refused_checkpoint_field(const std::string& name, const std::string& field, const std::string& value,
                                       const std::string& why) {
   return chess::Error{name + ": the checkpoint's field '" + field + "' is " + value + ", " + why};
+}
+
+std::uint64_t stream_memory_bytes(const std::vector<SampleFile>& files) {
+  std::uint64_t bytes = MOST_RECORD_POSITIONS * sizeof(TrainingSample);
+  for (const SampleFile& file : files) bytes += STREAM_READ_AHEAD_BYTES + held_record_bytes(file.format);
+  return bytes;
 }
 
 bool held_out_record(std::uint64_t seed, std::size_t file, std::uint64_t record, double fraction) {
@@ -97,13 +125,17 @@ chess::Result<bool> SampleStream::read_record(std::size_t file, bool decode, std
   out.clear();
   PositionStream& in = *files_[file];
   std::string missing_score;
+  bool too_many = false;  // more kept positions than MOST_RECORD_POSITIONS: the rest are not held
   PositionStream::Take take;
   if (decode)
     take = [&](LabeledPosition&& p) {
       if (!p.score && settings_.needs_score) {
         if (missing_score.empty()) missing_score = p.position.fen();
       } else if (filter_keeps(settings_.filter, p)) {
-        out.push_back(to_sample(p.position, p.result, p.score.value_or(0)));
+        if (out.size() < MOST_RECORD_POSITIONS)
+          out.push_back(to_sample(p.position, p.result, p.score.value_or(0)));
+        else
+          too_many = true;
       }
     };
   const std::uint64_t at = in.point().offset;
@@ -117,6 +149,9 @@ chess::Result<bool> SampleStream::read_record(std::size_t file, bool decode, std
   if (!missing_score.empty())
     return chess::Error{in.where(**record) + ": a position has no search score (" + missing_score +
                         "), and the training blends scores in ('wdl' below 1)"};
+  if (too_many)
+    return chess::Error{in.where(**record) + ": the record keeps more than " + std::to_string(MOST_RECORD_POSITIONS) +
+                        " positions to train on, more than a record of any format holds: the file is damaged"};
   return true;
 }
 

@@ -40,8 +40,11 @@ inline constexpr std::uint64_t ALL_RECORDS = ~std::uint64_t(0);
 // (text lines, ~60 bytes), crowding the start of every pass. 64 KiB is hundreds of records of any
 // format, yet a window of the default buffer holds thousands of runs: each window mixes the files.
 inline constexpr std::uint64_t INTERLEAVE_RUN_BYTES = std::uint64_t(64) << 10;
-// The kept positions one record (a game, a chain) may give: a bound on a checkpoint's field.
-inline constexpr std::uint64_t MOST_RECORD_POSITIONS = std::uint64_t(1) << 24;
+// The most positions one record holds: a binpack chain, its first position and 65535 plies (its
+// count is 16 bits; a viriformat game holds at most 16385, any other record one). A record that
+// would keep more is refused as damaged. It bounds one record's samples in memory, and a
+// checkpoint's count of a partly taken record's positions.
+inline constexpr std::uint64_t MOST_RECORD_POSITIONS = std::uint64_t(1) << 16;
 
 // The run of records being read from one file: its file (NO_RUN: none, the next record's file is
 // drawn) and the bytes of it read so far, below INTERLEAVE_RUN_BYTES.
@@ -74,6 +77,11 @@ struct StreamSettings {
 // (the stream's fields here, the run's in training_checkpoint.cpp).
 chess::Error refused_checkpoint_field(const std::string& name, const std::string& field, const std::string& value,
                                       const std::string& why);
+
+// The memory a stream of `files` holds besides its windows: for each file, a block read ahead and
+// its current record (a text line, a viriformat game, a binpack chunk of up to 100 MiB: up to its
+// format's bound), and the kept samples of the record being read (MOST_RECORD_POSITIONS).
+std::uint64_t stream_memory_bytes(const std::vector<SampleFile>& files);
 
 // Whether record `record` (numbered from 1) of file `file` (from 0) is held out to validate: a
 // hash of the seed, the file and the record below `fraction`. A game's positions stay together.

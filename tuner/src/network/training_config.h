@@ -10,10 +10,11 @@
 //    "adamw": {"beta1": 0.9, "beta2": 0.999, "epsilon": 1e-8, "decay": 0.01, "clip": 1.98},
 //    "threads": 2, "seed": 1, "start_from": "", "shuffle": true, "buffer_mib": 256}
 //
-// "buffer_mib" is the shuffle buffer: data whose kept positions fit in it are read into memory
-// and shuffled whole each epoch; larger data are streamed from disk a buffer (a window) at a time,
-// the next window read on a thread of its own while the trainer trains on this one, so the
-// positions take two buffers of memory at most (sample_stream.h, docs/08-networks.md).
+// "buffer_mib" is the shuffle buffer, the memory the positions take: data whose kept positions
+// fit in it are read into memory and shuffled whole each epoch; larger data are streamed from
+// disk a window (half the buffer) at a time, the next window read on a thread of its own while
+// the trainer trains on this one, so the two windows together are the buffer (sample_stream.h,
+// docs/08-networks.md).
 #pragma once
 
 #include <cstdint>
@@ -56,7 +57,7 @@ struct TrainingConfig {
   std::uint64_t seed = 1;
   std::string start_from;  // an unquantised network (raw.bin) to start from; empty: bullet's initialisation
   bool shuffle = true;     // false: the data in file order, batch after batch (to compare with another trainer)
-  int buffer_mib = 256;    // the shuffle buffer, in MiB of samples (72 bytes each)
+  int buffer_mib = 256;    // the shuffle buffer, in MiB of samples (76 bytes each); streaming, two windows
   std::size_t buffer_samples = 0;  // not a key: the buffer in samples, for tests (0: buffer_mib's worth)
   std::string source_text;  // the file as read, stored with the run
 };

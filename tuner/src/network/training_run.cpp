@@ -143,20 +143,16 @@ chess::Result<bool> TrainingRun::read_into_memory(std::ostream& out) {
 chess::Result<bool> TrainingRun::open_stream(std::size_t buffer, std::ostream& out) {
   const auto began = std::chrono::steady_clock::now();
   const auto batch = std::size_t(config_.batch_size);
-  if (buffer < batch)
-    return chess::Error{"'buffer_mib' holds " + std::to_string(buffer) + " positions, fewer than a batch ('batch_size' " +
-                        std::to_string(batch) + "): data larger than the buffer are streamed, a batch from one buffer; "
-                        "give a larger 'buffer_mib' or a smaller 'batch_size'"};
-  window_capacity_ = buffer / batch * batch;  // whole batches: none crosses two windows, and none is dropped
+  const std::size_t window = buffer / 2;  // two windows in the buffer: one trained on while the next is read
+  if (window < batch)
+    return chess::Error{"'buffer_mib' holds " + std::to_string(buffer) + " positions, two windows of " + std::to_string(window) +
+                        ", fewer than a batch ('batch_size' " + std::to_string(batch) +
+                        "): data larger than the buffer are streamed through two windows of half of it, a batch from "
+                        "one window; give a larger 'buffer_mib' or a smaller 'batch_size'"};
+  window_capacity_ = window / batch * batch;  // whole batches: none crosses two windows, and none is dropped
   const auto validation_most = std::min(STREAMED_VALIDATION_POSITIONS,
                                         std::size_t(config_.validation_fraction * double(window_capacity_)));
-  const std::uint64_t needed = training_memory_bytes(config_.arch, config_.threads) +
-                               (2 * std::uint64_t(window_capacity_) + validation_most) * sizeof(TrainingSample);
-  if (needed > default_memory_budget())
-    return chess::Error{"streaming the data through two buffers of " + std::to_string(window_capacity_) + " positions ('buffer_mib' " +
-                        std::to_string(config_.buffer_mib) + ") beside the trainer needs " + memory_text(needed) +
-                        ", and the memory this machine has available allows " + memory_text(default_memory_budget()) +
-                        "; give a smaller 'buffer_mib'"};
+  CHESS_RETURN_IF_ERROR(check_stream_memory(validation_most));
   const StreamSettings settings{config_.filter, config_.wdl < 1.0, config_.seed, config_.shuffle, config_.validation_fraction};
   auto opened = SampleStream::open(config_.data, settings);
   CHESS_RETURN_IF_ERROR(opened);
@@ -171,11 +167,25 @@ chess::Result<bool> TrainingRun::open_stream(std::size_t buffer, std::ostream& o
   std::string names;
   for (const SampleFile& f : config_.data) names += (names.empty() ? "" : ", ") + f.path;
   out << "Data: streaming " << config_.data.size() << (config_.data.size() == 1 ? " file" : " files") << " (" << names
-      << ") through a shuffle buffer of " << window_capacity_ << " positions ("
+      << ") through a shuffle buffer of 2 windows of " << window_capacity_ << " positions ("
       << mib_text(std::uint64_t(window_capacity_) * sizeof(TrainingSample))
-      << "; two held, one trained on while the next is read), " << validation_.size() << " held out to validate ("
+      << " each: one trained on while the next is read), " << validation_.size() << " held out to validate ("
       << seconds_text_since(began) << " s)\n";
   return true;
+}
+
+// The trainer, the two windows, the validation positions and the stream's own memory (each file's
+// read-ahead and current record, one record's samples: stream_memory_bytes).
+chess::Result<bool> TrainingRun::check_stream_memory(std::size_t validation_most) const {
+  const std::uint64_t needed = training_memory_bytes(config_.arch, config_.threads) +
+                               (2 * std::uint64_t(window_capacity_) + validation_most) * sizeof(TrainingSample) +
+                               stream_memory_bytes(config_.data);
+  if (needed <= default_memory_budget()) return true;
+  return chess::Error{"streaming the data through two windows of " + std::to_string(window_capacity_) +
+                      " positions ('buffer_mib' " + std::to_string(config_.buffer_mib) +
+                      "), with each data file's read-ahead and current record (a binpack chunk of up to 100 MiB), beside "
+                      "the trainer needs " + memory_text(needed) + ", and the memory this machine has available allows " +
+                      memory_text(default_memory_budget()) + "; give a smaller 'buffer_mib'"};
 }
 
 void TrainingRun::shuffle_epoch(std::uint64_t epoch) {

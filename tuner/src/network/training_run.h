@@ -3,9 +3,9 @@
 // fit in the shuffle buffer ('buffer_mib') are held in memory: the training samples are shuffled
 // in place at the start of each pass over them (an epoch), by a generator seeded from the run's
 // seed and the epoch's number, and a batch that would cross the end of an epoch starts the next
-// one. Larger data are streamed (sample_stream.h): windows of the buffer's size, each read on a
-// thread of its own while the one before is trained on, batches taken from a window in order and
-// never across two. Either way the run is a function of its configuration: a checkpoint needs
+// one. Larger data are streamed (sample_stream.h): two windows of half the buffer each, the next
+// read on a thread of its own while the one before is trained on, batches taken from a window in
+// order and never across two. Either way the run is a function of its configuration: a checkpoint needs
 // only the weights, the optimiser's moments and the stream's position.
 #pragma once
 
@@ -52,8 +52,8 @@ class TrainingRun {
  public:
   // Reads the data (or, when they do not fit in the shuffle buffer, opens them to stream and reads
   // the validation positions) and draws (or loads) the first weights, once the trainer (and the
-  // stream's two buffers) are known to fit in the memory available (within
-  // default_memory_budget()); a line about the data goes to `out`.
+  // stream's two windows and its files' records: check_stream_memory) are known to fit in the
+  // memory available (within default_memory_budget()); a line about the data goes to `out`.
   static chess::Result<TrainingRun> prepare(const TrainingConfig& config, std::ostream& out);
   // Moved, never assigned: an assignment would put the new stream in place (source_) before the
   // old reader, whose thread reads the old stream, is stopped (reader_). Members are destroyed in
@@ -83,6 +83,7 @@ class TrainingRun {
   TrainingRun(const TrainingConfig& config, FloatNetwork start);
   chess::Result<bool> read_into_memory(std::ostream& out);
   chess::Result<bool> open_stream(std::size_t buffer, std::ostream& out);
+  chess::Result<bool> check_stream_memory(std::size_t validation_most) const;
   void shuffle_epoch(std::uint64_t epoch);
   chess::Result<bool> restore_window(const Checkpoint& checkpoint, const std::string& name);
   // The next batch's first sample and size, moving to a new epoch (in memory) or window

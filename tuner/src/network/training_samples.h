@@ -1,6 +1,6 @@
 // Positions as the trainer reads them: the side to move's active features (bullet's Chess768;
 // the other perspective's follow from them), the result and the search score from the side to
-// move's view. 72 bytes a position, so tens of millions fit in memory and are shuffled whole.
+// move's view. 76 bytes a position, so tens of millions fit in memory and are shuffled whole.
 #pragma once
 
 #include <array>

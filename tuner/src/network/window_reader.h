@@ -1,8 +1,8 @@
 // The windows of a SampleStream read on a thread of their own: while the trainer trains on one
-// window, the next is read into a second buffer, so memory holds two windows and never more. An
-// error of the reading (naming the file, the record and its byte, or an exception thrown inside
-// it) comes back from advance() as a value; the destructor stops a reading under way and joins
-// the thread.
+// window, the next is read into a second buffer, so memory holds two windows and never more
+// (each half the shuffle buffer, 'buffer_mib'). An error of the reading (naming the file, the
+// record and its byte, or an exception thrown inside it) comes back from advance() as a value;
+// the destructor stops a reading under way and joins the thread.
 #pragma once
 
 #include <atomic>
