@@ -1,9 +1,10 @@
 // Training on data larger than the shuffle buffer, streamed from disk a window at a time: the
 // same seed gives the same network and another seed another; a run resumed from a checkpoint
-// equals the uninterrupted one byte for byte; every training record is read once a pass and a
-// held-out one (of those the validation's reading reached) never; a corrupt record read beside
-// the training stops the run with an error naming the file and the byte; and memory holds two
-// windows, together within the buffer.
+// (one whose window begins inside a game too) equals the uninterrupted one byte for byte; a
+// forged partly taken record is an error, not a loop; every training record is read once a pass
+// and a held-out one (of those the validation's reading reached) never; a corrupt record read
+// beside the training stops the run with an error naming the file and the byte; and memory holds
+// two windows, together within the buffer.
 #include "network/sample_stream.h"
 
 #include <gtest/gtest.h>
@@ -135,6 +136,54 @@ TEST(StreamingTraining, ACheckpointsWindowOutOfRangeIsRefusedNamingTheFileAndThe
             std::string::npos)
       << restored.error();
   EXPECT_EQ(refused(0, 0), "") << "the fields a run can reach are taken";
+}
+
+// A checkpoint naming a partly taken record (the viriformat file's first game) of which the
+// window before took more positions than it keeps, each field within its bounds: reading the
+// window is an error naming the file and the byte, not a loop.
+TEST(StreamingTraining, APartlyTakenRecordKeepingFewerPositionsIsAnErrorNotALoop) {
+  const auto config = streamed_config(streamed_files("partial_forged"));
+  tuner::TrainingRun run = streamed_run(config);
+  std::string bytes = run.checkpoint().bytes();  // superbatch 0: every file at its start
+  put_field(bytes, 16 + 8 * 3, 1);               // partial_file: the viriformat file
+  put_field(bytes, 16 + 8 * 4, 10000);           // partial_taken: more than a game of 60 plies keeps
+  auto checkpoint = tuner::Checkpoint::from_bytes(bytes, "forged.bin", config.arch);
+  ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
+  ASSERT_EQ(checkpoint->window->start.partial_file, 1u);
+  auto restored = run.restore(std::move(checkpoint).value(), "forged.bin");
+  ASSERT_TRUE(restored.ok()) << restored.error();
+  const std::string error = run.run_superbatch().error;
+  EXPECT_NE(error.find(config.data[1].path + ": byte 0: the record there keeps "), std::string::npos) << error;
+  EXPECT_NE(error.find("fewer than the 10000 the window before took of it"), std::string::npos) << error;
+}
+
+// Stopped after the first superbatch whose checkpoint's window begins inside a game (its first
+// positions taken by the window before), the resumed run equals the uninterrupted one byte for
+// byte.
+TEST(StreamingTraining, AResumeInsideAPartlyTakenGameEqualsTheUninterruptedRun) {
+  const auto config = streamed_config(streamed_files("resume_partial"));
+  tuner::TrainingRun whole = streamed_run(config);
+  std::string stopped_bytes;
+  int stopped = 0;
+  for (int s = 1; s <= config.superbatches; ++s) {
+    ASSERT_EQ(whole.run_superbatch().error, "");
+    if (stopped > 0 || s == config.superbatches) continue;
+    const std::string bytes = whole.checkpoint().bytes();
+    auto checkpoint = tuner::Checkpoint::from_bytes(bytes, "checkpoint", config.arch);
+    ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
+    if (checkpoint->window->start.partial_file == tuner::NO_PARTIAL_RECORD) continue;
+    stopped = s;
+    stopped_bytes = bytes;
+  }
+  ASSERT_GT(stopped, 0) << "no checkpoint's window began inside a game";
+  auto checkpoint = tuner::Checkpoint::from_bytes(stopped_bytes, "checkpoint", config.arch);
+  ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
+  tuner::TrainingRun second = streamed_run(config);
+  auto restored = second.restore(std::move(checkpoint).value(), "checkpoint");
+  ASSERT_TRUE(restored.ok()) << restored.error();
+  for (int s = stopped; s < config.superbatches; ++s) ASSERT_EQ(second.run_superbatch().error, "");
+  EXPECT_EQ(second.network().raw_bytes(), whole.network().raw_bytes()) << "stopped after superbatch " << stopped;
+  EXPECT_EQ(second.checkpoint().bytes(), whole.checkpoint().bytes()) << "stopped after superbatch " << stopped;
 }
 
 // The validation takes 100 positions, fewer than the held-out records hold: those its reading

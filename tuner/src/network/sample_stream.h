@@ -32,9 +32,9 @@
 
 namespace tuner {
 
-inline constexpr std::uint64_t NO_PARTIAL_RECORD = ~std::uint64_t(0);
-inline constexpr std::uint64_t NO_RUN = ~std::uint64_t(0);
-inline constexpr std::uint64_t ALL_RECORDS = ~std::uint64_t(0);
+inline constexpr std::uint64_t NO_PARTIAL_RECORD = ~std::uint64_t(0);  // WindowStart::partial_file: none
+inline constexpr std::uint64_t NO_RUN = ~std::uint64_t(0);             // InterleaveRun::file: none
+inline constexpr std::uint64_t ALL_RECORDS = ~std::uint64_t(0);        // HeldOut::through: every record
 // The bytes a drawn file is read on for before the next draw: a run. Were each draw one record, a
 // file of large records (viriformat games, ~270 bytes) would drain faster than one of small ones
 // (text lines, ~60 bytes), crowding the start of every pass. 64 KiB is hundreds of records of any
@@ -85,6 +85,7 @@ std::uint64_t stream_memory_bytes(const std::vector<SampleFile>& files);
 
 // Whether record `record` (numbered from 1) of file `file` (from 0) is held out to validate: a
 // hash of the seed, the file and the record below `fraction`. A game's positions stay together.
+// (The training skips it only if the validation's reading reached it: HeldOut.)
 bool held_out_record(std::uint64_t seed, std::size_t file, std::uint64_t record, double fraction);
 
 // The validation positions, and per file the last record their reading reached (ALL_RECORDS: the
