@@ -52,5 +52,11 @@ chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, c
 
 // The sample of a position (White's view of result and score, as LabeledPosition holds them).
 TrainingSample to_sample(const chess::Position& pos, double white_result, int white_score);
+// Whether `filter` keeps `p` (a position without a score counts as scored 0: a reader that needs
+// scores refuses it first); the reading in memory and the streaming one both ask this.
+bool filter_keeps(const SampleFilter& filter, const LabeledPosition& p);
+// The same for a position, its score (either side's view: only its size counts) and the move
+// played from it (none where the format keeps no move).
+bool filter_keeps(const SampleFilter& filter, const chess::Position& pos, int score, chess::Move move);
 
 }  // namespace tuner
