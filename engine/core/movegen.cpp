@@ -194,6 +194,82 @@ MoveList legal_moves(const Position& pos) {
   return list;
 }
 
+namespace {
+
+// Whether the king of the side to move is safe once `m` (a pseudo-legal move that is not
+// castling) is made: the board's occupancy with the move made, the captured piece taken off.
+bool king_safe_after(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  Bitboard occupied = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+  Bitboard taken = square_bb(to);
+  if (m.kind() == MoveKind::EN_PASSANT) {
+    const Square victim = to - pawn_push(us);
+    occupied ^= square_bb(victim);
+    taken |= square_bb(victim);
+  }
+  const Square king = type_of(pos.piece_on(from)) == KING ? to : pos.king_square(us);
+  return !(pos.attackers_to(king, occupied) & pos.pieces(~us) & ~taken);
+}
+
+// Castling as the generator makes it: the right held, its king and rook, not out of check, the
+// path empty and safe without the castling rook.
+bool castling_legal(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  for (CastlingRights right : {kingside(us), queenside(us)}) {
+    const CastlingPath& path = pos.castling_path(right);
+    if (!(pos.castling_rights() & right) || path.king_from != m.from() || path.rook_from != m.to()) continue;
+    if (pos.in_check() || (pos.pieces() & path.must_be_empty)) return false;
+    const Bitboard occupied = pos.pieces() ^ square_bb(path.rook_from);
+    for (Bitboard walk = path.must_be_safe; walk;)
+      if (pos.attackers_to(pop_lsb(walk), occupied) & pos.pieces(~us)) return false;
+    return true;
+  }
+  return false;
+}
+
+// The squares a pawn of `us` on `from` may move to, captures and pushes.
+Bitboard pawn_targets(const Position& pos, Color us, Square from) {
+  const Bitboard empty = ~pos.pieces();
+  Bitboard targets = pawn_attacks(us, from) & pos.pieces(~us);
+  const Square one = from + pawn_push(us);
+  if (empty & square_bb(one)) {
+    targets |= square_bb(one);
+    if (relative_rank(us, rank_of(from)) == RANK_2 && (empty & square_bb(one + pawn_push(us)))) targets |= square_bb(one + pawn_push(us));
+  }
+  return targets;
+}
+
+// Whether `m` is a move the generator could make, before the king's safety: its kind fits its
+// piece and squares.
+bool pseudo_legal(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square from = m.from(), to = m.to();
+  const PieceType type = type_of(pos.piece_on(from));
+  const bool last_rank = relative_rank(us, rank_of(to)) == RANK_8;
+  switch (m.kind()) {
+    case MoveKind::EN_PASSANT:
+      return type == PAWN && to == pos.ep_square() && (pawn_attacks(us, from) & square_bb(to)) &&
+             (pos.pieces(~us, PAWN) & square_bb(to - pawn_push(us)));
+    case MoveKind::PROMOTION: return type == PAWN && last_rank && (pawn_targets(pos, us, from) & square_bb(to));
+    case MoveKind::NORMAL: break;
+    case MoveKind::CASTLING: return false;
+  }
+  if (type == PAWN) return !last_rank && (pawn_targets(pos, us, from) & square_bb(to));
+  return (attacks_of(type, from, pos.pieces()) & ~pos.pieces(us) & square_bb(to)) != 0;
+}
+
+}  // namespace
+
+bool is_legal(const Position& pos, Move m) {
+  const Piece piece = pos.piece_on(m.from());
+  if (piece == NO_PIECE || color_of(piece) != pos.side_to_move() || m.from() == m.to()) return false;
+  // The generator writes no promotion piece but a promotion's: any other bits make another move.
+  if (m.kind() != MoveKind::PROMOTION && m != Move(m.from(), m.to(), m.kind())) return false;
+  if (m.kind() == MoveKind::CASTLING) return type_of(piece) == KING && castling_legal(pos, m);
+  return pseudo_legal(pos, m) && king_safe_after(pos, m);
+}
+
 int count_legal(const Position& pos) {
   CountSink sink;
   generate_for_side<GenType::ALL>(pos, sink);

@@ -32,6 +32,8 @@ class MoveList {
 // All legal moves of the side to move.
 void generate_legal(const Position& pos, MoveList& list);
 MoveList legal_moves(const Position& pos);
+// Whether `m` is one of the legal moves (legal_moves(pos).contains(m)), without writing them out.
+bool is_legal(const Position& pos, Move m);
 // The number of legal moves, without writing them out (used for perft's last ply).
 int count_legal(const Position& pos);
 // Legal captures, en-passant and promotions (queen and knight promotions also as quiet moves).

@@ -56,27 +56,30 @@ chess::Result<chess::Move> entry_move(const chess::Position& pos, std::uint16_t 
   const chess::Move move(chess::Square((code >> 8) & 63), chess::Square((code >> 2) & 63), KINDS[code >> 14],
                          chess::PieceType(chess::KNIGHT + (code & 3)));
   const chess::Move plain = move.kind() == chess::MoveKind::PROMOTION ? move : chess::Move(move.from(), move.to(), move.kind());
-  if (!chess::legal_moves(pos).contains(plain)) return chess::Error{"its move is not legal in its position"};
+  if (!chess::is_legal(pos, plain)) return chess::Error{"its move is not legal in its position"};
   return plain;
 }
 
 }  // namespace
 
 chess::Result<std::size_t> decode_binpack_chain(const std::uint8_t* e, std::size_t room, const std::string& where,
-                                                const std::function<void(TrainingPosition&&)>& take) {
+                                                const PositionVisit& take) {
   if (room < CHAIN_HEAD) return chess::Error{where + ": the chunk ends inside its first entry"};
   const int result_code = int(read_be(e + 28, 2) >> 14);
   if (result_code == 3) return chess::Error{where + ": result 3 is not 0, 1 or 2"};  // the zigzag of -2: no result
   auto start = entry_position(e);
   if (!start) return chess::Error{where + ": " + start.error()};
-  chess::Position pos = *start;
+  TrainingPosition at{std::move(start).value()};
+  chess::Position& pos = at.position;
   const int sign = pos.side_to_move() == chess::BLACK ? -1 : 1;
   const int stem_score = unzigzag(read_be(e + 26, 2));
-  const auto result = WhiteResult(sign * unzigzag(std::uint64_t(result_code)) + 1);
+  at.result = WhiteResult(sign * unzigzag(std::uint64_t(result_code)) + 1);
   auto move = entry_move(pos, std::uint16_t(read_be(e + 24, 2)));
   if (!move) return chess::Error{where + ": " + move.error()};
   chess::Move played = *move;
-  take({pos, result, sign * stem_score, played});
+  at.score_white = sign * stem_score;
+  at.move = played;
+  take(at);
   const std::size_t plies = std::size_t(read_be(e + 32, 2));
   BinpackMovetextReader text(e + CHAIN_HEAD, room - CHAIN_HEAD, std::int16_t(stem_score));
   for (std::size_t ply = 1; ply <= plies; ++ply) {
@@ -85,7 +88,9 @@ chess::Result<std::size_t> decode_binpack_chain(const std::uint8_t* e, std::size
     auto next = text.next(pos);
     if (!next) return chess::Error{where + ", ply " + std::to_string(ply) + " after it: " + next.error()};
     played = next->first;
-    take({pos, result, pos.side_to_move() == chess::WHITE ? next->second : -next->second, played});
+    at.score_white = pos.side_to_move() == chess::WHITE ? next->second : -next->second;
+    at.move = played;
+    take(at);
   }
   return CHAIN_HEAD + text.bytes_read();
 }
@@ -147,7 +152,7 @@ chess::Result<std::size_t> decode_binpack_chunk_header(const std::uint8_t* b, co
 }
 
 chess::Result<std::size_t> decode_binpack_chunk(const std::uint8_t* b, std::size_t size, const std::string& source,
-                                                const std::function<void(TrainingPosition&&)>& take, std::size_t& chains) {
+                                                const PositionVisit& take, std::size_t& chains) {
   if (size < BINPACK_CHUNK_HEADER) return std::size_t(0);
   auto chunk = decode_binpack_chunk_header(b, source);
   CHESS_RETURN_IF_ERROR(chunk);

@@ -44,12 +44,12 @@ chess::Result<std::size_t> decode_binpack_chunk_header(const std::uint8_t* bytes
 // bytes it took. Errors start with `where` (the file and the chain): "WHERE: ...", "WHERE, ply
 // K after it: ...". A chain's bytes hold all it needs: it can be moved to another chunk whole.
 chess::Result<std::size_t> decode_binpack_chain(const std::uint8_t* bytes, std::size_t room, const std::string& where,
-                                                const std::function<void(TrainingPosition&&)>& take);
+                                                const PositionVisit& take);
 
 // One chunk from `bytes` (`size` of them available), each position handed to `take`: the bytes
 // it took, or 0 when the chunk goes on past `size`. `chains` counts the chains read; errors
 // start with `source` (the file) and name the chain: "SOURCE: chain N, ply K after it: ...".
 chess::Result<std::size_t> decode_binpack_chunk(const std::uint8_t* bytes, std::size_t size, const std::string& source,
-                                                const std::function<void(TrainingPosition&&)>& take, std::size_t& chains);
+                                                const PositionVisit& take, std::size_t& chains);
 
 }  // namespace formats

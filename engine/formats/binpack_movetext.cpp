@@ -155,7 +155,7 @@ chess::Result<chess::Move> BinpackMovetextReader::take_move(const chess::Positio
         chess::type_of(pos.piece_on(from)) == chess::PAWN && pos.has_legal_en_passant() && to == pos.ep_square();
     move = en_passant ? chess::Move(from, to, chess::MoveKind::EN_PASSANT) : chess::Move(from, to);
   }
-  if (!chess::legal_moves(pos).contains(move)) return chess::Error{"a move that is not legal in its position"};
+  if (!chess::is_legal(pos, move)) return chess::Error{"a move that is not legal in its position"};
   return move;
 }
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
 #include "core/position.h"
 
@@ -26,6 +27,10 @@ struct TrainingPosition {
   int score_white = 0;
   chess::Move move = chess::Move::none();
 };
+
+// Each position a decoder reads, handed by reference: valid during the call only (the decoder
+// plays on from it), so a caller that keeps it copies it.
+using PositionVisit = std::function<void(const TrainingPosition&)>;
 
 // The format's limit on the pieces of a board.
 inline constexpr int MAX_PIECES = 32;

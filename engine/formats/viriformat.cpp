@@ -35,7 +35,7 @@ chess::Result<chess::Move> decode_viriformat_move(const chess::Position& pos, st
   const chess::Move move = kind == chess::MoveKind::PROMOTION
                                ? chess::Move(from, to, kind, chess::PieceType(chess::KNIGHT + ((code >> 12) & 3)))
                                : chess::Move(from, to, kind);
-  if (!chess::legal_moves(pos).contains(move))
+  if (!chess::is_legal(pos, move))
     return chess::Error{chess::to_uci(chess::Move(from, to)) + " is not a legal move in " + pos.fen()};
   return move;
 }
@@ -48,18 +48,21 @@ std::optional<std::size_t> viriformat_game_bytes(const std::uint8_t* b, std::siz
 }
 
 chess::Result<std::size_t> decode_viriformat_game(const std::uint8_t* b, std::size_t size, const std::string& where,
-                                                  const std::function<void(TrainingPosition&&)>& take) {
+                                                  const PositionVisit& take) {
   const std::optional<std::size_t> bytes = viriformat_game_bytes(b, size);  // a whole game is needed
   if (!bytes) return chess::Error{where + ": no end (four zero bytes) within 16,384 moves"};
   if (*bytes == 0) return std::size_t(0);
   const std::size_t end = *bytes - 4;
   auto start = decode_marlinformat(b);
   if (!start) return chess::Error{where + ": " + start.error()};
-  chess::Position pos = start->position;
+  TrainingPosition at = std::move(start).value();
+  chess::Position& pos = at.position;
   for (std::size_t pair = 32; pair < end; pair += 4) {
     auto move = decode_viriformat_move(pos, std::uint16_t(read_le(b + pair, 2)));
     if (!move) return chess::Error{where + ", move " + std::to_string((pair - 32) / 4 + 1) + ": " + move.error()};
-    take({pos, start->result, int(std::int16_t(read_le(b + pair + 2, 2))), *move});
+    at.score_white = int(std::int16_t(read_le(b + pair + 2, 2)));
+    at.move = *move;
+    take(at);
     chess::Undo undo;
     pos.do_move(*move, undo);
   }

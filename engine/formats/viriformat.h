@@ -37,6 +37,6 @@ std::optional<std::size_t> viriformat_game_bytes(const std::uint8_t* bytes, std:
 // Errors start with `where` (the file and the game): "WHERE: no end (four zero bytes) within
 // 16,384 moves", "WHERE: " and the board's, "WHERE, move K: ...".
 chess::Result<std::size_t> decode_viriformat_game(const std::uint8_t* bytes, std::size_t size, const std::string& where,
-                                                  const std::function<void(TrainingPosition&&)>& take);
+                                                  const PositionVisit& take);
 
 }  // namespace formats

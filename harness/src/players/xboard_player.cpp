@@ -182,6 +182,9 @@ bool XboardPlayer::new_game(const TimeControl& tc, chess::Variant variant) {
   if (variant != chess::Variant::STANDARD) process_->write_line("variant " + std::string(chess::variant_name(variant)));
   process_->write_line("force");
   process_->write_line("post");
+  // The harness never lets an xboard engine think on its opponent's time (nor between games, where
+  // a pondering engine would take a core from the games beside it).
+  process_->write_line("easy");
   switch (tc.kind) {
     case TimeControl::Kind::CLOCK: process_->write_line(level_command(tc)); break;
     case TimeControl::Kind::MOVETIME:

@@ -21,6 +21,34 @@ TEST(MoveGen, CountMatchesListEverywhere) {
       300, 200, 3, [](Position& pos, Move) { ASSERT_EQ(count_legal(pos), legal_moves(pos).size()) << pos.fen(); });
 }
 
+// Every move of every kind from every square to every square: is_legal says what the list says.
+void expect_is_legal_matches_the_list(const Position& pos) {
+  const MoveList legal = legal_moves(pos);
+  int found = 0;
+  for (int from = 0; from < 64; ++from)
+    for (int to = 0; to < 64; ++to) {
+      const Square f = Square(from), t = Square(to);
+      for (Move m : {Move(f, t), Move(f, t, MoveKind::EN_PASSANT), Move(f, t, MoveKind::CASTLING),
+                     Move(f, t, MoveKind::PROMOTION, KNIGHT), Move(f, t, MoveKind::PROMOTION, BISHOP),
+                     Move(f, t, MoveKind::PROMOTION, ROOK), Move(f, t, MoveKind::PROMOTION, QUEEN)}) {
+        ASSERT_EQ(is_legal(pos, m), legal.contains(m)) << pos.fen() << " " << to_uci(m);
+        found += is_legal(pos, m);
+      }
+    }
+  ASSERT_EQ(found, legal.size()) << pos.fen();
+}
+
+TEST(MoveGen, IsLegalAgreesWithTheListForEveryMove) {
+  testing_support::for_each_random_move(12, 80, 11, [](Position& pos, Move) { expect_is_legal_matches_the_list(pos); });
+  // Positions the random games rarely reach: en passant into a pin, castling through attacks,
+  // Chess960 castling with the rook beside the king, promotions that capture, double check.
+  for (const char* fen : {"8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "r3k2r/8/8/8/8/8/8/R3K1qR w KQkq - 0 1",
+                          "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfb - 0 1",
+                          "r1b1k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/1b6/8/3N4/r3K3 w - - 0 1",
+                          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"})
+    expect_is_legal_matches_the_list(Position::from_fen(fen).value());
+}
+
 TEST(MoveGen, NoisyMovesAreTheLegalCapturesAndPromotions) {
   testing_support::for_each_random_move(200, 200, 5, [](Position& pos, Move) {
     MoveList noisy;

@@ -14,14 +14,7 @@
 
 namespace tuner {
 
-namespace {
-
-using Bytes = const std::uint8_t*;
-
-// Reads `in` (the file `path`) in blocks, handing `each` the bytes; `each` returns how many it
-// used (0: it needs more). An error names the byte where the file ends inside a record.
-chess::Result<bool> for_each_block(std::istream& in, const std::string& path,
-                                   const std::function<chess::Result<std::size_t>(Bytes, std::size_t)>& each) {
+chess::Result<bool> for_each_block(std::istream& in, const std::string& path, const BlockReader& each) {
   std::vector<std::uint8_t> buffer;
   std::size_t offset = 0;
   for (;;) {
@@ -46,6 +39,10 @@ chess::Result<bool> for_each_block(std::istream& in, const std::string& path,
   }
 }
 
+namespace {
+
+using Bytes = const std::uint8_t*;
+
 // A board a record: marlinformat or bulletformat.
 chess::Result<std::size_t> read_boards(std::istream& in, const std::string& path, bool bullet,
                                        const std::function<void(LabeledPosition&&)>& take) {
@@ -68,8 +65,8 @@ chess::Result<std::size_t> read_viriformat(std::istream& in, const std::string& 
   std::size_t count = 0, games = 0;
   auto read = for_each_block(in, path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     auto took = formats::decode_viriformat_game(b, size, path + ": game " + std::to_string(games + 1),
-                                                [&](formats::TrainingPosition&& p) {
-                                                  take(labeled_position(std::move(p)));
+                                                [&](const formats::TrainingPosition& p) {
+                                                  take(labeled_position(p));
                                                   ++count;
                                                 });
     CHESS_RETURN_IF_ERROR(took);
@@ -87,8 +84,8 @@ chess::Result<std::size_t> read_binpack(std::istream& in, const std::string& pat
   auto read = for_each_block(in, path, [&](Bytes b, std::size_t size) -> chess::Result<std::size_t> {
     return formats::decode_binpack_chunk(
         b, size, path,
-        [&](formats::TrainingPosition&& p) {
-          take(labeled_position(std::move(p)));
+        [&](const formats::TrainingPosition& p) {
+          take(labeled_position(p));
           ++count;
         },
         chains);
@@ -99,8 +96,8 @@ chess::Result<std::size_t> read_binpack(std::istream& in, const std::string& pat
 
 }  // namespace
 
-LabeledPosition labeled_position(formats::TrainingPosition&& p) {
-  return {std::move(p.position), int(p.result) / 2.0, p.score_white, p.move};
+LabeledPosition labeled_position(const formats::TrainingPosition& p) {
+  return {p.position, int(p.result) / 2.0, p.score_white, p.move};
 }
 
 chess::Result<std::size_t> read_trainer_file(const std::string& path, PositionsFormat format,

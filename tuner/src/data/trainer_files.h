@@ -22,8 +22,14 @@
 
 namespace tuner {
 
+// Reads `in` (the file `path`) in blocks of 1 MiB, handing `each` the bytes at hand; `each`
+// returns how many it used (0: it needs more). An error names the byte where the file ends
+// inside a record.
+using BlockReader = std::function<chess::Result<std::size_t>(const std::uint8_t*, std::size_t)>;
+chess::Result<bool> for_each_block(std::istream& in, const std::string& path, const BlockReader& each);
+
 // A decoded position as the tuner labels it: its result 1, 0.5 or 0 and its score, both White's.
-LabeledPosition labeled_position(formats::TrainingPosition&& p);
+LabeledPosition labeled_position(const formats::TrainingPosition& p);
 
 // Reads a binary file a position at a time; errors name the file and the record or game. The
 // file must be a regular file: a FIFO, a directory or a device is refused by name, unread.

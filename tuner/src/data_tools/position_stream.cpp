@@ -22,9 +22,9 @@ std::string_view stream_line_trimmed(std::string_view line) {
 }
 
 // The decoders' positions as the tuner labels them, handed on.
-std::function<void(formats::TrainingPosition&&)> labeled_to(const PositionStream::Take& take) {
-  if (!take) return [](formats::TrainingPosition&&) {};
-  return [&take](formats::TrainingPosition&& p) { take(labeled_position(std::move(p))); };
+formats::PositionVisit labeled_to(const PositionStream::Take& take) {
+  if (!take) return [](const formats::TrainingPosition&) {};
+  return [&take](const formats::TrainingPosition& p) { take(labeled_position(p)); };
 }
 
 // The size of the file `in` reads, which is left at its start.

@@ -8,6 +8,7 @@
 #include "core/bounded_read.h"
 #include "formats/binpack.h"
 #include "formats/viriformat.h"
+#include "network/sample_decoding.h"
 
 namespace tuner {
 
@@ -121,13 +122,36 @@ std::optional<std::size_t> SampleStream::draw_file(SeededDraws& draws) const {
   return drawn_index(left, draw_below(draws, total));
 }
 
+namespace {
+
+// A bulletformat board or a viriformat game decoded by the fast decoders (sample_decoding.h)
+// from the bytes the stream framed.
+chess::Result<bool> decode_framed(const PositionStream& in, const StreamRecord& record, const SampleFilter& filter,
+                                  std::vector<TrainingSample>& out) {
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(record.bytes.data());
+  if (in.format() == PositionsFormat::BULLETFORMAT) {
+    TrainingSample sample;
+    auto kept = bulletformat_sample(bytes, filter, sample);
+    if (!kept) return chess::Error{in.where(record) + ": " + kept.error()};
+    if (*kept) out.push_back(sample);
+    return true;
+  }
+  SampleSink sink{[&](const TrainingSample& sample) { out.push_back(sample); }};
+  auto took = viriformat_samples(bytes, record.bytes.size(), in.where(record), filter, sink);
+  CHESS_RETURN_IF_ERROR(took);
+  return true;
+}
+
+}  // namespace
+
 chess::Result<bool> SampleStream::read_record(std::size_t file, bool decode, std::vector<TrainingSample>& out) {
   out.clear();
   PositionStream& in = *files_[file];
+  const bool framed = in.format() == PositionsFormat::BULLETFORMAT || in.format() == PositionsFormat::VIRIFORMAT;
   std::string missing_score;
   bool too_many = false;  // more kept positions than MOST_RECORD_POSITIONS: the rest are not held
   PositionStream::Take take;
-  if (decode)
+  if (decode && !framed)
     take = [&](LabeledPosition&& p) {
       if (!p.score && settings_.needs_score) {
         if (missing_score.empty()) missing_score = p.position.fen();
@@ -146,6 +170,7 @@ chess::Result<bool> SampleStream::read_record(std::size_t file, bool decode, std
     return chess::Error{in.path() + ": byte " + std::to_string(at) + ": no record before the end, where the file's " +
                         std::to_string(in.file_bytes()) + " bytes had more: did it change while it was read?"};
   }
+  if (decode && framed) CHESS_RETURN_IF_ERROR(decode_framed(in, **record, settings_.filter, out));
   if (!missing_score.empty())
     return chess::Error{in.where(**record) + ": a position has no search score (" + missing_score +
                         "), and the training blends scores in ('wdl' below 1)"};

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "network/sample_decoding.h"
 #include "nnue/features.h"
 #include "process/memory_available.h"
 
@@ -48,12 +49,15 @@ TrainingSample to_sample(const chess::Position& pos, double white_result, int wh
   return s;
 }
 
+bool filter_keeps(const SampleFilter& filter, const chess::Position& pos, int score, chess::Move move) {
+  if (std::abs(score) > filter.max_score || pos.game_ply() < filter.min_ply) return false;
+  if (filter.skip_in_check && pos.in_check()) return false;
+  if (filter.skip_capture && !move.is_none() && pos.is_capture(move)) return false;
+  return __builtin_popcountll(pos.pieces()) <= 32;
+}
+
 bool filter_keeps(const SampleFilter& filter, const LabeledPosition& p) {
-  const int score = p.score.value_or(0);
-  if (std::abs(score) > filter.max_score || p.position.game_ply() < filter.min_ply) return false;
-  if (filter.skip_in_check && p.position.in_check()) return false;
-  if (filter.skip_capture && !p.move.is_none() && p.position.is_capture(p.move)) return false;
-  return __builtin_popcountll(p.position.pieces()) <= 32;
+  return filter_keeps(filter, p.position, p.score.value_or(0), p.move);
 }
 
 chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, const SampleFilter& filter, bool needs_score,
@@ -63,29 +67,20 @@ chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, c
     auto opened = HashedFile::open(file.path, POSITIONS_FILE);
     CHESS_RETURN_IF_ERROR(opened);
     HashedFile& hashed = opened.value();
-    std::string missing_score, no_room;
-    auto read = read_labeled_stream(
-        hashed.stream(), file.path,
-        [&](LabeledPosition&& p) {
-          ++counts.read;
-          if (!p.score && needs_score) {
-            if (missing_score.empty()) missing_score = p.position.fen();
-            return;
-          }
-          if (!filter_keeps(filter, p) || !no_room.empty()) return;
-          if (auto room = make_room(out, memory_budget, file.path); !room) {
-            no_room = room.error();
-            return;
-          }
-          out.push_back(to_sample(p.position, p.result, p.score.value_or(0)));
-          ++counts.kept;
-        },
-        0, file.format);
+    std::string no_room;
+    SampleSink sink{[&](const TrainingSample& sample) {
+      if (!no_room.empty()) return;
+      if (auto room = make_room(out, memory_budget, file.path); !room) {
+        no_room = room.error();
+        return;
+      }
+      out.push_back(sample);
+      ++counts.kept;
+    }};
+    auto read = read_stream_samples(hashed.stream(), file.path, file.format, filter, needs_score, sink);
     CHESS_RETURN_IF_ERROR(read);
+    counts.read += *read;
     if (!no_room.empty()) return chess::Error{no_room};
-    if (!missing_score.empty())
-      return chess::Error{file.path + ": a position has no search score (" + missing_score +
-                          "), and the training blends scores in ('wdl' below 1)"};
     auto digest = hashed.finish();
     CHESS_RETURN_IF_ERROR(digest);
     counts.files.push_back(std::move(digest).value());

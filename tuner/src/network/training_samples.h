@@ -55,5 +55,8 @@ TrainingSample to_sample(const chess::Position& pos, double white_result, int wh
 // Whether `filter` keeps `p` (a position without a score counts as scored 0: a reader that needs
 // scores refuses it first); the reading in memory and the streaming one both ask this.
 bool filter_keeps(const SampleFilter& filter, const LabeledPosition& p);
+// The same for a position, its score (either side's view: only its size counts) and the move
+// played from it (none where the format keeps no move).
+bool filter_keeps(const SampleFilter& filter, const chess::Position& pos, int score, chess::Move move);
 
 }  // namespace tuner
