@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 
 #include "pv_end.h"
 #include "see.h"
@@ -291,17 +292,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
       return static_eval;
     if (features_.null_move && null_allowed && depth >= 2 && static_eval >= beta &&
         has_non_pawn_material(pos, pos.side_to_move())) {
-      Undo undo;
-      path_moves_[ply] = Move::none();
-      make_null_move(pos, undo);
-      keys_.push_back(pos.key());
-      const int r =
-          features_.adaptive_null_move ? adaptive_null_reduction(sp_, depth, static_eval, beta) : null_move_reduction(depth);
-      int s = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
-      keys_.pop_back();
-      unmake_null_move(pos, undo);
-      if (stopped_) return 0;
-      if (s >= beta) return s >= MATE_BOUND ? beta : s;
+      if (const std::optional<int> cutoff = null_move_search(pos, beta, depth, ply, static_eval)) return *cutoff;
     }
   }
 
@@ -313,6 +304,27 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
 
   const bool futile = features_.futility && !pv_node && !in_check && depth <= sp_.futility_depth &&
                       static_eval + sp_.futility_margin * depth <= alpha;
+  const Node node{depth, ply, pv_node, in_check, improving, futile, excluded, tt_move, pv_move, tt, path, raw_eval};
+  return search_moves(pos, alpha, beta, node, picker);
+}
+
+std::optional<int> Searcher::null_move_search(Position& pos, int beta, int depth, int ply, int static_eval) {
+  Undo undo;
+  path_moves_[ply] = Move::none();
+  make_null_move(pos, undo);
+  keys_.push_back(pos.key());
+  const int r =
+      features_.adaptive_null_move ? adaptive_null_reduction(sp_, depth, static_eval, beta) : null_move_reduction(depth);
+  int s = -search(pos, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+  keys_.pop_back();
+  unmake_null_move(pos, undo);
+  if (stopped_) return 0;
+  if (s >= beta) return s >= MATE_BOUND ? beta : s;
+  return std::nullopt;
+}
+
+int Searcher::search_moves(Position& pos, int alpha, int beta, const Node& node, MovePicker& picker) {
+  const auto& [depth, ply, pv_node, in_check, improving, futile, excluded, tt_move, pv_move, tt, path, raw_eval] = node;
   const int original_alpha = alpha;
   int best = -INF;
   Move best_move = Move::none();
@@ -349,20 +361,7 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
       continue;
     }
     keys_.push_back(pos.key());
-    int s;
-    if (searched == 0 || !features_.pvs) {
-      s = -search(pos, -beta, -alpha, new_depth, ply + 1, true);
-    } else {
-      int r = 0;
-      if (features_.late_move_reductions && depth >= 3 && searched >= 2 + pv_node && quiet && !in_check && !gives_check) {
-        r = late_move_reduction(depth, searched + 1) - pv_node + (features_.improving && !improving);
-        if (features_.history_gravity) r -= history / sp_.lmr_history_divisor + picker.last_was_refutation();
-        r = std::clamp(r, 0, depth - 2);
-      }
-      s = -search(pos, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-      if (s > alpha && r > 0) s = -search(pos, -alpha - 1, -alpha, new_depth, ply + 1, true);
-      if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, new_depth, ply + 1, true);
-    }
+    const int s = search_move(pos, alpha, beta, new_depth, node, searched, quiet, gives_check, history, picker);
     keys_.pop_back();
     unmake_move(pos, m, undo);
     if (stopped_) return 0;
@@ -390,6 +389,26 @@ int Searcher::search(Position& pos, int alpha, int beta, int depth, int ply, boo
     tt_.store(pos.key(), best_move, score_to_tt(best, ply), depth, bound, raw_eval);
   }
   return best;
+}
+
+int Searcher::search_move(Position& pos, int alpha, int beta, int new_depth, const Node& node, int searched, bool quiet,
+                          bool gives_check, int history, const MovePicker& picker) {
+  int s;
+  if (searched == 0 || !features_.pvs) {
+    s = -search(pos, -beta, -alpha, new_depth, node.ply + 1, true);
+  } else {
+    int r = 0;
+    if (features_.late_move_reductions && node.depth >= 3 && searched >= 2 + node.pv_node && quiet && !node.in_check &&
+        !gives_check) {
+      r = late_move_reduction(node.depth, searched + 1) - node.pv_node + (features_.improving && !node.improving);
+      if (features_.history_gravity) r -= history / sp_.lmr_history_divisor + picker.last_was_refutation();
+      r = std::clamp(r, 0, node.depth - 2);
+    }
+    s = -search(pos, -alpha - 1, -alpha, new_depth - r, node.ply + 1, true);
+    if (s > alpha && r > 0) s = -search(pos, -alpha - 1, -alpha, new_depth, node.ply + 1, true);
+    if (s > alpha && s < beta) s = -search(pos, -beta, -alpha, new_depth, node.ply + 1, true);
+  }
+  return s;
 }
 
 int Searcher::quiescence(Position& pos, int alpha, int beta, int ply) {

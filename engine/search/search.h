@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/position.h"
@@ -102,6 +103,28 @@ class Searcher {
  private:
   int search_root(chess::Position& pos, int alpha, int beta, int depth);
   int search(chess::Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed);
+  // What search() knows of a node when it comes to try its moves (depth after extension and
+  // reduction; the table's entry as probed; raw_eval: the evaluation the table stores).
+  struct Node {
+    int depth = 0;
+    int ply = 0;
+    bool pv_node = false;
+    bool in_check = false;
+    bool improving = false;
+    bool futile = false;   // quiet moves after the first that give no check are skipped
+    chess::Move excluded;  // the move a singular-extension search leaves out
+    chess::Move tt_move;
+    chess::Move pv_move;  // the previous iteration's move at this ply, while on its line
+    TTEntry tt;
+    PathContext path;
+    int raw_eval = 0;
+  };
+  // search()'s steps: the null-move search (a score: the node fails high, or the search stopped),
+  // the loop over the node's moves, and the search of one move made (PVS, late-move reduction).
+  std::optional<int> null_move_search(chess::Position& pos, int beta, int depth, int ply, int static_eval);
+  int search_moves(chess::Position& pos, int alpha, int beta, const Node& node, MovePicker& picker);
+  int search_move(chess::Position& pos, int alpha, int beta, int new_depth, const Node& node, int searched, bool quiet,
+                  bool gives_check, int history, const MovePicker& picker);
   int quiescence(chess::Position& pos, int alpha, int beta, int ply);
   bool is_repetition(const chess::Position& pos) const;
   // Moves along the search path: the position and, with a network, its accumulators.

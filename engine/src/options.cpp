@@ -24,8 +24,8 @@ std::string parse_spin(const std::string& name, const std::string& value, int mi
   return {};
 }
 
-std::vector<UciOption> build() {
-  std::vector<UciOption> list;
+// The engine's own options: the table, threads, version, evaluation, contempt, time, variant, log.
+void add_engine_options(std::vector<UciOption>& list) {
   list.push_back({"Hash", "spin", "16", 1, 65536, {}, [](EngineState& e, const std::string& v) {
                     int mb = 0;
                     std::string err = parse_spin("Hash", v, 1, 65536, mb);
@@ -76,7 +76,10 @@ std::vector<UciOption> build() {
                     e.set_debug_log(v == "true");
                     return std::string();
                   }});
-  // Every scalar evaluation weight, so external tuners can set it.
+}
+
+// Every scalar evaluation weight, so external tuners can set it.
+void add_eval_weight_options(std::vector<UciOption>& list) {
   const auto& params = eval::param_list();
   for (std::size_t i = 0; i < params.size(); ++i) {
     const eval::ParamInfo info = params[i];
@@ -98,7 +101,10 @@ std::vector<UciOption> build() {
                       return std::string();
                     }});
   }
-  // Every search margin and reduction constant (search/search_params.h).
+}
+
+// Every search margin and reduction constant (search/search_params.h).
+void add_search_param_options(std::vector<UciOption>& list) {
   for (const search::SearchParamInfo& info : search::search_param_list()) {
     list.push_back({std::string(info.name),
                     "spin",
@@ -116,6 +122,13 @@ std::vector<UciOption> build() {
                       return std::string();
                     }});
   }
+}
+
+std::vector<UciOption> build() {
+  std::vector<UciOption> list;
+  add_engine_options(list);
+  add_eval_weight_options(list);
+  add_search_param_options(list);
   return list;
 }
 

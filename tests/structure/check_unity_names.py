@@ -4,7 +4,9 @@ or static) that two of them define, or that one defines and a header's anonymous
 defines, then collides, or worse, resolves a call to the other file's function when its overload
 fits better. This check fails on any such name, naming the batch and both files.
   check_unity_names.py BUILD_DIR    (the batches are BUILD_DIR's Unity/unity_*_cxx.cxx files)
-A build that is not a unity build compiles nothing together, and passes."""
+It fails on a build directory whose CMakeCache.txt does not set CMAKE_UNITY_BUILD on: such a
+build compiles nothing together, so it would pass without checking anything (the scripts'
+builds are unity builds, scripts/lib/build_settings.sh), and on a unity build without batches."""
 import glob
 import json
 import os
@@ -34,13 +36,33 @@ def file_local_names(path):
     return names
 
 
+def unity_build_setting(build):
+    """CMAKE_UNITY_BUILD as BUILD_DIR's CMakeCache.txt sets it; None without the file or the entry."""
+    try:
+        with open(os.path.join(build, "CMakeCache.txt")) as cache:
+            for line in cache:
+                match = re.match(r"CMAKE_UNITY_BUILD(?::[A-Za-z]+)?=(.*)$", line.strip())
+                if match:
+                    return match.group(1).strip()
+    except FileNotFoundError:
+        return None
+    return None
+
+
 def main():
     build = sys.argv[1]
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    setting = unity_build_setting(build)
+    if setting is None or setting.upper() not in ("ON", "1", "YES", "TRUE", "Y"):
+        found = "no CMakeCache.txt" if not os.path.exists(os.path.join(build, "CMakeCache.txt")) else \
+            f"CMAKE_UNITY_BUILD={setting}" if setting is not None else "no CMAKE_UNITY_BUILD"
+        print(f"{build}: not a unity build ({found}): nothing is compiled together, so no name is checked; "
+              "configure with -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 as scripts/ci/build.sh does")
+        return 1
     batches = sorted(glob.glob(os.path.join(build, "**", "Unity", "unity_*_cxx.cxx"), recursive=True))
     if not batches:
-        print(f"{build}: not a unity build, nothing is compiled together")
-        return 0
+        print(f"{build}: CMAKE_UNITY_BUILD is {setting} but no Unity/unity_*_cxx.cxx batch is there: is it configured?")
+        return 1
     header_names = {}
     for header in glob.glob(os.path.join(root, "**", "*.h"), recursive=True):
         rel = os.path.relpath(header, root)
