@@ -40,10 +40,12 @@ std::uint64_t default_memory_budget() {
 TrainingSample to_sample(const chess::Position& pos, double white_result, int white_score) {
   TrainingSample s;
   const chess::Color us = pos.side_to_move();
-  for (chess::Bitboard b = pos.pieces(); b && s.count < 32; b &= b - 1) {
+  int n = 0;  // counted here, not in s.count: a store a piece would wait for the one before
+  for (chess::Bitboard b = pos.pieces(); b && n < 32; b &= b - 1, ++n) {
     const auto sq = chess::Square(__builtin_ctzll(b));
-    s.features[s.count++] = std::uint16_t(nnue::feature_index(us, pos.piece_on(sq), sq));
+    s.features[std::size_t(n)] = std::uint16_t(nnue::feature_index(us, pos.piece_on(sq), sq));
   }
+  s.count = std::uint8_t(n);
   s.result = float(us == chess::WHITE ? white_result : 1.0 - white_result);
   s.score = float(us == chess::WHITE ? white_score : -white_score);
   return s;
