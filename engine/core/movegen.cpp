@@ -264,7 +264,8 @@ bool pseudo_legal(const Position& pos, Move m) {
 bool is_legal(const Position& pos, Move m) {
   const Piece piece = pos.piece_on(m.from());
   if (piece == NO_PIECE || color_of(piece) != pos.side_to_move() || m.from() == m.to()) return false;
-  // The generator writes no promotion piece but a promotion's: any other bits make another move.
+  // Only a promotion has its piece bits set in a generated move: with them set, any other kind is
+  // a move the generator never makes.
   if (m.kind() != MoveKind::PROMOTION && m != Move(m.from(), m.to(), m.kind())) return false;
   if (m.kind() == MoveKind::CASTLING) return type_of(piece) == KING && castling_legal(pos, m);
   return pseudo_legal(pos, m) && king_safe_after(pos, m);

@@ -42,11 +42,19 @@ TEST(MoveGen, IsLegalAgreesWithTheListForEveryMove) {
   testing_support::for_each_random_move(12, 80, 11, [](Position& pos, Move) { expect_is_legal_matches_the_list(pos); });
   // Positions the random games rarely reach: en passant into a pin, castling through attacks,
   // Chess960 castling with the rook beside the king, promotions that capture, double check.
+  // Every one of the 65,536 values a move's 16 bits can hold, in each of them.
   for (const char* fen : {"8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "r3k2r/8/8/8/8/8/8/R3K1qR w KQkq - 0 1",
                           "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfb - 0 1",
                           "r1b1k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/1b6/8/3N4/r3K3 w - - 0 1",
-                          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"})
-    expect_is_legal_matches_the_list(Position::from_fen(fen).value());
+                          "4k3/8/8/8/1b6/8/8/r3K3 w - - 0 1", "4k3/8/8/8/8/8/8/6KR w H - 0 1", "4k3/8/8/8/8/8/8/1RK5 w B - 0 1",
+                          "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"}) {
+    const Position pos = Position::from_fen(fen).value();
+    const MoveList legal = legal_moves(pos);
+    for (unsigned raw = 0; raw < 65536; ++raw) {
+      const Move m = Move::from_raw(std::uint16_t(raw));
+      ASSERT_EQ(is_legal(pos, m), legal.contains(m)) << fen << " raw move " << raw;
+    }
+  }
 }
 
 TEST(MoveGen, NoisyMovesAreTheLegalCapturesAndPromotions) {

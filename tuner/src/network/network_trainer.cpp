@@ -107,7 +107,8 @@ void adamw_update(AdamWSettings a, float lr, float clip, std::size_t first, std:
 }
 
 // The relative square of a perspective's own king from its Chess768 features. Every sample has
-// both kings: each reader builds its positions through Position::from_setup, which refuses others.
+// both kings: every reader refuses a board without one king a side (Position::from_setup, or the
+// same check on the bitboards of a bulletformat board).
 int own_king(const std::uint16_t* features, int count, bool theirs) {
   const int first = nnue::OWN_KING_FEATURE + (theirs ? 384 : 0);
   for (int k = 0; k < count; ++k)

@@ -17,9 +17,10 @@ namespace {
 
 using chess::Bitboard;
 
-// A bulletformat board as bitboards: the four bits of each square's piece code, one bitboard a
-// bit (bit 3: the opponent's), from which each piece's bitboard follows. Four registers, where a
-// bitboard a piece code would be a store to memory a piece.
+// A bulletformat board as bitboards: for each of the four bits of a piece code, the squares whose
+// code has it set (bit 3: the opponent's piece); each kind of piece's squares follow from them.
+// The four are built in registers as the pieces are read, where one bitboard for each code would
+// be a store to memory for each piece.
 struct BoardBits {
   Bitboard occupied = 0;
   Bitboard plane[4] = {};
@@ -120,53 +121,49 @@ chess::Result<std::size_t> viriformat_samples(const std::uint8_t* bytes, std::si
 
 namespace {
 
-chess::Result<std::size_t> read_bulletformat_samples(std::istream& in, const std::string& path, const SampleFilter& filter,
+chess::Result<bool> read_bulletformat_samples(std::istream& in, const std::string& path, const SampleFilter& filter,
                                                      SampleSink& sink) {
   TrainingSample sample;
-  auto read = for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
+  std::size_t records = 0;
+  return for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
     std::size_t used = 0;
     for (; size - used >= 32; used += 32) {
       auto kept = bulletformat_sample(b + used, filter, sample);
-      if (!kept) return chess::Error{path + ": record " + std::to_string(sink.read + 1) + ": " + kept.error()};
+      if (!kept) return chess::Error{path + ": record " + std::to_string(records + 1) + ": " + kept.error()};
+      ++records;
       ++sink.read;
       if (*kept) sink.keep(sample);
     }
     return used;
   });
-  CHESS_RETURN_IF_ERROR(read);
-  return sink.read;
 }
 
-chess::Result<std::size_t> read_viriformat_samples(std::istream& in, const std::string& path, const SampleFilter& filter,
+chess::Result<bool> read_viriformat_samples(std::istream& in, const std::string& path, const SampleFilter& filter,
                                                    SampleSink& sink) {
   std::size_t games = 0;
-  auto read = for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
+  return for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
     auto took = viriformat_samples(b, size, path + ": game " + std::to_string(games + 1), filter, sink);
     CHESS_RETURN_IF_ERROR(took);
     games += *took > 0;
     return took;
   });
-  CHESS_RETURN_IF_ERROR(read);
-  return sink.read;
 }
 
 // Chunks of chains, each position played on from its chain's first by the format's decoder.
-chess::Result<std::size_t> read_binpack_samples(std::istream& in, const std::string& path, const SampleFilter& filter,
+chess::Result<bool> read_binpack_samples(std::istream& in, const std::string& path, const SampleFilter& filter,
                                                 SampleSink& sink) {
   std::size_t chains = 0;
   const formats::PositionVisit visit = [&](const formats::TrainingPosition& p) {
     ++sink.read;
     if (filter_keeps(filter, p.position, p.score_white, p.move)) sink.keep(to_sample(p.position, int(p.result) / 2.0, p.score_white));
   };
-  auto read = for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) {
+  return for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) {
     return formats::decode_binpack_chunk(b, size, path, visit, chains);
   });
-  CHESS_RETURN_IF_ERROR(read);
-  return sink.read;
 }
 
 // Formats without a decoder of their own here: through the labeled reader.
-chess::Result<std::size_t> read_labeled_samples(std::istream& in, const std::string& path, PositionsFormat format,
+chess::Result<bool> read_labeled_samples(std::istream& in, const std::string& path, PositionsFormat format,
                                                 const SampleFilter& filter, bool needs_score, SampleSink& sink) {
   std::string missing_score;
   auto read = read_labeled_stream(
@@ -184,7 +181,7 @@ chess::Result<std::size_t> read_labeled_samples(std::istream& in, const std::str
   if (!missing_score.empty())
     return chess::Error{path + ": a position has no search score (" + missing_score +
                         "), and the training blends scores in ('wdl' below 1)"};
-  return sink.read;
+  return true;
 }
 
 }  // namespace
@@ -192,12 +189,12 @@ chess::Result<std::size_t> read_labeled_samples(std::istream& in, const std::str
 chess::Result<std::size_t> read_stream_samples(std::istream& in, const std::string& path, PositionsFormat format,
                                                const SampleFilter& filter, bool needs_score, SampleSink& sink) {
   const std::size_t before = sink.read;
-  chess::Result<std::size_t> read = std::size_t(0);
+  chess::Result<bool> read = true;
   switch (format) {
     case PositionsFormat::BULLETFORMAT: read = read_bulletformat_samples(in, path, filter, sink); break;
     case PositionsFormat::VIRIFORMAT: read = read_viriformat_samples(in, path, filter, sink); break;
     case PositionsFormat::BINPACK: read = read_binpack_samples(in, path, filter, sink); break;
-    default: return read_labeled_samples(in, path, format, filter, needs_score, sink);
+    default: read = read_labeled_samples(in, path, format, filter, needs_score, sink); break;
   }
   CHESS_RETURN_IF_ERROR(read);
   if (sink.read == before) return chess::Error{path + ": no labeled positions"};

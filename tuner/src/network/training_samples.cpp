@@ -80,9 +80,9 @@ chess::Result<SampleCounts> read_samples(const std::vector<SampleFile>& files, c
       ++counts.kept;
     }};
     auto read = read_stream_samples(hashed.stream(), file.path, file.format, filter, needs_score, sink);
+    if (!no_room.empty()) return chess::Error{no_room};
     CHESS_RETURN_IF_ERROR(read);
     counts.read += *read;
-    if (!no_room.empty()) return chess::Error{no_room};
     auto digest = hashed.finish();
     CHESS_RETURN_IF_ERROR(digest);
     counts.files.push_back(std::move(digest).value());
