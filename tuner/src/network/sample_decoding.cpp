@@ -70,6 +70,7 @@ chess::Result<bool> bulletformat_by_position(const std::uint8_t* record, const S
 }  // namespace
 
 chess::Result<bool> bulletformat_sample(const std::uint8_t* r, const SampleFilter& filter, TrainingSample& out) {
+  chess::init_bitboards();  // the attack tables, which no position may have set up yet in this process
   const std::uint64_t occupancy = formats::read_le(r, 8);
   if (std::popcount(occupancy) > formats::MAX_PIECES || r[26] > 2) return bulletformat_by_position(r, filter, out);
   BoardBits b;
