@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "process/stop_request.h"
-#include "run/match_runner.h"
+#include "launch/run_door.h"
 #include "stats/elo.h"
 #include "stats/sprt.h"
 #include "suites/perft_runner.h"
@@ -278,7 +278,7 @@ chess::Result<Bisector::Verdict> Bisector::sprt_step(const BuiltEngine& built, s
     config.opening_offset = settings_.match->opening_offset + attempt * (config.games / 2);
     std::int64_t run_id = resume_run;
     if (!run_id) {
-      auto created = db_.create_run("match", config.to_json());
+      auto created = create_run(db_, config);
       CHESS_RETURN_IF_ERROR(created);
       run_id = *created;
     }
@@ -314,23 +314,21 @@ chess::Result<Bisector::Verdict> Bisector::sprt_attempt(const MatchConfig& confi
   }
   auto inputs = prepare_run(played);
   CHESS_RETURN_IF_ERROR(inputs);
-  MatchRunner runner(played, std::move(*inputs), db_, run_id);
-  if (events_) runner.events_to(*events_);
-  runner.resume_with("");  // the bisect says how to go on: the run alone would go on without it
-  const MatchStatus status = runner.run(out);
-  if (status.kind == MatchStatus::INTERRUPTED) return Verdict{"", run_id, ""};
-  if (status.kind != MatchStatus::FINISHED) return chess::Error{"run " + std::to_string(run_id) + ": " + status.error};
-  return verdict_of(runner.match_tally(), *played.sprt, run_id, "");
+  RunPlay how;
+  how.events = events_;
+  how.resume_with = "";  // the bisect says how to go on: the run alone would go on without it
+  const PlayedRun result = play_run(played, std::move(*inputs), db_, run_id, how, out);
+  if (result.status.kind == MatchStatus::INTERRUPTED) return Verdict{"", run_id, ""};
+  if (result.status.kind != MatchStatus::FINISHED) return chess::Error{"run " + std::to_string(run_id) + ": " + result.status.error};
+  return verdict_of(result.match, *played.sprt, run_id, "");
 }
 
 chess::Result<Bisector::Verdict> Bisector::pooled_verdict(const MatchConfig& config, const std::vector<std::int64_t>& runs) {
   Tally pooled;
   for (std::int64_t run : runs) {
-    auto results = db_.game_results(run);
-    CHESS_RETURN_IF_ERROR(results);
-    RunTally tally(config);
-    for (const auto& [index, result] : *results) tally.add(index, result);
-    pooled += tally.match_tally();
+    auto tally = stored_tally(db_, run, config);
+    CHESS_RETURN_IF_ERROR(tally);
+    pooled += tally->match_tally();
   }
   return verdict_of(pooled, *config.sprt, runs.back(), " (the " + std::to_string(runs.size()) + " attempts' games together)");
 }

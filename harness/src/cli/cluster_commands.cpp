@@ -5,12 +5,12 @@
 #include <iostream>
 #include <sstream>
 
-#include "cluster/cluster_runner.h"
 #include "cluster/shard_merge.h"
 #include "cluster/slurm.h"
 #include "cli_common/fail.h"
 #include "cli_common/stored_runs.h"
 #include "commands.h"
+#include "launch/run_door.h"
 #include "core/bounded_read.h"
 #include "match_options.h"
 #include "process/executable_path.h"
@@ -40,24 +40,20 @@ struct ClusterOptions {
 
 std::string harness_binary() { return sibling_program("harness"); }
 
-// Exit status as `harness match` gives it: 0 finished, 130 interrupted, 3 incomplete, 2 failed;
-// a failed run is marked failed, as `harness match` marks it, not left "running".
-int finish(MatchStatus status, Database& db, std::int64_t run_id) {
-  if (status.kind == MatchStatus::HELD) fail(status.error);  // the run is the other process's: left as it is
-  if (status.kind == MatchStatus::FAILED) {
-    (void)db.update_run(run_id, "failed", status.error + "\n");  // a database that cannot take it: the message says why
-    fail(status.error);
-  }
+// Exit status as `harness match` gives it: 0 finished, 130 interrupted, 3 incomplete, 2 failed
+// (play_run has marked a failed run failed).
+int finish(const MatchStatus& status) {
+  if (status.kind == MatchStatus::HELD || status.kind == MatchStatus::FAILED) fail(status.error);
   return exit_status(status);
 }
 
 int play_on_cluster(MatchConfig config, Database& db, std::int64_t run_id, const ClusterOptions& o, int shards,
                     const std::string& dir) {
-  ClusterSettings settings{dir, shards, o.partition, o.sbatch_args, harness_binary(), o.poll_ms};
+  RunPlay how;
+  how.cluster = ClusterSettings{dir, shards, o.partition, o.sbatch_args, harness_binary(), o.poll_ms};
   std::cout << "Run " << run_id << " in " << db.path() << ": " << config.settings.tc.describe() << ", " << shards
             << " shards on Slurm" << std::endl;
-  ClusterRunner runner(std::move(config), db, run_id, settings);
-  return finish(runner.run(std::cout), db, run_id);
+  return finish(play_run(std::move(config), RunInputs{}, db, run_id, how, std::cout).status);
 }
 
 void start_cluster(ClusterOptions& o, TournamentKind kind) {
@@ -77,25 +73,11 @@ void start_cluster(ClusterOptions& o, TournamentKind kind) {
     std::exit(130);
   }
   auto db = value_or_fail(Database::open(o.match.db));
-  const std::int64_t run_id = value_or_fail(db->create_run(config.run_kind(), config.to_json()));
+  const std::int64_t run_id = value_or_fail(create_run(*db, config));
   const std::string dir = o.dir.empty()
                               ? (fs::absolute(o.match.db).parent_path() / "cluster" / ("run-" + std::to_string(run_id))).string()
                               : fs::absolute(o.dir).string();
   std::exit(play_on_cluster(std::move(config), *db, run_id, o, o.shards, dir));
-}
-
-// The run of a shard database that plays this shard of this configuration (any concurrency).
-std::int64_t find_shard_run(Database& db, const MatchConfig& config) {
-  MatchConfig probe = config;
-  probe.concurrency = 1;
-  for (const RunRow& run : value_or_fail(db.runs())) {
-    auto stored = MatchConfig::from_json(run.config);
-    if (!stored) continue;
-    MatchConfig c = *stored;
-    c.concurrency = 1;
-    if (c.to_json() == probe.to_json()) return run.id;
-  }
-  return 0;
 }
 
 void run_task(ClusterOptions& o) {
@@ -106,15 +88,13 @@ void run_task(ClusterOptions& o) {
   config.shard = value_or_fail(parse_shard(o.shard));
   auto db = value_or_fail(Database::open(o.match.db));
   db->use_rollback_journal();
-  std::int64_t run_id = find_shard_run(*db, config);
-  if (!run_id)
-    run_id = value_or_fail(db->create_run(config.run_kind(), config.to_json()));
+  std::int64_t run_id = value_or_fail(find_run(*db, config, StoredRuns::ANY));
+  if (!run_id) run_id = value_or_fail(create_run(*db, config));
   std::cout << "Shard " << config.shard.describe() << ": run " << run_id << " in " << db->path() << std::endl;
   PrepareOptions prepare;
   prepare.probe_engines = has_games_left(*db, run_id, config);
   RunInputs inputs = value_or_fail(prepare_run(config, prepare));
-  MatchRunner runner(std::move(config), std::move(inputs), *db, run_id);
-  std::exit(finish(runner.run(std::cout), *db, run_id));
+  std::exit(finish(play_run(std::move(config), std::move(inputs), *db, run_id, RunPlay{}, std::cout).status));
 }
 
 void merge_command(const ClusterOptions& o) {

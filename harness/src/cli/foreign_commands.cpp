@@ -9,7 +9,7 @@
 #include "events/event_stream.h"
 #include "frontends/foreign_live_output.h"
 #include "players/uci_compliance.h"
-#include "run/match_runner.h"
+#include "launch/run_door.h"
 #include "settings/output_file.h"
 #include "storage/database.h"
 
@@ -52,21 +52,17 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   for (const std::string& warning : inputs.option_warnings) out << warning << "\n";
   if (!inputs.option_warnings.empty() && run.output.strict) return 1;  // fastchess's -strict: no game is played
   auto db = value_or_fail(Database::open(run.db));
-  const bool match = run.config.kind == TournamentKind::MATCH;
-  const std::int64_t run_id = value_or_fail(db->create_run(match ? "match" : "tournament", run.config.to_json()));
+  const std::int64_t run_id = value_or_fail(create_run(*db, run.config));
   std::cerr << "harness: run " << run_id << " in " << db->path() << "\n";
   ForeignLiveOutput output(run);
-  MatchRunner runner(run.config, std::move(inputs), *db, run_id, &output);
-  if (events) runner.events_to(*events);
-  const MatchStatus status = runner.run(out);
-  if (status.kind == MatchStatus::HELD) fail(status.error);
-  if (status.kind == MatchStatus::FAILED) {
-    (void)db->update_run(run_id, "failed", status.error + "\n");
-    fail(status.error);
-  }
+  RunPlay how;
+  how.output = &output;
+  how.events = events.get();
+  const PlayedRun played = play_run(run.config, std::move(inputs), *db, run_id, how, out);
+  if (played.status.kind == MatchStatus::HELD || played.status.kind == MatchStatus::FAILED) fail(played.status.error);
   if (!output.file_error().empty()) fail(output.file_error());
   if (output.stopped_by_warning()) return 1;  // fastchess's -strict
-  return exit_status(status);
+  return exit_status(played.status);
 }
 
 }  // namespace

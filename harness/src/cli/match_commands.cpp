@@ -10,30 +10,13 @@
 #include "commands.h"
 #include "match_options.h"
 #include "paths.h"
-#include "run/datagen_live_output.h"
 #include "events/event_stream.h"
-#include "run/match_runner.h"
+#include "launch/run_door.h"
 #include "text/words.h"
 
 namespace harness {
 
 namespace {
-
-// The latest unfinished run with the same configuration (concurrency may differ).
-std::int64_t find_resumable(Database& db, const MatchConfig& c) {
-  const std::vector<RunRow> runs = value_or_fail(db.runs());
-  for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
-    if (it->status == "finished") continue;
-    auto stored = MatchConfig::from_json(it->config);
-    if (!stored) continue;
-    MatchConfig probe = c;  // compared with the stored run after adopting its measurements
-    probe.concurrency = stored->concurrency;
-    probe.openings_digest = stored->openings_digest;  // a changed book is refused by continue_run, by name
-    probe.adopt_measurements(*stored);
-    if (stored->to_json() == probe.to_json()) return it->id;
-  }
-  return 0;
-}
 
 // The stream --events names, or null without it; a file that cannot be opened ends the command.
 std::unique_ptr<EventStream> open_events(const std::string& path) {
@@ -51,18 +34,12 @@ int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id
                     : std::string(chess::variant_name(config.settings.variant)) + ", ")
             << "concurrency " << config.concurrency << std::endl;
   if (config.speed_scale) out << "Time control scaled " << describe(*config.speed_scale, config.settings.tc) << std::endl;
-  DatagenLiveOutput datagen(config.concurrency);
-  LiveOutput* output = config.datagen ? &datagen : nullptr;  // null: the harness's own lines
-  MatchRunner runner(std::move(config), std::move(inputs), db, run_id, output);
-  if (events) runner.events_to(*events);
-  const MatchStatus status = runner.run(out);
-  if (status.kind == MatchStatus::HELD) fail(status.error);  // the run is the other process's: left as it is
-  if (status.kind == MatchStatus::FAILED) {
-    // When the database cannot take even that (a full disk), the message says what to do.
-    (void)db.update_run(run_id, "failed", status.error + "\n");
-    fail(status.error);
-  }
-  return exit_status(status);
+  RunPlay how;
+  how.events = events;
+  const PlayedRun played = play_run(std::move(config), std::move(inputs), db, run_id, how, out);
+  // A failed run is marked failed by play_run; one held by another process is left as it is.
+  if (played.status.kind == MatchStatus::HELD || played.status.kind == MatchStatus::FAILED) fail(played.status.error);
+  return exit_status(played.status);
 }
 
 std::unique_ptr<Database> open_db(const std::string& path) { return value_or_fail(Database::open(path)); }
@@ -94,7 +71,6 @@ int continue_run(Database& db, std::int64_t run_id, int concurrency, EventStream
   RunInputs inputs = read ? std::move(*read) : value_or_fail(prepare_run(config, options));
   if (read) value_or_fail(check_same_openings(config, inputs.book));
   if (read && games_left) value_or_fail(check_engines_start(config, inputs.book, nullptr, nullptr, &inputs.declared_options));
-  if (config.shard.active()) db.use_rollback_journal();
   return play(std::move(config), std::move(inputs), db, run_id, events);
 }
 
@@ -111,7 +87,7 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
     RunInputs inputs = value_or_fail(prepare_run(config, read_book));
     const std::unique_ptr<EventStream> events = open_events(o.events);
     auto db = value_or_fail(Database::open_existing(o.db));
-    const std::int64_t run_id = find_resumable(*db, config);
+    const std::int64_t run_id = value_or_fail(find_run(*db, config, StoredRuns::UNFINISHED));
     if (!run_id) fail("--resume: no unfinished run with these settings in " + o.db + " (see 'harness runs')");
     std::exit(continue_run(*db, run_id, o.concurrency, events.get(), std::move(inputs)));
   }
@@ -119,8 +95,7 @@ void start_or_resume(MatchOptions& o, TournamentKind kind) {
   const std::unique_ptr<EventStream> events = open_events(o.events);
   exit_if_stopped();
   auto db = open_db(o.db);
-  if (config.shard.active()) db->use_rollback_journal();
-  const std::int64_t run_id = value_or_fail(db->create_run(config.run_kind(), config.to_json()));
+  const std::int64_t run_id = value_or_fail(create_run(*db, config));
   std::exit(play(std::move(config), std::move(inputs), *db, run_id, events.get()));
 }
 

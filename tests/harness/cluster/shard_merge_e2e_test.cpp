@@ -13,6 +13,7 @@
 
 #include "storage/database.h"
 #include "support/harness_cli.h"
+#include "support/refusing_slurm.h"
 #include "support/stored_runs.h"
 
 namespace {
@@ -238,29 +239,12 @@ TEST(ClusterRefusals, ShardsMustBeWholePairs) {
   EXPECT_FALSE(std::filesystem::exists(db));
 }
 
-// A Slurm whose sbatch refuses every job, on PATH ahead of any other: sinfo and squeue answer.
-std::string refusing_slurm_bin() {
-  const std::string bin = ::testing::TempDir() + "refusing_slurm/";
-  std::filesystem::create_directories(bin);
-  const std::pair<const char*, const char*> scripts[] = {
-      {"sbatch",
-       "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'slurm 22.05.8'; exit 0; fi\n"
-       "echo 'sbatch: error: Batch job submission failed: Invalid partition name specified' >&2\nexit 1\n"},
-      {"sinfo", "#!/bin/sh\necho p\n"},
-      {"squeue", "#!/bin/sh\nexit 0\n"}};
-  for (const auto& [name, text] : scripts) {
-    std::ofstream(bin + name) << text;
-    std::filesystem::permissions(bin + name, std::filesystem::perms::owner_all);
-  }
-  return bin;
-}
-
 // A cluster run that fails (its job refused) is marked failed, as harness match marks a run that
 // fails; before, it stayed "running" for ever. No Slurm is needed: the refusal is the test's.
 TEST(ClusterRefusals, AClusterRunThatFailsIsMarkedFailed) {
   const std::string db = temp_db("refused_job");
   const std::string old_path = ::getenv("PATH");
-  ::setenv("PATH", (refusing_slurm_bin() + ":" + old_path).c_str(), 1);
+  ::setenv("PATH", (testing_support::refusing_slurm_bin() + ":" + old_path).c_str(), 1);
   HarnessRun r = run_harness({"cluster", "match", "--engine", project_engine("dev"), "--engine", project_engine("v0.12"),
                               "--nodes", "1000", "--games", "4", "--db", db, "--shards", "2", "--dir",
                               ::testing::TempDir() + "refused_job_cluster"});

@@ -4,10 +4,8 @@
 #include <fstream>
 #include <ostream>
 
-#include "cluster/cluster_runner.h"
-#include "cluster/shard_merge.h"
 #include "process/executable_path.h"
-#include "run/match_runner.h"
+#include "launch/run_door.h"
 
 namespace tuner {
 
@@ -76,19 +74,15 @@ void TunedEngines::forget(const harness::EngineConfig& engine) const {
   }
 }
 
-std::int64_t TunedEngines::unfinished_cluster_run(const harness::MatchConfig& c) const {
+chess::Result<std::int64_t> TunedEngines::unfinished_cluster_run(const harness::MatchConfig& c) const {
   // A tuner killed while a generation's array ran finds that generation's run again (the same
   // individuals, openings and shards) and goes on with it instead of playing it anew.
-  const std::string key = harness::merge_key(c);
-  auto runs = db_->runs();
-  if (!runs) return 0;  // the caller's create_run then reports the database's failure
-  for (const harness::RunRow& run : *runs) {
-    auto job = db_->cluster_job(run.id);
-    if (run.status == "finished" || !job || !*job) continue;
-    auto stored = harness::MatchConfig::from_json(run.config);
-    if (stored && harness::merge_key(*stored) == key) return run.id;
-  }
-  return 0;
+  auto found = harness::find_run(*db_, c, harness::StoredRuns::UNFINISHED);
+  CHESS_RETURN_IF_ERROR(found);
+  if (!*found) return found;
+  auto job = db_->cluster_job(*found);
+  CHESS_RETURN_IF_ERROR(job);
+  return *job ? *found : std::int64_t{0};
 }
 
 harness::ClusterSettings TunedEngines::cluster_settings(const harness::MatchConfig& c, std::int64_t run_id) const {
@@ -133,38 +127,25 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
                                                          : chess::Result<harness::OpeningBook>(*book_);
   CHESS_RETURN_IF_ERROR(book);
   if (!on_cluster) CHESS_RETURN_IF_ERROR(harness::check_engines_start(c, *book));
-  std::int64_t run_id = on_cluster ? unfinished_cluster_run(c) : 0;
+  auto found = on_cluster ? unfinished_cluster_run(c) : chess::Result<std::int64_t>(0);
+  CHESS_RETURN_IF_ERROR(found);
+  std::int64_t run_id = *found;
   if (!run_id) {
-    auto created = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
+    auto created = harness::create_run(*db_, c);
     CHESS_RETURN_IF_ERROR(created);
     run_id = *created;
   }
-  harness::MatchStatus status;
-  std::vector<harness::Tally> tallies;
-  harness::Tally first;
-  if (on_cluster) {
-    harness::ClusterRunner runner(c, *db_, run_id, cluster_settings(c, run_id));
-    status = runner.run(out);
-    for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
-    first = runner.match_tally();
-  } else {
-    harness::MatchRunner runner(c, harness::RunInputs{std::move(book).value(), nullptr}, *db_, run_id);
-    if (events_) runner.events_to(*events_);
-    status = runner.run(out);
-    for (std::size_t i = 0; i < c.engines.size(); ++i) tallies.push_back(runner.engine_tally(i));
-    first = runner.match_tally();
-  }
-  if (status.kind == harness::MatchStatus::FAILED) {
-    if (!on_cluster) (void)db_->update_run(run_id, "failed", status.error + "\n");  // a cluster run keeps its shards for resume
-    return chess::Error{status.error};
-  }
+  harness::RunPlay how;
+  if (on_cluster) how.cluster = cluster_settings(c, run_id);
+  how.events = events_;
+  harness::PlayedRun played = harness::play_run(c, harness::RunInputs{std::move(book).value(), nullptr}, *db_, run_id, how, out);
+  const harness::MatchStatus& status = played.status;
   if (status.kind == harness::MatchStatus::INTERRUPTED) return chess::Error{"interrupted"};
-  if (status.kind == harness::MatchStatus::INCOMPLETE || status.kind == harness::MatchStatus::HELD)
-    return chess::Error{status.error};
+  if (status.kind != harness::MatchStatus::FINISHED) return chess::Error{status.error};
   MatchOutcome outcome;
   outcome.run_id = run_id;
-  outcome.tallies = tallies;
-  outcome.first = first;
+  outcome.tallies = std::move(played.engines);
+  outcome.first = played.match;
   return outcome;
 }
 

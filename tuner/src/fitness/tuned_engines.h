@@ -69,7 +69,7 @@ class TunedEngines {
  private:
   TunedEngines(const TunerConfig& config, const eval::EvalParams& start_weights, TunerDatabase& db)
       : config_(&config), start_weights_(start_weights), db_(&db) {}
-  std::int64_t unfinished_cluster_run(const harness::MatchConfig& c) const;
+  chess::Result<std::int64_t> unfinished_cluster_run(const harness::MatchConfig& c) const;
   harness::ClusterSettings cluster_settings(const harness::MatchConfig& c, std::int64_t run_id) const;
   const TunerConfig* config_;
   eval::EvalParams start_weights_;

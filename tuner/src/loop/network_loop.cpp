@@ -21,8 +21,7 @@
 #include "process/cpu_times.h"
 #include "process/executable_path.h"
 #include "process/stop_request.h"
-#include "run/datagen_live_output.h"
-#include "run/match_runner.h"
+#include "launch/run_door.h"
 #include "run/run_inputs.h"
 #include "run/run_tally.h"
 #include "settings/output_file.h"
@@ -161,24 +160,21 @@ harness::MatchConfig NetworkLoop::match_of(const LoopMatch& m, harness::EngineCo
   return c;
 }
 
-harness::MatchStatus NetworkLoop::run_match(const harness::MatchConfig& match, harness::RunInputs inputs, std::int64_t run_id) {
+harness::RunPlay NetworkLoop::how_to_play(const harness::MatchConfig& match, std::int64_t run_id) const {
+  harness::RunPlay how;
+  how.events = events_;
+  how.resume_with = "tuner loop --resume";
   if (cluster_.shards > 0) {
     const std::filesystem::path base =
         cluster_.dir.empty() ? fs::absolute(db_.path()).parent_path() / "cluster" : fs::absolute(cluster_.dir);
-    harness::ClusterSettings settings{(base / ("run-" + std::to_string(run_id))).string(),
-                                      std::max(1, std::min(cluster_.shards, match.games / 2)),
-                                      cluster_.partition,
-                                      {},
-                                      harness::sibling_program("harness"),
-                                      1000};
-    harness::ClusterRunner runner(match, db_, run_id, settings);
-    return runner.run(out_);
+    how.cluster = harness::ClusterSettings{(base / ("run-" + std::to_string(run_id))).string(),
+                                           std::max(1, std::min(cluster_.shards, match.games / 2)),
+                                           cluster_.partition,
+                                           {},
+                                           harness::sibling_program("harness"),
+                                           1000};
   }
-  harness::DatagenLiveOutput datagen(match.concurrency);
-  harness::MatchRunner runner(match, std::move(inputs), db_, run_id, match.datagen ? &datagen : nullptr);
-  if (events_) runner.events_to(*events_);
-  runner.resume_with("tuner loop --resume");
-  return runner.run(out_);
+  return how;
 }
 
 chess::Result<harness::RunRow> NetworkLoop::resumed_run(std::int64_t run_id, const std::string& kind) const {
@@ -215,22 +211,18 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig ma
   CHESS_RETURN_IF_ERROR(inputs);
   std::int64_t run_id = resume_run;
   if (!run_id) {
-    auto created = db_.create_run(match.run_kind(), match.to_json());
+    auto created = harness::create_run(db_, match);
     CHESS_RETURN_IF_ERROR(created);
     run_id = *created;
     CHESS_RETURN_IF_ERROR(started(run_id));
   }
-  const harness::MatchStatus status = run_match(match, std::move(*inputs), run_id);
-  if (status.kind == harness::MatchStatus::INTERRUPTED) return StepDetail();
-  if (status.kind != harness::MatchStatus::FINISHED) {
-    if (status.kind == harness::MatchStatus::FAILED) (void)db_.update_run(run_id, "failed", status.error + "\n");
-    return chess::Error{"run " + std::to_string(run_id) + ": " + status.error};
-  }
-  auto results = db_.game_results(run_id);
-  CHESS_RETURN_IF_ERROR(results);
-  harness::RunTally tally(match);
-  for (const auto& [index, result] : *results) tally.add(index, result);
-  json detail = tally_detail(tally.match_tally());
+  const harness::PlayedRun played = harness::play_run(match, std::move(*inputs), db_, run_id, how_to_play(match, run_id), out_);
+  if (played.status.kind == harness::MatchStatus::INTERRUPTED) return StepDetail();
+  if (played.status.kind != harness::MatchStatus::FINISHED)
+    return chess::Error{"run " + std::to_string(run_id) + ": " + played.status.error};
+  auto tally = harness::stored_tally(db_, run_id, match);
+  CHESS_RETURN_IF_ERROR(tally);
+  json detail = tally_detail(tally->match_tally());
   detail["run"] = run_id;
   return StepDetail(detail);
 }

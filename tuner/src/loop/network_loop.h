@@ -19,7 +19,7 @@
 #include "events/event_stream.h"
 #include "loop/loop_config.h"
 #include "run/match_config.h"
-#include "run/match_runner.h"
+#include "launch/run_door.h"
 #include "run/run_inputs.h"
 #include "store/tuner_database.h"
 
@@ -84,8 +84,8 @@ class NetworkLoop {
   // A match run of the loop (self-play, gate or measure): created, or continued when it was
   // started before; nothing when interrupted, else its games' tally as a detail.
   chess::Result<StepDetail> play(harness::MatchConfig match, std::int64_t resume_run, const Started& started);
-  // Plays the run here or as a Slurm job array.
-  harness::MatchStatus run_match(const harness::MatchConfig& match, harness::RunInputs inputs, std::int64_t run_id);
+  // How a run of the loop is played: here, or as a Slurm job array.
+  harness::RunPlay how_to_play(const harness::MatchConfig& match, std::int64_t run_id) const;
 
   // The best network when generation g starts: "" for the first network's generation 0.
   struct Best {
