@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "bench_stats.h"
 #include "core/bitboard.h"
 #include "core/regular_file.h"
@@ -73,19 +74,11 @@ int main(int argc, char** argv) {
   app.add_flag("--labeled", labeled, "Also read each file through the labeled reader (positions, then features)");
   CLI11_PARSE(app, argc, argv);
   chess::init_bitboards();
-  std::vector<std::pair<std::string, tuner::PositionsFormat>> inputs;
+  const auto inputs = bench::format_paths("bench_sample_read", files);
+  if (!inputs) return 2;
   std::string reference_path;
-  for (const std::string& f : files) {
-    const std::size_t eq = f.find('=');
-    const auto format = eq == std::string::npos ? std::nullopt : tuner::positions_format(f.substr(0, eq));
-    if (!format) {
-      std::fprintf(stderr, "bench_sample_read: '%s' is not FORMAT=PATH with FORMAT one of %s\n", f.c_str(),
-                   tuner::positions_format_names().c_str());
-      return 2;
-    }
-    inputs.emplace_back(f.substr(eq + 1), *format);
-    if (*format == tuner::PositionsFormat::BULLETFORMAT && reference_path.empty()) reference_path = f.substr(eq + 1);
-  }
+  for (const bench::FormatPath& in : *inputs)
+    if (in.format == tuner::PositionsFormat::BULLETFORMAT && reference_path.empty()) reference_path = in.path;
   if (reference_path.empty()) {
     std::fprintf(stderr, "bench_sample_read: no bulletformat file for the memcpy reference\n");
     return 2;
@@ -95,19 +88,19 @@ int main(int argc, char** argv) {
   std::vector<char> copy(bytes.size());
   Reading reference{"memcpy of " + reference_path, {}, bytes.size() / 32};
   std::vector<Reading> readings;
-  for (const auto& [path, format] : inputs) {
-    readings.push_back({path + " (" + tuner::positions_format_name(format) + ", to features)", {}, 0});
-    if (labeled) readings.push_back({path + " (" + tuner::positions_format_name(format) + ", labeled reader)", {}, 0});
+  for (const bench::FormatPath& in : *inputs) {
+    readings.push_back({in.path + " (" + tuner::positions_format_name(in.format) + ", to features)", {}, 0});
+    if (labeled) readings.push_back({in.path + " (" + tuner::positions_format_name(in.format) + ", labeled reader)", {}, 0});
   }
   std::uint64_t checksum = 0;
   for (int round = 0; round < rounds; ++round) {
     reference.seconds.push_back(memcpy_seconds(bytes, copy));
     std::size_t r = 0;
-    for (const auto& [path, format] : inputs) {
+    for (const bench::FormatPath& in : *inputs) {
       for (const bool through_labels : {false, true}) {
         if (through_labels && !labeled) continue;
         const auto t0 = std::chrono::steady_clock::now();
-        const long long n = read_once(path, format, through_labels, checksum);
+        const long long n = read_once(in.path, in.format, through_labels, checksum);
         if (n < 0) return 1;
         readings[r].seconds.push_back(bench::ms_since(t0) / 1000);
         readings[r++].positions = std::size_t(n);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "bench_stats.h"
 #include "core/bitboard.h"
 #include "data/labeled_positions.h"
@@ -33,17 +34,10 @@ int main(int argc, char** argv) {
   app.add_option("--rounds", rounds)->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   chess::init_bitboards();
+  const auto args = bench::format_paths("bench_trainer_read", files);
+  if (!args) return 2;
   std::vector<Input> inputs;
-  for (const std::string& f : files) {
-    const std::size_t eq = f.find('=');
-    const auto format = eq == std::string::npos ? std::nullopt : tuner::positions_format(f.substr(0, eq));
-    if (!format) {
-      std::fprintf(stderr, "bench_trainer_read: '%s' is not FORMAT=PATH with FORMAT one of %s\n", f.c_str(),
-                   tuner::positions_format_names().c_str());
-      return 2;
-    }
-    inputs.push_back({f.substr(0, eq), f.substr(eq + 1), *format, {}, 0});
-  }
+  for (const bench::FormatPath& a : *args) inputs.push_back({a.format_name, a.path, a.format, {}, 0});
   for (int round = 0; round < rounds; ++round) {
     for (Input& in : inputs) {
       std::size_t seen = 0;

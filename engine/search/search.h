@@ -101,6 +101,7 @@ class Searcher {
   int quiescence_score(const chess::Position& pos);
 
  private:
+  // The steps declared inline are defined in search_path.h, which only the search's sources include.
   int search_root(chess::Position& pos, int alpha, int beta, int depth);
   int search(chess::Position& pos, int alpha, int beta, int depth, int ply, bool null_allowed);
   // What search() knows of a node when it comes to try its moves (depth after extension and
@@ -128,12 +129,12 @@ class Searcher {
   int quiescence(chess::Position& pos, int alpha, int beta, int ply);
   bool is_repetition(const chess::Position& pos) const;
   // Moves along the search path: the position and, with a network, its accumulators.
-  void make_move(chess::Position& pos, chess::Move m, chess::Undo& undo);
-  void unmake_move(chess::Position& pos, chess::Move m, const chess::Undo& undo);
-  void make_null_move(chess::Position& pos, chess::Undo& undo);
-  void unmake_null_move(chess::Position& pos, const chess::Undo& undo);
+  inline void make_move(chess::Position& pos, chess::Move m, chess::Undo& undo);
+  inline void unmake_move(chess::Position& pos, chess::Move m, const chess::Undo& undo);
+  inline void make_null_move(chess::Position& pos, chess::Undo& undo);
+  inline void unmake_null_move(chess::Position& pos, const chess::Undo& undo);
   // The static evaluation of the position at the end of the search path.
-  int path_evaluation(const chess::Position& pos);
+  inline int path_evaluation(const chess::Position& pos);
   // Singular extension: the table's move is searched a ply deeper when every other move fails
   // low against its score less a margin, at half depth.
   struct Singularity {
@@ -144,10 +145,10 @@ class Searcher {
   bool singular_candidate(const TTEntry& tt, chess::Move excluded, int depth, int ply) const;
   Singularity test_singularity(chess::Position& pos, const TTEntry& tt, int beta, int depth, int ply);
   // The static evaluation, replaced by the table's score where its bound says that is closer.
-  int refined_eval(int raw_eval, const TTEntry& tt, int ply) const;
+  inline int refined_eval(int raw_eval, const TTEntry& tt, int ply) const;
   int draw_score(int ply) const;
-  bool should_stop();
-  void update_pv(int ply, chess::Move m);
+  inline bool should_stop();
+  inline void update_pv(int ply, chess::Move m);
 
   // Plies of late-move reduction by depth and move number, from the search parameters.
   int late_move_reduction(int depth, int moves_searched) const {

@@ -61,6 +61,20 @@ std::string trained_bytes(const tuner::TrainingConfig& config, int superbatches)
   return run.network().raw_bytes();
 }
 
+// Resumes a run from the checkpoint `bytes` (taken after superbatch `stopped`), trains it to the
+// end and expects it to equal the uninterrupted run `whole` byte for byte.
+void expect_resumed_run_equals(const tuner::TrainingConfig& config, const std::string& bytes, int stopped,
+                               const tuner::TrainingRun& whole) {
+  auto checkpoint = tuner::Checkpoint::from_bytes(bytes, "checkpoint", config.arch);
+  ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
+  tuner::TrainingRun second = streamed_run(config);
+  auto restored = second.restore(std::move(checkpoint).value(), "checkpoint");
+  ASSERT_TRUE(restored.ok()) << restored.error();
+  for (int s = stopped; s < config.superbatches; ++s) ASSERT_EQ(second.run_superbatch().error, "");
+  EXPECT_EQ(second.network().raw_bytes(), whole.network().raw_bytes()) << "stopped after superbatch " << stopped;
+  EXPECT_EQ(second.checkpoint().bytes(), whole.checkpoint().bytes()) << "stopped after superbatch " << stopped;
+}
+
 TEST(StreamingTraining, TheSameSeedGivesTheSameNetworkAndAnotherSeedAnother) {
   auto config = streamed_config(streamed_files("seeds"));
   const std::string a = trained_bytes(config, 3);
@@ -89,14 +103,7 @@ TEST(StreamingTraining, AResumedRunEqualsTheUninterruptedOneByteForByte) {
     for (int s = 0; s < stopped; ++s) ASSERT_EQ(first.run_superbatch().error, "");
     const std::string bytes = first.checkpoint().bytes();
     ASSERT_EQ(bytes.substr(0, 8), "WBNNCK02");
-    auto checkpoint = tuner::Checkpoint::from_bytes(bytes, "checkpoint", config.arch);
-    ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
-    tuner::TrainingRun second = streamed_run(config);
-    auto restored = second.restore(std::move(checkpoint).value(), "checkpoint");
-    ASSERT_TRUE(restored.ok()) << restored.error();
-    for (int s = stopped; s < config.superbatches; ++s) ASSERT_EQ(second.run_superbatch().error, "");
-    EXPECT_EQ(second.network().raw_bytes(), whole.network().raw_bytes()) << "stopped after superbatch " << stopped;
-    EXPECT_EQ(second.checkpoint().bytes(), whole.checkpoint().bytes()) << "stopped after superbatch " << stopped;
+    ASSERT_NO_FATAL_FAILURE(expect_resumed_run_equals(config, bytes, stopped, whole));
   }
 }
 
@@ -176,14 +183,7 @@ TEST(StreamingTraining, AResumeInsideAPartlyTakenGameEqualsTheUninterruptedRun) 
     stopped_bytes = bytes;
   }
   ASSERT_GT(stopped, 0) << "no checkpoint's window began inside a game";
-  auto checkpoint = tuner::Checkpoint::from_bytes(stopped_bytes, "checkpoint", config.arch);
-  ASSERT_TRUE(checkpoint.ok()) << checkpoint.error();
-  tuner::TrainingRun second = streamed_run(config);
-  auto restored = second.restore(std::move(checkpoint).value(), "checkpoint");
-  ASSERT_TRUE(restored.ok()) << restored.error();
-  for (int s = stopped; s < config.superbatches; ++s) ASSERT_EQ(second.run_superbatch().error, "");
-  EXPECT_EQ(second.network().raw_bytes(), whole.network().raw_bytes()) << "stopped after superbatch " << stopped;
-  EXPECT_EQ(second.checkpoint().bytes(), whole.checkpoint().bytes()) << "stopped after superbatch " << stopped;
+  ASSERT_NO_FATAL_FAILURE(expect_resumed_run_equals(config, stopped_bytes, stopped, whole));
 }
 
 // The validation takes 100 positions, fewer than the held-out records hold: those its reading
