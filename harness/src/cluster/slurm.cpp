@@ -23,7 +23,7 @@ std::string message_line(const std::string& text) {
   return line.empty() ? "no message" : line;
 }
 
-std::string joined(const std::vector<std::string>& ids) {
+std::string comma_joined(const std::vector<std::string>& ids) {
   std::string out;
   for (const std::string& id : ids) out += (out.empty() ? "" : ",") + id;
   return out;
@@ -106,7 +106,7 @@ chess::Result<bool> cancel_jobs(const std::vector<std::string>& job_ids) {
 chess::Result<std::vector<int>> active_tasks(const std::vector<std::string>& job_ids) {
   std::vector<int> tasks;
   if (job_ids.empty()) return tasks;
-  auto r = run_command("squeue", {"-h", "-r", "-j", joined(job_ids), "-t", ACTIVE_STATES, "-o", "%K"}, 60s);
+  auto r = run_command("squeue", {"-h", "-r", "-j", comma_joined(job_ids), "-t", ACTIVE_STATES, "-o", "%K"}, 60s);
   if (!r) return chess::Error{"squeue cannot run: " + r.error()};
   if (r->exit_code != 0) {
     // A job that ended long ago is forgotten by the controller: nothing of it is active.

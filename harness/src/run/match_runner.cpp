@@ -3,61 +3,28 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <ostream>
 #include <set>
 #include <thread>
 
 #include "game/game_runner.h"
-#include "pgn/pgn_writer.h"
 #include "players/make_player.h"
 #include "process/cpu_affinity.h"
-#include "process/cpu_times.h"
 #include "process/process_identity.h"
 #include "text/words.h"
 
 namespace harness {
 
-namespace {
-
-// Per engine of the game (0: white, 1: black): the moves that were not the engine's PV's first.
-std::array<int, 2> pv_mismatches_by_colour(const GameRecord& g) {
-  std::array<int, 2> counts{0, 0};
-  for (std::size_t i = 0; i < g.moves.size(); ++i)
-    if (g.moves[i].pv_mismatch) ++counts[mover(g, i) == chess::WHITE ? 0 : 1];
-  return counts;
-}
-
-}  // namespace
-
-int exit_status(const MatchStatus& status) {
-  switch (status.kind) {
-    case MatchStatus::INTERRUPTED: return 130;
-    case MatchStatus::INCOMPLETE: return 3;
-    case MatchStatus::FAILED:
-    case MatchStatus::HELD: return 2;
-    default: return 0;
-  }
-}
-
 MatchRunner::MatchRunner(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id, LiveOutput* output)
     : config_(std::move(config)),
       db_(db),
-      output_(output ? output : &harness_output_),
       run_id_(run_id),
+      recorder_(config_, db, run_id, output),
       book_(std::move(inputs.book)),
       schedule_(config_),
-      resume_(resume_command(run_id, db.path())),
-      tally_(config_),
-      positions_(config_.positions),
-      pv_mismatches_(config_.engines.size(), 0),
-      pv_faults_(config_.engines.size(), std::array<int, PV_FAULTS>{}),
-      mate_sign_mismatches_(config_.engines.size(), 0) {
+      positions_(config_.positions) {
   config_.settings.tablebases = std::move(inputs.tablebases);
   dialogue_log_ = std::move(inputs.dialogue_log);
   params_check_ = params_check(std::move(inputs.declared_options));
@@ -80,30 +47,15 @@ chess::Result<bool> MatchRunner::plan(std::ostream& out) {
   auto stored = db_.games(run_id_);
   CHESS_RETURN_IF_ERROR(stored);
   for (const StoredGame& g : *stored) {
-    done_.insert(g.game_index);
-    tally_.add(g.game_index, g.result);
+    if (done_.insert(g.game_index).second) recorder_.count_stored(g.game_index, g.result);
   }
-  done_count_ = int(done_.size());
   pending_count_ = total_games_;
   for (int g : done_)
     if (schedule_.next_in_shard(g, config_.shard) == g) --pending_count_;
-  if (!done_.empty()) output_->resuming(out, run_id_, done_count_, total_games_);
-  if (run_events_) {
-    RunStartInfo info{run_id_, config_.run_kind(), db_.path(), {}, total_games_, done_count_, config_.concurrency,
-                      config_.to_json()};
-    for (const EngineConfig& e : config_.engines) info.engines.push_back(e.name);
-    run_events_->run_started(info);
-  }
-  CHESS_RETURN_IF_ERROR(write_owed_events());
+  CHESS_RETURN_IF_ERROR(recorder_.start(out, total_games_));
   if (stops_on_sprt() && sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt) != SprtDecision::CONTINUE)
     pending_count_ = 0;
-  CHESS_RETURN_IF_ERROR(plan_positions());
-  for (const EngineConfig& e : config_.engines) {
-    auto id = db_.engine_id(e);
-    CHESS_RETURN_IF_ERROR(id);
-    engine_ids_.push_back(*id);
-  }
-  return true;
+  return plan_positions();
 }
 
 chess::Result<bool> MatchRunner::plan_positions() {
@@ -150,8 +102,7 @@ void MatchRunner::collect(std::ostream& out, int running_slots) {
     while (reported_unstarted_ < unstarted_.size()) {
       const Unstarted u = unstarted_[reported_unstarted_++];
       lock.unlock();
-      output_->game_unplayed(out, resume_, u.game_index, u.why);
-      if (run_events_) run_events_->game_unplayed(u.game_index, u.why);
+      recorder_.unplayed(out, u.game_index, u.why);
       lock.lock();
     }
     if (stop_requested() != seen_stop_ && storage_error_.empty()) {
@@ -223,104 +174,74 @@ MatchStatus MatchRunner::run(std::ostream& out) {
     ~Release() { (void)runner.db_.release_run(runner.run_id_, this_process()); }
   } release{*this};
   if (auto planned = plan(out); !planned) return {MatchStatus::FAILED, planned.error()};
-  started_ = std::chrono::steady_clock::now();
   const int slots = pending_count_ == 0 ? 0 : std::max(1, std::min<int>(config_.concurrency, pending_count_));
   std::vector<std::thread> workers;
   for (int s = 0; s < slots; ++s) workers.emplace_back([this, s] { worker(s); });
   collect(out, slots);
   for (std::thread& t : workers) t.join();
   held_back_ = positions_.give_up_held();
+  const std::string& resume = recorder_.resume();
+  const int done = recorder_.done();
   if (!params_error_.empty()) {
-    end_events("failed");
-    return {MatchStatus::FAILED, params_error_ + "; the " + std::to_string(done_count_) + " games stored are intact" +
-                                     (resume_.empty() ? std::string() : ": mend the file and continue with '" + resume_ + "'")};
+    recorder_.failed(session_end());
+    return {MatchStatus::FAILED, params_error_ + "; the " + std::to_string(done) + " games stored are intact" +
+                                     (resume.empty() ? std::string() : ": mend the file and continue with '" + resume + "'")};
   }
   if (!storage_error_.empty()) {
-    end_events("failed");
-    return {MatchStatus::FAILED, storage_error_ + "; the " + std::to_string(done_count_) +
+    recorder_.failed(session_end());
+    return {MatchStatus::FAILED, storage_error_ + "; the " + std::to_string(done) +
                                      " games stored before are intact: make room" +
-                                     (resume_.empty() ? std::string() : " and continue with '" + resume_ + "'")};
+                                     (resume.empty() ? std::string() : " and continue with '" + resume + "'")};
   }
-  const MatchStatus status = finish(out);
-  if (!pgn_error_.empty())
-    return {MatchStatus::FAILED, pgn_error_ + "; the " + std::to_string(done_count_) +
+  const MatchStatus status = recorder_.end(out, session_end());
+  if (!recorder_.pgn_error().empty())
+    return {MatchStatus::FAILED, recorder_.pgn_error() + "; the " + std::to_string(done) +
                                      " games played are in the database ('harness pgn " + std::to_string(run_id_) +
-                                     "' writes them)" + (resume_.empty() ? std::string() : ": continue with '" + resume_ + "'")};
+                                     "' writes them)" + (resume.empty() ? std::string() : ": continue with '" + resume + "'")};
   return status;
 }
 
-MatchStatus MatchRunner::finish(std::ostream& out) {
-  RunEnding ending;
-  ending.run_id = run_id_;
-  ending.resume = resume_;
-  ending.summary = tally_.summary();
-  ending.stop_reason = stop_reason_;
-  ending.sprt = sprt_decided_;
-  if (!stop_reason_.empty()) ending.summary += stop_reason_ + "\n";
-  ending.summary += positions_line();
+SessionEnd MatchRunner::session_end() const {
+  SessionEnd session;
+  session.stop_reason = stop_reason_;
+  session.sprt = sprt_decided_;
+  session.notes = positions_line();
   if (after_decision_ > 0)
-    ending.summary +=
+    session.notes +=
         plural(after_decision_, "game") + (positions_.reached() ? " played past the positions target: not kept\n"
                                                                 : " in progress at the decision ended after it: not counted\n");
   if (held_back_ > 0)
-    ending.summary += plural(held_back_, "game") + " finished ahead of a game that was not: not kept, resume plays them\n";
-  ending.summary += engine_output_lines();
-  if (config_.settings.ponder)
-    ending.summary += "Ponder: " + std::to_string(ponder_hits_) + " of " + std::to_string(moves_this_session_) +
-                      " moves this session came from a ponder hit\n";
-  ending.done = done_count_;
-  ending.total = total_games_;
-  ending.discarded = discarded_;
-  ending.left_out = after_decision_ + held_back_;
-  std::string stored = ending.summary, status = "finished";
-  MatchStatus result;
+    session.notes += plural(held_back_, "game") + " finished ahead of a game that was not: not kept, resume plays them\n";
+  session.discarded = discarded_;
+  session.left_out = after_decision_ + held_back_;
   if (seen_stop_ == StopRequest::NONE && !unstarted_.empty()) {
-    ending.kind = RunEnding::INCOMPLETE;
-    const std::string why =
-        " could not be (their engines did not start, or the runner failed them; the last: " + unstarted_.back().why + ")";
-    ending.unplayed = positions_.active()
-                          // The games are kept in order: the run stopped at the first that could not be played.
-                          ? "game " + std::to_string(unstarted_.front().game_index + 1) +
-                                (unstarted_.size() > 1 ? " and " + plural(int(unstarted_.size()) - 1, "other") : "") + why +
-                                "; a run sized by positions keeps its games in order, so it stopped there"
-                          : std::to_string(total_games_ - done_count_) + " of " + std::to_string(total_games_) +
-                                " games were not played: " + std::to_string(unstarted_.size()) + why;
-    stored += ending.unplayed + "\n";
-    status = "stopped";
-    result = {MatchStatus::INCOMPLETE, ending.unplayed};
+    session.kind = RunEnding::INCOMPLETE;
+    session.unplayed = unplayed_text();
   } else if (seen_stop_ != StopRequest::NONE) {
-    ending.kind = RunEnding::INTERRUPTED;
-    status = "stopped";
-    result = {MatchStatus::INTERRUPTED, ""};
-  } else {
-    ending.cpu_line = cpu_line();
+    session.kind = RunEnding::INTERRUPTED;
   }
-  if (auto updated = db_.update_run(run_id_, status, stored); !updated) {
-    end_events("failed");
-    return {MatchStatus::FAILED, updated.error()};
-  }
-  output_->ended(out, tally_, ending);
-  end_events(ending.kind == RunEnding::FINISHED ? "finished" : ending.kind == RunEnding::INTERRUPTED ? "interrupted" : "incomplete");
-  return result;
+  return session;
+}
+
+std::string MatchRunner::unplayed_text() const {
+  const std::string why =
+      " could not be (their engines did not start, or the runner failed them; the last: " + unstarted_.back().why + ")";
+  if (positions_.active())  // the games are kept in order: the run stopped at the first that could not be played
+    return "game " + std::to_string(unstarted_.front().game_index + 1) +
+           (unstarted_.size() > 1 ? " and " + plural(int(unstarted_.size()) - 1, "other") : "") + why +
+           "; a run sized by positions keeps its games in order, so it stopped there";
+  return std::to_string(total_games_ - recorder_.done()) + " of " + std::to_string(total_games_) +
+         " games were not played: " + std::to_string(unstarted_.size()) + why;
 }
 
 std::string MatchRunner::positions_line() const {
   if (!positions_.active()) return "";
   std::string line = "Positions: " + std::to_string(positions_.positions()) + " scored positions in the first " +
                      plural(positions_.kept_games(), "game");
-  if (!positions_.reached() && done_count_ == total_games_)
+  if (!positions_.reached() && recorder_.done() == total_games_)
     line += "; the target of " + std::to_string(positions_.target()) + " was not reached in the most games, " +
             std::to_string(total_games_);
   return line + "\n";
-}
-
-std::string MatchRunner::cpu_line() const {
-  const double cpu = cpu_times().self;
-  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  char line[160];
-  std::snprintf(line, sizeof line, "Harness: %d games in %.1f s (%.1f games/min), harness CPU %.2f s\n", played_this_session_,
-                wall, wall > 0 ? played_this_session_ * 60.0 / wall : 0.0, cpu);
-  return line;
 }
 
 void MatchRunner::stop_on_request(std::ostream& out) {
@@ -329,25 +250,7 @@ void MatchRunner::stop_on_request(std::ostream& out) {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
   }
-  output_->stopping(out, seen_stop_);
-}
-
-std::string MatchRunner::engine_output_lines() const {
-  std::string lines;
-  for (std::size_t i = 0; i < config_.engines.size(); ++i) {
-    if (pv_mismatches_[i] > 0)
-      lines += "Warning: " + config_.engines[i].name + " played a move other than its PV's first " +
-               std::to_string(pv_mismatches_[i]) + " times (its reported score and depth belong to another move)\n";
-    std::string faults;
-    for (int f = 0; f < PV_FAULTS; ++f)
-      if (const int n = pv_faults_[i][std::size_t(f)]; n > 0)
-        faults += (faults.empty() ? "" : ", ") + std::to_string(n) + " with " + pv_fault_name(PvFault(f));
-    if (!faults.empty()) lines += "Warning: " + config_.engines[i].name + "'s info lines: " + faults + "\n";
-    if (mate_sign_mismatches_[i] > 0)
-      lines += "Warning: " + config_.engines[i].name + " gave a mate score of its opponent's sign, right after it, " +
-               plural(mate_sign_mismatches_[i], "time") + "\n";
-  }
-  return lines;
+  recorder_.stopping(out, seen_stop_);
 }
 
 chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
@@ -358,49 +261,17 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
     return true;
   }
   const GameSpec spec = schedule_.at(g.game_index);
-  if (!config_.datagen || !config_.pgn_path.empty())  // a datagen game keeps no PGN unless a file asks for it
-    g.pgn = to_pgn(g, {config_.event, "?", std::to_string(g.game_index + 1), config_.pgn_comments, config_.settings.variant});
-  const auto moves = config_.datagen ? RunStore::MovesStored::PACKED : RunStore::MovesStored::ROWS;
-  const std::string end_line = run_events_ ? run_events_->game_end_line(g) : std::string();  // owed until written
-  const auto game_id =
-      db_.save_game(run_id_, g, engine_ids_[std::size_t(spec.white)], engine_ids_[std::size_t(spec.black)], moves, end_line);
-  CHESS_RETURN_IF_ERROR(game_id);
-  if (!config_.pgn_path.empty() && !(std::ofstream(config_.pgn_path, std::ios::app) << g.pgn << std::flush) &&
-      pgn_error_.empty()) {
-    // The game is stored; the file is not what was asked for: the games in progress end, and the run stops.
-    pgn_error_ = "--pgn " + config_.pgn_path + ": cannot write the game's PGN (" + std::strerror(errno) + ")";
-    request_stop(StopRequest::FINISH_GAMES);
-  }
+  auto kept = recorder_.keep(g, spec);
+  CHESS_RETURN_IF_ERROR(kept);
   if (positions_.active()) count_positions(g);
-  const std::string result(chess::result_string(g.result));
-  tally_.add(g.game_index, result);
-  ++played_this_session_;
-  const std::array<int, 2> mismatches = pv_mismatches_by_colour(g);
-  pv_mismatches_[std::size_t(spec.white)] += mismatches[0];
-  pv_mismatches_[std::size_t(spec.black)] += mismatches[1];
-  for (std::size_t i = 0; i < g.moves.size(); ++i)
-    for (const PvWarning& w : g.moves[i].pv_warnings)
-      ++pv_faults_[std::size_t(mover(g, i) == chess::WHITE ? spec.white : spec.black)][std::size_t(w.fault)];
-  for (const MateSignMismatch& m : mate_sign_mismatches(g))
-    ++mate_sign_mismatches_[std::size_t(mover(g, m.move) == chess::WHITE ? spec.white : spec.black)];
-  ponder_hits_ += g.ponder_hits;
-  moves_this_session_ += int(g.moves.size());
+  CHESS_RETURN_IF_ERROR(recorder_.count(g, spec, *kept, positions_, out));
+  decide_sprt();
+  return true;
+}
 
-  const Tally t = match_tally();
-  RunProgress progress;
-  progress.done = ++done_count_;
-  progress.total = total_games_;
-  progress.played_this_session = played_this_session_;
-  progress.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  progress.positions = positions_.positions();
-  progress.positions_target = positions_.target();
-  output_->game_stored(out, g, tally_, progress);
-  CHESS_RETURN_IF_ERROR(stored_game_events(g, *game_id, end_line, t));
-  if (!out) request_stop(StopRequest::FINISH_GAMES);  // the output is gone (a closed pipe): stop, resumable
-
-  if (auto updated = db_.update_run(run_id_, "running", tally_.summary()); !updated) return updated;
+void MatchRunner::decide_sprt() {
   if (stops_on_sprt()) {
-    SprtDecision d = sprt_decision(sprt_llr(t, *config_.sprt), *config_.sprt);
+    SprtDecision d = sprt_decision(sprt_llr(match_tally(), *config_.sprt), *config_.sprt);
     if (d != SprtDecision::CONTINUE) {
       std::lock_guard<std::mutex> lock(mutex_);
       // Recorded even when the run was already stopping (an interrupt that finishes the games
@@ -412,7 +283,12 @@ chess::Result<bool> MatchRunner::record(GameRecord& g, std::ostream& out) {
       stopping_ = true;
     }
   }
-  return true;
+}
+
+void MatchRunner::events_to(EventStream& stream) { recorder_.events_to(stream); }
+
+void MatchRunner::started(const GameSpec& spec, std::ostream& out) {
+  recorder_.started(out, spec, opening_for_pair(book_, opening_order_, spec.opening + config_.opening_offset));
 }
 
 }  // namespace harness

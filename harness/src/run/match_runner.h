@@ -1,6 +1,7 @@
 // MatchRunner: plays a run's scheduled games on `concurrency` slots (one pair of engine
-// processes each), stores every finished game as it arrives, keeps the statistics, prints
-// progress, stops early on an SPRT decision, and resumes a run from what the database holds.
+// processes each), hands every finished game to its GameRecorder as it arrives (stored, in
+// order with a positions target), stops early on an SPRT decision or a reached target, and
+// resumes a run from what the database holds. Constructed by the door (launch/run_door.h) only.
 #pragma once
 
 #include <array>
@@ -22,7 +23,9 @@
 #include "events/run_events.h"
 #include "players/player.h"
 #include "process/stop_request.h"
+#include "run/game_recorder.h"
 #include "run/live_output.h"
+#include "run/match_status.h"
 #include "run/positions_target.h"
 #include "run/run_inputs.h"
 #include "run/run_tally.h"
@@ -31,19 +34,6 @@
 #include "storage/database.h"
 
 namespace harness {
-
-// How a call to MatchRunner::run ended.
-struct MatchStatus {
-  // INCOMPLETE: every game was tried, but some could not start (their engines did not start or
-  // get ready in time); the run is stopped, and resume plays those.
-  // HELD: another process that is still running plays the run; nothing was played or changed.
-  enum Kind { FINISHED, INTERRUPTED, INCOMPLETE, FAILED, HELD } kind = FINISHED;
-  std::string error;  // FAILED, INCOMPLETE, HELD: why
-};
-
-// The process's exit status for a run that ended so: 0 finished, 130 interrupted, 3 incomplete
-// (FAILED and HELD are reported by the caller, with status 2).
-int exit_status(const MatchStatus& status);
 
 // A game's engines as it is played: White's and Black's configurations.
 struct GameEngines {
@@ -61,13 +51,13 @@ class MatchRunner {
   MatchStatus run(std::ostream& out);
   // The command its messages give to go on with the run: "harness resume N", or none when the
   // caller plays the run as one step of its own and says how to go on (a bisect).
-  void resume_with(std::string command) { resume_ = std::move(command); }
+  void resume_with(std::string command) { recorder_.resume_with(std::move(command)); }
   // Also tells `stream` (which must outlive the runner) what happens, as events.
   void events_to(EventStream& stream);
 
-  Tally match_tally() const { return tally_.match_tally(); }
+  Tally match_tally() const { return recorder_.match_tally(); }
   // Engine `i` against all the others (in a match, engine 0's tally mirrors engine 1's).
-  Tally engine_tally(std::size_t i) const { return tally_.engine_tally(i); }
+  Tally engine_tally(std::size_t i) const { return recorder_.engine_tally(i); }
 
  private:
   MatchStatus claim();  // FINISHED: claimed
@@ -76,19 +66,12 @@ class MatchRunner {
   // Stores finished games as the slots hand them in, until every slot is done.
   void collect(std::ostream& out, int running_slots);
   void store(GameRecord& game, std::ostream& out);
-  MatchStatus finish(std::ostream& out);
-  // The run_end event of a session that ended so (no event stream: nothing).
-  void end_events(const std::string& status);
-  // Right after run_start: the game_end lines earlier sessions stored and did not write
-  // (run/match_events.cpp), each forgotten once written.
-  chess::Result<bool> write_owed_events();
-  // A stored game's events; its game_end line, stored with it, forgotten once written.
-  chess::Result<bool> stored_game_events(const GameRecord& g, std::int64_t game_id, const std::string& end_line,
-                                         const Tally& match);
-  // A game's start, told to the output (when it wants it) and the event stream.
+  // What the runner knows of how the session ended, for the recorder's end record.
+  SessionEnd session_end() const;
+  // INCOMPLETE: which games were not played and why.
+  std::string unplayed_text() const;
+  // A game's start, told to the recorder with its opening.
   void started(const GameSpec& spec, std::ostream& out);
-  bool wants_starts() const { return output_->wants_starts() || run_events_ != nullptr; }
-  std::string cpu_line() const;
   std::string positions_line() const;  // --positions: what the kept games hold, for the summary
   void worker(int slot);
   // The shard's next game not stored yet (under mutex_, while handed_out_ < pending_count_).
@@ -107,9 +90,9 @@ class MatchRunner {
   chess::Result<GameEngines> game_engines(const GameSpec& spec);
   void hand_in(const GameSpec& spec, chess::Result<GameRecord> played);
   chess::Result<bool> record(GameRecord& game, std::ostream& out);
+  // After a game is counted: the run stops when its SPRT decides (a match, not a shard).
+  void decide_sprt();
   std::string stderr_path(int slot, int engine) const;
-  // What the engines said wrong this session, per engine: PV mismatches, PV and score faults, mate signs.
-  std::string engine_output_lines() const;
   void stop_on_request(std::ostream& out);
   // A shard never decides alone: its SPRT is taken on all shards' games (harness cluster).
   bool stops_on_sprt() const { return config_.kind == TournamentKind::MATCH && config_.sprt && !config_.shard.active(); }
@@ -126,22 +109,16 @@ class MatchRunner {
 
   MatchConfig config_;
   Database& db_;
-  HarnessLiveOutput harness_output_;
-  LiveOutput* output_;
   std::int64_t run_id_;
+  GameRecorder recorder_;
   OpeningBook book_;
   std::vector<std::size_t> opening_order_;
-  std::vector<std::int64_t> engine_ids_;
   Schedule schedule_;
-  std::string resume_;  // the command that goes on with the run, in its messages
   std::set<int> done_;     // the games stored before this session
   int pending_count_ = 0;  // the shard's games not stored yet, or 0 once an SPRT has decided
   int handed_out_ = 0;     // of those, the games given to a slot
   int next_game_ = 0;      // where the search for the next one starts
-  int done_count_ = 0;
   int total_games_ = 0;
-  int played_this_session_ = 0;
-  std::chrono::steady_clock::time_point started_;
 
   struct PairParams {
     std::vector<OptionValues> by_engine;  // per engine of the run
@@ -151,7 +128,6 @@ class MatchRunner {
   std::string params_error_;               // the parameters file could not be read: the run stops
   ParamsCheck params_check_;               // its values against what the engines declared (run/params_checks.h)
   static constexpr int PARAMS_READ_ATTEMPTS = 10;  // reads of a bad file, 50 ms apart, before the run stops
-  std::unique_ptr<RunEvents> run_events_;       // null unless events_to was called
   static constexpr std::size_t FAULT_LINES = 12;  // lines of dialogue a fault's event quotes
   std::shared_ptr<DialogueLog> dialogue_log_;  // null unless the run keeps one (MatchConfig::log_path)
   std::mutex mutex_;
@@ -176,7 +152,6 @@ class MatchRunner {
   int unstarted_in_a_row_ = 0;
   static constexpr int UNSTARTED_BEFORE_STOP = 8;
 
-  RunTally tally_;
   std::string stop_reason_;
   SprtDecision sprt_decided_ = SprtDecision::CONTINUE;
   StopRequest seen_stop_ = StopRequest::NONE;
@@ -185,11 +160,6 @@ class MatchRunner {
   PositionsTarget positions_;                          // --positions (the collecting thread's, next_ under mutex_)
   int held_back_ = 0;  // games finished ahead of one that was not played: given up, resume plays them
   std::string storage_error_;                          // the database could not store a game: the run stops
-  std::string pgn_error_;                              // --pgn could not be written: the run stops
-  int ponder_hits_ = 0, moves_this_session_ = 0;       // --ponder: moves a confirmed ponder search made
-  std::vector<int> pv_mismatches_;                     // per engine, this session: moves that were not its PV's first
-  std::vector<std::array<int, PV_FAULTS>> pv_faults_;  // per engine and fault, this session (players/pv_checks.h)
-  std::vector<int> mate_sign_mismatches_;              // per engine, this session: mate scores of its opponent's sign
 };
 
 }  // namespace harness

@@ -68,7 +68,7 @@ chess::Result<Player*> MatchRunner::seat(std::vector<std::unique_ptr<Player>>& p
   player->set_dialogue_log(dialogue_log_);
   player->set_cpus(slot_cpus(slot));
   player->set_game_number(game_number);
-  if (run_events_) player->keep_last_lines(FAULT_LINES);
+  if (recorder_.quotes_faults()) player->keep_last_lines(FAULT_LINES);
   // A few engines start at a time: hundreds starting at once would share the cores so thinly
   // that none answers in time. A start's deadline runs from when its turn comes.
   start_gate_.acquire();
@@ -208,9 +208,9 @@ void MatchRunner::worker(int slot) {
         stopping_ = true;
         break;
       }
-      if (wants_starts()) events_.emplace_back(spec);
+      if (recorder_.wants_starts()) events_.emplace_back(spec);
     }
-    if (wants_starts()) changed_.notify_all();
+    if (recorder_.wants_starts()) changed_.notify_all();
     auto played = play_scheduled(pool, slot, spec, *engines);
     hand_in(spec, std::move(played));
     if (config_.wait_ms > 0) {  // -wait: a pause before the slot's next game, that a stop ends

@@ -12,7 +12,7 @@ std::string fen_after(const std::string& fen, const std::vector<std::string>& pa
   return game.position().fen();
 }
 
-std::string joined(const std::vector<std::string>& v) {
+std::string spaced_or_none(const std::vector<std::string>& v) {
   std::string out;
   for (const std::string& s : v) out += (out.empty() ? "" : " ") + s;
   return out.empty() ? "(none)" : out;
@@ -21,9 +21,9 @@ std::string joined(const std::vector<std::string>& v) {
 }  // namespace
 
 std::string BugReport::text() const {
-  std::string out = "  path from the suite position: " + joined(path) + "\n  position: " + fen + "\n";
-  if (!missing.empty()) out += "  missing moves (legal, not generated): " + joined(missing) + "\n";
-  if (!extra.empty()) out += "  extra moves (generated, not legal): " + joined(extra) + "\n";
+  std::string out = "  path from the suite position: " + spaced_or_none(path) + "\n  position: " + fen + "\n";
+  if (!missing.empty()) out += "  missing moves (legal, not generated): " + spaced_or_none(missing) + "\n";
+  if (!extra.empty()) out += "  extra moves (generated, not legal): " + spaced_or_none(extra) + "\n";
   if (!note.empty()) out += "  " + note + "\n";
   return out;
 }
@@ -59,7 +59,7 @@ chess::Result<BugReport> locate_bug(PerftSource& engine, PerftSource& reference,
   }
   report.fen = fen_after(fen, report.path);
   report.depth = 0;
-  report.note = "counts differ only at the leaves below " + joined(report.path);
+  report.note = "counts differ only at the leaves below " + spaced_or_none(report.path);
   return report;
 }
 
