@@ -122,8 +122,9 @@ chess::Result<bool> check_same_openings(const MatchConfig& config, const Opening
 chess::Result<RunInputs> prepare_run(MatchConfig& config, const PrepareOptions& options) {
   RunInputs inputs;
   // Random plies are drawn game by game from the seed: no book is read or held.
-  auto book = config.random_plies >= 0 ? chess::Result<OpeningBook>(random_ply_book({config.random_plies, config.seed}))
-                                       : read_opening_book(config.openings_path, config.plies, config.polyglot());
+  auto book = options.book                ? chess::Result<OpeningBook>(*options.book)
+               : config.random_plies >= 0 ? chess::Result<OpeningBook>(random_ply_book({config.random_plies, config.seed}))
+                                          : read_opening_book(config.openings_path, config.plies, config.polyglot());
   CHESS_RETURN_IF_ERROR(book);
   inputs.book = std::move(book).value();
   CHESS_RETURN_IF_ERROR(check_same_openings(config, inputs.book));

@@ -40,6 +40,9 @@ struct PrepareOptions {
   bool drop_bad_options = false;
   // The results database, which --pgn may not name.
   std::string db_path;
+  // A book read already (the tuner reads its EPD or PGN book once for all its matches), taken
+  // instead of reading the configuration's.
+  std::shared_ptr<const OpeningBook> book{};
 };
 
 // Reads the book (a Chess960 book in a standard run is refused, naming the opening; a stored

@@ -123,10 +123,11 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   // with each match's seed, as the runner of a stored match draws them. Locally the engines are
   // probed for each match (a generation's options are checked against what the engine
   // declares); on a cluster the tasks start them where they run.
-  auto book = harness::is_polyglot_book(c.openings_path) ? harness::read_opening_book(c.openings_path, c.plies, c.polyglot())
-                                                         : chess::Result<harness::OpeningBook>(*book_);
-  CHESS_RETURN_IF_ERROR(book);
-  if (!on_cluster) CHESS_RETURN_IF_ERROR(harness::check_engines_start(c, *book));
+  harness::PrepareOptions prepare;
+  if (!harness::is_polyglot_book(c.openings_path)) prepare.book = book_;
+  prepare.probe_engines = !on_cluster;
+  auto inputs = harness::prepare_run(c, prepare);
+  CHESS_RETURN_IF_ERROR(inputs);
   auto found = on_cluster ? unfinished_cluster_run(c) : chess::Result<std::int64_t>(0);
   CHESS_RETURN_IF_ERROR(found);
   std::int64_t run_id = *found;
@@ -138,7 +139,7 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   harness::RunPlay how;
   if (on_cluster) how.cluster = cluster_settings(c, run_id);
   how.events = events_;
-  harness::PlayedRun played = harness::play_run(c, harness::RunInputs{std::move(book).value(), nullptr}, *db_, run_id, how, out);
+  harness::PlayedRun played = harness::play_run(c, std::move(*inputs), *db_, run_id, how, out);
   const harness::MatchStatus& status = played.status;
   if (status.kind == harness::MatchStatus::INTERRUPTED) return chess::Error{"interrupted"};
   if (status.kind != harness::MatchStatus::FINISHED) return chess::Error{status.error};
