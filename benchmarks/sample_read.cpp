@@ -34,7 +34,7 @@ tuner::SampleFilter keep_all() {
 }
 
 // One reading of `path`: the positions decoded, or -1 on an error (printed).
-long long read_once(const std::string& path, tuner::PositionsFormat format, bool labeled, std::uint64_t& checksum) {
+long long read_once(const std::string& path, formats::PositionFormat format, bool labeled, std::uint64_t& checksum) {
   std::ifstream in(path, std::ios::binary);
   tuner::SampleSink sink{[&](const tuner::TrainingSample& s) { checksum += s.features[0] + s.count; }};
   const tuner::SampleFilter filter = keep_all();
@@ -73,18 +73,18 @@ int main(int argc, char** argv) {
   app.add_flag("--labeled", labeled, "Also read each file through the labeled reader (positions, then features)");
   CLI11_PARSE(app, argc, argv);
   chess::init_bitboards();
-  std::vector<std::pair<std::string, tuner::PositionsFormat>> inputs;
+  std::vector<std::pair<std::string, formats::PositionFormat>> inputs;
   std::string reference_path;
   for (const std::string& f : files) {
     const std::size_t eq = f.find('=');
-    const auto format = eq == std::string::npos ? std::nullopt : tuner::positions_format(f.substr(0, eq));
-    if (!format) {
+    const auto format = formats::parse_position_format(std::string_view(f).substr(0, eq), formats::has_reader);
+    if (eq == std::string::npos || !format) {
       std::fprintf(stderr, "bench_sample_read: '%s' is not FORMAT=PATH with FORMAT one of %s\n", f.c_str(),
-                   tuner::positions_format_names().c_str());
+                   formats::position_format_names(formats::has_reader).c_str());
       return 2;
     }
     inputs.emplace_back(f.substr(eq + 1), *format);
-    if (*format == tuner::PositionsFormat::BULLETFORMAT && reference_path.empty()) reference_path = f.substr(eq + 1);
+    if (*format == formats::PositionFormat::BULLETFORMAT && reference_path.empty()) reference_path = f.substr(eq + 1);
   }
   if (reference_path.empty()) {
     std::fprintf(stderr, "bench_sample_read: no bulletformat file for the memcpy reference\n");
@@ -96,8 +96,8 @@ int main(int argc, char** argv) {
   Reading reference{"memcpy of " + reference_path, {}, bytes.size() / 32};
   std::vector<Reading> readings;
   for (const auto& [path, format] : inputs) {
-    readings.push_back({path + " (" + tuner::positions_format_name(format) + ", to features)", {}, 0});
-    if (labeled) readings.push_back({path + " (" + tuner::positions_format_name(format) + ", labeled reader)", {}, 0});
+    readings.push_back({path + " (" + formats::position_format_name(format) + ", to features)", {}, 0});
+    if (labeled) readings.push_back({path + " (" + formats::position_format_name(format) + ", labeled reader)", {}, 0});
   }
   std::uint64_t checksum = 0;
   for (int round = 0; round < rounds; ++round) {

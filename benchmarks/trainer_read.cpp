@@ -18,7 +18,7 @@ namespace {
 
 struct Input {
   std::string name, path;
-  tuner::PositionsFormat format = tuner::PositionsFormat::TEXT;
+  formats::PositionFormat format = formats::PositionFormat::TEXT;
   std::vector<double> seconds;
   std::size_t positions = 0;
 };
@@ -36,10 +36,10 @@ int main(int argc, char** argv) {
   std::vector<Input> inputs;
   for (const std::string& f : files) {
     const std::size_t eq = f.find('=');
-    const auto format = eq == std::string::npos ? std::nullopt : tuner::positions_format(f.substr(0, eq));
-    if (!format) {
+    const auto format = formats::parse_position_format(std::string_view(f).substr(0, eq), formats::has_reader);
+    if (eq == std::string::npos || !format) {
       std::fprintf(stderr, "bench_trainer_read: '%s' is not FORMAT=PATH with FORMAT one of %s\n", f.c_str(),
-                   tuner::positions_format_names().c_str());
+                   formats::position_format_names(formats::has_reader).c_str());
       return 2;
     }
     inputs.push_back({f.substr(0, eq), f.substr(eq + 1), *format, {}, 0});
