@@ -5,16 +5,17 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "data/labeled_positions.h"
+#include "formats/format_table.h"
 
 namespace bench {
 
 struct FormatPath {
   std::string format_name;  // as written, before the '='
   std::string path;
-  tuner::PositionsFormat format = tuner::PositionsFormat::TEXT;
+  formats::PositionFormat format = formats::PositionFormat::TEXT;
 };
 
 // Every argument split, in order; none when one is not FORMAT=PATH with a format the tuner reads
@@ -23,10 +24,10 @@ inline std::optional<std::vector<FormatPath>> format_paths(const char* program, 
   std::vector<FormatPath> out;
   for (const std::string& f : args) {
     const std::size_t eq = f.find('=');
-    const auto format = eq == std::string::npos ? std::nullopt : tuner::positions_format(f.substr(0, eq));
-    if (!format) {
+    const auto format = formats::parse_position_format(std::string_view(f).substr(0, eq), formats::has_reader);
+    if (eq == std::string::npos || !format) {
       std::fprintf(stderr, "%s: '%s' is not FORMAT=PATH with FORMAT one of %s\n", program, f.c_str(),
-                   tuner::positions_format_names().c_str());
+                   formats::position_format_names(formats::has_reader).c_str());
       return std::nullopt;
     }
     out.push_back({f.substr(0, eq), f.substr(eq + 1), *format});

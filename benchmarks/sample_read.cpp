@@ -35,7 +35,7 @@ tuner::SampleFilter keep_all() {
 }
 
 // One reading of `path`: the positions decoded, or -1 on an error (printed).
-long long read_once(const std::string& path, tuner::PositionsFormat format, bool labeled, std::uint64_t& checksum) {
+long long read_once(const std::string& path, formats::PositionFormat format, bool labeled, std::uint64_t& checksum) {
   std::ifstream in(path, std::ios::binary);
   tuner::SampleSink sink{[&](const tuner::TrainingSample& s) { checksum += s.features[0] + s.count; }};
   const tuner::SampleFilter filter = keep_all();
@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
   if (!inputs) return 2;
   std::string reference_path;
   for (const bench::FormatPath& in : *inputs)
-    if (in.format == tuner::PositionsFormat::BULLETFORMAT && reference_path.empty()) reference_path = in.path;
+    if (in.format == formats::PositionFormat::BULLETFORMAT && reference_path.empty()) reference_path = in.path;
   if (reference_path.empty()) {
     std::fprintf(stderr, "bench_sample_read: no bulletformat file for the memcpy reference\n");
     return 2;
@@ -89,8 +89,8 @@ int main(int argc, char** argv) {
   Reading reference{"memcpy of " + reference_path, {}, bytes.size() / 32};
   std::vector<Reading> readings;
   for (const bench::FormatPath& in : *inputs) {
-    readings.push_back({in.path + " (" + tuner::positions_format_name(in.format) + ", to features)", {}, 0});
-    if (labeled) readings.push_back({in.path + " (" + tuner::positions_format_name(in.format) + ", labeled reader)", {}, 0});
+    readings.push_back({in.path + " (" + std::string(formats::position_format_name(in.format)) + ", to features)", {}, 0});
+    if (labeled) readings.push_back({in.path + " (" + std::string(formats::position_format_name(in.format)) + ", labeled reader)", {}, 0});
   }
   std::uint64_t checksum = 0;
   for (int round = 0; round < rounds; ++round) {

@@ -19,7 +19,7 @@ namespace {
 
 struct Input {
   std::string name, path;
-  tuner::PositionsFormat format = tuner::PositionsFormat::TEXT;
+  formats::PositionFormat format = formats::PositionFormat::TEXT;
   std::vector<double> seconds;
   std::size_t positions = 0;
 };

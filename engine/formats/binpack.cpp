@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <string>
 
 #include "core/movegen.h"
@@ -166,5 +167,73 @@ chess::Result<std::size_t> decode_binpack_chunk(const std::uint8_t* b, std::size
   }
   return end;
 }
+
+chess::Result<std::size_t> read_binpack(std::istream& in, const std::string& source, const PositionVisit& take) {
+  std::size_t count = 0, chains = 0;
+  auto read = for_each_block(in, source, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
+    return decode_binpack_chunk(
+        b, size, source,
+        [&](const TrainingPosition& p) {
+          take(p);
+          ++count;
+        },
+        chains);
+  });
+  CHESS_RETURN_IF_ERROR(read);
+  return count;
+}
+
+namespace {
+
+class BinpackWriter : public PositionWriter {
+ public:
+  explicit BinpackWriter(std::ostream& out) : out_(out) {}
+  ~BinpackWriter() override { flush(); }
+  void begin_game(const chess::Position&, WhiteResult result) override {
+    end_game();
+    result_ = result;
+  }
+  bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool) override {
+    if (!score_white || !binpack_can_hold(before)) {
+      end_game();
+      return false;
+    }
+    const int stm = before.side_to_move() == chess::WHITE ? *score_white : -*score_white;
+    const std::int16_t score = std::int16_t(std::clamp(stm, -32767, 32767));
+    if (chain_ && chain_->plies() < BINPACK_MAX_PLIES) {
+      chain_->add(before, move, score);
+      return true;
+    }
+    end_game();
+    const Record32 stem = encode_binpack_entry(before, move, *score_white, result_);
+    chunk_.append(reinterpret_cast<const char*>(stem.data()), stem.size());
+    chain_.emplace(score);
+    return true;
+  }
+  void end_game() override {
+    if (!chain_) return;
+    const std::uint16_t plies = chain_->plies();
+    chunk_ += char(plies >> 8);
+    chunk_ += char(plies & 0xFF);
+    chunk_ += chain_->bytes();
+    chain_.reset();
+    if (chunk_.size() >= BINPACK_CHUNK_TARGET) flush();
+  }
+  void finish() override { flush(); }
+
+ private:
+  void flush() {
+    end_game();
+    write_binpack_chunk(out_, chunk_);
+  }
+  std::ostream& out_;
+  std::string chunk_;
+  std::optional<BinpackMovetextWriter> chain_;
+  WhiteResult result_ = WhiteResult::DRAW;
+};
+
+}  // namespace
+
+std::unique_ptr<PositionWriter> open_binpack_writer(std::ostream& out) { return std::make_unique<BinpackWriter>(out); }
 
 }  // namespace formats

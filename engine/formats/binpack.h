@@ -14,11 +14,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <istream>
+#include <memory>
 #include <ostream>
 #include <string>
 
 #include "core/result.h"
 #include "formats/binpack_movetext.h"
+#include "formats/position_io.h"
 #include "formats/training_record.h"
 
 namespace formats {
@@ -51,5 +54,15 @@ chess::Result<std::size_t> decode_binpack_chain(const std::uint8_t* bytes, std::
 // start with `source` (the file) and name the chain: "SOURCE: chain N, ply K after it: ...".
 chess::Result<std::size_t> decode_binpack_chunk(const std::uint8_t* bytes, std::size_t size, const std::string& source,
                                                 const PositionVisit& take, std::size_t& chains);
+
+// A file of chunks, each position handed to `take`: the positions read; errors name the chain
+// ("PATH: chain 3, ply 5 after it: ...").
+chess::Result<std::size_t> read_binpack(std::istream& in, const std::string& source, const PositionVisit& take);
+// Chunks of chains as nnue-pytorch's writer makes them: a game's scored moves are a chain, its
+// first position an entry, then the count of further plies and their moves and scores. A move
+// without a score, or a position whose castling rights binpack cannot hold (Chess960's), ends a
+// chain; the next scored move starts another. A chunk is closed at the first chain past 1 MiB
+// (BINPACK_CHUNK_TARGET); a chain never spans two.
+std::unique_ptr<PositionWriter> open_binpack_writer(std::ostream& out);
 
 }  // namespace formats

@@ -44,4 +44,12 @@ chess::Result<TrainingPosition> decode_bulletformat(const std::uint8_t* b) {
   return TrainingPosition{std::move(pos).value(), WhiteResult(b[26]), int(std::int16_t(read_le(b + 24, 2)))};
 }
 
+chess::Result<std::size_t> read_bulletformat(std::istream& in, const std::string& source, const PositionVisit& take) {
+  return read_boards(in, source, decode_bulletformat, take);
+}
+
+std::unique_ptr<PositionWriter> open_bulletformat_writer(std::ostream& out) {
+  return open_board_writer(encode_bulletformat, out);
+}
+
 }  // namespace formats

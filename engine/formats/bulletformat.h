@@ -6,7 +6,13 @@
 // White to move.
 #pragma once
 
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string>
+
 #include "core/result.h"
+#include "formats/position_io.h"
 #include "formats/training_record.h"
 
 namespace formats {
@@ -15,5 +21,11 @@ Record32 encode_bulletformat(const chess::Position& pos, int score_white, WhiteR
 // The side to move's board with White to move; its score and result are then White's. A record
 // whose king squares (bytes 27 and 28) are not where its kings stand is refused.
 chess::Result<TrainingPosition> decode_bulletformat(const std::uint8_t* record);
+
+// A file of boards, each position handed to `take`: the positions read; errors name the record
+// ("PATH: record 3: ...").
+chess::Result<std::size_t> read_bulletformat(std::istream& in, const std::string& source, const PositionVisit& take);
+// A board a kept, scored position.
+std::unique_ptr<PositionWriter> open_bulletformat_writer(std::ostream& out);
 
 }  // namespace formats

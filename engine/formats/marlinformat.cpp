@@ -62,4 +62,12 @@ chess::Result<TrainingPosition> decode_marlinformat(const std::uint8_t* b) {
   return TrainingPosition{std::move(pos).value(), WhiteResult(b[30]), int(std::int16_t(read_le(b + 28, 2)))};
 }
 
+chess::Result<std::size_t> read_marlinformat(std::istream& in, const std::string& source, const PositionVisit& take) {
+  return read_boards(in, source, decode_marlinformat, take);
+}
+
+std::unique_ptr<PositionWriter> open_marlinformat_writer(std::ostream& out) {
+  return open_board_writer(encode_marlinformat, out);
+}
+
 }  // namespace formats

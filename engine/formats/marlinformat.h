@@ -7,7 +7,13 @@
 // start with one.
 #pragma once
 
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string>
+
 #include "core/result.h"
+#include "formats/position_io.h"
 #include "formats/training_record.h"
 
 namespace formats {
@@ -17,5 +23,11 @@ Record32 encode_marlinformat(const chess::Position& pos, int score_white, WhiteR
 // The position of a record, or why it is none ("more than 32 pieces", "result 3 is not 0, 1 or
 // 2", "invalid position: ...").
 chess::Result<TrainingPosition> decode_marlinformat(const std::uint8_t* record);
+
+// A file of boards, each position handed to `take`: the positions read; errors name the record
+// ("PATH: record 3: ...").
+chess::Result<std::size_t> read_marlinformat(std::istream& in, const std::string& source, const PositionVisit& take);
+// A board a kept, scored position.
+std::unique_ptr<PositionWriter> open_marlinformat_writer(std::ostream& out);
 
 }  // namespace formats

@@ -1,7 +1,9 @@
-// What the trainers' binary formats hold for a position, and the byte order helpers they share.
-// One file pair per format beside this one (marlinformat, bulletformat, viriformat, binpack),
-// each with its encoder and its decoder; the harness writes through them and the tuner reads
-// through them, straight to positions (chess::Position::from_setup, no FEN in between).
+// What the position formats hold for a position, and the byte order helpers the binary ones
+// share. One codec file pair per format beside this one (marlinformat, bulletformat, viriformat,
+// binpack, and text_lines for the three text formats), each with its encoder and its decoder, its
+// writer and its reader, all named in the one table of formats (format_table.h); the harness
+// writes through them and the tuner reads through them, straight to positions
+// (chess::Position::from_setup, no FEN in between).
 #pragma once
 
 #include <array>
@@ -20,12 +22,15 @@ using Record32 = std::array<std::uint8_t, 32>;
 enum class WhiteResult : std::uint8_t { BLACK_WIN = 0, DRAW = 1, WHITE_WIN = 2 };
 
 // A decoded position: its result and its search score, both from White's view, and the move
-// played from it where the format keeps it (viriformat, binpack; none for a board format).
+// played from it where the format keeps it (viriformat, binpack; none for a board format or a
+// line). `scored` is false for a text line that gives no score (EPD with c9 or [1.0], labeled by
+// its game's result alone); `score_white` is then 0. Every binary record has its score.
 struct TrainingPosition {
   chess::Position position;
   WhiteResult result = WhiteResult::DRAW;
   int score_white = 0;
   chess::Move move = chess::Move::none();
+  bool scored = true;
 };
 
 // Each position a decoder reads, handed by reference: valid during the call only (the decoder

@@ -69,4 +69,54 @@ chess::Result<std::size_t> decode_viriformat_game(const std::uint8_t* b, std::si
   return end + 4;
 }
 
+chess::Result<std::size_t> read_viriformat(std::istream& in, const std::string& source, const PositionVisit& take) {
+  std::size_t count = 0, games = 0;
+  auto read = for_each_block(in, source, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
+    auto took = decode_viriformat_game(b, size, source + ": game " + std::to_string(games + 1), [&](const TrainingPosition& p) {
+      take(p);
+      ++count;
+    });
+    CHESS_RETURN_IF_ERROR(took);
+    games += *took > 0;
+    return took;
+  });
+  CHESS_RETURN_IF_ERROR(read);
+  return count;
+}
+
+namespace {
+
+class ViriformatWriter : public PositionWriter {
+ public:
+  explicit ViriformatWriter(std::ostream& out) : out_(out) {}
+  void begin_game(const chess::Position&, WhiteResult result) override { result_ = result; }
+  bool move(const chess::Position& before, chess::Move move, std::optional<int> score_white, bool) override {
+    if (!score_white) {
+      end_game();
+      return false;
+    }
+    if (!open_) {
+      const Record32 header = encode_marlinformat(before, 0, result_);
+      out_.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));
+      open_ = true;
+    }
+    const std::array<char, 4> pair = encode_viriformat_move_and_score(move, *score_white);
+    out_.write(pair.data(), 4);
+    return true;
+  }
+  void end_game() override {
+    if (open_) out_.write(VIRIFORMAT_END.data(), 4);
+    open_ = false;
+  }
+
+ private:
+  std::ostream& out_;
+  WhiteResult result_ = WhiteResult::DRAW;
+  bool open_ = false;  // a record is being written
+};
+
+}  // namespace
+
+std::unique_ptr<PositionWriter> open_viriformat_writer(std::ostream& out) { return std::make_unique<ViriformatWriter>(out); }
+
 }  // namespace formats

@@ -9,10 +9,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <istream>
+#include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 
 #include "core/result.h"
+#include "formats/position_io.h"
 #include "formats/training_record.h"
 
 namespace formats {
@@ -38,5 +42,13 @@ std::optional<std::size_t> viriformat_game_bytes(const std::uint8_t* bytes, std:
 // 16,384 moves", "WHERE: " and the board's, "WHERE, move K: ...".
 chess::Result<std::size_t> decode_viriformat_game(const std::uint8_t* bytes, std::size_t size, const std::string& where,
                                                   const PositionVisit& take);
+
+// A file of games, each position handed to `take`: the positions read; errors name the game
+// ("PATH: game 3, move 5: ...").
+chess::Result<std::size_t> read_viriformat(std::istream& in, const std::string& source, const PositionVisit& take);
+// A game's scored moves, each run of them a record of its own: the position before its first
+// move (a marlinformat board holding the game's result), each move with its score, four zero
+// bytes. A move without a score ends a record; the next scored move starts another.
+std::unique_ptr<PositionWriter> open_viriformat_writer(std::ostream& out);
 
 }  // namespace formats

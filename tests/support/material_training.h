@@ -27,7 +27,7 @@ inline std::string material_data_file(const std::string& name) {
 inline tuner::TrainingConfig material_training_config(const nnue::Architecture& arch, const std::string& data) {
   tuner::TrainingConfig c;
   c.arch = arch;
-  c.data = {{data, tuner::PositionsFormat::TEXT}};
+  c.data = {{data, formats::PositionFormat::TEXT}};
   c.batch_size = 256;
   c.batches_per_superbatch = 100;
   c.superbatches = 6;

@@ -13,6 +13,7 @@
 #include "cli_common/stored_runs.h"
 #include "commands.h"
 #include "datagen/position_export.h"
+#include "formats/format_table.h"
 #include "match_options.h"
 #include "openings/random_ply_openings.h"
 #include "paths.h"
@@ -90,7 +91,7 @@ void self_play(MatchOptions& o) {
 
 struct PositionsOptions {
   std::vector<std::int64_t> runs;
-  std::string db = default_database(), out, format = "epd", keep;
+  std::string db = default_database(), out, format = formats::position_format_name(formats::PositionFormat::EPD), keep;
   int min_ply = 0;
   bool no_dedup = false;
 };
@@ -126,7 +127,7 @@ PositionFilters filters_of(const PositionsOptions& o) {
 }
 
 int export_runs(const PositionsOptions& o) {
-  const PositionFormatInfo format = value_or_fail(parse_position_format(o.format));
+  const formats::PositionFormat format = value_or_fail(with_option("--format", formats::parse_position_format(o.format)));
   const PositionFilters filters = filters_of(o);
   auto db = value_or_fail(Database::open_existing(o.db));
   const std::unique_ptr<OutputFile> out = value_or_fail(OutputFile::open("-o", o.out, {o.db}));
@@ -184,7 +185,7 @@ void add_datagen_commands(CLI::App& app) {
   positions->add_option("-o,--out", p->out, "Output file")->required();
   positions
       ->add_option("--format", p->format,
-                   position_format_help() + ". A game format keeps whole games: the filters and duplicates do not apply")
+                   formats::position_format_help() + ". A game format keeps whole games: the filters and duplicates do not apply")
       ->capture_default_str();
   positions->add_option("--keep", p->keep, "Keep what is left out by default: checks,tactical,mates");
   positions->add_option("--min-ply", p->min_ply, "Leave out the positions before this ply")->capture_default_str();

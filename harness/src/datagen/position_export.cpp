@@ -12,7 +12,8 @@ namespace harness {
 
 namespace {
 
-WhiteResult white_result(const std::string& result) {
+formats::WhiteResult white_result(const std::string& result) {
+  using formats::WhiteResult;
   return result == "1-0" ? WhiteResult::WHITE_WIN : result == "0-1" ? WhiteResult::BLACK_WIN : WhiteResult::DRAW;
 }
 
@@ -29,9 +30,9 @@ bool dropped(const chess::Position& pos, chess::Move move, const PackedMove& pac
 
 struct Replay {
   const PositionFilters& filters;
-  const PositionFormatInfo& format;
+  const formats::PositionFormatRow& format;
   chess::Variant variant;
-  PositionWriter& writer;
+  formats::PositionWriter& writer;
   std::unordered_set<std::uint64_t>& seen;
   ExportCounts counts;
   std::string error;
@@ -78,7 +79,7 @@ struct Replay {
 }  // namespace
 
 chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, const PositionFilters& filters,
-                                             const PositionFormatInfo& format, std::ostream& out,
+                                             formats::PositionFormat format, std::ostream& out,
                                              std::unordered_set<std::uint64_t>& seen) {
   auto run = db.run(run_id);
   CHESS_RETURN_IF_ERROR(run);
@@ -89,8 +90,9 @@ chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, 
                         ": positions come from games (datagen, match, tournament, test and imported runs; see 'harness runs')"};
   auto config = MatchConfig::from_json((*run)->config);
   if (!config) return chess::Error{"run " + std::to_string(run_id) + ": " + config.error()};
-  const std::unique_ptr<PositionWriter> writer = format.make_writer(out);
-  Replay replay{filters, format, config->settings.variant, *writer, seen, {}, ""};
+  const formats::PositionFormatRow& row = formats::position_format_row(format);
+  const std::unique_ptr<formats::PositionWriter> writer = row.writer(out);
+  Replay replay{filters, row, config->settings.variant, *writer, seen, {}, ""};
   auto read = db.for_each_scored_game(run_id, [&](const ScoredGame& g) { return replay.game(g); });
   CHESS_RETURN_IF_ERROR(read);
   writer->finish();

@@ -3,8 +3,9 @@
 // moves, a game's move rows, an imported PGN's comments) and the game's result. Filters drop positions
 // in check, those whose played move is a capture or a promotion, mate scores, and the first
 // plies; duplicates are dropped by the position's key across every run exported at once. The
-// formats (position_writers.h) are the ones tuners and trainers read; a game format keeps
-// whole games, so neither the filters nor the duplicates apply to it.
+// formats and their writers are the table's (formats/format_table.h), the ones tuners and
+// trainers read; a game format keeps whole games, so neither the filters nor the duplicates
+// apply to it.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +15,7 @@
 #include <unordered_set>
 
 #include "core/result.h"
-#include "datagen/position_writers.h"
+#include "formats/format_table.h"
 #include "storage/database.h"
 
 namespace harness {
@@ -40,7 +41,7 @@ struct ExportCounts {
 // Writes the run's positions to `out`; `seen` holds the keys written before (several runs into
 // one file). An error names the game that cannot be replayed.
 chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, const PositionFilters& filters,
-                                             const PositionFormatInfo& format, std::ostream& out,
+                                             formats::PositionFormat format, std::ostream& out,
                                              std::unordered_set<std::uint64_t>& seen);
 
 }  // namespace harness

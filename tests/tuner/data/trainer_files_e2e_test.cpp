@@ -118,7 +118,8 @@ TEST(TrainerFiles, EveryFormatGivesTheNetworkTrainerTheSameSamples) {
     tuner::SampleFilter everything;
     everything.skip_in_check = everything.skip_capture = false;
     std::vector<tuner::TrainingSample> read;
-    auto counts = tuner::read_samples({{dir + "/s." + format, *tuner::positions_format(format)}}, everything, true, read);
+    auto counts =
+        tuner::read_samples({{dir + "/s." + format, formats::parse_position_format(format).value()}}, everything, true, read);
     ASSERT_TRUE(counts.ok()) << counts.error();
     for (const tuner::TrainingSample& s : read) samples[format].insert(sample_key(s));
   }
@@ -127,9 +128,12 @@ TEST(TrainerFiles, EveryFormatGivesTheNetworkTrainerTheSameSamples) {
   // Where the format keeps the move, the capture filter leaves out the positions whose move takes.
   tuner::SampleFilter quiet;
   std::vector<tuner::TrainingSample> all, without_captures;
-  ASSERT_TRUE(tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, {0, 32000, false, false}, true, all).ok());
+  ASSERT_TRUE(
+      tuner::read_samples({{dir + "/s.viriformat", formats::PositionFormat::VIRIFORMAT}}, {0, 32000, false, false}, true, all)
+          .ok());
   quiet.skip_in_check = false;
-  ASSERT_TRUE(tuner::read_samples({{dir + "/s.viriformat", tuner::PositionsFormat::VIRIFORMAT}}, quiet, true, without_captures).ok());
+  ASSERT_TRUE(
+      tuner::read_samples({{dir + "/s.viriformat", formats::PositionFormat::VIRIFORMAT}}, quiet, true, without_captures).ok());
   EXPECT_LT(without_captures.size(), all.size());
   EXPECT_GT(without_captures.size(), all.size() / 2);
 }

@@ -8,6 +8,8 @@
 
 #include <fstream>
 
+#include "cli_common/fail.h"
+#include "formats/format_table.h"
 #include "tuner/data_tools/trainer_data_files.h"
 
 namespace format_conversion_test {
@@ -15,7 +17,7 @@ namespace format_conversion_test {
 using data_tools_testing::write_random_games;
 
 // `in` converted to `to` into `out`; the summary, or the error as the test's failure.
-chess::Result<tuner::ConversionSummary> converted(const std::string& in, tuner::PositionsFormat from, tuner::PositionsFormat to,
+chess::Result<tuner::ConversionSummary> converted(const std::string& in, formats::PositionFormat from, formats::PositionFormat to,
                                                   const std::string& out) {
   auto stream = tuner::PositionStream::open(in, from);
   CHESS_RETURN_IF_ERROR(stream);
@@ -26,11 +28,11 @@ chess::Result<tuner::ConversionSummary> converted(const std::string& in, tuner::
 TEST(FormatConversion, BulletformatToTextAndBackGivesTheSameBoards) {
   const std::string dir = data_tools_testing::fresh_folder("convert_bullet_text");
   const auto bullet = write_random_games(dir + "g.bf", "bulletformat", 20, 40, 6);
-  auto to_text = converted(bullet.path, tuner::PositionsFormat::BULLETFORMAT, tuner::PositionsFormat::TEXT, dir + "g.txt");
+  auto to_text = converted(bullet.path, formats::PositionFormat::BULLETFORMAT, formats::PositionFormat::TEXT, dir + "g.txt");
   ASSERT_TRUE(to_text) << to_text.error();
   EXPECT_EQ(to_text->positions, bullet.positions);
   EXPECT_EQ(to_text->written, bullet.positions);
-  auto back = converted(dir + "g.txt", tuner::PositionsFormat::TEXT, tuner::PositionsFormat::BULLETFORMAT, dir + "back.bf");
+  auto back = converted(dir + "g.txt", formats::PositionFormat::TEXT, formats::PositionFormat::BULLETFORMAT, dir + "back.bf");
   ASSERT_TRUE(back) << back.error();
   EXPECT_EQ(back->written, bullet.positions);
   EXPECT_EQ(testing_support::file_bytes(dir + "back.bf"), testing_support::file_bytes(bullet.path));
@@ -39,15 +41,15 @@ TEST(FormatConversion, BulletformatToTextAndBackGivesTheSameBoards) {
 TEST(FormatConversion, EveryFormatToTextHoldsWhatTheTextExportHolds) {
   const std::string dir = data_tools_testing::fresh_folder("convert_to_text");
   const auto text = write_random_games(dir + "export.txt", "text", 12, 40, 19);
-  const auto expected = data_tools_testing::positions_of(text.path, tuner::PositionsFormat::TEXT);
+  const auto expected = data_tools_testing::positions_of(text.path, formats::PositionFormat::TEXT);
   ASSERT_EQ(expected.size(), text.positions);
   for (const char* name : {"marlinformat", "viriformat", "binpack"}) {
-    const tuner::PositionsFormat format = tuner::positions_format(name).value();
+    const formats::PositionFormat format = formats::parse_position_format(name).value();
     const auto file = write_random_games(dir + "g." + name, name, 12, 40, 19);
     const std::string out = dir + "from-" + name + ".txt";
-    auto made = converted(file.path, format, tuner::PositionsFormat::TEXT, out);
+    auto made = converted(file.path, format, formats::PositionFormat::TEXT, out);
     ASSERT_TRUE(made) << made.error();
-    EXPECT_EQ(data_tools_testing::positions_of(out, tuner::PositionsFormat::TEXT), expected) << name;
+    EXPECT_EQ(data_tools_testing::positions_of(out, formats::PositionFormat::TEXT), expected) << name;
   }
 }
 
@@ -55,11 +57,13 @@ TEST(FormatConversion, ViriformatToBinpackAndBackKeepsTheGames) {
   const std::string dir = data_tools_testing::fresh_folder("convert_games");
   const auto viri = write_random_games(dir + "g.viri", "viriformat", 15, 60, 23);
   const auto binpack = write_random_games(dir + "export.binpack", "binpack", 15, 60, 23);
-  auto to_binpack = converted(viri.path, tuner::PositionsFormat::VIRIFORMAT, tuner::PositionsFormat::BINPACK, dir + "g.binpack");
+  auto to_binpack =
+      converted(viri.path, formats::PositionFormat::VIRIFORMAT, formats::PositionFormat::BINPACK, dir + "g.binpack");
   ASSERT_TRUE(to_binpack) << to_binpack.error();
   EXPECT_EQ(to_binpack->written, viri.positions);
   EXPECT_EQ(testing_support::file_bytes(dir + "g.binpack"), testing_support::file_bytes(binpack.path));
-  auto back = converted(dir + "g.binpack", tuner::PositionsFormat::BINPACK, tuner::PositionsFormat::VIRIFORMAT, dir + "back.viri");
+  auto back =
+      converted(dir + "g.binpack", formats::PositionFormat::BINPACK, formats::PositionFormat::VIRIFORMAT, dir + "back.viri");
   ASSERT_TRUE(back) << back.error();
   EXPECT_EQ(testing_support::file_bytes(dir + "back.viri"), testing_support::file_bytes(viri.path));
 }
@@ -67,7 +71,7 @@ TEST(FormatConversion, ViriformatToBinpackAndBackKeepsTheGames) {
 TEST(FormatConversion, AGameFormatFromSinglePositionsIsRefused) {
   const std::string dir = data_tools_testing::fresh_folder("convert_refused");
   const auto bullet = write_random_games(dir + "g.bf", "bulletformat", 2, 10, 1);
-  auto made = converted(bullet.path, tuner::PositionsFormat::BULLETFORMAT, tuner::PositionsFormat::VIRIFORMAT, dir + "g.viri");
+  auto made = converted(bullet.path, formats::PositionFormat::BULLETFORMAT, formats::PositionFormat::VIRIFORMAT, dir + "g.viri");
   ASSERT_FALSE(made);
   EXPECT_EQ(made.error(), "--to viriformat: a game format needs the moves of whole games, and " + bullet.path +
                               " (bulletformat) holds single positions");
@@ -76,8 +80,8 @@ TEST(FormatConversion, AGameFormatFromSinglePositionsIsRefused) {
 TEST(FormatConversion, ATextLineWithoutAScoreIsRefusedByName) {
   const std::string path = testing_support::write_temp_file(
       "unscored.txt", chess::Position::startpos().fen() + " | 5 | 0.5\n4k3/8/8/8/8/8/8/4K3 w - - c9 \"1-0\";\n");
-  auto made = converted(path, tuner::PositionsFormat::TEXT, tuner::PositionsFormat::BULLETFORMAT,
-                        ::testing::TempDir() + "unscored.bf");
+  auto made =
+      converted(path, formats::PositionFormat::TEXT, formats::PositionFormat::BULLETFORMAT, ::testing::TempDir() + "unscored.bf");
   ASSERT_FALSE(made);
   const std::string first = chess::Position::startpos().fen() + " | 5 | 0.5\n";
   EXPECT_EQ(made.error(), path + ": record 2 (line 2, byte " + std::to_string(first.size()) +
@@ -85,12 +89,12 @@ TEST(FormatConversion, ATextLineWithoutAScoreIsRefusedByName) {
 }
 
 TEST(FormatConversion, AnUnknownFormatIsNamedWithItsOptionAndTheKnownOnes) {
-  const auto to = tuner::parse_positions_format("--to", "bulletfromat");
+  const auto to = harness::with_option("--to", formats::parse_position_format("bulletfromat", formats::has_reader));
   ASSERT_FALSE(to);
   EXPECT_EQ(to.error(),
             "--to must be one of text, marlinformat, bulletformat, viriformat, binpack; got 'bulletfromat' (did you mean "
             "'bulletformat'?)");
-  EXPECT_EQ(tuner::parse_positions_format("--to", "csv").error(),
+  EXPECT_EQ(harness::with_option("--to", formats::parse_position_format("csv", formats::has_reader)).error(),
             "--to must be one of text, marlinformat, bulletformat, viriformat, binpack; got 'csv'");
 }
 

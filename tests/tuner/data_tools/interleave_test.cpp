@@ -18,7 +18,7 @@ struct Interleaved {
   std::vector<std::uint64_t> taken;
 };
 
-Interleaved interleaved(const std::vector<std::string>& paths, tuner::PositionsFormat format, std::uint64_t seed) {
+Interleaved interleaved(const std::vector<std::string>& paths, formats::PositionFormat format, std::uint64_t seed) {
   std::vector<std::unique_ptr<tuner::PositionStream>> inputs;
   for (const std::string& path : paths) {
     auto in = tuner::PositionStream::open(path, format);
@@ -38,7 +38,7 @@ TEST(Interleave, EveryStretchHoldsTheFilesInProportionToTheirSizes) {
   // 3,000 boards numbered from 0 and 1,000 numbered from 10,000.
   const std::string big = testing_support::write_temp_file("big.bf", data_tools_testing::numbered_boards(3000, 0));
   const std::string small = testing_support::write_temp_file("small.bf", data_tools_testing::numbered_boards(1000, 10000));
-  const Interleaved mixed = interleaved({big, small}, tuner::PositionsFormat::BULLETFORMAT, 42);
+  const Interleaved mixed = interleaved({big, small}, formats::PositionFormat::BULLETFORMAT, 42);
   EXPECT_EQ(mixed.taken, (std::vector<std::uint64_t>{3000, 1000}));
   ASSERT_EQ(mixed.bytes.size(), 4000u * 32);
   int next_big = 0, next_small = 10000;
@@ -55,8 +55,8 @@ TEST(Interleave, EveryStretchHoldsTheFilesInProportionToTheirSizes) {
     }
     EXPECT_NEAR(from_big, 750, 70) << "quarter " << quarter;
   }
-  EXPECT_EQ(interleaved({big, small}, tuner::PositionsFormat::BULLETFORMAT, 42).bytes, mixed.bytes);
-  EXPECT_NE(interleaved({big, small}, tuner::PositionsFormat::BULLETFORMAT, 43).bytes, mixed.bytes);
+  EXPECT_EQ(interleaved({big, small}, formats::PositionFormat::BULLETFORMAT, 42).bytes, mixed.bytes);
+  EXPECT_NE(interleaved({big, small}, formats::PositionFormat::BULLETFORMAT, 43).bytes, mixed.bytes);
 }
 
 TEST(Interleave, GamesMoveWhole) {
@@ -69,11 +69,11 @@ TEST(Interleave, GamesMoveWhole) {
     paths.push_back(file.path);
     positions += file.positions;
   }
-  const Interleaved mixed = interleaved(paths, tuner::PositionsFormat::VIRIFORMAT, 7);
+  const Interleaved mixed = interleaved(paths, formats::PositionFormat::VIRIFORMAT, 7);
   EXPECT_EQ(mixed.taken, (std::vector<std::uint64_t>{10, 20, 30}));
   const std::string out = testing_support::write_temp_file("mixed.viri", mixed.bytes);
-  EXPECT_EQ(data_tools_testing::records_of(out, tuner::PositionsFormat::VIRIFORMAT).size(), 60u);
-  EXPECT_EQ(data_tools_testing::positions_of(out, tuner::PositionsFormat::VIRIFORMAT).size(), positions);
+  EXPECT_EQ(data_tools_testing::records_of(out, formats::PositionFormat::VIRIFORMAT).size(), 60u);
+  EXPECT_EQ(data_tools_testing::positions_of(out, formats::PositionFormat::VIRIFORMAT).size(), positions);
 }
 
 TEST(Interleave, FilesOfDifferentFormatsAreRefused) {
@@ -81,10 +81,10 @@ TEST(Interleave, FilesOfDifferentFormatsAreRefused) {
   const auto bullet = data_tools_testing::write_random_games(dir + "a.bf", "bulletformat", 2, 10, 1);
   const auto marlin = data_tools_testing::write_random_games(dir + "b.marlin", "marlinformat", 2, 10, 1);
   std::vector<std::unique_ptr<tuner::PositionStream>> inputs;
-  inputs.push_back(tuner::PositionStream::open(bullet.path, tuner::PositionsFormat::BULLETFORMAT).value());
-  inputs.push_back(tuner::PositionStream::open(marlin.path, tuner::PositionsFormat::MARLINFORMAT).value());
+  inputs.push_back(tuner::PositionStream::open(bullet.path, formats::PositionFormat::BULLETFORMAT).value());
+  inputs.push_back(tuner::PositionStream::open(marlin.path, formats::PositionFormat::MARLINFORMAT).value());
   std::ostringstream out;
-  tuner::RecordWriter writer(tuner::PositionsFormat::BULLETFORMAT, out);
+  tuner::RecordWriter writer(formats::PositionFormat::BULLETFORMAT, out);
   auto taken = tuner::interleave_records(inputs, 1, writer);
   ASSERT_FALSE(taken);
   EXPECT_EQ(taken.error(), "interleave writes one format: " + bullet.path + " is bulletformat, " + marlin.path + " is marlinformat");

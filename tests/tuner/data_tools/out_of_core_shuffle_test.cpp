@@ -22,7 +22,7 @@ struct Shuffled {
 };
 
 // `in` shuffled into `dir`/`out` with the seed and a budget of `memory` bytes.
-Shuffled shuffled(const std::string& in, tuner::PositionsFormat format, const std::string& dir, const std::string& out,
+Shuffled shuffled(const std::string& in, formats::PositionFormat format, const std::string& dir, const std::string& out,
                   std::uint64_t seed, std::size_t memory) {
   auto stream = tuner::PositionStream::open(in, format);
   EXPECT_TRUE(stream) << stream.error();
@@ -43,33 +43,33 @@ std::vector<std::string> sorted(std::vector<std::string> records) {
 TEST(OutOfCoreShuffle, InMemoryTheOutputIsAPermutationDrawnFromTheSeed) {
   const std::string dir = data_tools_testing::fresh_folder("shuffle_in_memory");
   const std::string in = testing_support::write_temp_file("boards.bf", data_tools_testing::numbered_boards(600, 0));
-  const auto input = records_of(in, tuner::PositionsFormat::BULLETFORMAT);
-  const Shuffled once = shuffled(in, tuner::PositionsFormat::BULLETFORMAT, dir, "once.bf", 1, std::size_t(256) << 20);
+  const auto input = records_of(in, formats::PositionFormat::BULLETFORMAT);
+  const Shuffled once = shuffled(in, formats::PositionFormat::BULLETFORMAT, dir, "once.bf", 1, std::size_t(256) << 20);
   EXPECT_EQ(once.summary.records, 600u);
   EXPECT_EQ(once.summary.temporary_files, 0u);
-  const auto output = records_of(once.path, tuner::PositionsFormat::BULLETFORMAT);
+  const auto output = records_of(once.path, formats::PositionFormat::BULLETFORMAT);
   EXPECT_EQ(sorted(output), sorted(input));
   EXPECT_NE(output, input);
-  const Shuffled again = shuffled(in, tuner::PositionsFormat::BULLETFORMAT, dir, "again.bf", 1, std::size_t(256) << 20);
+  const Shuffled again = shuffled(in, formats::PositionFormat::BULLETFORMAT, dir, "again.bf", 1, std::size_t(256) << 20);
   EXPECT_EQ(testing_support::file_bytes(again.path), testing_support::file_bytes(once.path));
-  const Shuffled other = shuffled(in, tuner::PositionsFormat::BULLETFORMAT, dir, "other.bf", 2, std::size_t(256) << 20);
+  const Shuffled other = shuffled(in, formats::PositionFormat::BULLETFORMAT, dir, "other.bf", 2, std::size_t(256) << 20);
   EXPECT_NE(testing_support::file_bytes(other.path), testing_support::file_bytes(once.path));
 }
 
 TEST(OutOfCoreShuffle, AFileLargerThanTheBudgetIsShuffledThroughTemporaryFiles) {
   const std::string dir = data_tools_testing::fresh_folder("shuffle_out_of_core");
   const std::string in = testing_support::write_temp_file("many.bf", data_tools_testing::numbered_boards(3000, -1500));
-  const auto input = records_of(in, tuner::PositionsFormat::BULLETFORMAT);
+  const auto input = records_of(in, formats::PositionFormat::BULLETFORMAT);
   // 96,000 bytes through 2 KiB; and through 100 bytes, where the parts are scattered again.
   for (const std::size_t memory : {std::size_t(2048), std::size_t(100)}) {
     const std::string name = "out-" + std::to_string(memory) + ".bf";
-    const Shuffled once = shuffled(in, tuner::PositionsFormat::BULLETFORMAT, dir, name, 9, memory);
+    const Shuffled once = shuffled(in, formats::PositionFormat::BULLETFORMAT, dir, name, 9, memory);
     EXPECT_EQ(once.summary.records, 3000u) << memory;
     EXPECT_GT(once.summary.temporary_files, 2u) << memory;
-    const auto output = records_of(once.path, tuner::PositionsFormat::BULLETFORMAT);
+    const auto output = records_of(once.path, formats::PositionFormat::BULLETFORMAT);
     EXPECT_EQ(sorted(output), sorted(input)) << memory;
     EXPECT_NE(output, input) << memory;
-    const Shuffled again = shuffled(in, tuner::PositionsFormat::BULLETFORMAT, dir, "again-" + name, 9, memory);
+    const Shuffled again = shuffled(in, formats::PositionFormat::BULLETFORMAT, dir, "again-" + name, 9, memory);
     EXPECT_EQ(testing_support::file_bytes(again.path), testing_support::file_bytes(once.path)) << memory;
     EXPECT_TRUE(files_starting(dir, name + ".shuffle-").empty()) << memory;
     if (memory == 100) {
@@ -81,7 +81,7 @@ TEST(OutOfCoreShuffle, AFileLargerThanTheBudgetIsShuffledThroughTemporaryFiles) 
 TEST(OutOfCoreShuffle, GamesChainsAndLinesMoveWhole) {
   const std::string dir = data_tools_testing::fresh_folder("shuffle_games");
   for (const char* name : {"viriformat", "binpack", "text"}) {
-    const tuner::PositionsFormat format = tuner::positions_format(name).value();
+    const formats::PositionFormat format = formats::parse_position_format(name).value();
     const auto file = data_tools_testing::write_random_games(dir + "games." + name, name, 40, 30, 13);
     const auto input = records_of(file.path, format);
     const Shuffled out = shuffled(file.path, format, dir, std::string("shuffled.") + name, 5, 1024);
@@ -100,7 +100,7 @@ TEST(OutOfCoreShuffle, GamesChainsAndLinesMoveWhole) {
 TEST(OutOfCoreShuffle, TheTemporaryFilesAreRemovedAfterAnError) {
   const std::string dir = data_tools_testing::fresh_folder("shuffle_error");
   const auto file = data_tools_testing::write_random_games(dir + "games.binpack", "binpack", 40, 30, 17);
-  const auto chains = records_of(file.path, tuner::PositionsFormat::BINPACK);
+  const auto chains = records_of(file.path, formats::PositionFormat::BINPACK);
   ASSERT_EQ(chains.size(), 40u);
   std::size_t thirtieth = 8;  // after the chunk's header
   for (std::size_t i = 0; i < 29; ++i) thirtieth += chains[i].size();
@@ -108,10 +108,10 @@ TEST(OutOfCoreShuffle, TheTemporaryFilesAreRemovedAfterAnError) {
   bytes[thirtieth + 24] = bytes[thirtieth + 25] = 0;  // the chain's first move: none
   const std::string bad = dir + "bad.binpack";
   std::ofstream(bad, std::ios::binary) << bytes;
-  auto in = tuner::PositionStream::open(bad, tuner::PositionsFormat::BINPACK);
+  auto in = tuner::PositionStream::open(bad, formats::PositionFormat::BINPACK);
   ASSERT_TRUE(in) << in.error();
   std::ofstream out(dir + "out.binpack", std::ios::binary);
-  tuner::RecordWriter writer(tuner::PositionsFormat::BINPACK, out);
+  tuner::RecordWriter writer(formats::PositionFormat::BINPACK, out);
   auto summary = tuner::shuffle_records(**in, {1, 2048, tuner::shuffle_temporary_prefix(dir + "out.binpack")}, writer);
   ASSERT_FALSE(summary);
   EXPECT_NE(summary.error().find("bad.binpack: chain 30 (byte " + std::to_string(thirtieth) + "): its move is not legal"),

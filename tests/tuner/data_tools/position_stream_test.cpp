@@ -14,9 +14,9 @@ using data_tools_testing::write_random_games;
 
 const char* const FORMAT_NAMES[] = {"text", "marlinformat", "bulletformat", "viriformat", "binpack"};
 
-tuner::PositionsFormat format_named(const std::string& name) { return tuner::positions_format(name).value(); }
+formats::PositionFormat format_named(const std::string& name) { return formats::parse_position_format(name).value(); }
 
-std::string stream_error(const std::string& path, tuner::PositionsFormat format) {
+std::string stream_error(const std::string& path, formats::PositionFormat format) {
   auto in = tuner::PositionStream::open(path, format);
   if (!in) return in.error();
   for (;;) {
@@ -75,7 +75,7 @@ TEST(PositionStream, GoesBackToAPointItGave) {
 
 TEST(PositionStream, AFileOfBoardsThatEndsInsideARecordIsRefusedNamingItsByte) {
   const std::string path = testing_support::write_temp_file("cut.bf", data_tools_testing::numbered_boards(3, 0) + "12345");
-  auto in = tuner::PositionStream::open(path, tuner::PositionsFormat::BULLETFORMAT);
+  auto in = tuner::PositionStream::open(path, formats::PositionFormat::BULLETFORMAT);
   ASSERT_FALSE(in);
   EXPECT_NE(in.error().find("cut.bf: byte 96: the file ends inside a record (5 of its 32 bytes; 101 bytes are not a whole "
                             "number of 32-byte records)"),
@@ -86,20 +86,22 @@ TEST(PositionStream, AFileOfBoardsThatEndsInsideARecordIsRefusedNamingItsByte) {
 TEST(PositionStream, AGameCutShortIsRefusedNamingTheByteItStartsAt) {
   const std::string dir = fresh_folder("position_stream_cut_game");
   const auto written = write_random_games(dir + "games.viri", "viriformat", 3, 20, 5);
-  const auto records = data_tools_testing::records_of(written.path, tuner::PositionsFormat::VIRIFORMAT);
+  const auto records = data_tools_testing::records_of(written.path, formats::PositionFormat::VIRIFORMAT);
   ASSERT_EQ(records.size(), 3u);
   const std::string bytes = testing_support::file_bytes(written.path);
   const std::string cut = testing_support::write_temp_file("cut.viri", bytes.substr(0, bytes.size() - 2));
   const std::string last = std::to_string(bytes.size() - records.back().size());
-  EXPECT_NE(stream_error(cut, tuner::PositionsFormat::VIRIFORMAT).find("cut.viri: byte " + last + ": the file ends inside a game"),
-            std::string::npos);
+  EXPECT_NE(
+      stream_error(cut, formats::PositionFormat::VIRIFORMAT).find("cut.viri: byte " + last + ": the file ends inside a game"),
+      std::string::npos);
   const std::string binpack = testing_support::write_temp_file("cut.binpack", std::string("BINP\x10\0\0\0", 8) + "short");
-  EXPECT_NE(stream_error(binpack, tuner::PositionsFormat::BINPACK).find("cut.binpack: byte 0: the file ends inside a chunk of 16 bytes"),
+  EXPECT_NE(stream_error(binpack, formats::PositionFormat::BINPACK)
+                .find("cut.binpack: byte 0: the file ends inside a chunk of 16 bytes"),
             std::string::npos);
 }
 
 TEST(PositionStream, AMissingFileIsNamed) {
-  auto in = tuner::PositionStream::open(::testing::TempDir() + "no/such.bf", tuner::PositionsFormat::BULLETFORMAT);
+  auto in = tuner::PositionStream::open(::testing::TempDir() + "no/such.bf", formats::PositionFormat::BULLETFORMAT);
   ASSERT_FALSE(in);
   EXPECT_NE(in.error().find("no/such.bf: cannot open file of positions"), std::string::npos) << in.error();
 }
@@ -107,7 +109,7 @@ TEST(PositionStream, AMissingFileIsNamed) {
 TEST(PositionStream, TextCommentsAndBlankLinesAreNoRecords) {
   const std::string start = chess::Position::startpos().fen();
   const std::string path = testing_support::write_temp_file("commented.txt", "# made by hand\n\n  " + start + " | 12 | 1.0\r\n");
-  auto in = tuner::PositionStream::open(path, tuner::PositionsFormat::TEXT);
+  auto in = tuner::PositionStream::open(path, formats::PositionFormat::TEXT);
   ASSERT_TRUE(in) << in.error();
   auto record = (*in)->next();
   ASSERT_TRUE(record && *record);
@@ -120,12 +122,12 @@ TEST(PositionStream, TextCommentsAndBlankLinesAreNoRecords) {
 }
 
 TEST(PositionStream, AFilesFormatIsItsFormatOptionElseItsExtension) {
-  EXPECT_EQ(tuner::format_of_file("a.bf", "").value(), tuner::PositionsFormat::BULLETFORMAT);
-  EXPECT_EQ(tuner::format_of_file("a.binpack", "").value(), tuner::PositionsFormat::BINPACK);
-  EXPECT_EQ(tuner::format_of_file("a.vf", "").value(), tuner::PositionsFormat::VIRIFORMAT);
-  EXPECT_EQ(tuner::format_of_file("a.epd", "").value(), tuner::PositionsFormat::TEXT);
-  EXPECT_EQ(tuner::format_of_file("a.marlinformat", "").value(), tuner::PositionsFormat::MARLINFORMAT);
-  EXPECT_EQ(tuner::format_of_file("a.data", "viriformat").value(), tuner::PositionsFormat::VIRIFORMAT);
+  EXPECT_EQ(tuner::format_of_file("a.bf", "").value(), formats::PositionFormat::BULLETFORMAT);
+  EXPECT_EQ(tuner::format_of_file("a.binpack", "").value(), formats::PositionFormat::BINPACK);
+  EXPECT_EQ(tuner::format_of_file("a.vf", "").value(), formats::PositionFormat::VIRIFORMAT);
+  EXPECT_EQ(tuner::format_of_file("a.epd", "").value(), formats::PositionFormat::TEXT);
+  EXPECT_EQ(tuner::format_of_file("a.marlinformat", "").value(), formats::PositionFormat::MARLINFORMAT);
+  EXPECT_EQ(tuner::format_of_file("a.data", "viriformat").value(), formats::PositionFormat::VIRIFORMAT);
   const auto unknown = tuner::format_of_file("a.data", "");
   ASSERT_FALSE(unknown);
   EXPECT_NE(unknown.error().find("a.data: no format known by its name's extension"), std::string::npos) << unknown.error();

@@ -12,7 +12,7 @@ namespace record_count_test {
 
 using data_tools_testing::write_random_games;
 
-tuner::PositionCount counted(const std::string& path, tuner::PositionsFormat format) {
+tuner::PositionCount counted(const std::string& path, formats::PositionFormat format) {
   auto in = tuner::PositionStream::open(path, format);
   EXPECT_TRUE(in) << in.error();
   if (!in) return {};
@@ -30,7 +30,7 @@ std::uint64_t total(const auto& histogram) {
 TEST(RecordCount, EveryFormatOfTheSameGamesCountsTheSame) {
   const std::string dir = data_tools_testing::fresh_folder("record_count_formats");
   const auto text = write_random_games(dir + "g.txt", "text", 15, 40, 3);
-  const tuner::PositionCount reference = counted(text.path, tuner::PositionsFormat::TEXT);
+  const tuner::PositionCount reference = counted(text.path, formats::PositionFormat::TEXT);
   ASSERT_EQ(reference.positions, text.positions);
   EXPECT_EQ(reference.records, text.positions);
   EXPECT_EQ(total(reference.results), reference.positions);
@@ -41,14 +41,14 @@ TEST(RecordCount, EveryFormatOfTheSameGamesCountsTheSame) {
   EXPECT_EQ(total(reference.king_buckets), 2 * reference.positions);
   for (const char* name : {"marlinformat", "bulletformat", "viriformat", "binpack"}) {
     const auto file = write_random_games(dir + "g." + name, name, 15, 40, 3);
-    const tuner::PositionsFormat format = tuner::positions_format(name).value();
+    const formats::PositionFormat format = formats::parse_position_format(name).value();
     const tuner::PositionCount c = counted(file.path, format);
     EXPECT_EQ(c.positions, reference.positions) << name;
     EXPECT_EQ(c.records, tuner::holds_games(format) ? 15u : reference.positions) << name;
     EXPECT_EQ(c.scores, reference.scores) << name;
     EXPECT_EQ(c.output_buckets, reference.output_buckets) << name;
     EXPECT_EQ(c.king_buckets, reference.king_buckets) << name;
-    if (format != tuner::PositionsFormat::BULLETFORMAT) {
+    if (format != formats::PositionFormat::BULLETFORMAT) {
       EXPECT_EQ(c.results, reference.results) << name;
     }
     EXPECT_EQ(c.results[1], reference.results[1]) << name;
@@ -64,7 +64,7 @@ TEST(RecordCount, HandMadePositionsFallIntoTheirBuckets) {
                          "k7/8/8/8/8/8/8/7K w - - 0 1 | -1500 | 0.0\n" +              // 2 pieces, kings h1 a8
                          "8/8/8/3k4/8/8/8/R2K4 w - - 0 1 | 150 | 0.5\n" +            // 3 pieces, kings d1 d5
                          "4k3/8/8/8/8/8/8/4K3 w - - c9 \"1/2-1/2\";\n");              // no score
-  const tuner::PositionCount c = counted(path, tuner::PositionsFormat::TEXT);
+  const tuner::PositionCount c = counted(path, formats::PositionFormat::TEXT);
   EXPECT_EQ(c.positions, 4u);
   EXPECT_EQ(c.results, (std::array<std::uint64_t, 3>{1, 2, 1}));
   EXPECT_EQ(c.scores[0], 1u);

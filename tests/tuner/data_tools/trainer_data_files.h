@@ -1,6 +1,6 @@
 // Files of positions for the data tools' tests, in any format the tuner reads: seeded random
 // games from the start position written by the writers `harness positions` uses
-// (datagen/position_writers.h), each position scored by its material from White's view and each
+// (formats/format_table.h), each position scored by its material from White's view and each
 // game's result drawn from the seed; or boards made to be told apart by their score.
 #pragma once
 
@@ -16,8 +16,8 @@
 
 #include "core/movegen.h"
 #include "data_tools/position_stream.h"
-#include "datagen/position_writers.h"
 #include "formats/bulletformat.h"
+#include "formats/format_table.h"
 #include "support/files.h"
 #include "support/material_positions.h"
 
@@ -42,7 +42,7 @@ inline std::string fresh_folder(const std::string& name) {
 inline WrittenFile write_random_games(const std::string& path, const std::string& format, int games, int plies,
                                       std::uint32_t seed) {
   std::ofstream out(path, std::ios::binary);
-  auto writer = harness::parse_position_format(format).value().make_writer(out);
+  auto writer = formats::position_format_row(formats::parse_position_format(format).value()).writer(out);
   WrittenFile file{path, 0, 0};
   std::mt19937 rng(seed);
   for (int g = 0; g < games; ++g) {
@@ -80,7 +80,7 @@ inline int board_number(const std::string& record) {
 }
 
 // Every record of a file as its bytes, in order.
-inline std::vector<std::string> records_of(const std::string& path, tuner::PositionsFormat format) {
+inline std::vector<std::string> records_of(const std::string& path, formats::PositionFormat format) {
   auto in = tuner::PositionStream::open(path, format);
   EXPECT_TRUE(in) << in.error();
   std::vector<std::string> records;
@@ -94,7 +94,7 @@ inline std::vector<std::string> records_of(const std::string& path, tuner::Posit
 }
 
 // Every position of a file as its key, its score (or -100000 without one) and its result x 2.
-inline std::vector<std::tuple<std::uint64_t, int, int>> positions_of(const std::string& path, tuner::PositionsFormat format) {
+inline std::vector<std::tuple<std::uint64_t, int, int>> positions_of(const std::string& path, formats::PositionFormat format) {
   std::vector<std::tuple<std::uint64_t, int, int>> positions;
   auto in = tuner::PositionStream::open(path, format);
   EXPECT_TRUE(in) << in.error();

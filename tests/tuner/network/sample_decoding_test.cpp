@@ -26,7 +26,7 @@ struct Read {
 };
 
 // The positions of `bytes` straight to samples.
-Read read_fast(const std::string& bytes, tuner::PositionsFormat format, const tuner::SampleFilter& filter) {
+Read read_fast(const std::string& bytes, formats::PositionFormat format, const tuner::SampleFilter& filter) {
   Read r;
   std::istringstream in(bytes);
   tuner::SampleSink sink{[&](const tuner::TrainingSample& s) { r.samples.push_back(s); }};
@@ -35,7 +35,7 @@ Read read_fast(const std::string& bytes, tuner::PositionsFormat format, const tu
 }
 
 // The same through positions: the labeled reader, the filter, then each position's features.
-Read read_by_positions(const std::string& bytes, tuner::PositionsFormat format, const tuner::SampleFilter& filter) {
+Read read_by_positions(const std::string& bytes, formats::PositionFormat format, const tuner::SampleFilter& filter) {
   Read r;
   std::istringstream in(bytes);
   r.count = tuner::read_labeled_stream(
@@ -80,7 +80,7 @@ TEST(SampleDecoding, EachFormatGivesWhatThePositionsGive) {
   const std::string dir = fresh_folder("sample_decoding_same");
   for (const std::string& name : FORMATS) {
     const std::string bytes = file_bytes(write_random_games(dir + "p." + name, name, 40, 90, 17).path);
-    const auto format = tuner::positions_format(name).value();
+    const auto format = formats::parse_position_format(name).value();
     for (const tuner::SampleFilter& f : filters()) {
       const Read fast = read_fast(bytes, format, f);
       ASSERT_TRUE(fast.count) << name << ": " << fast.count.error();
@@ -101,7 +101,7 @@ TEST(SampleDecoding, CorruptedRecordsAreRefusedAlike) {
   int refused = 0;
   for (const std::string& name : {std::string("bulletformat"), std::string("viriformat"), std::string("binpack")}) {
     const std::string clean = file_bytes(write_random_games(dir + "p." + name, name, 3, 60, 29).path);
-    const auto format = tuner::positions_format(name).value();
+    const auto format = formats::parse_position_format(name).value();
     for (int trial = 0; trial < 300; ++trial) {
       std::string bytes = clean;
       for (int flips = 1 + int(rng() % 3); flips > 0; --flips) bytes[rng() % bytes.size()] ^= char(1 << (rng() % 8));
@@ -152,8 +152,8 @@ TEST(SampleDecoding, HandMadeBoardsAreJudgedAlike) {
   int refused = 0;
   for (const auto& [what, bytes] : boards) {
     for (const tuner::SampleFilter& f : {keep_all, tuner::SampleFilter{}}) {
-      const Read fast = read_fast(bytes, tuner::PositionsFormat::BULLETFORMAT, f);
-      expect_same(fast, read_by_positions(bytes, tuner::PositionsFormat::BULLETFORMAT, f), what);
+      const Read fast = read_fast(bytes, formats::PositionFormat::BULLETFORMAT, f);
+      expect_same(fast, read_by_positions(bytes, formats::PositionFormat::BULLETFORMAT, f), what);
       refused += !fast.count;
     }
   }

@@ -58,8 +58,8 @@ TEST(SampleStream, EachHalfOfAPassHoldsTheFilesInProportionToTheirBytes) {
   testing_support::write_material_positions(dir + "material.txt", 700, 31);
   const auto text_bytes = std::filesystem::file_size(dir + "material.txt");
   data_tools_testing::write_random_games(dir + "games.viri", "viriformat", int(text_bytes / 516), 120, 32);
-  const std::vector<tuner::SampleFile> files = {{dir + "material.txt", tuner::PositionsFormat::TEXT},
-                                                {dir + "games.viri", tuner::PositionsFormat::VIRIFORMAT}};
+  const std::vector<tuner::SampleFile> files = {{dir + "material.txt", formats::PositionFormat::TEXT},
+                                                {dir + "games.viri", formats::PositionFormat::VIRIFORMAT}};
   std::vector<std::vector<std::uint64_t>> sizes;
   std::uint64_t total = 0;
   for (const auto& f : files) {
@@ -104,10 +104,10 @@ std::vector<tuner::SampleFile> four_formats(const std::string& name) {
   data_tools_testing::write_random_games(dir + "games.bullet", "bulletformat", 20, 60, 42);
   data_tools_testing::write_random_games(dir + "games.viri", "viriformat", 20, 60, 43);
   data_tools_testing::write_random_games(dir + "games.binpack", "binpack", 20, 60, 44);
-  return {{dir + "material.txt", tuner::PositionsFormat::TEXT},
-          {dir + "games.bullet", tuner::PositionsFormat::BULLETFORMAT},
-          {dir + "games.viri", tuner::PositionsFormat::VIRIFORMAT},
-          {dir + "games.binpack", tuner::PositionsFormat::BINPACK}};
+  return {{dir + "material.txt", formats::PositionFormat::TEXT},
+          {dir + "games.bullet", formats::PositionFormat::BULLETFORMAT},
+          {dir + "games.viri", formats::PositionFormat::VIRIFORMAT},
+          {dir + "games.binpack", formats::PositionFormat::BINPACK}};
 }
 
 // A pass streamed keeps the positions the reading in memory keeps, N: a window of N from the

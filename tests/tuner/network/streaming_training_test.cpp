@@ -32,9 +32,9 @@ std::vector<tuner::SampleFile> streamed_files(const std::string& name) {
   testing_support::write_material_positions(dir + "material.txt", 30, 11);
   data_tools_testing::write_random_games(dir + "games.viri", "viriformat", 20, 60, 12);
   data_tools_testing::write_random_games(dir + "games.binpack", "binpack", 20, 60, 13);
-  return {{dir + "material.txt", tuner::PositionsFormat::TEXT},
-          {dir + "games.viri", tuner::PositionsFormat::VIRIFORMAT},
-          {dir + "games.binpack", tuner::PositionsFormat::BINPACK}};
+  return {{dir + "material.txt", formats::PositionFormat::TEXT},
+          {dir + "games.viri", formats::PositionFormat::VIRIFORMAT},
+          {dir + "games.binpack", formats::PositionFormat::BINPACK}};
 }
 
 // Batches of 64, windows of 448 (7 batches, within half the buffer), superbatches of 10 batches:
@@ -257,7 +257,7 @@ TEST(StreamingTraining, ACorruptRecordReadBesideTrainingStopsTheRunNamingTheFile
     std::ofstream out(path);
     for (const std::string& line : lines) out << line << "\n";
   }
-  auto config = streamed_config({{path, tuner::PositionsFormat::TEXT}});
+  auto config = streamed_config({{path, formats::PositionFormat::TEXT}});
   config.validation_fraction = 0;
   config.superbatches = 10;
   tuner::TrainingRun run = streamed_run(config);

@@ -18,8 +18,8 @@ TEST(TrainingConfig, ReadsEveryKey) {
   ASSERT_TRUE(c.ok()) << c.error();
   EXPECT_EQ(c->arch.hidden, 256);
   ASSERT_EQ(c->data.size(), 2u);
-  EXPECT_EQ(c->data[0].format, tuner::PositionsFormat::MARLINFORMAT);
-  EXPECT_EQ(c->data[1].format, tuner::PositionsFormat::TEXT);
+  EXPECT_EQ(c->data[0].format, formats::PositionFormat::MARLINFORMAT);
+  EXPECT_EQ(c->data[1].format, formats::PositionFormat::TEXT);
   EXPECT_EQ(c->filter.min_ply, 8);
   EXPECT_FALSE(c->filter.skip_in_check);
   EXPECT_EQ(c->lr.schedule, tuner::LearningRate::Schedule::COSINE);

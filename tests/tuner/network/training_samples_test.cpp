@@ -14,13 +14,13 @@ TEST(TrainingSamples, DataBeyondTheMemoryBudgetIsRefusedWithHowMuchItTook) {
   ASSERT_GT(written, 3000);
   const tuner::SampleFilter everything{0, 32000, false, false};
   std::vector<tuner::TrainingSample> all;
-  auto whole = tuner::read_samples({{path, tuner::PositionsFormat::TEXT}}, everything, true, all);
+  auto whole = tuner::read_samples({{path, formats::PositionFormat::TEXT}}, everything, true, all);
   ASSERT_TRUE(whole) << whole.error();
   EXPECT_EQ(all.size(), std::size_t(written));
 
   const std::uint64_t budget = 2000 * sizeof(tuner::TrainingSample);
   std::vector<tuner::TrainingSample> some;
-  auto refused = tuner::read_samples({{path, tuner::PositionsFormat::TEXT}}, everything, true, some, budget);
+  auto refused = tuner::read_samples({{path, formats::PositionFormat::TEXT}}, everything, true, some, budget);
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().find(path + ": the training data does not fit in memory: "), std::string::npos) << refused.error();
   EXPECT_NE(refused.error().find("positions kept so far"), std::string::npos) << refused.error();

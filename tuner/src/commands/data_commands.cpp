@@ -14,6 +14,7 @@
 #include "data_tools/position_stream.h"
 #include "data_tools/record_count.h"
 #include "data_tools/record_writer.h"
+#include "formats/format_table.h"
 #include "settings/output_file.h"
 
 namespace tuner {
@@ -31,24 +32,24 @@ struct DataOptions {
 };
 
 std::unique_ptr<PositionStream> open_input(const std::string& path, const std::string& format) {
-  const PositionsFormat f = value_or_fail(format_of_file(path, format));
+  const formats::PositionFormat f = value_or_fail(format_of_file(path, format));
   return value_or_fail(PositionStream::open(path, f));
 }
 
 // "a.bf (bulletformat)".
-std::string described(const PositionStream& in) { return in.path() + " (" + positions_format_name(in.format()) + ")"; }
+std::string described(const PositionStream& in) { return in.path() + " (" + formats::position_format_name(in.format()) + ")"; }
 
 // The records' name in messages when they are games ("game", "chain"), else empty.
-std::string games_unit(PositionsFormat format) { return holds_games(format) ? record_unit(format) : ""; }
+std::string games_unit(formats::PositionFormat format) { return holds_games(format) ? record_unit(format) : ""; }
 
 std::string counted(std::uint64_t n, const std::string& unit) { return std::to_string(n) + " " + unit + (n == 1 ? "" : "s"); }
 
 // The output holds `format`: one whose extension names another format is refused, not written.
-void check_output_format(const std::string& output, PositionsFormat format) {
-  const std::optional<PositionsFormat> named = positions_format_of_path(output);
+void check_output_format(const std::string& output, formats::PositionFormat format) {
+  const std::optional<formats::PositionFormat> named = formats::position_format_of_path(output, formats::has_reader);
   if (named && *named != format)
-    fail("--output " + output + ": its extension names " + positions_format_name(*named) + ", but what is written is " +
-         positions_format_name(format) + " ('tuner data convert' changes a file's format)");
+    fail("--output " + output + ": its extension names " + formats::position_format_name(*named) + ", but what is written is " +
+         formats::position_format_name(format) + " ('tuner data convert' changes a file's format)");
 }
 
 int count_command(const DataOptions& o) {
@@ -111,7 +112,8 @@ int interleave_command(const DataOptions& o) {
 }
 
 int convert_command(const DataOptions& o) {
-  const PositionsFormat to = value_or_fail(parse_positions_format("--to", o.to));
+  const formats::PositionFormat to =
+      value_or_fail(harness::with_option("--to", formats::parse_position_format(o.to, formats::has_reader)));
   const std::unique_ptr<PositionStream> in = open_input(o.inputs.front(), o.format);
   check_output_format(o.output, to);
   const auto out = value_or_fail(harness::OutputFile::open("--output", o.output, {in->path()}));
@@ -119,7 +121,7 @@ int convert_command(const DataOptions& o) {
   if (!converted) fail(out->failed(converted.error()).message);
   value_or_fail(out->commit());
   const std::uint64_t left_out = converted->positions - converted->written;
-  std::cout << "converted " << described(*in) << " to " << o.output << " (" << positions_format_name(to)
+  std::cout << "converted " << described(*in) << " to " << o.output << " (" << formats::position_format_name(to)
             << "): " << counted(converted->positions, "position") << " read, " << converted->written << " written"
             << (left_out ? "; left out " + std::to_string(left_out) + " the format cannot hold (Chess960 castling rights)"
                          : std::string())
@@ -161,8 +163,9 @@ const DataOptionRow DATA_OPTIONS[] = {
     {TOOL_COUNT | TOOL_VALIDATE | TOOL_SHUFFLE | TOOL_INTERLEAVE | TOOL_CONVERT,
      [](CLI::App* cmd, DataOptions& o) {
        cmd->add_option("--format", o.format,
-                       "Format of the input: " + positions_format_names() + " (default: by each file's extension, " +
-                           positions_format_extensions() + ")");
+                       "Format of the input: " + formats::position_format_names(formats::has_reader) +
+                           " (default: by each file's extension, " + formats::position_format_extensions(formats::has_reader) +
+                           ")");
      }},
     {TOOL_SHUFFLE | TOOL_INTERLEAVE | TOOL_CONVERT,
      [](CLI::App* cmd, DataOptions& o) {
@@ -170,7 +173,7 @@ const DataOptionRow DATA_OPTIONS[] = {
      }},
     {TOOL_CONVERT,
      [](CLI::App* cmd, DataOptions& o) {
-       cmd->add_option("--to", o.to, "Format to write: " + positions_format_names())->required();
+       cmd->add_option("--to", o.to, "Format to write: " + formats::position_format_names(formats::has_reader))->required();
      }},
     {TOOL_SHUFFLE | TOOL_INTERLEAVE,
      [](CLI::App* cmd, DataOptions& o) { cmd->add_option("--seed", o.seed, "Seed of the random order")->capture_default_str(); }},

@@ -105,8 +105,7 @@ int extract_command(const StoredRunRequest& o) {
   filters.min_ply = 8;
   filters.position_test = [&](const chess::Position& pos) { return searcher.quiescence_score(pos) == searcher.evaluate(pos); };
   std::unordered_set<std::uint64_t> seen;
-  auto exported =
-      harness::export_positions(*db, o.run, filters, value_or_fail(harness::parse_position_format("epd")), file->stream(), seen);
+  auto exported = harness::export_positions(*db, o.run, filters, formats::PositionFormat::EPD, file->stream(), seen);
   if (!exported) fail(file->failed(exported.error()).message);
   const harness::ExportCounts& counts = *exported;
   value_or_fail(file->commit());

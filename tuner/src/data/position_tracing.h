@@ -33,7 +33,7 @@ struct TracingOptions {
   double holdout = 0;
   double score_weight = 0;
   int threads = 1;
-  PositionsFormat format = PositionsFormat::TEXT;
+  formats::PositionFormat format = formats::PositionFormat::TEXT;
 };
 
 // Errors name the file and line.

@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "datagen/position_writers.h"
+#include "formats/format_table.h"
 
 namespace tuner {
 
@@ -17,14 +17,12 @@ formats::WhiteResult stored_result(double result) {
 
 }  // namespace
 
-chess::Result<ConversionSummary> convert_positions(PositionStream& in, PositionsFormat to, std::ostream& out) {
-  const std::string target = positions_format_name(to);
+chess::Result<ConversionSummary> convert_positions(PositionStream& in, formats::PositionFormat to, std::ostream& out) {
+  const std::string target = formats::position_format_name(to);
   if (holds_games(to) && !holds_games(in.format()))
     return chess::Error{"--to " + target + ": a game format needs the moves of whole games, and " + in.path() + " (" +
-                        positions_format_name(in.format()) + ") holds single positions"};
-  auto format = harness::parse_position_format(target);
-  CHESS_RETURN_IF_ERROR(format);
-  const std::unique_ptr<harness::PositionWriter> writer = format->make_writer(out);
+                        formats::position_format_name(in.format()) + ") holds single positions"};
+  const std::unique_ptr<formats::PositionWriter> writer = formats::position_format_row(to).writer(out);
   ConversionSummary summary;
   bool game_begun = false, unscored = false;
   const PositionStream::Take take = [&](LabeledPosition&& p) {

@@ -1,6 +1,7 @@
 // `tuner data convert`: a file's positions written in another format. Each is decoded by its
-// own format's decoder (position_stream.h) and written by the writer `harness positions` uses
-// for the other (datagen/position_writers.h), so a converted file holds what that export would.
+// own format's decoder (position_stream.h) and written by the other's writer in the one table of
+// formats (formats/format_table.h), the one `harness positions` uses, so a converted file holds
+// what that export would.
 // Every format goes to text, marlinformat and bulletformat; a game format (viriformat, binpack)
 // only from a game format, whose games keep their moves (a single position holds none). Every
 // position needs its search score: a text line without one is refused by name. A position the
@@ -23,6 +24,6 @@ struct ConversionSummary {
 };
 
 // Every position of `in` from where it is, written to `out` in the format `to`.
-chess::Result<ConversionSummary> convert_positions(PositionStream& in, PositionsFormat to, std::ostream& out);
+chess::Result<ConversionSummary> convert_positions(PositionStream& in, formats::PositionFormat to, std::ostream& out);
 
 }  // namespace tuner

@@ -15,8 +15,8 @@ chess::Result<std::vector<std::uint64_t>> records_of_each(const std::vector<std:
   for (const auto& in : inputs) {
     if (in->format() != inputs.front()->format())
       return chess::Error{"interleave writes one format: " + inputs.front()->path() + " is " +
-                          positions_format_name(inputs.front()->format()) + ", " + in->path() + " is " +
-                          positions_format_name(in->format())};
+                          formats::position_format_name(inputs.front()->format()) + ", " + in->path() + " is " +
+                          formats::position_format_name(in->format())};
     auto count = count_records(*in);
     CHESS_RETURN_IF_ERROR(count);
     records.push_back(*count);

@@ -37,32 +37,39 @@ std::uint64_t stream_size(std::istream& in) {
 
 }  // namespace
 
-const char* record_unit(PositionsFormat format) {
+const char* record_unit(formats::PositionFormat format) {
   switch (format) {
-    case PositionsFormat::TEXT: return "line";
-    case PositionsFormat::VIRIFORMAT: return "game";
-    case PositionsFormat::BINPACK: return "chain";
-    case PositionsFormat::MARLINFORMAT:
-    case PositionsFormat::BULLETFORMAT: break;
+    case formats::PositionFormat::EPD:
+    case formats::PositionFormat::BRACKET:
+    case formats::PositionFormat::TEXT: return "line";
+    case formats::PositionFormat::VIRIFORMAT: return "game";
+    case formats::PositionFormat::BINPACK: return "chain";
+    case formats::PositionFormat::MARLINFORMAT:
+    case formats::PositionFormat::BULLETFORMAT: break;
   }
   return "record";
 }
 
-bool holds_games(PositionsFormat format) { return format == PositionsFormat::VIRIFORMAT || format == PositionsFormat::BINPACK; }
+bool holds_games(formats::PositionFormat format) { return formats::position_format_row(format).whole_games; }
 
-std::size_t fixed_record_bytes(PositionsFormat format) {
-  const bool board = format == PositionsFormat::MARLINFORMAT || format == PositionsFormat::BULLETFORMAT;
+std::size_t fixed_record_bytes(formats::PositionFormat format) {
+  const bool board = format == formats::PositionFormat::MARLINFORMAT || format == formats::PositionFormat::BULLETFORMAT;
   return board ? sizeof(formats::Record32) : 0;
 }
 
-chess::Result<PositionsFormat> format_of_file(const std::string& path, const std::string& given) {
-  if (!given.empty()) return parse_positions_format("--format", given);
-  if (auto format = positions_format_of_path(path)) return *format;
-  return chess::Error{path + ": no format known by its name's extension (" + positions_format_extensions() +
-                      "): give --format (" + positions_format_names() + ")"};
+chess::Result<formats::PositionFormat> format_of_file(const std::string& path, const std::string& given) {
+  if (!given.empty()) {
+    auto named = formats::parse_position_format(given, formats::has_reader);
+    if (!named) return chess::Error{"--format " + named.error()};
+    return named;
+  }
+  if (auto format = formats::position_format_of_path(path, formats::has_reader)) return *format;
+  return chess::Error{path + ": no format known by its name's extension (" +
+                      formats::position_format_extensions(formats::has_reader) + "): give --format (" +
+                      formats::position_format_names(formats::has_reader) + ")"};
 }
 
-chess::Result<std::unique_ptr<PositionStream>> PositionStream::open(const std::string& path, PositionsFormat format) {
+chess::Result<std::unique_ptr<PositionStream>> PositionStream::open(const std::string& path, formats::PositionFormat format) {
   auto in = chess::open_regular_stream(path, POSITIONS_FILE);
   CHESS_RETURN_IF_ERROR(in);
   const std::uint64_t bytes = stream_size(*in.value());
@@ -77,29 +84,31 @@ chess::Result<std::unique_ptr<PositionStream>> PositionStream::open(const std::s
 
 chess::Result<std::optional<StreamRecord>> PositionStream::next(const Take& take) {
   switch (format_) {
-    case PositionsFormat::TEXT: return next_line(take);
-    case PositionsFormat::VIRIFORMAT: return next_game(take);
-    case PositionsFormat::BINPACK: return next_chain(take);
-    case PositionsFormat::MARLINFORMAT:
-    case PositionsFormat::BULLETFORMAT: break;
+    case formats::PositionFormat::EPD:
+    case formats::PositionFormat::BRACKET:
+    case formats::PositionFormat::TEXT: return next_line(take);
+    case formats::PositionFormat::VIRIFORMAT: return next_game(take);
+    case formats::PositionFormat::BINPACK: return next_chain(take);
+    case formats::PositionFormat::MARLINFORMAT:
+    case formats::PositionFormat::BULLETFORMAT: break;
   }
   return next_board(take);
 }
 
 std::string PositionStream::where(const StreamRecord& record) const {
   const std::string byte = "byte " + std::to_string(record.offset);
-  if (format_ == PositionsFormat::TEXT)
+  if (!formats::position_format_row(format_).binary)  // a line
     return path_ + ": record " + std::to_string(record.number) + " (line " + std::to_string(record.line) + ", " + byte + ")";
   return path_ + ": " + record_unit(format_) + " " + std::to_string(record.number) + " (" + byte + ")";
 }
 
 StreamPoint PositionStream::point() const {
   const std::uint64_t at = window_.offset();
-  return {at, number_, line_, format_ != PositionsFormat::BINPACK || at == chunk_end_ ? at : chunk_};
+  return {at, number_, line_, format_ != formats::PositionFormat::BINPACK || at == chunk_end_ ? at : chunk_};
 }
 
 chess::Result<bool> PositionStream::seek(const StreamPoint& point) {
-  const bool inside_chunk = format_ == PositionsFormat::BINPACK && point.chunk != point.offset;
+  const bool inside_chunk = format_ == formats::PositionFormat::BINPACK && point.chunk != point.offset;
   if (!window_.seek(inside_chunk ? point.chunk : point.offset))
     return chess::Error{path_ + ": byte " + std::to_string(point.offset) + ": cannot be read from"};
   number_ = point.number;
@@ -131,8 +140,8 @@ chess::Result<std::optional<StreamRecord>> PositionStream::next_board(const Take
   if (held < size) return ends_inside("a record");
   const StreamRecord record = upcoming(size);
   if (take) {
-    auto position = format_ == PositionsFormat::BULLETFORMAT ? formats::decode_bulletformat(window_.data())
-                                                             : formats::decode_marlinformat(window_.data());
+    auto position = format_ == formats::PositionFormat::BULLETFORMAT ? formats::decode_bulletformat(window_.data())
+                                                                     : formats::decode_marlinformat(window_.data());
     if (!position) return chess::Error{where(record) + ": " + position.error()};
     take(labeled_position(std::move(position).value()));
   }

@@ -24,14 +24,16 @@
 namespace tuner {
 
 // What a format's records are called: "record" (a board), "line", "game", "chain".
-const char* record_unit(PositionsFormat format);
-// Whether a record holds a game's moves (viriformat's games, binpack's chains).
-bool holds_games(PositionsFormat format);
+const char* record_unit(formats::PositionFormat format);
+// Whether a record holds a game's moves (viriformat's games, binpack's chains): the table's
+// whole_games (formats/format_table.h).
+bool holds_games(formats::PositionFormat format);
 // The size of a record of a format of fixed-size records (marlinformat, bulletformat), else 0.
-std::size_t fixed_record_bytes(PositionsFormat format);
-// The format of a file: the one `given` names (--format), else the one its extension gives
-// (labeled_positions.h); an error names the option or the file and what is known.
-chess::Result<PositionsFormat> format_of_file(const std::string& path, const std::string& given);
+std::size_t fixed_record_bytes(formats::PositionFormat format);
+// The format of a file, among those with a reader (formats/format_table.h: has_reader): the one
+// `given` names (--format), else the one its extension gives; an error names the option or the
+// file and what is known.
+chess::Result<formats::PositionFormat> format_of_file(const std::string& path, const std::string& given);
 
 struct StreamRecord {
   std::uint64_t offset = 0;  // its first byte in the file
@@ -54,7 +56,7 @@ class PositionStream {
 
   // The file opened (a regular file, or an error naming what it is) and checked as far as its
   // size tells: a file of 32-byte records that ends inside one is refused, naming that byte.
-  static chess::Result<std::unique_ptr<PositionStream>> open(const std::string& path, PositionsFormat format);
+  static chess::Result<std::unique_ptr<PositionStream>> open(const std::string& path, formats::PositionFormat format);
 
   // The next record, or nullopt at the end of the file. With `take`, each of its positions is
   // decoded and handed to it too; without, the record is only framed (a binpack chain is decoded
@@ -67,11 +69,11 @@ class PositionStream {
   chess::Result<bool> seek(const StreamPoint& point);
 
   const std::string& path() const { return path_; }
-  PositionsFormat format() const { return format_; }
+  formats::PositionFormat format() const { return format_; }
   std::uint64_t file_bytes() const { return file_bytes_; }
 
  private:
-  PositionStream(std::unique_ptr<std::istream> in, std::string path, PositionsFormat format, std::uint64_t bytes)
+  PositionStream(std::unique_ptr<std::istream> in, std::string path, formats::PositionFormat format, std::uint64_t bytes)
       : in_(std::move(in)), window_(*in_), path_(std::move(path)), format_(format), file_bytes_(bytes) {}
   chess::Result<std::optional<StreamRecord>> next_board(const Take& take);
   chess::Result<std::optional<StreamRecord>> next_line(const Take& take);
@@ -87,7 +89,7 @@ class PositionStream {
   std::unique_ptr<std::istream> in_;
   ByteWindow window_;
   std::string path_;
-  PositionsFormat format_;
+  formats::PositionFormat format_;
   std::uint64_t file_bytes_;
   std::uint64_t number_ = 0, line_ = 0;
   std::uint64_t chunk_ = 0, chunk_end_ = 0;  // binpack: the chunk being read (at its end: a header next)

@@ -14,7 +14,7 @@ namespace tuner {
 
 class RecordWriter {
  public:
-  RecordWriter(PositionsFormat format, std::ostream& out) : format_(format), out_(out) {}
+  RecordWriter(formats::PositionFormat format, std::ostream& out) : format_(format), out_(out) {}
 
   // A record as a PositionStream gives it (StreamRecord::bytes).
   void write(std::string_view record);
@@ -22,7 +22,7 @@ class RecordWriter {
   void finish();
 
  private:
-  PositionsFormat format_;
+  formats::PositionFormat format_;
   std::ostream& out_;
   std::string chunk_;  // binpack: the chains of the chunk being gathered
 };

@@ -55,7 +55,7 @@ chess::Result<TexelSets> read_texel_sets(const TunerConfig& config, const eval::
   const auto began = std::chrono::steady_clock::now();
   auto read = trace_labeled_file(config.fitness.positions,
                                  {config.fitness.holdout, config.fitness.score_weight, config.fitness.threads,
-                                  *positions_format(config.fitness.positions_format)},
+                                  formats::parse_position_format(config.fitness.positions_format, formats::has_reader).value()},
                                  start_weights);
   CHESS_RETURN_IF_ERROR(read);
   TracedSets traced = std::move(read).value();

@@ -4,6 +4,7 @@
 
 #include "core/bounded_read.h"
 #include "fitness/tuned_engines.h"
+#include "formats/format_table.h"
 #include "json/json_input.h"
 #include "network/training_config.h"
 #include "run/match_config.h"
@@ -78,7 +79,8 @@ chess::Result<bool> check_training(const json& training, const std::string& wher
   for (const char* key : LOOP_TRAINING_KEYS)
     if (training.contains(key)) return chess::Error{where + ": '" + key + "' is set by the loop for each generation"};
   json probe = training;
-  probe["data"] = json::array({{{"path", "generation.bf"}, {"format", "bulletformat"}}});
+  probe["data"] = json::array(
+      {{{"path", "generation.bf"}, {"format", formats::position_format_name(formats::PositionFormat::BULLETFORMAT)}}});
   auto parsed = parse_training_config(probe.dump(), where);
   CHESS_RETURN_IF_ERROR(parsed);
   return true;
@@ -154,7 +156,8 @@ std::string LoopConfig::training_text(const std::string& network_name, const std
   json t = training;
   t["name"] = network_name;
   t["data"] = json::array();
-  for (const std::string& f : data_files) t["data"].push_back({{"path", f}, {"format", "bulletformat"}});
+  for (const std::string& f : data_files)
+    t["data"].push_back({{"path", f}, {"format", formats::position_format_name(formats::PositionFormat::BULLETFORMAT)}});
   if (!start_from.empty()) t["start_from"] = start_from;
   return t.dump();
 }

@@ -261,18 +261,17 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::export_positions(int g) {
   const LoopStepRow* selfplay = stored(g, "datagen");
   if (!selfplay || !selfplay->run_id) return chess::Error{"generation " + std::to_string(g) + ": no self-play run to export"};
   const fs::path file = generation_dir(g) / "selfplay.bf";
-  auto format = harness::parse_position_format("bulletformat");
-  CHESS_RETURN_IF_ERROR(format);
+  const formats::PositionFormat format = formats::PositionFormat::BULLETFORMAT;
   auto out = harness::OutputFile::open("the generation's positions", file.string(), {db_.path()});
   CHESS_RETURN_IF_ERROR(out);
   std::unordered_set<std::uint64_t> seen;
-  auto counts = harness::export_positions(db_, selfplay->run_id, harness::PositionFilters{}, *format, (*out)->stream(), seen);
+  auto counts = harness::export_positions(db_, selfplay->run_id, harness::PositionFilters{}, format, (*out)->stream(), seen);
   if (!counts) return (*out)->failed(counts.error());
   CHESS_RETURN_IF_ERROR((*out)->commit());
   auto sha = sha256_file(file.string());
   CHESS_RETURN_IF_ERROR(sha);
   return StepDetail(json{{"file", file.string()},
-                         {"format", "bulletformat"},
+                         {"format", formats::position_format_name(format)},
                          {"positions", counts->written},
                          {"games", counts->games},
                          {"scored", counts->scored},

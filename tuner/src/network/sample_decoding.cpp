@@ -126,7 +126,7 @@ chess::Result<bool> read_bulletformat_samples(std::istream& in, const std::strin
                                                      SampleSink& sink) {
   TrainingSample sample;
   std::size_t records = 0;
-  return for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
+  return formats::for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
     std::size_t used = 0;
     for (; size - used >= 32; used += 32) {
       auto kept = bulletformat_sample(b + used, filter, sample);
@@ -142,7 +142,7 @@ chess::Result<bool> read_bulletformat_samples(std::istream& in, const std::strin
 chess::Result<bool> read_viriformat_samples(std::istream& in, const std::string& path, const SampleFilter& filter,
                                                    SampleSink& sink) {
   std::size_t games = 0;
-  return for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
+  return formats::for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) -> chess::Result<std::size_t> {
     auto took = viriformat_samples(b, size, path + ": game " + std::to_string(games + 1), filter, sink);
     CHESS_RETURN_IF_ERROR(took);
     games += *took > 0;
@@ -158,14 +158,14 @@ chess::Result<bool> read_binpack_samples(std::istream& in, const std::string& pa
     ++sink.read;
     if (filter_keeps(filter, p.position, p.score_white, p.move)) sink.keep(to_sample(p.position, int(p.result) / 2.0, p.score_white));
   };
-  return for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) {
+  return formats::for_each_block(in, path, [&](const std::uint8_t* b, std::size_t size) {
     return formats::decode_binpack_chunk(b, size, path, visit, chains);
   });
 }
 
 // Formats without a decoder of their own here: through the labeled reader.
-chess::Result<bool> read_labeled_samples(std::istream& in, const std::string& path, PositionsFormat format,
-                                                const SampleFilter& filter, bool needs_score, SampleSink& sink) {
+chess::Result<bool> read_labeled_samples(std::istream& in, const std::string& path, formats::PositionFormat format,
+                                         const SampleFilter& filter, bool needs_score, SampleSink& sink) {
   std::string missing_score;
   auto read = read_labeled_stream(
       in, path,
@@ -187,14 +187,14 @@ chess::Result<bool> read_labeled_samples(std::istream& in, const std::string& pa
 
 }  // namespace
 
-chess::Result<std::size_t> read_stream_samples(std::istream& in, const std::string& path, PositionsFormat format,
+chess::Result<std::size_t> read_stream_samples(std::istream& in, const std::string& path, formats::PositionFormat format,
                                                const SampleFilter& filter, bool needs_score, SampleSink& sink) {
   const std::size_t before = sink.read;
   chess::Result<bool> read = true;
   switch (format) {
-    case PositionsFormat::BULLETFORMAT: read = read_bulletformat_samples(in, path, filter, sink); break;
-    case PositionsFormat::VIRIFORMAT: read = read_viriformat_samples(in, path, filter, sink); break;
-    case PositionsFormat::BINPACK: read = read_binpack_samples(in, path, filter, sink); break;
+    case formats::PositionFormat::BULLETFORMAT: read = read_bulletformat_samples(in, path, filter, sink); break;
+    case formats::PositionFormat::VIRIFORMAT: read = read_viriformat_samples(in, path, filter, sink); break;
+    case formats::PositionFormat::BINPACK: read = read_binpack_samples(in, path, filter, sink); break;
     default: read = read_labeled_samples(in, path, format, filter, needs_score, sink); break;
   }
   CHESS_RETURN_IF_ERROR(read);

@@ -36,7 +36,7 @@ chess::Result<std::size_t> viriformat_samples(const std::uint8_t* bytes, std::si
 // Every position of a file's stream (`path` names it) in `format`, decoded straight to samples
 // where the format allows and through the labeled reader otherwise (text); a position without a
 // search score is an error while `needs_score` (the training blends scores in).
-chess::Result<std::size_t> read_stream_samples(std::istream& in, const std::string& path, PositionsFormat format,
+chess::Result<std::size_t> read_stream_samples(std::istream& in, const std::string& path, formats::PositionFormat format,
                                                const SampleFilter& filter, bool needs_score, SampleSink& sink);
 
 }  // namespace tuner

@@ -21,13 +21,15 @@ static_assert(MOST_RECORD_POSITIONS >= (formats::VIRIFORMAT_MAX_GAME_BYTES - 36)
 constexpr std::uint64_t STREAM_READ_AHEAD_BYTES = chess::MIB;
 
 // The most bytes a format's record holds in memory while it is read (a binpack chain: its chunk).
-std::uint64_t held_record_bytes(PositionsFormat format) {
+std::uint64_t held_record_bytes(formats::PositionFormat format) {
   switch (format) {
-    case PositionsFormat::TEXT: return chess::MAX_EPD_LINE;
-    case PositionsFormat::VIRIFORMAT: return formats::VIRIFORMAT_MAX_GAME_BYTES;
-    case PositionsFormat::BINPACK: return formats::BINPACK_MAX_CHUNK;
-    case PositionsFormat::MARLINFORMAT:
-    case PositionsFormat::BULLETFORMAT: break;
+    case formats::PositionFormat::EPD:
+    case formats::PositionFormat::BRACKET:
+    case formats::PositionFormat::TEXT: return chess::MAX_EPD_LINE;
+    case formats::PositionFormat::VIRIFORMAT: return formats::VIRIFORMAT_MAX_GAME_BYTES;
+    case formats::PositionFormat::BINPACK: return formats::BINPACK_MAX_CHUNK;
+    case formats::PositionFormat::MARLINFORMAT:
+    case formats::PositionFormat::BULLETFORMAT: break;
   }
   return fixed_record_bytes(format);
 }
@@ -129,7 +131,7 @@ namespace {
 chess::Result<bool> decode_framed(const PositionStream& in, const StreamRecord& record, const SampleFilter& filter,
                                   std::vector<TrainingSample>& out) {
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(record.bytes.data());
-  if (in.format() == PositionsFormat::BULLETFORMAT) {
+  if (in.format() == formats::PositionFormat::BULLETFORMAT) {
     TrainingSample sample;
     auto kept = bulletformat_sample(bytes, filter, sample);
     if (!kept) return chess::Error{in.where(record) + ": " + kept.error()};
@@ -147,7 +149,7 @@ chess::Result<bool> decode_framed(const PositionStream& in, const StreamRecord& 
 chess::Result<bool> SampleStream::read_record(std::size_t file, bool decode, std::vector<TrainingSample>& out) {
   out.clear();
   PositionStream& in = *files_[file];
-  const bool framed = in.format() == PositionsFormat::BULLETFORMAT || in.format() == PositionsFormat::VIRIFORMAT;
+  const bool framed = in.format() == formats::PositionFormat::BULLETFORMAT || in.format() == formats::PositionFormat::VIRIFORMAT;
   std::string missing_score;
   bool too_many = false;  // more kept positions than MOST_RECORD_POSITIONS: the rest are not held
   PositionStream::Take take;

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/bounded_read.h"
+#include "formats/format_table.h"
 #include "json/json_input.h"
 #include "nnue/layout.h"
 
@@ -95,11 +96,13 @@ chess::Result<bool> read_data(const json& list, std::vector<SampleFile>& files, 
     const std::string at = where + ": data[" + std::to_string(i) + "]";
     CHESS_RETURN_IF_ERROR(json_input::check_keys(list[i], at, {"path", "format"}));
     SampleFile file;
-    std::string format = "text";
+    std::string format = formats::position_format_name(formats::PositionFormat::TEXT);
     CHESS_RETURN_IF_ERROR(json_input::require(list[i], "path", file.path, at));
     CHESS_RETURN_IF_ERROR(json_input::read(list[i], "format", format, at));
-    const auto parsed = positions_format(format);
-    if (!parsed) return chess::Error{at + ": 'format' must be one of " + positions_format_names() + ", got " + json_input::quoted(format)};
+    const auto parsed = formats::parse_position_format(format, formats::has_reader);
+    if (!parsed)
+      return chess::Error{at + ": 'format' must be one of " + formats::position_format_names(formats::has_reader) + ", got " +
+                          json_input::quoted(format)};
     file.format = *parsed;
     files.push_back(file);
   }

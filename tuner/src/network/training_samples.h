@@ -36,7 +36,7 @@ struct SampleFilter {
 // in the order given.
 struct SampleFile {
   std::string path;
-  PositionsFormat format = PositionsFormat::TEXT;
+  formats::PositionFormat format = formats::PositionFormat::TEXT;
 };
 struct SampleCounts {
   std::size_t read = 0, kept = 0;

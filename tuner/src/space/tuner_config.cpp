@@ -13,6 +13,7 @@
 #include "data/labeled_positions.h"
 #include "engines/engine_text.h"
 #include "eval/params.h"
+#include "formats/format_table.h"
 #include "json/json_input.h"
 #include "run/match_config.h"
 #include "space/method_settings.h"
@@ -233,9 +234,9 @@ chess::Result<bool> read_fitness(const json& doc, const std::string& source, Fit
   if (s.type != "texel" && s.type != "games")
     return chess::Error{where + ": 'type' must be 'texel' or 'games', got '" + s.type + "'"};
   if (s.type == "texel" && s.positions.empty()) return chess::Error{where + ": texel fitness needs 'positions'"};
-  if (!positions_format(s.positions_format))
-    return chess::Error{where + ": 'positions_format' must be one of " + positions_format_names() + ", got '" +
-                        s.positions_format + "'"};
+  if (!formats::parse_position_format(s.positions_format, formats::has_reader))
+    return chess::Error{where + ": 'positions_format' must be one of " + formats::position_format_names(formats::has_reader) +
+                        ", got '" + s.positions_format + "'"};
   if (!(s.holdout >= 0 && s.holdout <= 0.5)) return chess::Error{where + ": 'holdout' must lie within [0, 0.5]"};
   if (!(s.score_weight >= 0 && s.score_weight <= 1)) return chess::Error{where + ": 'score_weight' must lie within [0, 1]"};
   if (s.score_weight > 0 && s.type != "texel")

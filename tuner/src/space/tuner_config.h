@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "formats/format_table.h"
 #include "space/spsa_lines.h"
 
 namespace tuner {
@@ -37,7 +38,8 @@ struct FitnessSettings {
   std::string type = "texel";  // texel or games
   // texel
   std::string positions;                   // labeled position file
-  std::string positions_format = "text";   // its format: text lines, or a trainer's binary format (data/labeled_positions.h)
+  // Its format, one with a reader (formats/format_table.h): text lines, or a trainer's binary format.
+  std::string positions_format = formats::position_format_name(formats::PositionFormat::TEXT);
   static constexpr int MAX_THREADS = 256;  // each holds its own tracing state
   int threads = 1;
   double holdout = 0;  // fraction of the positions kept out of tuning, to measure the fit on unseen ones

@@ -1,7 +1,8 @@
-// The writers of harness positions, fed by hand: a viriformat game with a move that has no
-// score becomes two records, a binpack chain ends there too and where Chess960's castling
-// rights begin, and random games come back move for move from binpack's chains.
-#include "datagen/position_writers.h"
+// The formats' writers (each format's row of formats/format_table.h), fed by hand as harness
+// positions feeds them: a viriformat game with a move that has no score becomes two records, a
+// binpack chain ends there too and where Chess960's castling rights begin, and random games
+// come back move for move from binpack's chains.
+#include "formats/format_table.h"
 
 #include <gtest/gtest.h>
 
@@ -18,15 +19,15 @@
 
 namespace {
 
-std::unique_ptr<harness::PositionWriter> writer(const std::string& format, std::ostream& out) {
-  return harness::parse_position_format(format).value().make_writer(out);
+std::unique_ptr<formats::PositionWriter> writer(const std::string& format, std::ostream& out) {
+  return formats::position_format_row(formats::parse_position_format(format).value()).writer(out);
 }
 
 TEST(PositionWriters, AViriformatMoveWithoutAScoreEndsARecordAndTheNextScoredMoveStartsOne) {
   std::ostringstream out;
   auto w = writer("viriformat", out);
   chess::Game game;
-  w->begin_game(game.position(), harness::WhiteResult::WHITE_WIN);
+  w->begin_game(game.position(), formats::WhiteResult::WHITE_WIN);
   const std::pair<const char*, std::optional<int>> moves[] = {{"e2e4", 30}, {"e7e5", std::nullopt}, {"g1f3", 25}, {"b8c6", -20}};
   std::string second_start;
   for (const auto& [uci, score] : moves) {
@@ -52,7 +53,7 @@ TEST(PositionWriters, ABinpackChainEndsAtAMoveWithoutAScoreAndAtChess960Castling
   std::ostringstream out;
   auto w = writer("binpack", out);
   chess::Game game;
-  w->begin_game(game.position(), harness::WhiteResult::BLACK_WIN);
+  w->begin_game(game.position(), formats::WhiteResult::BLACK_WIN);
   const std::pair<const char*, std::optional<int>> moves[] = {{"e2e4", 30}, {"e7e5", std::nullopt}, {"g1f3", 25}, {"b8c6", -20}};
   for (const auto& [uci, score] : moves) {
     const chess::Position before = game.position();
@@ -60,7 +61,7 @@ TEST(PositionWriters, ABinpackChainEndsAtAMoveWithoutAScoreAndAtChess960Castling
   }
   w->end_game();
   chess::Game chess960(chess::Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1").value());
-  w->begin_game(chess960.position(), harness::WhiteResult::DRAW);
+  w->begin_game(chess960.position(), formats::WhiteResult::DRAW);
   const chess::Position before = chess960.position();
   EXPECT_FALSE(w->move(before, chess960.play_uci("e2e4", chess::Variant::FISCHERANDOM).value(), 10, true));
   w->end_game();
@@ -92,7 +93,7 @@ TEST(PositionWriters, BinpackChainsHoldRandomGamesMoveForMoveInChunksOfAMebibyte
   std::map<chess::PieceType, int> promotions;
   for (int g = 0; g < games; ++g) {
     chess::Game game;
-    const auto result = harness::WhiteResult(rng() % 3);
+    const auto result = formats::WhiteResult(rng() % 3);
     w->begin_game(game.position(), result);
     const int range = g % 2 ? 32767 : 300;
     for (int ply = 0; ply < 150; ++ply) {
@@ -161,9 +162,9 @@ TEST(PositionWriters, ChainsAreTheBytesNnuePytorchsOwnWriterWrites) {
     const std::size_t bar = line.find(" | "), bar2 = line.find(" | ", bar + 3);
     chess::Game game(chess::Position::from_fen(line.substr(0, bar)).value());
     const std::string result = line.substr(bar + 3, bar2 - bar - 3);
-    w->begin_game(game.position(), result == "1-0"   ? harness::WhiteResult::WHITE_WIN
-                                   : result == "0-1" ? harness::WhiteResult::BLACK_WIN
-                                                     : harness::WhiteResult::DRAW);
+    w->begin_game(game.position(), result == "1-0"   ? formats::WhiteResult::WHITE_WIN
+                                   : result == "0-1" ? formats::WhiteResult::BLACK_WIN
+                                                     : formats::WhiteResult::DRAW);
     std::istringstream moves(line.substr(bar2 + 3));
     for (std::string token; moves >> token; ++played) {
       const std::size_t colon = token.find(':');
