@@ -45,7 +45,7 @@ std::string harness_binary() { return sibling_program("harness"); }
 int finish(MatchStatus status, Database& db, std::int64_t run_id) {
   if (status.kind == MatchStatus::HELD) fail(status.error);  // the run is the other process's: left as it is
   if (status.kind == MatchStatus::FAILED) {
-    (void)db.update_run(run_id, "failed", status.error + "\n");  // a database that cannot take it: the message says why
+    (void)db.update_run(run_id, RunStatus::FAILED, status.error + "\n");  // a database that cannot take it: the message says why
     fail(status.error);
   }
   return exit_status(status);

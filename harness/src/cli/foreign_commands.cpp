@@ -52,8 +52,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   for (const std::string& warning : inputs.option_warnings) out << warning << "\n";
   if (!inputs.option_warnings.empty() && run.output.strict) return 1;  // fastchess's -strict: no game is played
   auto db = value_or_fail(Database::open(run.db));
-  const bool match = run.config.kind == TournamentKind::MATCH;
-  const std::int64_t run_id = value_or_fail(db->create_run(match ? "match" : "tournament", run.config.to_json()));
+  const std::int64_t run_id = value_or_fail(db->create_run(run.config.run_kind(), run.config.to_json()));
   std::cerr << "harness: run " << run_id << " in " << db->path() << "\n";
   ForeignLiveOutput output(run);
   MatchRunner runner(run.config, std::move(inputs), *db, run_id, &output);
@@ -61,7 +60,7 @@ int run_foreign(Dialect dialect, const std::vector<std::string>& args) {
   const MatchStatus status = runner.run(out);
   if (status.kind == MatchStatus::HELD) fail(status.error);
   if (status.kind == MatchStatus::FAILED) {
-    (void)db->update_run(run_id, "failed", status.error + "\n");
+    (void)db->update_run(run_id, RunStatus::FAILED, status.error + "\n");
     fail(status.error);
   }
   if (!output.file_error().empty()) fail(output.file_error());

@@ -23,7 +23,7 @@ namespace {
 std::int64_t find_resumable(Database& db, const MatchConfig& c) {
   const std::vector<RunRow> runs = value_or_fail(db.runs());
   for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
-    if (it->status == "finished") continue;
+    if (it->status == RunStatus::FINISHED) continue;
     auto stored = MatchConfig::from_json(it->config);
     if (!stored) continue;
     MatchConfig probe = c;  // compared with the stored run after adopting its measurements
@@ -59,7 +59,7 @@ int play(MatchConfig config, RunInputs inputs, Database& db, std::int64_t run_id
   if (status.kind == MatchStatus::HELD) fail(status.error);  // the run is the other process's: left as it is
   if (status.kind == MatchStatus::FAILED) {
     // When the database cannot take even that (a full disk), the message says what to do.
-    (void)db.update_run(run_id, "failed", status.error + "\n");
+    (void)db.update_run(run_id, RunStatus::FAILED, status.error + "\n");
     fail(status.error);
   }
   return exit_status(status);
@@ -151,8 +151,7 @@ void add_match_commands(CLI::App& app) {
     const std::unique_ptr<EventStream> events = open_events(o->events);
     auto db = value_or_fail(Database::open_existing(o->db));
     const RunRow run = run_or_fail(*db, o->run);
-    if (run.kind != "match" && run.kind != "tournament" && run.kind != "datagen")
-      fail("run " + std::to_string(o->run) + " is " + a_run_of_kind(run.kind) + ", not a match");
+    if (!plays_games(run.kind)) fail("run " + std::to_string(o->run) + " is " + a_run_of_kind(run.kind_text()) + ", not a match");
     std::exit(continue_run(*db, o->run, o->concurrency, events.get()));
   });
 }

@@ -84,7 +84,7 @@ std::int64_t TunedEngines::unfinished_cluster_run(const harness::MatchConfig& c)
   if (!runs) return 0;  // the caller's create_run then reports the database's failure
   for (const harness::RunRow& run : *runs) {
     auto job = db_->cluster_job(run.id);
-    if (run.status == "finished" || !job || !*job) continue;
+    if (run.status == harness::RunStatus::FINISHED || !job || !*job) continue;
     auto stored = harness::MatchConfig::from_json(run.config);
     if (stored && harness::merge_key(*stored) == key) return run.id;
   }
@@ -135,7 +135,7 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
   if (!on_cluster) CHESS_RETURN_IF_ERROR(harness::check_engines_start(c, *book));
   std::int64_t run_id = on_cluster ? unfinished_cluster_run(c) : 0;
   if (!run_id) {
-    auto created = db_->create_run(request.kind == harness::TournamentKind::MATCH ? "match" : "tournament", c.to_json());
+    auto created = db_->create_run(c.run_kind(), c.to_json());
     CHESS_RETURN_IF_ERROR(created);
     run_id = *created;
   }
@@ -155,7 +155,9 @@ chess::Result<MatchOutcome> TunedEngines::play(const MatchRequest& request, std:
     first = runner.match_tally();
   }
   if (status.kind == harness::MatchStatus::FAILED) {
-    if (!on_cluster) (void)db_->update_run(run_id, "failed", status.error + "\n");  // a cluster run keeps its shards for resume
+    if (!on_cluster)
+      (void)db_->update_run(run_id, harness::RunStatus::FAILED,
+                            status.error + "\n");  // a cluster run keeps its shards for resume
     return chess::Error{status.error};
   }
   if (status.kind == harness::MatchStatus::INTERRUPTED) return chess::Error{"interrupted"};
