@@ -80,12 +80,12 @@ int main(int argc, char** argv) {
       c.shard = {k, shards};
       const std::string path = dir + "/shard-" + std::to_string(k + 1) + ".sqlite";
       auto db = harness::Database::open(path).value();
-      const std::int64_t run = db->create_run("match", c.to_json()).value();
+      const std::int64_t run = db->create_run(harness::RunKind::MATCH, c.to_json()).value();
       const std::int64_t a = db->engine_id(c.engines[0]).value(), b = db->engine_id(c.engines[1]).value();
       for (const harness::GameSpec& s : schedule)
         if (c.shard.holds_pair(s.pair_index))
           (void)db->save_game(run, synthetic_game(s.game_index, plies), s.white == 0 ? a : b, s.white == 0 ? b : a).value();
-      (void)db->update_run(run, "finished", "").value();
+      (void)db->update_run(run, harness::RunStatus::FINISHED, "").value();
       paths.push_back(path);
     }
     write_s.push_back(seconds_since(t0));

@@ -97,13 +97,13 @@ int main(int argc, char** argv) {
     c.openings_path = "openings.epd";
     c.settings.tc = harness::TimeControl::clock(0, 10000, 100);
     auto db = harness::Database::open(path).value();
-    const std::int64_t run = db->create_run("match", c.to_json()).value();
+    const std::int64_t run = db->create_run(harness::RunKind::MATCH, c.to_json()).value();
     const std::int64_t a = db->engine_id(c.engines[0]).value(), b = db->engine_id(c.engines[1]).value();
     for (int i = 0; i < games; ++i) {
       const harness::GameRecord g = synthetic_game(i, plies);
       (void)db->save_game(run, g, i % 2 ? b : a, i % 2 ? a : b).value();
     }
-    (void)db->update_run(run, "finished", "").value();
+    (void)db->update_run(run, harness::RunStatus::FINISHED, "").value();
   }
 
   std::vector<double> report_ms, cold_ms, warm_ms, ready_ms, startup_ms;

@@ -14,7 +14,7 @@ const std::string& database() {
     const std::string p = fuzz::as_file("", "-dashboard.sqlite");
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p + suffix);
     auto db = harness::Database::open(p).value();
-    (void)db->create_run("perft", R"({"suite": "s.epd", "engine": "e"})");
+    (void)db->create_run(harness::RunKind::PERFT, R"({"suite": "s.epd", "engine": "e"})");
     return p;
   }();
   return path;

@@ -71,7 +71,7 @@ TEST(Cluster, AMatchInTwoAndFourShardsThroughSlurmIsTheUnshardedMatch) {
     EXPECT_EQ(statistics(r.out), statistics(local.out)) << r.out;
     auto stored = harness::Database::open_existing(db);
     ASSERT_TRUE(stored);
-    EXPECT_EQ((*stored)->run(1).value()->status, "finished");
+    EXPECT_EQ((*stored)->run(1).value()->status_text(), "finished");
     auto job = (*stored)->cluster_job(1).value();
     ASSERT_TRUE(job);
     EXPECT_EQ(job->shards, shards);
@@ -124,7 +124,7 @@ TEST(Cluster, AnSprtDecisionOnTheCombinedPairsCancelsTheRemainingTasks) {
   int in_shards = 0;
   for (int k = 1; k <= 4; ++k) in_shards += shard_games(job->dir + "/shard-" + std::to_string(k) + ".sqlite");
   EXPECT_GE(in_shards, int(games.size()));
-  EXPECT_EQ((*stored)->run(1).value()->status, "finished");
+  EXPECT_EQ((*stored)->run(1).value()->status_text(), "finished");
   EXPECT_NE((*stored)->run(1).value()->summary.find("SPRT: H1 was accepted"), std::string::npos);
   for (const std::string& id : job->job_ids) EXPECT_EQ(squeue_job(id), "") << "job " << id << " still has tasks";
 }
@@ -242,7 +242,7 @@ TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
   auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
-    if (run.kind == "tuner-pbil") tuner_run = run.id;
+    if (run.kind_text() == "tuner-pbil") tuner_run = run.id;
   ASSERT_NE(tuner_run, 0);
   ASSERT_EQ(db->generations(tuner_run).value().size(), 2u);
   for (int gen = 0; gen < 2; ++gen) {
@@ -252,7 +252,7 @@ TEST(Cluster, ATunersGenerationsArePlayedAsJobArrays) {
     EXPECT_EQ(job->shards, 2);
     EXPECT_EQ(fs::path(job->dir).parent_path(), fs::path(dir + "jobs"));
     EXPECT_EQ(db->games(match_run).value().size(), 4u);
-    EXPECT_EQ(db->run(match_run).value()->status, "finished");
+    EXPECT_EQ(db->run(match_run).value()->status_text(), "finished");
   }
 }
 
@@ -288,8 +288,8 @@ TEST(Cluster, ATunerKilledWhileItsArrayRunsGoesOnWithTheSameRunOnResume) {
   std::int64_t tuner_run = 0;
   int match_runs = 0;
   for (const harness::RunRow& run : db->runs().value()) {
-    if (run.kind == "tuner-pbil") tuner_run = run.id;
-    if (run.kind == "tournament" || run.kind == "match") ++match_runs;
+    if (run.kind_text() == "tuner-pbil") tuner_run = run.id;
+    if (run.kind_text() == "tournament" || run.kind_text() == "match") ++match_runs;
   }
   ASSERT_EQ(db->generations(tuner_run).value().size(), 2u);
   // The first generation's games are the run the killed tuner had submitted, played once.

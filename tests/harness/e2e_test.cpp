@@ -235,7 +235,7 @@ TEST(HarnessE2E, KilledRunResumesWithoutLosingOrRepeatingGames) {
   EXPECT_NE(r.out.find(points), std::string::npos) << r.out;
   auto dbh = harness::Database::open(db).value();
   EXPECT_EQ(dbh->runs().value().size(), 1u);
-  EXPECT_EQ(dbh->run(1).value()->status, "finished");
+  EXPECT_EQ(dbh->run(1).value()->status_text(), "finished");
 }
 
 TEST(HarnessE2E, CtrlCStopsTheRunAndKeepsFinishedGames) {
@@ -248,7 +248,7 @@ TEST(HarnessE2E, CtrlCStopsTheRunAndKeepsFinishedGames) {
   ::kill(p->pid(), SIGINT);
   EXPECT_EQ(p->stop(5000ms), 130);
   auto dbh = harness::Database::open(db).value();
-  EXPECT_EQ(dbh->run(1).value()->status, "stopped");
+  EXPECT_EQ(dbh->run(1).value()->status_text(), "stopped");
   EXPECT_GE(dbh->games(1).value().size(), 1u);
 }
 

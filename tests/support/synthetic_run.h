@@ -15,7 +15,7 @@ inline std::int64_t store_synthetic_match(harness::Database& db, int games) {
   c.engines = {harness::EngineConfig::named("a", "/bin/true"), harness::EngineConfig::named("b", "/bin/true")};
   c.games = games;
   c.openings_path = "openings.epd";
-  const std::int64_t run = db.create_run("match", c.to_json()).value();
+  const std::int64_t run = db.create_run(harness::RunKind::MATCH, c.to_json()).value();
   const std::int64_t a = db.engine_id(c.engines[0]).value(), b = db.engine_id(c.engines[1]).value();
   static const char* const uci[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
   static const char* const san[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
@@ -34,7 +34,7 @@ inline std::int64_t store_synthetic_match(harness::Database& db, int games) {
     g.started_at = g.finished_at = "2026-01-01T00:00:00Z";
     (void)db.save_game(run, g, i % 2 ? b : a, i % 2 ? a : b).value();
   }
-  (void)db.update_run(run, "finished", "").value();
+  (void)db.update_run(run, harness::RunStatus::FINISHED, "").value();
   return run;
 }
 

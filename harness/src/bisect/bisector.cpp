@@ -218,7 +218,7 @@ chess::Result<Bisector::Verdict> Bisector::perft_step(const BuiltEngine& built, 
                            {"max_depth", settings_.max_depth},
                            {"skip_malformed", true},
                            {"bisect", bisect_run_}};
-  auto run_id = db_.create_run("perft", config.dump());
+  auto run_id = db_.create_run(RunKind::PERFT, config.dump());
   CHESS_RETURN_IF_ERROR(run_id);
   std::ostringstream failures;
   const PerftRunTotals t = run_perft_suite(
@@ -227,7 +227,7 @@ chess::Result<Bisector::Verdict> Bisector::perft_step(const BuiltEngine& built, 
       [] { return std::make_unique<BuiltinPerft>(); }, db_, *run_id, failures);
   if (!t.storage_error.empty()) return chess::Error{t.storage_error};
   const std::string summary = std::to_string(t.failed + t.errors) + " of " + std::to_string(t.checks) + " counts wrong\n";
-  CHESS_RETURN_IF_ERROR(db_.update_run(*run_id, "finished", summary));
+  CHESS_RETURN_IF_ERROR(db_.update_run(*run_id, RunStatus::FINISHED, summary));
   return Verdict{t.failed + t.errors > 0 ? "bad" : "good", *run_id, summary + head_lines(failures.str(), 40)};
 }
 
@@ -247,16 +247,16 @@ chess::Result<Bisector::Verdict> Bisector::bench_step(const BuiltEngine& built) 
   const EngineConfig engine = built.as_engine("bisect-" + built.commit.short_sha());
   nlohmann::json config = {
       {"engine", engine.name}, {"commit", built.commit.sha}, {"args", settings_.bench.args}, {"bisect", bisect_run_}};
-  auto run_id = db_.create_run("bench", config.dump());
+  auto run_id = db_.create_run(RunKind::BENCH, config.dump());
   CHESS_RETURN_IF_ERROR(run_id);
   auto bench = run_bench(engine, settings_.bench, std::chrono::seconds(settings_.bench_timeout_s));
   if (!bench) {
-    (void)db_.update_run(*run_id, "failed", bench.error() + "\n");
+    (void)db_.update_run(*run_id, RunStatus::FAILED, bench.error() + "\n");
     return Verdict{"skipped", *run_id, "its bench cannot be read: " + bench.error()};
   }
   const std::string summary =
       "bench " + std::to_string(bench->nodes) + " (the good commit's: " + std::to_string(*reference) + ")\n";
-  CHESS_RETURN_IF_ERROR(db_.update_run(*run_id, "finished", summary));
+  CHESS_RETURN_IF_ERROR(db_.update_run(*run_id, RunStatus::FINISHED, summary));
   return Verdict{bench->nodes == *reference ? "good" : "bad", *run_id, summary};
 }
 

@@ -87,7 +87,7 @@ std::string bisect_flag(const std::string& setting) {
 std::int64_t resumable(Database& db, const BisectSettings& s) {
   const std::vector<RunRow> runs = value_or_fail(db.runs());
   for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
-    if (it->kind != "bisect" || it->status == "finished") continue;
+    if (it->kind != RunKind::BISECT || it->status == RunStatus::FINISHED) continue;
     auto stored = BisectSettings::from_json(it->config);
     if (stored && s.same_as(*stored)) return it->id;
   }
@@ -139,7 +139,7 @@ std::string found_detail(const BisectOutcome& outcome) {
   std::int64_t id = resumable(*db, settings);
   if (o.match.resume && !id) fail("--resume: no unfinished bisect with these settings in " + o.match.db);
   if (!o.match.resume && id) fail("an unfinished bisect of these settings is run " + std::to_string(id) + ": give --resume");
-  if (!id) id = value_or_fail(db->create_run("bisect", settings.to_json()));
+  if (!id) id = value_or_fail(db->create_run(RunKind::BISECT, settings.to_json()));
   std::cout << "Bisect run " << id << ": " << plural(long(commits.size()), "commit") << " after " << good.short_sha() << " ("
             << good.subject << ") up to " << bad.short_sha() << " (" << bad.subject << "), by " << bisect_mode_name(settings.mode)
             << std::endl;
@@ -148,18 +148,18 @@ std::string found_detail(const BisectOutcome& outcome) {
   if (events) bisector.events_to(*events);
   auto ran = bisector.run(events && events->path() == "-" ? std::cerr : std::cout);
   if (!ran) {
-    (void)db->update_run(id, "failed", ran.error() + "\n");  // a failure to store this too is already in the message
+    (void)db->update_run(id, RunStatus::FAILED, ran.error() + "\n");  // a failure to store this too is already in the message
     fail(ran.error());
   }
   const BisectOutcome& outcome = *ran;
   if (outcome.interrupted) {
-    (void)db->update_run(id, "stopped", "");
+    (void)db->update_run(id, RunStatus::STOPPED, "");
     std::cerr << "harness: bisect stopped; 'harness bisect ... --resume' goes on\n";
     std::exit(130);
   }
   const std::string text = outcome_text(outcome);
   std::cout << text << found_detail(outcome);
-  value_or_fail(db->update_run(id, "finished", text));
+  value_or_fail(db->update_run(id, RunStatus::FINISHED, text));
   std::exit(0);
 }
 

@@ -53,7 +53,7 @@ int run_epd(const EpdOptions& o) {
   const std::string stored = value_or_fail(stored_text(config, json_key_spelling));
   auto db = Database::open(o.db);
   if (!db) fail(db.error());
-  const std::int64_t run_id = value_or_fail((*db)->create_run("epd", stored));
+  const std::int64_t run_id = value_or_fail((*db)->create_run(RunKind::EPD, stored));
   std::cout << "Run " << run_id << ": " << o.suite << " with " << engine.name << ", " << options.limit.describe() << "\n";
   EpdTotals t = run_epd_suite(*suite, engine, options, **db, run_id, std::cout);
   char buf[512];
@@ -63,10 +63,10 @@ int run_epd(const EpdOptions& o) {
                 t.solved ? double(t.solve_time_ms) / t.solved : 0.0, t.errors);
   std::cout << buf;
   if (!t.storage_error.empty()) {
-    (void)(*db)->update_run(run_id, "failed", t.storage_error + "\n");  // when even this fails, the message says why
+    (void)(*db)->update_run(run_id, RunStatus::FAILED, t.storage_error + "\n");  // when even this fails, the message says why
     fail(t.storage_error);
   }
-  value_or_fail((*db)->update_run(run_id, "finished", buf));
+  value_or_fail((*db)->update_run(run_id, RunStatus::FINISHED, buf));
   return 0;
 }
 
@@ -75,7 +75,8 @@ int compare(const EpdOptions& o) {
   if (!db) fail(db.error());
   for (std::int64_t id : {o.run_a, o.run_b}) {
     const RunRow run = run_or_fail(**db, id);
-    if (run.kind != "epd") fail("run " + std::to_string(id) + " is " + a_run_of_kind(run.kind) + ", not an EPD run");
+    if (run.kind != RunKind::EPD)
+      fail("run " + std::to_string(id) + " is " + a_run_of_kind(run.kind_text()) + ", not an EPD run");
   }
   std::map<std::string, bool> a, b;
   for (const EpdResultRow& r : value_or_fail((*db)->epd_results(o.run_a))) a[r.position_id] = r.solved;

@@ -40,7 +40,7 @@ void import_files(const ImportOptions& o) {
   for (const std::string& p : imported.players) players += (players.empty() ? "" : ", ") + p;
   std::printf("Run %lld in %s: %s imported from %s (a %s of %s; %s on their openings)\n", static_cast<long long>(imported.run_id),
               db->path().c_str(), plural(imported.stored, "game").c_str(), plural(long(o.files.size()), "file").c_str(),
-              imported.kind.c_str(), players.c_str(), plural(imported.pairs, "game pair").c_str());
+              run_kind_name(imported.kind), players.c_str(), plural(imported.pairs, "game pair").c_str());
   const std::optional<RunRow> run = value_or_fail(db->run(imported.run_id));
   if (run) std::printf("%s", run->summary.c_str());
   if (imported.skipped > 0) {

@@ -126,8 +126,7 @@ void add_match_commands(CLI::App& app) {
     const std::unique_ptr<EventStream> events = open_events(o->events);
     auto db = value_or_fail(Database::open_existing(o->db));
     const RunRow run = run_or_fail(*db, o->run);
-    if (run.kind != "match" && run.kind != "tournament" && run.kind != "datagen")
-      fail("run " + std::to_string(o->run) + " is " + a_run_of_kind(run.kind) + ", not a match");
+    if (!plays_games(run.kind)) fail("run " + std::to_string(o->run) + " is " + a_run_of_kind(run.kind_text()) + ", not a match");
     std::exit(continue_run(*db, o->run, o->concurrency, events.get()));
   });
 }

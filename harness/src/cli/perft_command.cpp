@@ -72,7 +72,7 @@ int run(const PerftOptions& o) {
   const std::string stored = value_or_fail(stored_text(config, json_key_spelling));
   auto db = Database::open(o.db);
   if (!db) fail(db.error());
-  const std::int64_t run_id = value_or_fail((*db)->create_run("perft", stored));
+  const std::int64_t run_id = value_or_fail((*db)->create_run(RunKind::PERFT, stored));
   std::cout << "Run " << run_id << ": perft of " << o.suite << " with " << engine_name << " (reference " << reference_name
             << ")\n";
   auto start = std::chrono::steady_clock::now();
@@ -87,10 +87,10 @@ int run(const PerftOptions& o) {
                 t.engine_seconds, t.engine_seconds > 0 ? double(t.nodes) / t.engine_seconds / 1e6 : 0.0, wall);
   std::cout << buf;
   if (!t.storage_error.empty()) {
-    (void)(*db)->update_run(run_id, "failed", t.storage_error + "\n");  // when even this fails, the message says why
+    (void)(*db)->update_run(run_id, RunStatus::FAILED, t.storage_error + "\n");  // when even this fails, the message says why
     fail(t.storage_error);
   }
-  value_or_fail((*db)->update_run(run_id, "finished", buf));
+  value_or_fail((*db)->update_run(run_id, RunStatus::FINISHED, buf));
   return t.failed + t.errors > 0 ? 1 : 0;
 }
 

@@ -40,8 +40,8 @@ RatedGames gather_games(Database& db, const std::vector<std::int64_t>& runs) {
   RatedGames rated;
   for (std::int64_t id : runs) {
     const RunRow run = run_or_fail(db, id);
-    if (run.kind != "match" && run.kind != "tournament")
-      fail("run " + std::to_string(id) + " is " + a_run_of_kind(run.kind) + ": rate takes match and tournament runs");
+    if (!is_match_or_tournament(run.kind))
+      fail("run " + std::to_string(id) + " is " + a_run_of_kind(run.kind_text()) + ": rate takes match and tournament runs");
     const std::vector<ReportGame> stored = value_or_fail(db.report_games(id));
     if (stored.empty()) fail("run " + std::to_string(id) + " has no finished games yet");
     for (const ReportGame& g : stored) rated.add(g.white, g.black, g.result);

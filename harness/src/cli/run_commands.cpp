@@ -43,20 +43,20 @@ std::unique_ptr<Database> open_or_exit(const std::string& path) { return value_o
 
 // A suite run's failed lines, as its run printed them.
 void print_failures(Database& db, const RunRow& r) {
-  if (r.kind == "perft")
+  if (r.kind == RunKind::PERFT)
     for (const PerftResultRow& row : value_or_fail(db.perft_results(r.id)))
       if (!row.passed)
         std::cout << "line " << row.line << " depth " << row.depth << ": expected " << row.expected << ", got " << row.got
                   << (row.error.empty() ? "" : " (" + row.error + ")") << "\n"
                   << (row.bug.empty() ? "" : row.bug + "\n");
-  if (r.kind == "epd")
+  if (r.kind == RunKind::EPD)
     for (const EpdResultRow& row : value_or_fail(db.epd_results(r.id)))
       if (!row.solved) std::cout << "line " << row.line << " " << row.position_id << ": not solved, played " << row.move << "\n";
 }
 
 // A gauntlet stored before its summary held the table per opponent: the table, from its games.
 void print_gauntlet_table(const RunRow& r, const std::vector<StoredGame>& games) {
-  if (r.kind != "tournament") return;
+  if (r.kind != RunKind::TOURNAMENT) return;
   auto config = MatchConfig::from_json(r.config);
   if (!config || config->kind != TournamentKind::GAUNTLET) return;
   RunTally tally(*config);
@@ -72,12 +72,12 @@ void show_run(const RunOptions& o) {
   RunRow r = run_or_fail(*db, o.run);
   if (o.game > 0) return print_game_dialogue(*db, r, o.game);
   const std::string engines = suite_run_engines(r);
-  std::cout << "Run " << r.id << " (" << r.kind << (engines.empty() ? "" : ", " + engines) << ", " << r.status << ", started "
-            << r.created_at << ")\n"
+  std::cout << "Run " << r.id << " (" << r.kind_text() << (engines.empty() ? "" : ", " + engines) << ", " << r.status_text()
+            << ", started " << r.created_at << ")\n"
             << r.summary;
   const std::vector<StoredGame> games = value_or_fail(db->games(r.id));
   print_gauntlet_table(r, games);
-  if (r.kind == "match")
+  if (r.kind == RunKind::MATCH)
     if (auto config = MatchConfig::from_json(r.config); config && !config->tested.empty()) {
       std::cout << "Commits of " << config->tested.front().repo << ":\n";
       for (const TestedCommit& t : config->tested) std::cout << "  " << describe(t) << "\n";
@@ -121,9 +121,9 @@ void add_run_commands(CLI::App& app) {
   pgn->callback([opts] {
     auto db = open_or_exit(opts->db);
     const RunRow r = run_or_fail(*db, opts->run);
-    if (r.kind != "match" && r.kind != "tournament")
-      fail("run " + std::to_string(r.id) + " is " + a_run_of_kind(r.kind) + ": it has no games" +
-           (r.kind.rfind("tuner", 0) == 0 ? " of its own; its games are in the match runs it started (see 'harness runs')" : ""));
+    if (!is_match_or_tournament(r.kind))
+      fail("run " + std::to_string(r.id) + " is " + a_run_of_kind(r.kind_text()) + ": it has no games" +
+           (is_tuner_run(r.kind) ? " of its own; its games are in the match runs it started (see 'harness runs')" : ""));
     const std::vector<StoredGame> games = value_or_fail(db->games(r.id));
     if (games.empty()) fail("run " + std::to_string(r.id) + " has no finished games yet");
     std::unique_ptr<OutputFile> file;

@@ -36,7 +36,7 @@ chess::Result<std::vector<ShardRun>> read_shard_runs(const std::string& path, bo
   if (!runs) return chess::Error{path + ": unreadable (" + runs.error() + ")"};
   std::vector<ShardRun> out;
   for (const RunRow& run : *runs) {
-    if (run.kind != "match" && run.kind != "tournament" && run.kind != "datagen") continue;
+    if (!plays_games(run.kind)) continue;
     auto config = MatchConfig::from_json(run.config);
     if (!config || (!config->shard.active() && !one_shard)) continue;
     auto engines = (*db)->run_engines(run.id);
@@ -147,7 +147,8 @@ chess::Result<bool> summarize(Database& out, const MatchConfig& base, const Merg
       result.summary += std::string(d == SprtDecision::ACCEPT_H1 ? "SPRT: H1 was accepted" : "SPRT: H0 was accepted") +
                         " on the " + std::to_string(options.only->size()) + " games finished when it decided\n";
   }
-  return out.update_run(result.run_id, decided || result.games == result.total ? "finished" : "stopped", result.summary);
+  return out.update_run(result.run_id, decided || result.games == result.total ? RunStatus::FINISHED : RunStatus::STOPPED,
+                        result.summary);
 }
 
 }  // namespace

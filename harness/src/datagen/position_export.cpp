@@ -84,9 +84,8 @@ chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, 
   auto run = db.run(run_id);
   CHESS_RETURN_IF_ERROR(run);
   if (!*run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db.path()};
-  const std::string& kind = (*run)->kind;
-  if (kind != "datagen" && kind != "match" && kind != "tournament")
-    return chess::Error{"run " + std::to_string(run_id) + " is " + a_run_of_kind(kind) +
+  if (!plays_games((*run)->kind))
+    return chess::Error{"run " + std::to_string(run_id) + " is " + a_run_of_kind((*run)->kind_text()) +
                         ": positions come from games (datagen, match, tournament, test and imported runs; see 'harness runs')"};
   auto config = MatchConfig::from_json((*run)->config);
   if (!config) return chess::Error{"run " + std::to_string(run_id) + ": " + config.error()};

@@ -40,4 +40,18 @@ inline constexpr int WARNING_KINDS = int(WarningKind::GAME_NOT_PLAYED) + 1;
 // "illegal_move", "pv_fault", ...: the warning event's "kind" field.
 const char* warning_name(WarningKind kind);
 
+// How a session of a run ended: the run_end event's "status" field. Not the run's stored status
+// (record/run_status.h): an interrupted or incomplete session leaves its run stopped.
+enum class RunEndStatus {
+  FINISHED,     // every game played
+  INTERRUPTED,  // a stop request
+  INCOMPLETE,   // games whose engines did not start are left for resume
+  FAILED,       // an error ended it
+};
+inline constexpr int RUN_END_STATUSES = int(RunEndStatus::FAILED) + 1;
+
+// "finished", "interrupted", "incomplete", "failed".
+const char* run_end_status_name(RunEndStatus status);
+std::optional<RunEndStatus> parse_run_end_status(const std::string& name);
+
 }  // namespace harness

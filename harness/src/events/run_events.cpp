@@ -68,8 +68,12 @@ Json game_end_fields(std::int64_t run_id, const GameRecord& g) {
 }
 
 void RunEvents::run_started(const RunStartInfo& info) {
-  Json fields{{"run", info.run_id},       {"kind", info.kind},   {"database", info.database},
-              {"engines", info.engines},  {"games", info.games}, {"done", info.done},
+  Json fields{{"run", info.run_id},
+              {"kind", run_kind_name(info.kind)},
+              {"database", info.database},
+              {"engines", info.engines},
+              {"games", info.games},
+              {"done", info.done},
               {"concurrency", info.concurrency}};
   fields["settings"] = Json::parse(info.config_json, nullptr, false);
   stream_.write(EventKind::RUN_START, fields);
@@ -165,7 +169,7 @@ void RunEvents::game_unplayed(int game_index, const std::string& why) {
 
 void RunEvents::run_ended(const RunEndInfo& info, const Tally* match) {
   Json fields{{"run", run_id_},
-              {"status", info.status},
+              {"status", run_end_status_name(info.status)},
               {"done", info.done},
               {"total", info.total},
               {"discarded", info.discarded},

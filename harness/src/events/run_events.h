@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "events/event_kinds.h"
 #include "events/event_stream.h"
 #include "record/game_record.h"
+#include "record/run_kind.h"
 #include "stats/sprt.h"
 #include "stats/tally.h"
 
@@ -20,7 +22,7 @@ namespace harness {
 // The run as its first event gives it.
 struct RunStartInfo {
   std::int64_t run_id = 0;
-  std::string kind;         // "match", "tournament", "datagen", ...: the stored run's kind
+  RunKind kind = RunKind::MATCH;  // the stored run's: MATCH, TOURNAMENT or DATAGEN
   std::string database;     // the SQLite file
   std::vector<std::string> engines;
   int games = 0;            // the games this run (or shard) plays
@@ -31,7 +33,7 @@ struct RunStartInfo {
 
 // How the session ended, for the last event.
 struct RunEndInfo {
-  std::string status;  // "finished", "interrupted", "incomplete", "failed"
+  RunEndStatus status = RunEndStatus::FINISHED;
   int done = 0, total = 0, discarded = 0;
   int left_out = 0;         // RunEnding::left_out
   std::string stop_reason;  // "SPRT: H1 was accepted", or empty

@@ -226,8 +226,7 @@ chess::Result<PgnImport> import_pgn_files(const std::vector<std::string>& files,
   const MatchConfig config = run_config(*first, units, files);
   if (SettingProblems problems = config.validate(); !problems.empty()) return chess::Error{problems.describe(json_key_spelling)};
   const std::vector<Slot> slots = place_games(config, units, first->games);
-  PgnImport out{
-      0, config.kind == TournamentKind::MATCH ? "match" : "tournament", first->players, 0, 0, int(units.size()), first->notes};
+  PgnImport out{0, config.run_kind(), first->players, 0, 0, int(units.size()), first->notes};
   auto run = db.create_run(out.kind, config.to_json());
   CHESS_RETURN_IF_ERROR(run);
   out.run_id = *run;
@@ -253,11 +252,11 @@ chess::Result<PgnImport> import_pgn_files(const std::vector<std::string>& files,
       },
       nullptr);
   if (!stored) {  // the games stored so far stay, in a run that says it did not finish
-    (void)db.update_run(out.run_id, "failed", tally.summary() + stored.error() + "\n");
+    (void)db.update_run(out.run_id, RunStatus::FAILED, tally.summary() + stored.error() + "\n");
     return chess::Error{stored.error()};
   }
   out.skipped = skipped_games;
-  CHESS_RETURN_IF_ERROR(db.update_run(out.run_id, "finished", tally.summary()));
+  CHESS_RETURN_IF_ERROR(db.update_run(out.run_id, RunStatus::FINISHED, tally.summary()));
   return out;
 }
 

@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "core/result.h"
+#include "record/run_kind.h"
 #include "storage/database.h"
 
 namespace harness {
 
 struct PgnImport {
   std::int64_t run_id = 0;
-  std::string kind;  // "match" or "tournament"
+  RunKind kind = RunKind::MATCH;  // MATCH or TOURNAMENT
   std::vector<std::string> players;
   int stored = 0, skipped = 0, pairs = 0;
   std::vector<std::string> notes;  // "FILE: N lines are not UTF-8 ...: read as Windows-1252 (Latin-1) and converted"

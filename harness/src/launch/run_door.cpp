@@ -57,7 +57,7 @@ chess::Result<std::int64_t> find_run(Database& db, const MatchConfig& config, St
   auto runs = db.runs();
   CHESS_RETURN_IF_ERROR(runs);
   for (auto it = runs->rbegin(); it != runs->rend(); ++it) {
-    if (which == StoredRuns::UNFINISHED && it->status == "finished") continue;
+    if (which == StoredRuns::UNFINISHED && it->status == RunStatus::FINISHED) continue;
     auto stored = MatchConfig::from_json(it->config);
     if (stored && same_run(config, *stored)) return it->id;
   }
@@ -70,7 +70,7 @@ PlayedRun play_run(MatchConfig config, RunInputs inputs, Database& db, std::int6
   PlayedRun result = how.cluster ? play_on_cluster(std::move(config), db, run_id, *how.cluster, out)
                                  : play_here(std::move(config), std::move(inputs), db, run_id, how, out);
   if (result.status.kind == MatchStatus::FAILED) {
-    if (auto marked = db.update_run(run_id, "failed", result.status.error + "\n"); !marked)
+    if (auto marked = db.update_run(run_id, RunStatus::FAILED, result.status.error + "\n"); !marked)
       result.status.error += " (and the run could not be marked failed: " + marked.error() + ")";
   }
   return result;

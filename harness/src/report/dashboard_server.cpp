@@ -83,7 +83,7 @@ chess::Result<SharedReport> cached_report(const std::string& db_path, std::int64
   if (!*run) return chess::Error{"no run " + std::to_string(run_id) + " in " + db_path};
   auto rows = (*db)->stored_rows(run_id);
   CHESS_RETURN_IF_ERROR(rows);
-  const std::string key = (*run)->status + "/" + std::to_string(*rows);
+  const std::string key = (*run)->status_text() + "/" + std::to_string(*rows);
   if (before && before->key == key) return before;
   // Without the games' moves: the page fetches a game's when it is replayed.
   auto report = run_report(**db, {run_id}, false, stopping);

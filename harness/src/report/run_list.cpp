@@ -69,14 +69,14 @@ chess::Result<std::vector<RunListRow>> run_list(Database& db) {
   for (const RunRow& r : *runs) {
     RunListRow row;
     row.id = r.id;
-    row.kind = r.kind;
-    row.status = r.status;
+    row.kind = r.kind_text();
+    row.status = r.status_text();
     row.created = r.created_at;
     row.result = headline(r.summary);
-    row.reportable = r.kind == "match" || r.kind == "tournament" || r.kind == "perft" || r.kind == "epd";
+    row.reportable = is_match_or_tournament(r.kind) || is_suite(r.kind);
     chess::Result<bool> described = true;
-    if (r.kind == "match" || r.kind == "tournament" || r.kind == "datagen") described = describe_match(db, r, row);
-    if (r.kind == "perft" || r.kind == "epd") described = describe_suite(db, r, row);
+    if (plays_games(r.kind)) described = describe_match(db, r, row);
+    if (is_suite(r.kind)) described = describe_suite(db, r, row);
     CHESS_RETURN_IF_ERROR(described);
     rows.push_back(row);
   }

@@ -151,8 +151,8 @@ chess::Result<json> match_section(Database& db, const RunRow& run, const std::ve
   if (!config) return chess::Error{"run " + std::to_string(run.id) + ": " + config.error()};
   const MatchConfig& c = *config;
   json section = {{"id", run.id},
-                  {"kind", run.kind},
-                  {"status", run.status},
+                  {"kind", run.kind_text()},
+                  {"status", run.status_text()},
                   {"created", run.created_at},
                   {"finished", run.finished_at},
                   {"summary", run.summary}};
@@ -196,8 +196,12 @@ chess::Result<json> perft_section(Database& db, const RunRow& run) {
                     {"passed", r.passed},
                     {"error", r.error},
                     {"bug", r.bug}});
-  return json{{"id", run.id},           {"kind", "perft"}, {"status", run.status}, {"created", run.created_at},
-              {"summary", run.summary}, {"rows", list}};
+  return json{{"id", run.id},
+              {"kind", run_kind_name(RunKind::PERFT)},
+              {"status", run.status_text()},
+              {"created", run.created_at},
+              {"summary", run.summary},
+              {"rows", list}};
 }
 
 chess::Result<json> epd_section(Database& db, const RunRow& run) {
@@ -216,8 +220,12 @@ chess::Result<json> epd_section(Database& db, const RunRow& run) {
                     {"max", r.max_points},
                     {"found_ms", r.found_time_ms},
                     {"depth", r.found_depth}});
-  return json{{"id", run.id},           {"kind", "epd"}, {"status", run.status}, {"created", run.created_at},
-              {"summary", run.summary}, {"rows", list}};
+  return json{{"id", run.id},
+              {"kind", run_kind_name(RunKind::EPD)},
+              {"status", run.status_text()},
+              {"created", run.created_at},
+              {"summary", run.summary},
+              {"rows", list}};
 }
 
 }  // namespace
@@ -242,12 +250,12 @@ namespace {
 
 // A run's section, and its games added to `rated` when it has games.
 chess::Result<json> section_of(Database& db, const RunRow& run, const Making& making, RatedGames& rated, int& rated_runs) {
-  if (run.kind == "perft") return perft_section(db, run);
-  if (run.kind == "epd") return epd_section(db, run);
-  if (run.kind != "match" && run.kind != "tournament")
-    return chess::Error{"run " + std::to_string(run.id) + " is " + a_run_of_kind(run.kind) +
+  if (run.kind == RunKind::PERFT) return perft_section(db, run);
+  if (run.kind == RunKind::EPD) return epd_section(db, run);
+  if (!is_match_or_tournament(run.kind))
+    return chess::Error{"run " + std::to_string(run.id) + " is " + a_run_of_kind(run.kind_text()) +
                         ": harness report shows match, tournament, perft and epd runs" +
-                        (run.kind.rfind("tuner", 0) == 0 ? " (see 'tuner report')" : "")};
+                        (is_tuner_run(run.kind) ? " (see 'tuner report')" : "")};
   auto games = db.report_games(run.id);
   CHESS_RETURN_IF_ERROR(games);
   if (games->empty()) return chess::Error{"run " + std::to_string(run.id) + " has no finished games yet: nothing to report"};

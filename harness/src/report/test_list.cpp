@@ -31,7 +31,7 @@ chess::Result<std::optional<TestListRow>> test_row(Database& db, const RunRow& r
   const MatchConfig& c = *config;
   TestListRow row;
   row.id = run.id;
-  row.status = run.status;
+  row.status = run.status_text();
   row.created = run.created_at;
   row.dev = c.engines.at(0).name;
   row.base = c.engines.at(1).name;
@@ -105,7 +105,7 @@ chess::Result<std::vector<TestListRow>> test_list(Database& db) {
   CHESS_RETURN_IF_ERROR(runs);
   std::vector<TestListRow> rows;
   for (auto it = runs->rbegin(); it != runs->rend(); ++it) {
-    if (it->kind != "match") continue;
+    if (it->kind != RunKind::MATCH) continue;
     auto row = test_row(db, *it);
     CHESS_RETURN_IF_ERROR(row);
     if (*row) rows.push_back(**row);

@@ -98,7 +98,7 @@ chess::Result<bool> GameRecorder::count(const GameRecord& g, const GameSpec& spe
   output_->game_stored(out, g, tally_, progress);
   CHESS_RETURN_IF_ERROR(stored_game_events(g, kept, t));
   if (!out) request_stop(StopRequest::FINISH_GAMES);  // the output is gone (a closed pipe): stop, resumable
-  return db_.update_run(run_id_, "running", tally_.summary());
+  return db_.update_run(run_id_, RunStatus::RUNNING, tally_.summary());
 }
 
 MatchStatus GameRecorder::end(std::ostream& out, const SessionEnd& session) {
@@ -116,32 +116,27 @@ MatchStatus GameRecorder::end(std::ostream& out, const SessionEnd& session) {
   ending.total = total_games_;
   ending.discarded = session.discarded;
   ending.left_out = session.left_out;
-  std::string stored = ending.summary, status = "finished";
+  std::string stored = ending.summary;
   MatchStatus result;
   if (session.kind == RunEnding::INCOMPLETE) {
     ending.unplayed = session.unplayed;
     stored += ending.unplayed + "\n";
-    status = "stopped";
     result = {MatchStatus::INCOMPLETE, ending.unplayed};
   } else if (session.kind == RunEnding::INTERRUPTED) {
-    status = "stopped";
     result = {MatchStatus::INTERRUPTED, ""};
   } else {
     ending.cpu_line = cpu_line();
   }
-  if (auto updated = db_.update_run(run_id_, status, stored); !updated) {
+  if (auto updated = db_.update_run(run_id_, stored_status(session.kind), stored); !updated) {
     failed(session);
     return {MatchStatus::FAILED, updated.error()};
   }
   output_->ended(out, tally_, ending);
-  end_event(session.kind == RunEnding::FINISHED      ? "finished"
-            : session.kind == RunEnding::INTERRUPTED ? "interrupted"
-                                                     : "incomplete",
-            session);
+  end_event(end_status(session.kind), session);
   return result;
 }
 
-void GameRecorder::end_event(const std::string& status, const SessionEnd& session) {
+void GameRecorder::end_event(RunEndStatus status, const SessionEnd& session) {
   if (!run_events_) return;
   RunEndInfo info;
   info.status = status;
@@ -150,7 +145,7 @@ void GameRecorder::end_event(const std::string& status, const SessionEnd& sessio
   info.discarded = session.discarded;
   info.left_out = session.left_out;
   info.stop_reason = session.stop_reason;
-  info.resume = status == "finished" ? "" : resume_;
+  info.resume = status == RunEndStatus::FINISHED ? "" : resume_;
   const Tally t = match_tally();
   run_events_->run_ended(info, config_.kind == TournamentKind::MATCH ? &t : nullptr);
 }

@@ -72,7 +72,7 @@ class GameRecorder {
   // The session's end record; FAILED when the database cannot take it.
   MatchStatus end(std::ostream& out, const SessionEnd& session);
   // The run_end event of a session that failed (the door marks the run).
-  void failed(const SessionEnd& session) { end_event("failed", session); }
+  void failed(const SessionEnd& session) { end_event(RunEndStatus::FAILED, session); }
 
   int done() const { return done_count_; }
   int total() const { return total_games_; }
@@ -81,7 +81,7 @@ class GameRecorder {
   Tally engine_tally(std::size_t i) const { return tally_.engine_tally(i); }
 
  private:
-  void end_event(const std::string& status, const SessionEnd& session);
+  void end_event(RunEndStatus status, const SessionEnd& session);
   chess::Result<bool> write_owed_events();
   chess::Result<bool> stored_game_events(const GameRecord& g, const Kept& kept, const Tally& match);
   std::string cpu_line() const;

@@ -7,8 +7,10 @@
 #include <iosfwd>
 #include <string>
 
+#include "events/event_kinds.h"
 #include "process/stop_request.h"
 #include "record/game_record.h"
+#include "record/run_status.h"
 #include "run/run_tally.h"
 #include "run/schedule.h"
 #include "stats/sprt.h"
@@ -44,6 +46,21 @@ struct RunEnding {
   int left_out = 0;
   std::string cpu_line;  // FINISHED: the harness's own time and CPU
 };
+
+// The run_end event's status after a session that ended so.
+inline RunEndStatus end_status(RunEnding::Kind kind) {
+  switch (kind) {
+    case RunEnding::FINISHED: return RunEndStatus::FINISHED;
+    case RunEnding::INTERRUPTED: return RunEndStatus::INTERRUPTED;
+    case RunEnding::INCOMPLETE: return RunEndStatus::INCOMPLETE;
+  }
+  return RunEndStatus::INCOMPLETE;
+}
+
+// The run's stored status after a session that ended so: finished, or stopped (resumable).
+inline RunStatus stored_status(RunEnding::Kind kind) {
+  return kind == RunEnding::FINISHED ? RunStatus::FINISHED : RunStatus::STOPPED;
+}
 
 class LiveOutput {
  public:

@@ -158,9 +158,9 @@ bool MatchConfig::has_clock() const {
   return !imported || bool(parse_time_control(imported->time_control));
 }
 
-const char* MatchConfig::run_kind() const {
-  if (datagen) return "datagen";
-  return kind == TournamentKind::MATCH ? "match" : "tournament";
+RunKind MatchConfig::run_kind() const {
+  if (datagen) return RunKind::DATAGEN;
+  return kind == TournamentKind::MATCH ? RunKind::MATCH : RunKind::TOURNAMENT;
 }
 
 std::string MatchConfig::time_control_text() const { return imported ? imported->time_control : settings.tc.describe(); }

@@ -14,6 +14,7 @@
 #include "game/game_settings.h"
 #include "openings/opening_book.h"
 #include "pgn/pgn_writer.h"
+#include "record/run_kind.h"
 #include "settings/setting_problems.h"
 #include "stats/sprt.h"
 
@@ -131,8 +132,8 @@ struct MatchConfig {
   // The time control as runs show it: an imported run's TimeControl tag ("?" when its games
   // differ or hold none), else the limit it was played at.
   std::string time_control_text() const;
-  // The kind its stored run has: "datagen", "match" or "tournament".
-  const char* run_kind() const;
+  // The kind its stored run has: DATAGEN, MATCH or TOURNAMENT.
+  RunKind run_kind() const;
 
   // The same run with every pair: what shards of it are merged into.
   MatchConfig unsharded() const {

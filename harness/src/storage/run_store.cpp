@@ -19,7 +19,28 @@ std::string joined(const std::vector<std::string>& v, const std::string& sep) {
 
 const char* const RUN_COLUMNS = "SELECT id, kind, created_at, COALESCE(finished_at, ''), status, config, summary FROM runs ";
 
-RunRow run_row(Statement& s) { return {s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), s.text(6)}; }
+// The row's kind and status words are read here, once; a word this harness does not know is
+// kept beside UNKNOWN (RunRow).
+RunRow run_row(Statement& s) {
+  RunRow r;
+  r.id = s.integer(0);
+  const std::string kind = s.text(1), status = s.text(4);
+  if (auto k = parse_run_kind(kind)) {
+    r.kind = k->kind;
+    r.method = k->method;
+  } else {
+    r.unknown_kind = kind;
+  }
+  if (auto st = parse_run_status(status))
+    r.status = *st;
+  else
+    r.unknown_status = status;
+  r.created_at = s.text(2);
+  r.finished_at = s.text(3);
+  r.config = s.text(5);
+  r.summary = s.text(6);
+  return r;
+}
 
 // The lines kept with each move and the faults of its PVs (record/pv_warning.h).
 void insert_move_notes(Connection& c, std::int64_t game_id, const GameRecord& g) {
@@ -54,6 +75,10 @@ void insert_moves(Connection& c, std::int64_t game_id, const GameRecord& g) {
 
 }  // namespace
 
+std::string RunRow::kind_text() const { return kind == RunKind::UNKNOWN ? unknown_kind : run_kind_word({kind, method}); }
+
+std::string RunRow::status_text() const { return status == RunStatus::UNKNOWN ? unknown_status : run_status_name(status); }
+
 GameEnd stored_end(const std::string& name, const std::string& termination, const std::string& reason) {
   if (auto end = parse_game_end(name)) return *end;
   return game_end_from_text(termination, reason);  // stored before ends had names
@@ -75,10 +100,17 @@ chess::Result<std::int64_t> RunStore::engine_id(const EngineConfig& e) {
   });
 }
 
-chess::Result<std::int64_t> RunStore::create_run(const std::string& kind, const std::string& config_json) {
+chess::Result<std::int64_t> RunStore::create_run(const KindAndMethod& kind, const std::string& config_json) {
+  const std::string word = run_kind_word(kind);
+  if (auto back = parse_run_kind(word); !back || !(*back == kind))
+    return chess::Error{"no run can be stored as kind '" + word + "'"};
   return guarded(c_, [&] {
-    Statement s(c_, "INSERT INTO runs (kind, created_at, status, config) VALUES (?, ?, 'running', ?)");
-    s.bind(1, kind).bind(2, utc_timestamp()).bind(3, config_json).step();
+    Statement s(c_, "INSERT INTO runs (kind, created_at, status, config) VALUES (?, ?, ?, ?)");
+    s.bind(1, word)
+        .bind(2, utc_timestamp())
+        .bind(3, std::string(run_status_name(RunStatus::RUNNING)))
+        .bind(4, config_json)
+        .step();
     return c_.last_insert_id();
   });
 }
@@ -108,10 +140,14 @@ chess::Result<bool> RunStore::release_run(std::int64_t run_id, const ProcessIden
   });
 }
 
-chess::Result<bool> RunStore::update_run(std::int64_t run_id, const std::string& status, const std::string& summary) {
+chess::Result<bool> RunStore::update_run(std::int64_t run_id, RunStatus status, const std::string& summary) {
+  if (status == RunStatus::UNKNOWN)
+    return chess::Error{"run " + std::to_string(run_id) + ": no run can be stored with an unknown status"};
   return guarded(c_, [&] {
-    Statement s(c_, "UPDATE runs SET status=?, summary=?, finished_at=CASE WHEN ?='running' THEN NULL ELSE ? END WHERE id=?");
-    s.bind(1, status).bind(2, summary).bind(3, status).bind(4, utc_timestamp()).bind(5, run_id).step();
+    Statement s(c_, "UPDATE runs SET status=?, summary=?, finished_at=? WHERE id=?");
+    s.bind(1, std::string(run_status_name(status))).bind(2, summary);
+    status == RunStatus::RUNNING ? s.bind_null(3) : s.bind(3, utc_timestamp());
+    s.bind(4, run_id).step();
     return true;
   });
 }

@@ -14,17 +14,29 @@
 #include "process/process_identity.h"
 #include "record/game_record.h"
 #include "record/packed_moves.h"
+#include "record/run_kind.h"
+#include "record/run_status.h"
 #include "storage/connection.h"
 
 namespace harness {
 
+// A run as its row has it, its kind and status read from their words (record/run_kind.h,
+// record/run_status.h). A word this harness does not know (a newer harness stored it) does not
+// make the row unreadable: its kind or status is UNKNOWN, which no command takes, and the word
+// is kept to be listed and named ("run 7 is a frobnicate run").
 struct RunRow {
   std::int64_t id = 0;
-  std::string kind;  // match, tournament, perft, epd, ...
+  RunKind kind = RunKind::UNKNOWN;
+  std::string method;  // a tuning method's run (RunKind::TUNER_METHOD): the method's name, "spsa" of "tuner-spsa"
   std::string created_at, finished_at;
-  std::string status;   // running, finished, stopped
+  RunStatus status = RunStatus::UNKNOWN;
   std::string config;   // JSON of everything needed to resume
   std::string summary;  // the results block at the last update
+  std::string unknown_kind, unknown_status;  // the words of an UNKNOWN kind or status, as stored
+
+  // The words as stored, to be shown: "match", "tuner-spsa", "finished", or the unknown word.
+  std::string kind_text() const;
+  std::string status_text() const;
 };
 
 struct StoredGame {
@@ -97,8 +109,11 @@ class RunStore {
   explicit RunStore(Connection& connection) : c_(connection) {}
 
   chess::Result<std::int64_t> engine_id(const EngineConfig& engine);
-  chess::Result<std::int64_t> create_run(const std::string& kind, const std::string& config_json);
-  chess::Result<bool> update_run(std::int64_t run_id, const std::string& status, const std::string& summary);
+  // A new run, RUNNING. A kind whose word would not read back (UNKNOWN, a tuning method's run
+  // without its method's name) is refused.
+  chess::Result<std::int64_t> create_run(const KindAndMethod& kind, const std::string& config_json);
+  // finished_at is set with any status but RUNNING; UNKNOWN is refused.
+  chess::Result<bool> update_run(std::int64_t run_id, RunStatus status, const std::string& summary);
   // The run, or nullopt when there is none of that id.
   chess::Result<std::optional<RunRow>> run(std::int64_t run_id);
   chess::Result<std::vector<RunRow>> runs();

@@ -63,8 +63,8 @@ TEST(Bisect, PerftFindsTheFirstCommitWhoseGeneratorFailsAndNamesTheMove) {
   auto d = harness::Database::open(db).value();
   const std::vector<harness::BisectStepRow> steps = d->bisect_steps(1).value();
   ASSERT_GE(steps.size(), 3u);
-  for (const harness::BisectStepRow& s : steps) EXPECT_EQ(d->run(s.run_id).value()->kind, "perft");
-  EXPECT_EQ(d->run(1).value()->status, "finished");
+  for (const harness::BisectStepRow& s : steps) EXPECT_EQ(d->run(s.run_id).value()->kind_text(), "perft");
+  EXPECT_EQ(d->run(1).value()->status_text(), "finished");
 }
 
 TEST(Bisect, BenchFindsTheFirstCommitWhoseCountChanges) {
@@ -135,7 +135,7 @@ TEST(Bisect, WithoutATestedCommitThereIsNoAnswer) {
   EXPECT_NE(ends.out.find("no commit could be tested: all 4 steps were skipped (the first: it cannot be built"),
             std::string::npos)
       << ends.out;
-  EXPECT_EQ(harness::Database::open(db3).value()->run(1).value()->status, "failed");
+  EXPECT_EQ(harness::Database::open(db3).value()->run(1).value()->status_text(), "failed");
   EXPECT_EQ(ends.out.find("[run 0]"), std::string::npos) << "a step that played no run names none\n" << ends.out;
   // A build command that does not say where the binary goes is refused before anything is built.
   std::vector<std::string> no_out = breaking_args(ends_only, db3, {"--bench"});
@@ -179,7 +179,8 @@ TEST(Bisect, KilledDuringAnSprtStepItGoesOnWithThatStepsRunOnResume) {
   ::kill(p->pid(), SIGKILL);
   (void)p->stop(5000ms);
   const int before = harness::Database::open(db).value()->game_count(2).value();
-  ASSERT_NE(harness::Database::open(db).value()->run(2).value()->status, "finished") << "killed during the step, not after it";
+  ASSERT_NE(harness::Database::open(db).value()->run(2).value()->status_text(), "finished")
+      << "killed during the step, not after it";
 
   std::vector<std::string> args = sprt_args(repo, db);
   args.push_back("--resume");
@@ -191,7 +192,7 @@ TEST(Bisect, KilledDuringAnSprtStepItGoesOnWithThatStepsRunOnResume) {
   ASSERT_FALSE(steps.empty());
   EXPECT_EQ(steps.front().run_id, 2) << "the interrupted step's run decided it";
   EXPECT_GT(d->game_count(2).value(), before) << "the resumed step played on in its own run";
-  EXPECT_EQ(d->run(1).value()->status, "finished");
+  EXPECT_EQ(d->run(1).value()->status_text(), "finished");
 }
 
 // An SPRT step still undecided after its retries is decided on every game played for its

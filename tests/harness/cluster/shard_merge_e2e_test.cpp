@@ -65,7 +65,7 @@ TEST_F(ShardMerge, ThreeShardsMergedAreTheUnshardedRunGameByGame) {
   EXPECT_EQ(game_rows(args[1], 1), game_rows(*full_db_, 1));
   EXPECT_EQ(statistics(merged.out), *full_stats_);
   auto db = harness::Database::open_existing(args[1]);
-  EXPECT_EQ((*db)->run(1).value()->status, "finished");
+  EXPECT_EQ((*db)->run(1).value()->status_text(), "finished");
 
   // Merging again, in another order, adds nothing.
   std::vector<std::string> again = {"merge", args[1], args[4], args[2], args[3]};
@@ -81,7 +81,7 @@ TEST_F(ShardMerge, AMissingShardLeavesARunThatResumesToTheSameGames) {
   HarnessRun merged = run_harness({"merge", out, shard_db("p", 2, 2)});
   ASSERT_EQ(merged.exit_code, 0) << merged.out;
   EXPECT_NE(merged.out.find("the run holds 6 of 12 games"), std::string::npos) << merged.out;
-  EXPECT_EQ((*harness::Database::open_existing(out))->run(1).value()->status, "stopped");
+  EXPECT_EQ((*harness::Database::open_existing(out))->run(1).value()->status_text(), "stopped");
   HarnessRun resumed = run_harness({"resume", "1", "--db", out});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
   EXPECT_EQ(game_rows(out, 1), game_rows(*full_db_, 1));
@@ -253,7 +253,7 @@ TEST(ClusterRefusals, AClusterRunThatFailsIsMarkedFailed) {
   EXPECT_NE(r.out.find("sbatch refused the job (exit 1): sbatch: error: Batch job submission failed"), std::string::npos) << r.out;
   const std::vector<harness::RunRow> runs = harness::Database::open(db).value()->runs().value();
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_EQ(runs[0].status, "failed");
+  EXPECT_EQ(runs[0].status_text(), "failed");
   EXPECT_NE(runs[0].summary.find("sbatch refused the job"), std::string::npos) << runs[0].summary;
 }
 

@@ -41,7 +41,7 @@ TEST(Datagen, SelfPlayIsStoredPackedAndExportedInEveryFormat) {
   EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(Games 8/8  positions \d+ \(\d+/s\))"))) << r.out;
   EXPECT_NE(r.out.find("the engines searched"), std::string::npos) << r.out;
   auto d = harness::Database::open(db).value();
-  EXPECT_EQ(d->run(1).value()->kind, "datagen");
+  EXPECT_EQ(d->run(1).value()->kind_text(), "datagen");
   const auto games = d->games(1).value();
   ASSERT_EQ(games.size(), 8u);
   for (const auto& g : games) {
@@ -235,7 +235,7 @@ TEST(Datagen, AKilledRunResumesAndNoGameIsLost) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto d = harness::Database::open(db).value();
   EXPECT_EQ(d->game_count(1).value(), 40);
-  EXPECT_EQ(d->run(1).value()->status, "finished");
+  EXPECT_EQ(d->run(1).value()->status_text(), "finished");
   std::set<std::string> openings;
   for (const harness::StoredGame& g : games_in(db)) openings.insert(g.opening_fen);
   EXPECT_GT(openings.size(), 30u) << "each game its own opening";
@@ -302,7 +302,7 @@ TEST(Datagen, AHugeTargetHoldsNothingPerPlannedGameAndWritesNoBook) {
   EXPECT_EQ(exit_code, 130);
   auto d = harness::Database::open(db).value();
   const auto run = d->run(1).value();
-  EXPECT_EQ(run->status, "stopped");
+  EXPECT_EQ(run->status_text(), "stopped");
   EXPECT_NE(run->config.find("\"random_plies\":6"), std::string::npos) << run->config;
   EXPECT_GE(d->game_count(1).value(), 2);
 }

@@ -42,6 +42,16 @@ TEST(EventKinds, TheSchemaNamesEveryWarningGameEndAndPvFault) {
   EXPECT_EQ(names(defs["warning"]["properties"]["fault"]["enum"]), faults);
 }
 
+TEST(EventKinds, TheSchemaNamesEveryStatusARunsSessionEndsWith) {
+  std::vector<std::string> ours;
+  for (int i = 0; i < harness::RUN_END_STATUSES; ++i) ours.push_back(harness::run_end_status_name(harness::RunEndStatus(i)));
+  EXPECT_EQ(names(schema()["$defs"]["run_end"]["properties"]["status"]["enum"]), ours);
+  for (const std::string& name : ours)
+    EXPECT_STREQ(harness::run_end_status_name(*harness::parse_run_end_status(name)), name.c_str());
+  EXPECT_FALSE(harness::parse_run_end_status("stopped"))
+      << "a run is stored stopped; its session ended interrupted or incomplete";
+}
+
 TEST(EventKinds, AStallIsATimeLossWithAClockAndACrashWithoutOne) {
   using harness::GameEnd;
   EXPECT_STREQ(harness::fault_class(GameEnd::STALL, harness::end_reason(GameEnd::STALL, chess::WHITE)), "time_loss");

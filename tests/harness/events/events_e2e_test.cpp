@@ -270,7 +270,7 @@ TEST(Events, AStalledReaderIsGivenUpOnSigtermAndNoGameEndIsLost) {
   {
     auto opened = harness::Database::open(db);
     ASSERT_TRUE(opened) << opened.error();
-    EXPECT_EQ((*opened)->run(1).value()->status, "stopped");
+    EXPECT_EQ((*opened)->run(1).value()->status_text(), "stopped");
   }
   EXPECT_GE(games_in(db).size(), 1u);
   HarnessRun r = run_harness({"resume", "1", "--db", db, "--events", after});

@@ -34,7 +34,7 @@ TEST(RunDoor, ARunIsFoundByItsConfigurationWhateverItsConcurrency) {
   other.games = 4;
   const std::int64_t different = harness::create_run(*db, other).value();
   EXPECT_EQ(harness::find_run(*db, two_engines(2), harness::StoredRuns::UNFINISHED).value(), first);
-  ASSERT_TRUE(db->update_run(first, "finished", "").value());
+  ASSERT_TRUE(db->update_run(first, harness::RunStatus::FINISHED, "").value());
   EXPECT_EQ(harness::find_run(*db, config, harness::StoredRuns::UNFINISHED).value(), 0);
   EXPECT_EQ(harness::find_run(*db, config, harness::StoredRuns::ANY).value(), first);
   EXPECT_EQ(harness::find_run(*db, other, harness::StoredRuns::UNFINISHED).value(), different);
@@ -57,7 +57,7 @@ TEST(RunDoor, ARunThatFailsHereIsMarkedFailed) {
   const harness::PlayedRun played = harness::play_run(config, std::move(*inputs), *db, run, harness::RunPlay{}, out);
   ASSERT_EQ(played.status.kind, harness::MatchStatus::FAILED) << out.str();
   const harness::RunRow row = db->run(run).value().value();
-  EXPECT_EQ(row.status, "failed");
+  EXPECT_EQ(row.status, harness::RunStatus::FAILED);
   EXPECT_NE(row.summary.find("cannot write the game's PGN"), std::string::npos) << row.summary;
   EXPECT_EQ(played.match.games(), 1) << "the game stored before the failure is counted";
 }
@@ -76,7 +76,7 @@ TEST(RunDoor, ARunThatFailsOnTheClusterIsMarkedFailed) {
   ::setenv("PATH", old_path.c_str(), 1);
   ASSERT_EQ(played.status.kind, harness::MatchStatus::FAILED) << out.str();
   const harness::RunRow row = db->run(run).value().value();
-  EXPECT_EQ(row.status, "failed");
+  EXPECT_EQ(row.status, harness::RunStatus::FAILED);
   EXPECT_NE(row.summary.find("sbatch refused the job"), std::string::npos) << row.summary;
 }
 

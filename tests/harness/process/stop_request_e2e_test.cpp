@@ -130,7 +130,7 @@ TEST(StopRequest, SignalsAtRandomMomentsNeverLoseOrInventGames) {
   for (const auto& g : games) indices.insert(g.game_index);
   EXPECT_EQ(indices.size(), std::size_t(total));
   EXPECT_EQ(*indices.rbegin(), total - 1);
-  EXPECT_EQ(harness::Database::open(db).value()->run(1).value()->status, "finished");
+  EXPECT_EQ(harness::Database::open(db).value()->run(1).value()->status_text(), "finished");
   std::cout << "signals sent " << signals_sent << ", runs interrupted " << interrupted << " (" << twice
             << " by a second signal), games invented " << invented << ", games lost " << total - int(games.size()) << " of "
             << total << "\n";
@@ -161,7 +161,7 @@ TEST(StopRequest, TheFirstSignalStoresTheGamesInProgress) {
   // Two games were in progress when the signal came (each takes about a second): both stored.
   ASSERT_GE(games.size(), 2u);
   for (const auto& g : games) EXPECT_EQ(g.termination, "adjudication") << g.reason;
-  EXPECT_EQ(harness::Database::open(db).value()->run(1).value()->status, "stopped");
+  EXPECT_EQ(harness::Database::open(db).value()->run(1).value()->status_text(), "stopped");
 }
 
 // The second signal stops at once: nothing unfinished is stored, and the output says how many
@@ -203,7 +203,7 @@ TEST(StopRequest, AHangUpStoresTheGamesInProgressAndLeavesTheRunResumable) {
   const auto stored = games_in(db);
   ASSERT_GE(stored.size(), 2u) << "the two games in progress are kept";
   for (const auto& g : stored) EXPECT_EQ(g.termination, "adjudication") << g.reason;
-  EXPECT_EQ(harness::Database::open(db).value()->run(1).value()->status, "stopped");
+  EXPECT_EQ(harness::Database::open(db).value()->run(1).value()->status_text(), "stopped");
   HarnessRun resumed = run_harness({"resume", "1", "--db", db});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
   EXPECT_EQ(games_in(db).size(), 8u);

@@ -19,8 +19,8 @@ TEST(RunReport, AnEmptyRunAndARunOfAnotherKindGetOneClearMessage) {
   auto db = harness::Database::open(path).value();
   harness::MatchConfig c;
   c.engines = {harness::EngineConfig::named("a", "/bin/true"), harness::EngineConfig::named("b", "/bin/true")};
-  const std::int64_t empty = db->create_run("match", c.to_json()).value();
-  const std::int64_t tuner = db->create_run("tuner-pbil", "{}").value();
+  const std::int64_t empty = db->create_run(harness::RunKind::MATCH, c.to_json()).value();
+  const std::int64_t tuner = db->create_run({harness::RunKind::TUNER_METHOD, "pbil"}, "{}").value();
   auto r = harness::run_report(*db, {empty});
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("run 1 has no finished games yet: nothing to report"), std::string::npos) << r.error();
@@ -63,7 +63,7 @@ std::int64_t store_gauntlet(harness::Database& db) {
   c.engines = {harness::EngineConfig::named("dev", "/bin/true"), harness::EngineConfig::named("b", "/bin/true"),
                harness::EngineConfig::named("c", "/bin/true")};
   c.openings_path = "openings.epd";
-  const std::int64_t run = db.create_run("tournament", c.to_json()).value();
+  const std::int64_t run = db.create_run(harness::RunKind::TOURNAMENT, c.to_json()).value();
   const char* const players[4][2] = {{"dev", "b"}, {"b", "dev"}, {"dev", "c"}, {"c", "dev"}};
   const chess::GameResult results[4] = {chess::GameResult::WHITE_WINS, chess::GameResult::DRAW, chess::GameResult::BLACK_WINS,
                                         chess::GameResult::DRAW};
@@ -83,7 +83,7 @@ std::int64_t store_gauntlet(harness::Database& db) {
     auto id = [&](const std::string& name) { return db.engine_id(c.engines[name == "dev" ? 0 : name == "b" ? 1 : 2]).value(); };
     (void)db.save_game(run, g, id(g.white), id(g.black)).value();
   }
-  (void)db.update_run(run, "finished", "").value();
+  (void)db.update_run(run, harness::RunStatus::FINISHED, "").value();
   return run;
 }
 

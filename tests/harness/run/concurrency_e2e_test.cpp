@@ -81,7 +81,8 @@ TEST(RunnerAtScale, ARunIsPlayedByOneProcessAtATime) {
   HarnessRun second = run_harness({"resume", "1", "--db", db}, 120s);
   EXPECT_EQ(second.exit_code, 2) << second.out;
   EXPECT_NE(second.out.find("run 1 is being played by process " + std::to_string(first->pid())), std::string::npos) << second.out;
-  EXPECT_NE(harness::Database::open(db).value()->run(1).value()->status, "failed") << "the refused process changed nothing";
+  EXPECT_NE(harness::Database::open(db).value()->run(1).value()->status_text(), "failed")
+      << "the refused process changed nothing";
   ::kill(first->pid(), SIGKILL);
   (void)first->stop(5000ms);
   HarnessRun taken_over = run_harness({"resume", "1", "--db", db, "--concurrency", "16"}, 300s);

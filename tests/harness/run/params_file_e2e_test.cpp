@@ -184,7 +184,7 @@ ParamsStop params_run_turning_bad(const std::string& name, const std::function<v
   r.exit_code = p->stop(5000ms);
   r.printed += params_file_text(err);
   auto stored = harness::Database::open(db).value()->run(1).value();
-  r.status = stored->status;
+  r.status = stored->status_text();
   r.summary = stored->summary;
   for (const std::string& f : {db, db + "-wal", events}) r.stored += params_file_text(f);
   r.recorded = params_recorded_by(db, events);

@@ -56,7 +56,7 @@ TEST(PositionsTarget, TheKeptGamesAreTheShortestRunInOrderThatReachesTheTarget) 
             std::string::npos)
       << r.out;
   auto d = harness::Database::open_existing(db).value();
-  EXPECT_EQ(d->run(1).value()->status, "finished");
+  EXPECT_EQ(d->run(1).value()->status_text(), "finished");
 }
 
 TEST(PositionsTarget, AKilledRunKeepsTheGamesOfARunThatWasNot) {

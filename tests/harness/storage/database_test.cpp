@@ -22,7 +22,7 @@ std::string fresh_db(const std::string& name) {
 // The tuner's tables are the tuner's (tests/tuner/store/): the harness makes none of them.
 TEST(Database, MakesNoneOfTheTunersTables) {
   auto db = harness::Database::open(fresh_db("no_tuner_tables")).value();
-  db->create_run("match", "{}").value();
+  db->create_run(harness::RunKind::MATCH, "{}").value();
   sqlite3* raw = nullptr;
   ASSERT_EQ(sqlite3_open(db->path().c_str(), &raw), SQLITE_OK);
   sqlite3_stmt* s = nullptr;
@@ -59,6 +59,73 @@ TEST(Database, AnOldDatabaseOpensAndItsGamesKeepTheirEnds) {
   EXPECT_EQ(games[0].end, harness::GameEnd::STALL);
   EXPECT_EQ(games[1].end, harness::GameEnd::MATE);
   EXPECT_EQ(games[1].termination, "normal");
+}
+
+// The kind and status columns as the database holds them: what a run was created and updated
+// with, in the words every database has held.
+std::pair<std::string, std::string> stored_words(const std::string& path, std::int64_t run) {
+  sqlite3* raw = nullptr;
+  EXPECT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(raw, ("SELECT kind, status FROM runs WHERE id=" + std::to_string(run)).c_str(), -1, &s, nullptr),
+            SQLITE_OK);
+  std::pair<std::string, std::string> words;
+  if (sqlite3_step(s) == SQLITE_ROW)
+    words = {reinterpret_cast<const char*>(sqlite3_column_text(s, 0)), reinterpret_cast<const char*>(sqlite3_column_text(s, 1))};
+  sqlite3_finalize(s);
+  sqlite3_close(raw);
+  return words;
+}
+
+TEST(Database, RunsAreStoredByTheirKindsAndStatusesWords) {
+  auto db = harness::Database::open(fresh_db("run_words")).value();
+  const std::int64_t spsa = db->create_run({harness::RunKind::TUNER_METHOD, "spsa"}, "{}").value();
+  EXPECT_EQ(stored_words(db->path(), spsa), std::make_pair(std::string("tuner-spsa"), std::string("running")));
+  ASSERT_TRUE(db->update_run(spsa, harness::RunStatus::STOPPED, "interrupted\n"));
+  EXPECT_EQ(stored_words(db->path(), spsa).second, "stopped");
+  const harness::RunRow row = *db->run(spsa).value();
+  EXPECT_EQ(row.kind, harness::RunKind::TUNER_METHOD);
+  EXPECT_EQ(row.method, "spsa");
+  EXPECT_EQ(row.status, harness::RunStatus::STOPPED);
+  EXPECT_FALSE(row.finished_at.empty());
+  ASSERT_TRUE(db->update_run(spsa, harness::RunStatus::RUNNING, ""));
+  EXPECT_TRUE(db->run(spsa).value()->finished_at.empty()) << "a resumed run has not finished";
+  const std::int64_t match = db->create_run(harness::RunKind::MATCH, "{}").value();
+  ASSERT_TRUE(db->update_run(match, harness::RunStatus::FAILED, "why\n"));
+  EXPECT_EQ(stored_words(db->path(), match), std::make_pair(std::string("match"), std::string("failed")));
+}
+
+TEST(Database, ARunIsNeverStoredWithAWordThatDoesNotReadBack) {
+  auto db = harness::Database::open(fresh_db("run_words_refused")).value();
+  EXPECT_FALSE(db->create_run(harness::RunKind::UNKNOWN, "{}"));
+  EXPECT_FALSE(db->create_run(harness::RunKind::TUNER_METHOD, "{}")) << "a tuning method's run names its method";
+  EXPECT_FALSE(db->create_run({harness::RunKind::MATCH, "spsa"}, "{}"));
+  const std::int64_t run = db->create_run(harness::RunKind::EPD, "{}").value();
+  EXPECT_FALSE(db->update_run(run, harness::RunStatus::UNKNOWN, ""));
+  EXPECT_EQ(db->runs().value().size(), 1u);
+}
+
+// A row a newer harness stored with words this one does not know stays listed, with its words,
+// and no command takes it for a kind it knows.
+TEST(Database, ARunOfAnUnknownKindOrStatusIsListedWithItsWords) {
+  auto db = harness::Database::open(fresh_db("run_words_unknown")).value();
+  const std::int64_t known = db->create_run(harness::RunKind::MATCH, "{}").value();
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(db->path().c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_exec(raw, "INSERT INTO runs (kind, created_at, status, config) VALUES ('frobnicate', '2030-01-01', 'paused', '{}')",
+                   nullptr, nullptr, nullptr),
+      SQLITE_OK);
+  sqlite3_close(raw);
+  const std::vector<harness::RunRow> runs = db->runs().value();
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].id, known);
+  EXPECT_EQ(runs[1].kind, harness::RunKind::UNKNOWN);
+  EXPECT_EQ(runs[1].status, harness::RunStatus::UNKNOWN);
+  EXPECT_EQ(runs[1].kind_text(), "frobnicate");
+  EXPECT_EQ(runs[1].status_text(), "paused");
+  EXPECT_FALSE(harness::plays_games(runs[1].kind));
+  EXPECT_FALSE(harness::is_tuner_run(runs[1].kind));
 }
 
 // A newer harness's database is refused by name, never written to.

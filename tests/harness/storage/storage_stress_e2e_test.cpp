@@ -101,8 +101,8 @@ TEST(StorageStress, TwoHarnessesWriteOneDatabase) {
   expect_exact_games(db, 1, 60);
   expect_exact_games(db, 2, 60);
   auto dbh = harness::Database::open(db).value();
-  EXPECT_EQ(dbh->run(1).value()->status, "finished");
-  EXPECT_EQ(dbh->run(2).value()->status, "finished");
+  EXPECT_EQ(dbh->run(1).value()->status_text(), "finished");
+  EXPECT_EQ(dbh->run(2).value()->status_text(), "finished");
 }
 
 }  // namespace

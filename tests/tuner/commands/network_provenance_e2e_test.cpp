@@ -60,7 +60,7 @@ TEST(TunerNnueProvenance, AResumeOnDataThatChangedIsRefusedNamingTheFile) {
         << r.out;
     EXPECT_EQ(r.out.find("superbatch 2/4"), std::string::npos) << r.out;
     EXPECT_EQ(pinned_db(dir)->generations(1)->size(), 1u);
-    EXPECT_EQ(pinned_db(dir)->run(1).value()->status, "stopped");
+    EXPECT_EQ(pinned_db(dir)->run(1).value()->status_text(), "stopped");
     EXPECT_EQ(testing_support::file_bytes(dir + "net.checkpoints/superbatch-1.bin"), checkpoint);
     EXPECT_FALSE(fs::exists(dir + "net.nnue"));
   }
@@ -94,7 +94,7 @@ TEST(TunerNnueClaims, ASecondResumeWhileARunIsTrainedIsRefusedByName) {
       << second.out;
   EXPECT_EQ(second.out.find("UNIQUE"), std::string::npos) << second.out;
   EXPECT_EQ(second.out.find("Resuming"), std::string::npos) << second.out;
-  EXPECT_EQ(pinned_db(dir)->run(1).value()->status, "running");
+  EXPECT_EQ(pinned_db(dir)->run(1).value()->status_text(), "running");
   ::kill((*first)->pid(), SIGINT);  // the first stops after its superbatch
   while ((*first)->read_line(line, std::chrono::steady_clock::now() + std::chrono::seconds(60)) == harness::ReadStatus::LINE) {
   }
@@ -154,9 +154,9 @@ TEST(TunerNnueStopAfter, AnUnfinishedTrainingWritesNoNetworkOverOut) {
       EXPECT_EQ(testing_support::file_bytes(dir + outputs[i]), good[i]) << outputs[i] << " --stop-after " << stop;
   }
   auto db = pinned_db(dir);
-  EXPECT_EQ(db->run(2).value()->status, "stopped");
+  EXPECT_EQ(db->run(2).value()->status_text(), "stopped");
   EXPECT_TRUE(db->generations(2)->empty());
-  EXPECT_EQ(db->run(3).value()->status, "stopped");
+  EXPECT_EQ(db->run(3).value()->status_text(), "stopped");
   EXPECT_EQ(db->generations(3)->size(), 2u);
   EXPECT_TRUE(fs::exists(dir + "net.checkpoints/superbatch-2.bin"));
   r = pinned_train(dir, {"--resume"});

@@ -99,7 +99,7 @@ TEST(StoredStateMigration, AnSpsaRunStoredBeforeTheMigrationResumesAfterIt) {
   // Resumed, the run ends in the same state with the same weights as the run that never stopped.
   expect_same_state(steps.back().state, expected.back().state);
   EXPECT_EQ(testing_support::file_bytes(dir + "resumed.json"), testing_support::file_bytes(dir + "whole.json"));
-  EXPECT_EQ(old_db->run(1).value()->status, "finished");
+  EXPECT_EQ(old_db->run(1).value()->status_text(), "finished");
 }
 
 }  // namespace

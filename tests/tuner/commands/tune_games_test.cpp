@@ -61,9 +61,9 @@ TEST(GameFitness, APbilRunPlaysGamesThroughTheHarnessAndStoresEveryRow) {
   auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
-    if (run.kind == "tuner-pbil") tuner_run = run.id;
+    if (run.kind_text() == "tuner-pbil") tuner_run = run.id;
   ASSERT_NE(tuner_run, 0);
-  EXPECT_EQ(db->run(tuner_run).value()->status, "finished");
+  EXPECT_EQ(db->run(tuner_run).value()->status_text(), "finished");
   ASSERT_EQ(db->generations(tuner_run).value().size(), 2u);
   for (int gen = 0; gen < 2; ++gen) {
     auto individuals = db->individuals(tuner_run, gen).value();
@@ -124,7 +124,7 @@ TEST(GameFitness, AnSpsaRunPlaysThetaPlusAgainstThetaMinus) {
   auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
-    if (run.kind == "tuner-spsa") tuner_run = run.id;
+    if (run.kind_text() == "tuner-spsa") tuner_run = run.id;
   ASSERT_NE(tuner_run, 0);
   ASSERT_EQ(db->generations(tuner_run).value().size(), 2u);
   auto pair = db->individuals(tuner_run, 1).value();
@@ -175,7 +175,7 @@ TEST(GameFitness, SpsaTunesAnEnginesUciOptionsInBatchesOfIterations) {
   auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
-    if (run.kind == "tuner-spsa") tuner_run = run.id;
+    if (run.kind_text() == "tuner-spsa") tuner_run = run.id;
   ASSERT_NE(tuner_run, 0);
   ASSERT_EQ(db->generations(tuner_run).value().size(), 4u);
   // Iterations 1 and 2 are one harness run of two game pairs (theta+ against theta- each).
@@ -209,7 +209,7 @@ TEST(GameFitness, AResultEqualToTheStartIsSaidAndNotValidated) {
   auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
-    if (run.kind == "tuner-spsa") tuner_run = run.id;
+    if (run.kind_text() == "tuner-spsa") tuner_run = run.id;
   EXPECT_TRUE(db->validations(tuner_run).value().empty());
 }
 
@@ -254,13 +254,13 @@ TEST(GameFitness, AClosedOutputStopsTheRunResumably) {
   const auto runs = db->runs().value();
   ASSERT_FALSE(runs.empty());
   const harness::RunRow& tuner_run = runs.front();
-  EXPECT_EQ(tuner_run.kind, "tuner-pbil");
-  EXPECT_EQ(tuner_run.status, "stopped") << r->out;
+  EXPECT_EQ(tuner_run.kind_text(), "tuner-pbil");
+  EXPECT_EQ(tuner_run.status_text(), "stopped") << r->out;
   EXPECT_LT(db->generations(tuner_run.id).value().size(), 4u);
   TunerRun resumed = run_tuner_here({"pbil", "--config", dir + "eval.json", "--db", dir + "t.sqlite", "--no-validation",
                                      "--resume", "--out", dir + "best.json"});
   EXPECT_EQ(resumed.exit_code, 0) << resumed.out;
-  EXPECT_EQ(db->run(tuner_run.id).value()->status, "finished");
+  EXPECT_EQ(db->run(tuner_run.id).value()->status_text(), "finished");
 }
 
 }  // namespace
@@ -283,7 +283,7 @@ TEST(GameFitness, AnOpenBenchTuneWritesItsFormAndIsConfirmedAtTwoTimeControls) {
   auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
   std::int64_t tuner_run = 0;
   for (const harness::RunRow& run : db->runs().value())
-    if (run.kind == "tuner-spsa") tuner_run = run.id;
+    if (run.kind_text() == "tuner-spsa") tuner_run = run.id;
   const std::vector<tuner::ConfirmationRow> confirmations = db->confirmations(tuner_run).value();
   ASSERT_EQ(confirmations.size(), 2u);
   EXPECT_EQ(confirmations[0].label, "stc");

@@ -32,7 +32,7 @@ TEST(HoldoutChoice, PicksTheStoredGenerationThatFitsTheHeldOutPositionsBest) {
   tuner::TexelFitnessAdapter fitness(texel, config, eval::default_params());
   std::filesystem::remove(dir + "h.sqlite");
   auto db = tuner::TunerDatabase::open(dir + "h.sqlite").value();
-  const std::int64_t run = db->create_run("tuner-pbil", config.source_text).value();
+  const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "pbil"}, config.source_text).value();
   std::ostringstream sink;
   ASSERT_TRUE(run_method("pbil", config, tuner::start_values(config, eval::default_params()).value(), fitness, *db, run, sink));
   auto choice =

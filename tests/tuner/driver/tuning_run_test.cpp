@@ -31,7 +31,7 @@ TEST(TuningRun, StopsWhenAskedResumesAndWritesItsResult) {
   EXPECT_EQ(*stopped, tuner::TuningEnd::DONE);
   EXPECT_NE(first.str().find("Tuner run 1 (pbil)"), std::string::npos) << first.str();
   auto db = tuner::TunerDatabase::open_existing(request.db).value();
-  EXPECT_EQ(db->run(1).value()->status, "stopped");
+  EXPECT_EQ(db->run(1).value()->status_text(), "stopped");
   EXPECT_EQ(db->generations(1).value().size(), 2u);
 
   request.stop_after = -1;
@@ -40,7 +40,7 @@ TEST(TuningRun, StopsWhenAskedResumesAndWritesItsResult) {
   auto finished = tuner::run_tuning(request, pbil, second);
   ASSERT_TRUE(finished) << finished.error();
   EXPECT_NE(second.str().find("Tuner run 1 (pbil)"), std::string::npos) << "the same run goes on: " << second.str();
-  EXPECT_EQ(db->run(1).value()->status, "finished");
+  EXPECT_EQ(db->run(1).value()->status_text(), "finished");
   EXPECT_EQ(db->generations(1).value().size(), 5u);
   const std::string result = dir + "tuned/test-run1.json";
   EXPECT_NE(second.str().find("weights written to " + result), std::string::npos) << second.str();

@@ -94,8 +94,8 @@ TEST(TunerLoop, TwoGenerationsStoreEachStepAsARunAndTheLineage) {
     if (s.step == "export") continue;
     const auto run = (*db)->run(s.run_id);
     ASSERT_TRUE(run.ok() && *run) << s.step;
-    EXPECT_EQ((**run).kind, kinds.at(s.step)) << s.step;
-    EXPECT_EQ((**run).status, "finished") << s.step;
+    EXPECT_EQ((**run).kind_text(), kinds.at(s.step)) << s.step;
+    EXPECT_EQ((**run).status_text(), "finished") << s.step;
   }
   for (int g : {1, 2}) {
     const json exported = json::parse(step_of(steps, g, "export").detail);
@@ -341,7 +341,7 @@ TEST(TunerLoop, AFolderThatIsNotTheLoopsOwnIsRefused) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("loop run 1 has stored steps but its files are not in this folder"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(dir + "elsewhere/gen1"));
-  EXPECT_EQ(tuner::TunerDatabase::open_existing(dir + "t.sqlite").value()->run(1).value()->status, "stopped")
+  EXPECT_EQ(tuner::TunerDatabase::open_existing(dir + "t.sqlite").value()->run(1).value()->status_text(), "stopped")
       << "a refused resume leaves the loop stopped, not running";
   EXPECT_EQ(run_loop(dir, {"--resume", "--stop-after-steps", "1"}).exit_code, 130) << "its own folder, resumed";
 }
@@ -357,7 +357,7 @@ TEST(TunerLoop, AFailedStepMarksTheLoopFailed) {
   EXPECT_NE(r.out.find(data), std::string::npos) << "the missing file is named\n" << r.out;
   auto db = tuner::TunerDatabase::open_existing(dir + "t.sqlite");
   ASSERT_TRUE(db.ok()) << db.error();
-  EXPECT_EQ((*db)->run(1).value()->status, "failed");
+  EXPECT_EQ((*db)->run(1).value()->status_text(), "failed");
   fs::rename(data + ".away", data);
   EXPECT_EQ(run_loop(dir, {"--resume", "--stop-after-steps", "1"}).exit_code, 130) << "a failed loop resumes";
 
@@ -366,7 +366,7 @@ TEST(TunerLoop, AFailedStepMarksTheLoopFailed) {
   ASSERT_EQ(run_loop(broken, {"--stop-after-steps", "2"}).exit_code, 130);
   {
     auto stored = tuner::TunerDatabase::open_existing(broken + "t.sqlite").value();
-    const std::int64_t other = stored->create_run("match", "{}").value();
+    const std::int64_t other = stored->create_run(harness::RunKind::MATCH, "{}").value();
     ASSERT_TRUE(stored->save_loop_step(1, {1, "train", other, "running", "{}"}).ok());
   }
   r = run_loop(broken, {"--resume"});

@@ -126,7 +126,7 @@ TEST_P(GradientRun, LowersTheErrorAndResumesExactly) {
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
   std::ostringstream sink;
   auto whole = tuner::TunerDatabase::open(dir + "whole.sqlite").value();
-  const std::int64_t a = whole->create_run("tuner-gradient", c.source_text).value();
+  const std::int64_t a = whole->create_run({harness::RunKind::TUNER_METHOD, "gradient"}, c.source_text).value();
   auto done = run_on_texel("gradient", c, start, texel, *whole, a, sink);
   ASSERT_TRUE(done) << done.error();
   EXPECT_TRUE(done->complete);
@@ -138,7 +138,7 @@ TEST_P(GradientRun, LowersTheErrorAndResumesExactly) {
   EXPECT_NE(sink.str().find(" s/epoch"), std::string::npos) << sink.str();
 
   auto split = tuner::TunerDatabase::open(dir + "split.sqlite").value();
-  const std::int64_t b = split->create_run("tuner-gradient", c.source_text).value();
+  const std::int64_t b = split->create_run({harness::RunKind::TUNER_METHOD, "gradient"}, c.source_text).value();
   ASSERT_TRUE(run_on_texel("gradient", c, start, texel, *split, b, sink, {2, {}, {}}));  // "killed" after 2
   ASSERT_EQ(split->generations(b).value().size(), 2u);
   std::ostringstream resumed;
@@ -175,7 +175,7 @@ TEST(GradientRun, ARunThatEndsWorseThanItBeganKeepsItsBest) {
   std::filesystem::create_directories(dir);
   std::filesystem::remove(dir + "overshoot.sqlite");
   auto db = tuner::TunerDatabase::open(dir + "overshoot.sqlite").value();
-  const std::int64_t run = db->create_run("tuner-gradient", c.source_text).value();
+  const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "gradient"}, c.source_text).value();
   std::ostringstream sink;
   auto done = run_on_texel("gradient", c, start, texel, *db, run, sink);
   ASSERT_TRUE(done) << done.error();

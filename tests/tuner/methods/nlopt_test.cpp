@@ -79,7 +79,7 @@ TEST_P(NloptDerivativeFree, FindsAKnownOptimumAndStoresEveryEvaluation) {
                                  R"(", "evaluations": 300, "evaluations_per_step": 50, "initial_step": 0.2})");
   DistanceFitness fitness;
   auto db = fresh_db(std::string(GetParam()) + ".sqlite");
-  const std::int64_t run = db->create_run("tuner-nlopt", c.source_text).value();
+  const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "nlopt"}, c.source_text).value();
   std::ostringstream out;
   auto done = run_method("nlopt", c, {20, 30}, fitness, *db, run, out);
   ASSERT_TRUE(done) << done.error();
@@ -114,7 +114,7 @@ TEST(Nlopt, LbfgsLowersTheTexelErrorOfTheLinearModel) {
   tuner::TexelFitness texel(positions, 2, start);
   texel.set_k(1.0);
   auto db = fresh_db("lbfgs.sqlite");
-  const std::int64_t run = db->create_run("tuner-nlopt", c.source_text).value();
+  const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "nlopt"}, c.source_text).value();
   std::ostringstream out;
   auto done = run_on_texel("nlopt", c, start, texel, *db, run, out);
   ASSERT_TRUE(done) << done.error();
@@ -133,7 +133,7 @@ TEST(Nlopt, AStoppedRunResumesFromItsBestPointWithTheEvaluationsLeft) {
                                      "initial_step": 0.2})");
   DistanceFitness fitness;
   auto db = fresh_db("resume.sqlite");
-  const std::int64_t run = db->create_run("tuner-nlopt", c.source_text).value();
+  const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "nlopt"}, c.source_text).value();
   std::ostringstream out;
   auto first = run_method("nlopt", c, {20, 30}, fitness, *db, run, out, {1, {}, {}});  // NLopt stopped mid-way
   ASSERT_TRUE(first) << first.error();
@@ -156,7 +156,7 @@ TEST(Nlopt, AStochasticAlgorithmRepeatsItselfWithTheSameSeed) {
   for (int i = 0; i < 2; ++i) {
     DistanceFitness fitness;
     auto db = fresh_db("seeded" + std::to_string(i) + ".sqlite");
-    const std::int64_t run = db->create_run("tuner-nlopt", c.source_text).value();
+    const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "nlopt"}, c.source_text).value();
     std::ostringstream out;
     ASSERT_TRUE(run_method("nlopt", c, {20, 30}, fitness, *db, run, out));
     last_state[i] = db->generations(run).value().back().state;
@@ -179,7 +179,7 @@ TEST(Nlopt, AStartOutsideTheRangesIsMovedIntoThem) {
   tuner::TexelFitness texel(positions, 1, start);
   texel.set_k(1.0);
   auto db = fresh_db("clamped.sqlite");
-  const std::int64_t run = db->create_run("tuner-nlopt", c.source_text).value();
+  const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "nlopt"}, c.source_text).value();
   std::ostringstream out;
   tuner::TexelFitnessAdapter fitness(texel, c, start);
   const tuner::MethodStart m{c, {900}, start, fitness, &texel, out};
@@ -195,7 +195,7 @@ TEST(Nlopt, AFitnessThatFailsEndsTheRunWithItsMessage) {
   DistanceFitness fitness;
   fitness.fail_at = 15;
   auto db = fresh_db("fails.sqlite");
-  const std::int64_t run = db->create_run("tuner-nlopt", c.source_text).value();
+  const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "nlopt"}, c.source_text).value();
   std::ostringstream out;
   auto done = run_method("nlopt", c, {20, 30}, fitness, *db, run, out);
   ASSERT_FALSE(done);

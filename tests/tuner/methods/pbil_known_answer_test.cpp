@@ -53,7 +53,7 @@ TEST(PbilKnownAnswer, RecoversTheDefaultMaterialFromEveryPieceWorth300) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   auto db = tuner::TunerDatabase::open(dir + "t.sqlite").value();
-  const std::int64_t run = db->create_run("tuner-pbil", config.source_text).value();
+  const std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "pbil"}, config.source_text).value();
   std::ostringstream log;
   auto done = run_method("pbil", config, tuner::start_values(config, flat).value(), fitness, *db, run, log);
   ASSERT_TRUE(done) << done.error();

@@ -101,10 +101,10 @@ TEST_P(PbilResume, ResumeAfterAStopGivesTheSameVectorAsOneRun) {
   std::ostringstream sink;
   for (const char* name : {"whole.sqlite", "split.sqlite"}) std::filesystem::remove(dir + name);
   auto whole = tuner::TunerDatabase::open(dir + "whole.sqlite").value();
-  std::int64_t a = whole->create_run("tuner-pbil", config.source_text).value();
+  std::int64_t a = whole->create_run({harness::RunKind::TUNER_METHOD, "pbil"}, config.source_text).value();
   ASSERT_TRUE(run_method("pbil", config, start, fitness, *whole, a, sink));
   auto split = tuner::TunerDatabase::open(dir + "split.sqlite").value();
-  std::int64_t b = split->create_run("tuner-pbil", config.source_text).value();
+  std::int64_t b = split->create_run({harness::RunKind::TUNER_METHOD, "pbil"}, config.source_text).value();
   ASSERT_TRUE(run_method("pbil", config, start, fitness, *split, b, sink, {2, {}, {}}));  // "killed" after 2 generations
   ASSERT_EQ(split->generations(b).value().size(), 2u);
   // Resumed, with a note on every progress line (the tuner's held-out error goes there).

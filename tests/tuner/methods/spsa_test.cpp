@@ -108,7 +108,7 @@ TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
   std::filesystem::create_directories(dir);
   std::ostringstream sink;
   auto whole = tuner::TunerDatabase::open(dir + "whole.sqlite").value();
-  std::int64_t a = whole->create_run("tuner-spsa", c.source_text).value();
+  std::int64_t a = whole->create_run({harness::RunKind::TUNER_METHOD, "spsa"}, c.source_text).value();
   auto done = run_method("spsa", c, start, fitness, *whole, a, sink);
   ASSERT_TRUE(done) << done.error();
   EXPECT_TRUE(done->complete);
@@ -119,7 +119,7 @@ TEST(SpsaRun, ConvergesToAKnownOptimumAndResumesExactly) {
   EXPECT_EQ(whole->individuals(a, 0).value().size(), 2u);
 
   auto split = tuner::TunerDatabase::open(dir + "split.sqlite").value();
-  std::int64_t b = split->create_run("tuner-spsa", c.source_text).value();
+  std::int64_t b = split->create_run({harness::RunKind::TUNER_METHOD, "spsa"}, c.source_text).value();
   auto first = run_method("spsa", c, start, fitness, *split, b, sink, {150, {}, {}});
   ASSERT_TRUE(first);
   EXPECT_FALSE(first->complete);

@@ -54,7 +54,7 @@ int count(const std::string& path, const std::string& sql) {
 
 TEST(TunerDatabase, StoresTunerRowsAndValidationsEvenWhenTheEloIsNotFinite) {
   auto db = tuner::TunerDatabase::open(fresh_db("tuner_rows")).value();
-  std::int64_t run = db->create_run("tuner-pbil", "{}").value();
+  std::int64_t run = db->create_run({harness::RunKind::TUNER_METHOD, "pbil"}, "{}").value();
   db->save_generation(run, {0, 0.1, 0.2, R"({"probabilities": [0.5]})"}, {{0, "1", "{}", 0.1, 0}, {1, "0", "{}", 0.3, 0}})
       .value();
   EXPECT_EQ(db->generations(run).value().at(0).state, R"({"probabilities": [0.5]})");
@@ -76,7 +76,7 @@ TEST(TunerDatabase, StoresTunerRowsAndValidationsEvenWhenTheEloIsNotFinite) {
 // tuner's version.
 TEST(TunerDatabase, AHarnessDatabaseGetsTheTunersTables) {
   const std::string path = fresh_db("harness_then_tuner");
-  harness::Database::open(path).value()->create_run("match", "{}").value();
+  harness::Database::open(path).value()->create_run(harness::RunKind::MATCH, "{}").value();
   auto db = tuner::TunerDatabase::open(path);
   ASSERT_TRUE(db) << db.error();
   EXPECT_EQ(count(path, "SELECT version FROM tuner_schema"), tuner::tuner_schema_target());
@@ -152,8 +152,8 @@ TEST(TunerDatabase, ANewerTunerSchemaIsRefused) {
 // without it has none.
 TEST(TunerDatabase, ARunsPinnedDataReadsBackInOrder) {
   auto db = tuner::TunerDatabase::open(fresh_db("tuner_run_data")).value();
-  const std::int64_t pinned = db->create_run("tuner-nnue", "{}").value();
-  const std::int64_t bare = db->create_run("tuner-nnue", "{}").value();
+  const std::int64_t pinned = db->create_run(harness::RunKind::TUNER_NNUE, "{}").value();
+  const std::int64_t bare = db->create_run(harness::RunKind::TUNER_NNUE, "{}").value();
   ASSERT_TRUE(db->save_run_data(pinned, {{"b.txt", 12, "bb"}, {"a.bin", 3000000000, "aa"}}));
   const std::vector<tuner::RunDataRow> rows = db->run_data(pinned).value();
   ASSERT_EQ(rows.size(), 2u);

@@ -60,7 +60,7 @@ chess::Result<std::pair<std::unique_ptr<TunerDatabase>, std::int64_t>> store_loo
     made = *reserved;
   }
   auto db = TunerDatabase::open(o.db);
-  auto run_id = db ? find_or_create_run(**db, LOOP_RUN_KIND, config.source_text, o.resume)
+  auto run_id = db ? find_or_create_run(**db, harness::RunKind::TUNER_LOOP, config.source_text, o.resume)
                    : chess::Result<std::int64_t>(chess::Error{db.error()});
   if (!run_id) {
     if (reserve) release_loop_folder(fs::absolute(o.dir), made);
@@ -88,7 +88,7 @@ int loop_command(const LoopCommandOptions& o) {
                                      : fs::absolute(o.dir);
   const bool resumed = !value_or_fail(db->loop_steps(run_id)).empty();
   if (auto claimed = claim_loop_folder(dir, o.db, run_id, resumed); !claimed) {
-    (void)db->update_run(run_id, "stopped", claimed.error() + "\n");  // not left "running"
+    (void)db->update_run(run_id, harness::RunStatus::STOPPED, claimed.error() + "\n");  // not left "running"
     harness::fail(claimed.error());
   }
   std::cout << "Loop run " << run_id << " in " << o.db << ": " << config.generations << " generations of " << config.engine.name
@@ -99,7 +99,7 @@ int loop_command(const LoopCommandOptions& o) {
   if (o.cluster > 0) loop.on_cluster({o.cluster, o.partition, o.cluster_dir});
   auto ran = loop.run();
   if (!ran) {  // the run says so, not "running" for ever; --resume goes on from its last stored step
-    (void)db->update_run(run_id, "failed", ran.error() + "\n");
+    (void)db->update_run(run_id, harness::RunStatus::FAILED, ran.error() + "\n");
     harness::fail(ran.error());
   }
   const LoopOutcome outcome = std::move(ran).value();

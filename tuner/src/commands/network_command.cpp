@@ -26,8 +26,6 @@ using harness::fail;
 using harness::value_or_fail;
 namespace fs = std::filesystem;
 
-constexpr const char* RUN_KIND = NETWORK_RUN_KIND;
-
 fs::path quantised_path(const TrainingConfig& config, const NetworkCommandOptions& o, std::int64_t run_id) {
   if (!o.out.empty()) return o.out;
   return fs::absolute(o.db).parent_path() / "networks" / (config.name + "-run" + std::to_string(run_id) + ".nnue");
@@ -79,8 +77,8 @@ chess::Result<nlohmann::json> network_report_section(TunerDatabase& db, const ha
     series["lr"].push_back(number_or_zero(s, "lr"));
     series["positions_per_second"].push_back(number_or_zero(s, "positions") / std::max(number_or_zero(s, "seconds"), 1e-9));
   }
-  return nlohmann::json{{"id", run.id}, {"kind", "network"},        {"status", run.status},
-                        {"created", run.created_at}, {"summary", run.summary}, {"series", series}};
+  return nlohmann::json{{"id", run.id},           {"kind", "network"}, {"status", run.status_text()}, {"created", run.created_at},
+                        {"summary", run.summary}, {"series", series}};
 }
 
 int network_command(const NetworkCommandOptions& o) {
@@ -94,7 +92,8 @@ int network_command(const NetworkCommandOptions& o) {
   const std::unique_ptr<harness::EventStream> events =
       o.events.empty() ? nullptr : value_or_fail(harness::EventStream::open(o.events));
   // A resumed run is claimed before its data is read: a second process is refused at once.
-  const std::int64_t resumed = o.resume ? value_or_fail(claim_resumable_run(*db, RUN_KIND, config.source_text)) : 0;
+  const std::int64_t resumed =
+      o.resume ? value_or_fail(claim_resumable_run(*db, harness::RunKind::TUNER_NNUE, config.source_text)) : 0;
   TrainingRun run = value_or_fail(TrainingRun::prepare(config, std::cout));
   const std::int64_t run_id = value_or_fail(begin_training_run(*db, resumed, config, run, std::cout));
   const NetworkFiles files(quantised_path(config, o, run_id));

@@ -30,9 +30,10 @@ chess::Result<StoredTunerRun> read_run(TunerDatabase& db, std::int64_t run_id) {
   auto found = db.run(run_id);
   CHESS_RETURN_IF_ERROR(found);
   if (!*found) return chess::Error{"no run " + std::to_string(run_id) + " in " + db.path() + " (see 'harness runs')"};
-  StoredTunerRun r{**found, find_tuning_method((*found)->kind), {}, {}};
+  const bool tuning = (*found)->kind == harness::RunKind::TUNER_METHOD;
+  StoredTunerRun r{**found, tuning ? find_tuning_method((*found)->method) : nullptr, {}, {}};
   if (!r.method)
-    return chess::Error{"run " + std::to_string(run_id) + " is " + harness::a_run_of_kind(r.run.kind) +
+    return chess::Error{"run " + std::to_string(run_id) + " is " + harness::a_run_of_kind(r.run.kind_text()) +
                         ", not a tuner run: see 'harness report " + std::to_string(run_id) + "'"};
   auto config = parse_tuner_config(r.run.config, "run " + std::to_string(run_id));
   CHESS_RETURN_IF_ERROR(config);
@@ -143,7 +144,7 @@ chess::Result<json> tuner_report(TunerDatabase& db, std::int64_t run_id) {
                   {"kind", "tuner"},
                   {"method", r.method->name()},
                   {"result_generation", *written ? json((*written)->generation + 1) : json(nullptr)},
-                  {"status", r.run.status},
+                  {"status", r.run.status_text()},
                   {"created", r.run.created_at},
                   {"summary", r.run.summary},
                   {"fitness", r.config.fitness.type == "games" ? "score %" : "texel error"},

@@ -36,21 +36,21 @@ int tune_command(const TuningRequest& request, const TuningMethod& method) {
 int show_command(const StoredRunRequest& o) {
   auto db = value_or_fail(TunerDatabase::open_existing(o.db));
   const harness::RunRow run = harness::run_or_fail(*db, o.run);
-  if (run.kind == NETWORK_RUN_KIND) {
-    std::cout << "Tuner run " << run.id << " (nnue, " << run.status << ", started " << run.created_at << ")\n"
+  if (run.kind == harness::RunKind::TUNER_NNUE) {
+    std::cout << "Tuner run " << run.id << " (nnue, " << run.status_text() << ", started " << run.created_at << ")\n"
               << value_or_fail(describe_network_run(*db, run));
     return 0;
   }
-  if (run.kind == LOOP_RUN_KIND) {
-    std::cout << "Loop run " << run.id << " (" << run.status << ", started " << run.created_at << ")\n"
+  if (run.kind == harness::RunKind::TUNER_LOOP) {
+    std::cout << "Loop run " << run.id << " (" << run.status_text() << ", started " << run.created_at << ")\n"
               << value_or_fail(describe_loop_run(*db, run));
     return 0;
   }
-  const TuningMethod* method = find_tuning_method(run.kind);
+  const TuningMethod* method = run.kind == harness::RunKind::TUNER_METHOD ? find_tuning_method(run.method) : nullptr;
   if (!method)
-    fail("run " + std::to_string(o.run) + " in " + o.db + " is " + harness::a_run_of_kind(run.kind) +
+    fail("run " + std::to_string(o.run) + " in " + o.db + " is " + harness::a_run_of_kind(run.kind_text()) +
          ", not a tuner run; see 'harness show " + std::to_string(o.run) + " --db " + o.db + "'");
-  std::cout << "Tuner run " << run.id << " (" << run.status << ", started " << run.created_at << ")\n";
+  std::cout << "Tuner run " << run.id << " (" << run.status_text() << ", started " << run.created_at << ")\n";
   auto config = parse_tuner_config(run.config, "run " + std::to_string(o.run));
   if (!config) fail(config.error());
   const bool games = config->fitness.type == "games";
@@ -78,9 +78,10 @@ int report_command(const StoredRunRequest& o) {
   auto section = [&](const nlohmann::json& s) {
     return nlohmann::json{{"database", db->path()}, {"sections", nlohmann::json::array({s})}};
   };
-  const nlohmann::json report = run.kind == NETWORK_RUN_KIND ? section(value_or_fail(network_report_section(*db, run)))
-                                : run.kind == LOOP_RUN_KIND  ? section(value_or_fail(loop_report_section(*db, run)))
-                                                                    : value_or_fail(tuner_report(*db, o.run));
+  const nlohmann::json report = run.kind == harness::RunKind::TUNER_NNUE
+                                    ? section(value_or_fail(network_report_section(*db, run)))
+                                : run.kind == harness::RunKind::TUNER_LOOP ? section(value_or_fail(loop_report_section(*db, run)))
+                                                                           : value_or_fail(tuner_report(*db, o.run));
   const std::string path =
       o.out.empty() ? (std::filesystem::path(o.db).parent_path() / ("tuner-report-" + std::to_string(o.run) + ".html")).string()
                     : o.out;

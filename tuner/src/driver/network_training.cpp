@@ -269,7 +269,7 @@ chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConf
       drive_steps(method, "nnue", config.superbatches, db, run_id, out, make_training_hooks(options, files, method, run_id));
   TrainedNetwork trained;
   if (!ran && harness::stop_requested() != harness::StopRequest::NONE) {
-    (void)db.update_run(run_id, "stopped", "interrupted\n");
+    (void)db.update_run(run_id, harness::RunStatus::STOPPED, "interrupted\n");
     trained.interrupted = true;
     return trained;
   }
@@ -277,7 +277,7 @@ chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConf
   trained.complete = ran->complete;
   if (!trained.complete) {
     trained.summary = unfinished_summary(run, config, files);
-    CHESS_RETURN_IF_ERROR(db.update_run(run_id, "stopped", trained.summary));
+    CHESS_RETURN_IF_ERROR(db.update_run(run_id, harness::RunStatus::STOPPED, trained.summary));
     return trained;
   }
   auto summary = write_network(run, config, files, db, run_id, inputs);
@@ -286,7 +286,7 @@ chess::Result<TrainedNetwork> train_network(TrainingRun& run, const TrainingConf
   auto bytes = chess::read_whole_file(files.quantised.string(), "network", 64 * chess::MIB);
   CHESS_RETURN_IF_ERROR(bytes);
   trained.quantised_sha256 = sha256_hex(*bytes);
-  CHESS_RETURN_IF_ERROR(db.update_run(run_id, "finished", trained.summary));
+  CHESS_RETURN_IF_ERROR(db.update_run(run_id, harness::RunStatus::FINISHED, trained.summary));
   return trained;
 }
 

@@ -16,8 +16,6 @@
 
 namespace tuner {
 
-inline constexpr const char* NETWORK_RUN_KIND = "tuner-nnue";
-
 // The files of one trained network: dir/NAME.nnue, NAME.raw.bin, NAME.json and NAME.checkpoints/.
 struct NetworkFiles {
   std::filesystem::path quantised, raw, manifest, checkpoints;
@@ -46,7 +44,7 @@ std::vector<std::string> training_inputs(const std::string& db_path, const std::
 // An error unless each of the network's files may be written: none is one the run reads.
 chess::Result<bool> check_network_outputs(const NetworkFiles& files, const std::vector<std::string>& inputs);
 
-// Trains stored run `run_id` (kind NETWORK_RUN_KIND, new or stopped) from its last stored
+// Trains stored run `run_id` (kind harness::RunKind::TUNER_NNUE, new or stopped) from its last stored
 // superbatch to the end, then writes the network's files and finishes the run. A run that
 // options.stop_after ends before its last superbatch is "stopped" and writes no network file:
 // its checkpoint is what it leaves.

@@ -52,10 +52,10 @@ chess::Result<std::int64_t> begin_training_run(TunerDatabase& db, std::int64_t r
   if (resumed) {
     CHESS_RETURN_IF_ERROR(pin_training_data(db, resumed, run.data_read(), out));
     // A resumed run is running again, not "stopped" (or "running" from before a kill -9).
-    CHESS_RETURN_IF_ERROR(db.update_run(resumed, "running", ""));
+    CHESS_RETURN_IF_ERROR(db.update_run(resumed, harness::RunStatus::RUNNING, ""));
     return resumed;
   }
-  auto created = create_claimed_run(db, NETWORK_RUN_KIND, config.source_text);
+  auto created = create_claimed_run(db, harness::RunKind::TUNER_NNUE, config.source_text);
   CHESS_RETURN_IF_ERROR(created);
   CHESS_RETURN_IF_ERROR(pin_training_data(db, *created, run.data_read(), out));
   return created;

@@ -24,7 +24,7 @@ chess::Result<bool> pin_training_data(TunerDatabase& db, std::int64_t run_id, co
                                       std::ostream& out);
 
 // Where a training that has read its data (`run`) is stored: `resumed` (a run of kind
-// NETWORK_RUN_KIND claimed by this process, for example by claim_resumable_run) once its data
+// RunKind::TUNER_NNUE claimed by this process, for example by claim_resumable_run) once its data
 // are the pinned ones, marked running; or, when `resumed` is 0, a new run of `config`, claimed,
 // its data pinned.
 chess::Result<std::int64_t> begin_training_run(TunerDatabase& db, std::int64_t resumed, const TrainingConfig& config,

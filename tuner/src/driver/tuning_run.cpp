@@ -296,7 +296,7 @@ chess::Result<TuningEnd> drive_and_finish(const Tuning& t, Fitness& fitness) {
   const RunHooks hooks = make_tuning_hooks(t, fitness);
   auto ran = drive(t.method, context, t.db, t.run_id, hooks);
   if (!ran && interrupted()) {
-    (void)t.db.update_run(t.run_id, "stopped", "interrupted\n");
+    (void)t.db.update_run(t.run_id, harness::RunStatus::STOPPED, "interrupted\n");
     t.out << "Interrupted: tuner run " << t.run_id << " stopped after its last stored generation; continue with --resume\n";
     return TuningEnd::INTERRUPTED;
   }
@@ -319,7 +319,8 @@ chess::Result<TuningEnd> drive_and_finish(const Tuning& t, Fitness& fitness) {
       summary += *confirmed;
     }
   }
-  CHESS_RETURN_IF_ERROR(t.db.update_run(t.run_id, ran->complete ? "finished" : "stopped", summary));
+  CHESS_RETURN_IF_ERROR(
+      t.db.update_run(t.run_id, ran->complete ? harness::RunStatus::FINISHED : harness::RunStatus::STOPPED, summary));
   t.out << summary;
   return TuningEnd::DONE;
 }
@@ -362,7 +363,7 @@ chess::Result<TuningEnd> run_tuning(const TuningRequest& request, const TuningMe
   auto traced = read_texel_sets(config, start_weights, out);
   CHESS_RETURN_IF_ERROR(traced);
   TexelSets sets = std::move(traced).value();
-  auto run_id = find_or_create_run(**db, std::string("tuner-") + method.name(), config.source_text, request.resume);
+  auto run_id = find_or_create_run(**db, {harness::RunKind::TUNER_METHOD, method.name()}, config.source_text, request.resume);
   CHESS_RETURN_IF_ERROR(run_id);
   if (engines) CHESS_RETURN_IF_ERROR(engines->set_run(*run_id));
   if (engines) engines->events_to(events.get());

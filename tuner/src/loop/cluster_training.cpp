@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cluster/slurm.h"
+#include "loop/loop_step.h"
 #include "process/stop_request.h"
 #include "settings/key_values.h"
 
@@ -22,7 +23,7 @@ chess::Result<std::string> submit_training(const ClusterTraining& t) {
   std::ofstream script(script_path);
   script << "#!/bin/bash\n"
          << "# A generation's training of tuner loop, as one job.\n"
-         << "#SBATCH --job-name=" << harness::job_name("train", t.dir) << "\n"
+         << "#SBATCH --job-name=" << harness::job_name(loop_step_name(LoopStep::TRAIN), t.dir) << "\n"
          << "#SBATCH --output=" << (fs::path(t.dir) / "train-%A.log").string() << "\n";
   if (!t.partition.empty()) script << "#SBATCH --partition=" << t.partition << "\n";
   script << "exec " << harness::shell_quoted(t.tuner_path) << " nnue --config " << harness::shell_quoted(t.config) << " --db "

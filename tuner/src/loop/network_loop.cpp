@@ -34,44 +34,30 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-json tally_detail(const harness::Tally& t) {
-  const harness::EloEstimate e = harness::estimate(t);
-  return {{"games", t.games()},      {"wins", t.wins},          {"draws", t.draws},
-          {"losses", t.losses},      {"pentanomial", t.pentanomial}, {"elo", e.elo},
-          {"elo_error", e.elo_error}, {"nelo", e.nelo},          {"nelo_error", e.nelo_error},
-          {"los", e.los}};
-}
-
 // The gate's verdict on a tally: with an SPRT its decision (an undecided SPRT does not pass),
 // without one a score above half.
-void judge(const harness::Tally& t, const LoopMatch& gate, json& detail) {
+void judge(const harness::Tally& t, const LoopMatch& gate, GateDetail& detail) {
   if (!gate.sprt) {
-    detail["promoted"] = t.points() * 2 > t.games();
+    detail.promoted = t.points() * 2 > t.games();
     return;
   }
   const double llr = harness::sprt_llr(t, *gate.sprt);
   const harness::SprtDecision decision = harness::sprt_decision(llr, *gate.sprt);
-  detail["llr"] = llr;
-  detail["lower_bound"] = gate.sprt->lower_bound();
-  detail["upper_bound"] = gate.sprt->upper_bound();
-  detail["decision"] = decision == harness::SprtDecision::ACCEPT_H1   ? "H1"
-                       : decision == harness::SprtDecision::ACCEPT_H0 ? "H0"
-                                                                      : "none";
-  detail["promoted"] = decision == harness::SprtDecision::ACCEPT_H1;
+  detail.sprt = GateSprt{llr, gate.sprt->lower_bound(), gate.sprt->upper_bound(),
+                         decision == harness::SprtDecision::ACCEPT_H1   ? "H1"
+                         : decision == harness::SprtDecision::ACCEPT_H0 ? "H0"
+                                                                        : "none"};
+  detail.promoted = decision == harness::SprtDecision::ACCEPT_H1;
 }
 
 // The step's wall time in the session that finished it, and the share of the machine's cores
 // the loop (training) and its engines (self-play, matches) used in it.
-json step_usage(std::chrono::steady_clock::time_point began, const harness::CpuTimes& before, bool resumed) {
+StepUsage step_usage(std::chrono::steady_clock::time_point began, const harness::CpuTimes& before, bool resumed) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   const harness::CpuTimes after = harness::cpu_times();
   const double cores = std::max(1u, std::thread::hardware_concurrency());
   const double capacity = std::max(wall, 1e-9) * cores;
-  return {{"seconds", wall},
-          {"resumed", resumed},
-          {"cores", cores},
-          {"engines_cpu_share", (after.children - before.children) / capacity},
-          {"loop_cpu_share", (after.self - before.self) / capacity}};
+  return {wall, resumed, cores, (after.children - before.children) / capacity, (after.self - before.self) / capacity};
 }
 
 }  // namespace
@@ -85,31 +71,24 @@ bool NetworkLoop::stopping() const {
          (stop_after_steps_ >= 0 && steps_this_session_ >= stop_after_steps_);
 }
 
-const LoopStepRow* NetworkLoop::stored(int generation, const std::string& name) const {
-  for (const LoopStepRow& row : steps_)
-    if (row.generation == generation && row.step == name) return &row;
-  return nullptr;
-}
-
-chess::Result<bool> NetworkLoop::save(int generation, const std::string& name, std::int64_t run_id, const std::string& status,
-                                      const json& detail) {
-  LoopStepRow row{generation, name, run_id, status, detail.dump()};
-  CHESS_RETURN_IF_ERROR(db_.save_loop_step(loop_run_, row));
-  for (LoopStepRow& r : steps_)
+chess::Result<bool> NetworkLoop::save(int generation, LoopStep name, std::int64_t run_id, StepState state, const json& detail) {
+  const StoredStep row{generation, name, run_id, state, detail.dump()};
+  CHESS_RETURN_IF_ERROR(db_.save_loop_step(loop_run_, loop_step_row(row)));
+  for (StoredStep& r : steps_)
     if (r.generation == generation && r.step == name) return (r = row, true);
   steps_.push_back(row);
   return true;
 }
 
-chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const std::string& name, const StepBody& body) {
-  const LoopStepRow* row = stored(generation, name);
-  if (row && row->status == "done") return StepDetail(json_input::parse_or_discarded(row->detail));
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, LoopStep name, const StepBody& body) {
+  const StoredStep* row = stored(generation, name);
+  if (row && row->state == StepState::DONE) return StepDetail(json_input::parse_or_discarded(row->detail));
   if (stopping()) return StepDetail();
   const std::int64_t resume = row ? row->run_id : 0;
-  out_ << "Generation " << generation << ": " << name;
+  out_ << "Generation " << generation << ": " << loop_step_name(name);
   if (resume) out_ << " (run " << resume << ", resumed)";
   out_ << std::endl;
-  const Started started = [&](std::int64_t run_id) { return save(generation, name, run_id, "running", json::object()); };
+  const Started started = [&](std::int64_t run_id) { return save(generation, name, run_id, StepState::RUNNING, json::object()); };
   const auto began = std::chrono::steady_clock::now();
   const harness::CpuTimes cpu = harness::cpu_times();
   auto ran = body(resume, started);
@@ -117,28 +96,30 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::step(int generation, const s
   StepDetail detail = std::move(ran).value();
   if (!detail) return detail;
   (*detail)["usage"] = step_usage(began, cpu, resume != 0);
-  const LoopStepRow* now = stored(generation, name);
-  CHESS_RETURN_IF_ERROR(save(generation, name, now ? now->run_id : 0, "done", *detail));
+  const StoredStep* now = stored(generation, name);
+  CHESS_RETURN_IF_ERROR(save(generation, name, now ? now->run_id : 0, StepState::DONE, *detail));
   ++steps_this_session_;
   if (events_)
-    events_->write(harness::EventKind::TUNER_STEP, {{"run", loop_run_},
-                                                    {"method", "loop"},
-                                                    {"step", int(steps_.size())},
-                                                    {"of", (config_.measure ? 5 : 4) * config_.generations},
-                                                    {"detail", {{"generation", generation}, {"name", name}, {"result", *detail}}}});
+    events_->write(harness::EventKind::TUNER_STEP,
+                   {{"run", loop_run_},
+                    {"method", "loop"},
+                    {"step", int(steps_.size())},
+                    {"of", steps_per_generation(bool(config_.measure)) * config_.generations},
+                    {"detail", {{"generation", generation}, {"name", loop_step_name(name)}, {"result", *detail}}}});
   return detail;
 }
 
-NetworkLoop::Best NetworkLoop::best_before(int g) const {
+chess::Result<NetworkLoop::Best> NetworkLoop::best_before(int g) const {
   Best best{config_.first_network, "", 0};
   for (int k = 1; k < g; ++k) {
-    const LoopStepRow* gate = stored(k, "gate");
-    const LoopStepRow* train = stored(k, "train");
-    if (!gate || !train || gate->status != "done") continue;
-    const json verdict = json_input::parse_or_discarded(gate->detail);
-    if (!verdict.is_object() || !verdict.value("promoted", false)) continue;
-    const json trained = json_input::parse_or_discarded(train->detail);
-    best = {text_of(trained, "network"), text_of(trained, "raw"), k};
+    const StoredStep* gate = stored(k, LoopStep::GATE);
+    if (!gate || gate->state != StepState::DONE) continue;
+    auto verdict = read_detail<GateDetail>(*gate);
+    CHESS_RETURN_IF_ERROR(verdict);
+    if (!verdict->promoted) continue;
+    auto trained = read_detail<TrainDetail>(steps_, k);
+    CHESS_RETURN_IF_ERROR(trained);
+    best = {trained->network, trained->raw, k};
   }
   return best;
 }
@@ -177,19 +158,19 @@ harness::RunPlay NetworkLoop::how_to_play(const harness::MatchConfig& match, std
   return how;
 }
 
-chess::Result<harness::RunRow> NetworkLoop::resumed_run(std::int64_t run_id, const std::string& kind) const {
+chess::Result<harness::RunRow> NetworkLoop::resumed_run(std::int64_t run_id, std::optional<harness::RunKind> kind) const {
   auto row = db_.run(run_id);
   CHESS_RETURN_IF_ERROR(row);
-  if (!*row || (!kind.empty() && (*row)->kind != kind))
+  if (!*row || (kind && (*row)->kind != *kind))
     return chess::Error{"run " + std::to_string(run_id) + " of the loop is missing from " + db_.path() +
-                        (kind.empty() ? "" : " (or is no " + kind + " run)")};
+                        (kind ? " (or is no " + harness::run_kind_word(*kind) + " run)" : "")};
   return **row;
 }
 
-chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig match, std::int64_t resume_run,
-                                                         const Started& started) {
+chess::Result<std::optional<NetworkLoop::Played>> NetworkLoop::play(harness::MatchConfig match, std::int64_t resume_run,
+                                                                    const Started& started) {
   if (resume_run) {
-    auto row = resumed_run(resume_run, "");
+    auto row = resumed_run(resume_run, std::nullopt);
     CHESS_RETURN_IF_ERROR(row);
     auto stored = harness::MatchConfig::from_json(row->config);
     CHESS_RETURN_IF_ERROR(stored);
@@ -217,19 +198,19 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::play(harness::MatchConfig ma
     CHESS_RETURN_IF_ERROR(started(run_id));
   }
   const harness::PlayedRun played = harness::play_run(match, std::move(*inputs), db_, run_id, how_to_play(match, run_id), out_);
-  if (played.status.kind == harness::MatchStatus::INTERRUPTED) return StepDetail();
+  if (played.status.kind == harness::MatchStatus::INTERRUPTED) return std::optional<Played>();
   if (played.status.kind != harness::MatchStatus::FINISHED)
     return chess::Error{"run " + std::to_string(run_id) + ": " + played.status.error};
   auto tally = harness::stored_tally(db_, run_id, match);
   CHESS_RETURN_IF_ERROR(tally);
-  json detail = tally_detail(tally->match_tally());
-  detail["run"] = run_id;
-  return StepDetail(detail);
+  return std::optional<Played>(Played{run_id, tally->match_tally()});
 }
 
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::datagen(int g, std::int64_t resume_run, const Started& started) {
   const LoopDatagen& d = config_.datagen;
-  const Best best = best_before(g);
+  auto best_so_far = best_before(g);
+  CHESS_RETURN_IF_ERROR(best_so_far);
+  const Best best = *best_so_far;
   const fs::path folder = generation_dir(g);
   std::error_code ec;
   fs::create_directories(folder, ec);
@@ -249,16 +230,12 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::datagen(int g, std::int64_t 
   m.event = config_.name + " generation " + std::to_string(g) + " self-play";
   auto played = play(m, resume_run, started);
   CHESS_RETURN_IF_ERROR(played);
-  StepDetail detail = std::move(played).value();
-  if (detail) {
-    (*detail)["network"] = best.network;
-    (*detail)["parent_generation"] = best.generation;
-  }
-  return detail;
+  if (!*played) return StepDetail();
+  return StepDetail(DatagenDetail{match_figures((*played)->run, (*played)->tally), best.network, best.generation});
 }
 
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::export_positions(int g) {
-  const LoopStepRow* selfplay = stored(g, "datagen");
+  const StoredStep* selfplay = stored(g, LoopStep::DATAGEN);
   if (!selfplay || !selfplay->run_id) return chess::Error{"generation " + std::to_string(g) + ": no self-play run to export"};
   const fs::path file = generation_dir(g) / "selfplay.bf";
   const formats::PositionFormat format = formats::PositionFormat::BULLETFORMAT;
@@ -270,56 +247,59 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::export_positions(int g) {
   CHESS_RETURN_IF_ERROR((*out)->commit());
   auto sha = sha256_file(file.string());
   CHESS_RETURN_IF_ERROR(sha);
-  return StepDetail(json{{"file", file.string()},
-                         {"format", formats::position_format_name(format)},
-                         {"positions", counts->written},
-                         {"games", counts->games},
-                         {"scored", counts->scored},
-                         {"sha256", *sha}});
+  return StepDetail(ExportDetail{file.string(), formats::position_format_name(format), *sha, std::int64_t(counts->written),
+                                 std::int64_t(counts->games), std::int64_t(counts->scored)});
 }
 
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::gate(int g, std::int64_t resume_run, const Started& started) {
-  const Best best = best_before(g);
-  const std::string candidate = text_of(json_input::parse_or_discarded(stored(g, "train")->detail), "network");
+  auto best_so_far = best_before(g);
+  CHESS_RETURN_IF_ERROR(best_so_far);
+  const Best best = *best_so_far;
+  auto trained = read_detail<TrainDetail>(steps_, g);
+  CHESS_RETURN_IF_ERROR(trained);
+  const std::string candidate = trained->network;
   harness::MatchConfig m = match_of(config_.gate, config_.engine_with(candidate, engine_label(g)),
                                     config_.engine_with(best.network, engine_label(best.generation)),
                                     config_.name + " generation " + std::to_string(g) + " gate");
   auto played = play(m, resume_run, started);
   CHESS_RETURN_IF_ERROR(played);
-  StepDetail detail = std::move(played).value();
-  if (!detail) return detail;
-  json& d = *detail;
-  harness::Tally t;
-  t.wins = int(number_of(d, "wins"));
-  t.draws = int(number_of(d, "draws"));
-  t.losses = int(number_of(d, "losses"));
-  for (std::size_t i = 0; i < t.pentanomial.size(); ++i) t.pentanomial[i] = d["pentanomial"][i].get<int>();
-  judge(t, config_.gate, d);
-  d["candidate"] = candidate;
-  d["best"] = best.network;
-  d["best_generation"] = best.generation;
-  return detail;
+  if (!*played) return StepDetail();
+  GateDetail detail;
+  detail.games = match_figures((*played)->run, (*played)->tally);
+  judge((*played)->tally, config_.gate, detail);
+  detail.candidate = candidate;
+  detail.best = best.network;
+  detail.best_generation = best.generation;
+  return StepDetail(detail);
 }
 
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::measure(int g, std::int64_t resume_run, const Started& started) {
-  const std::string candidate = text_of(json_input::parse_or_discarded(stored(g, "train")->detail), "network");
-  harness::MatchConfig m = match_of(*config_.measure, config_.engine_with(candidate, engine_label(g)),
+  auto trained = read_detail<TrainDetail>(steps_, g);
+  CHESS_RETURN_IF_ERROR(trained);
+  harness::MatchConfig m = match_of(*config_.measure, config_.engine_with(trained->network, engine_label(g)),
                                     config_.engine_with(config_.first_network, engine_label(0)),
                                     config_.name + " generation " + std::to_string(g) + " against the first");
-  return play(m, resume_run, started);
+  auto played = play(m, resume_run, started);
+  CHESS_RETURN_IF_ERROR(played);
+  if (!*played) return StepDetail();
+  return StepDetail(MeasureDetail{match_figures((*played)->run, (*played)->tally)});
+}
+
+chess::Result<NetworkLoop::StepDetail> NetworkLoop::run_step(int g, LoopStep name, std::int64_t resume_run,
+                                                             const Started& started) {
+  switch (name) {
+    case LoopStep::DATAGEN: return datagen(g, resume_run, started);
+    case LoopStep::EXPORT: return export_positions(g);
+    case LoopStep::TRAIN: return train(g, resume_run, started);
+    case LoopStep::GATE: return gate(g, resume_run, started);
+    case LoopStep::MEASURE: return measure(g, resume_run, started);
+  }
+  return chess::Error{step_place(g, name) + ": no such step"};
 }
 
 chess::Result<bool> NetworkLoop::generation(int g) {
-  const std::pair<const char*, StepBody> steps[] = {
-      {"datagen", [&](std::int64_t r, const Started& s) { return datagen(g, r, s); }},
-      {"export", [&](std::int64_t, const Started&) { return export_positions(g); }},
-      {"train", [&](std::int64_t r, const Started& s) { return train(g, r, s); }},
-      {"gate", [&](std::int64_t r, const Started& s) { return gate(g, r, s); }},
-      {"measure", [&](std::int64_t r, const Started& s) { return measure(g, r, s); }},
-  };
-  for (const auto& [name, body] : steps) {
-    if (std::string(name) == "measure" && !config_.measure) continue;
-    auto detail = step(g, name, body);
+  for (const LoopStep name : generation_steps(bool(config_.measure))) {
+    auto detail = step(g, name, [&](std::int64_t r, const Started& s) { return run_step(g, name, r, s); });
     CHESS_RETURN_IF_ERROR(detail);
     if (!*detail) return false;
   }
@@ -327,14 +307,16 @@ chess::Result<bool> NetworkLoop::generation(int g) {
 }
 
 chess::Result<LoopOutcome> NetworkLoop::run() {
-  auto steps = db_.loop_steps(loop_run_);
+  auto rows = db_.loop_steps(loop_run_);
+  CHESS_RETURN_IF_ERROR(rows);
+  auto steps = read_stored_steps(*rows);
   CHESS_RETURN_IF_ERROR(steps);
   steps_ = std::move(steps).value();
   for (int g = 1; g <= config_.generations; ++g) {
     auto done = generation(g);
     CHESS_RETURN_IF_ERROR(done);
     if (!*done) {
-      CHESS_RETURN_IF_ERROR(db_.update_run(loop_run_, "stopped", "interrupted\n"));
+      CHESS_RETURN_IF_ERROR(db_.update_run(loop_run_, harness::RunStatus::STOPPED, "interrupted\n"));
       return LoopOutcome{true, ""};
     }
   }
@@ -343,7 +325,7 @@ chess::Result<LoopOutcome> NetworkLoop::run() {
   if (!*row) return chess::Error{"the loop's run " + std::to_string(loop_run_) + " is missing from " + db_.path()};
   auto summary = describe_loop_run(db_, **row);
   CHESS_RETURN_IF_ERROR(summary);
-  CHESS_RETURN_IF_ERROR(db_.update_run(loop_run_, "finished", *summary));
+  CHESS_RETURN_IF_ERROR(db_.update_run(loop_run_, harness::RunStatus::FINISHED, *summary));
   return LoopOutcome{false, *summary};
 }
 

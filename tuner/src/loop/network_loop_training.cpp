@@ -39,35 +39,43 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-// The last stored superbatch's losses and the time all of them took.
-chess::Result<json> training_figures(TunerDatabase& db, std::int64_t run_id) {
+// The training run's figures in the train step's detail: how many superbatches it stored, the
+// time all of them took and the last one's losses (a loss that is not a number is stored as 0).
+chess::Result<bool> training_figures(TunerDatabase& db, std::int64_t run_id, TrainDetail& detail) {
   auto generations = db.generations(run_id);
   CHESS_RETURN_IF_ERROR(generations);
-  json figures = {{"superbatches", generations->size()}, {"seconds", 0.0}};
-  double seconds = 0;
+  detail.superbatches = std::int64_t(generations->size());
   for (const GenerationRow& g : *generations) {
-    const json state = json_input::parse_or_discarded(g.state);
-    seconds += number_of(state, "seconds");
-    figures["train_loss"] = number_of(state, "train_loss");
-    figures["validation_loss"] = number_of(state, "validation_loss");
+    DetailReader state("run " + std::to_string(run_id) + "'s stored step " + std::to_string(g.generation), g.state);
+    detail.seconds += state.number("seconds");
+    detail.train_loss = state.number_or_null("train_loss").value_or(0.0);
+    detail.validation_loss = state.number_or_null("validation_loss").value_or(0.0);
+    CHESS_RETURN_IF_ERROR(state.result(true));
   }
-  figures["seconds"] = seconds;
-  return figures;
+  return true;
 }
 
 }  // namespace
 
-std::vector<std::string> NetworkLoop::window_data(int g) const {
+chess::Result<std::vector<std::string>> NetworkLoop::window_data(int g) const {
   std::vector<std::string> data;
-  for (int k = std::max(1, g - config_.data_window + 1); k <= g; ++k)
-    if (const LoopStepRow* exported = stored(k, "export"))
-      data.push_back(text_of(json_input::parse_or_discarded(exported->detail), "file"));
+  for (int k = std::max(1, g - config_.data_window + 1); k <= g; ++k) {
+    const StoredStep* exported = stored(k, LoopStep::EXPORT);
+    if (!exported || exported->state != StepState::DONE) continue;
+    auto detail = read_detail<ExportDetail>(*exported);
+    CHESS_RETURN_IF_ERROR(detail);
+    data.push_back(detail->file);
+  }
   return data;
 }
 
 chess::Result<NetworkLoop::StepDetail> NetworkLoop::train(int g, std::int64_t resume_run, const Started& started) {
-  const Best best = best_before(g);
-  const std::vector<std::string> data = window_data(g);
+  auto best_so_far = best_before(g);
+  CHESS_RETURN_IF_ERROR(best_so_far);
+  const Best best = *best_so_far;
+  auto window = window_data(g);
+  CHESS_RETURN_IF_ERROR(window);
+  const std::vector<std::string>& data = *window;
   const std::string start_from = config_.train_from_parent ? best.raw : "";
   const std::string text = config_.training_text(engine_label(g), data, start_from);
   auto training = parse_training_config(text, "generation " + std::to_string(g) + "'s training");
@@ -81,24 +89,23 @@ chess::Result<NetworkLoop::StepDetail> NetworkLoop::train(int g, std::int64_t re
   auto manifest = chess::read_whole_file(files.manifest.string(), "network manifest", 64 * chess::MIB);
   CHESS_RETURN_IF_ERROR(manifest);
   const json m = json_input::parse_or_discarded(*manifest);
-  auto figures = training_figures(db_, *run_id);
-  CHESS_RETURN_IF_ERROR(figures);
-  json detail = *figures;
-  detail.update(json{{"run", *run_id},
-                     {"network", files.quantised.string()},
-                     {"raw", files.raw.string()},
-                     {"sha256", m.value("/quantised/sha256"_json_pointer, "")},
-                     {"data", json(data)},
-                     {"positions", m.value("/positions/train"_json_pointer, 0)},
-                     {"parent_generation", best.generation},
-                     {"started_from", start_from}});
+  TrainDetail detail;
+  CHESS_RETURN_IF_ERROR(training_figures(db_, *run_id, detail));
+  detail.run = *run_id;
+  detail.network = files.quantised.string();
+  detail.raw = files.raw.string();
+  detail.sha256 = m.value("/quantised/sha256"_json_pointer, "");
+  detail.data = data;
+  detail.positions = m.value("/positions/train"_json_pointer, 0);
+  detail.parent_generation = best.generation;
+  detail.started_from = start_from;
   return StepDetail(detail);
 }
 
 chess::Result<std::int64_t> NetworkLoop::train_here(const TrainingConfig& training, const NetworkFiles& files,
                                                     std::int64_t resume_run, const Started& started) {
   if (resume_run) {  // checked and claimed before the data is read
-    CHESS_RETURN_IF_ERROR(resumed_run(resume_run, NETWORK_RUN_KIND));
+    CHESS_RETURN_IF_ERROR(resumed_run(resume_run, harness::RunKind::TUNER_NNUE));
     CHESS_RETURN_IF_ERROR(claim_tuner_run(db_, resume_run));
   }
   auto run = TrainingRun::prepare(training, out_);
@@ -118,7 +125,7 @@ chess::Result<std::optional<harness::RunRow>> NetworkLoop::training_run(const st
   auto runs = db_.runs();
   CHESS_RETURN_IF_ERROR(runs);
   for (auto it = runs->rbegin(); it != runs->rend(); ++it)
-    if (it->kind == NETWORK_RUN_KIND && it->config == text) return std::optional<harness::RunRow>(*it);
+    if (it->kind == harness::RunKind::TUNER_NNUE && it->config == text) return std::optional<harness::RunRow>(*it);
   return std::optional<harness::RunRow>();
 }
 
@@ -132,28 +139,33 @@ chess::Result<std::int64_t> NetworkLoop::train_on_cluster(int g, const std::stri
   // A job the loop started before and left running is watched again; otherwise one is submitted,
   // going on with the run when the last one stopped before the end.
   const fs::path slurm_dir = generation_dir(g) / "slurm";
-  const LoopStepRow* row = stored(g, "train");
-  std::string job = row ? text_of(json_input::parse_or_discarded(row->detail), "job") : "";
+  std::string job;
+  if (const StoredStep* row = stored(g, LoopStep::TRAIN)) {
+    auto progress = read_detail<TrainProgress>(*row);
+    CHESS_RETURN_IF_ERROR(progress);
+    job = progress->job.value_or("");
+  }
   auto run = training_run(text);
   CHESS_RETURN_IF_ERROR(run);
-  const bool finished = *run && (*run)->status == "finished";
+  const bool finished = *run && (*run)->status == harness::RunStatus::FINISHED;
   if (!finished) {
     auto active = job.empty() ? chess::Result<std::vector<int>>(std::vector<int>{}) : harness::active_tasks({job});
     CHESS_RETURN_IF_ERROR(active);
     // A job submitted by a loop killed before it recorded the job: watched, not submitted again
     // (two jobs would train the same run at once).
-    auto unrecorded = active->empty() ? harness::active_jobs_named(harness::job_name("train", slurm_dir.string()))
-                                      : chess::Result<std::vector<std::string>>(std::vector<std::string>{});
+    auto unrecorded = active->empty()
+                          ? harness::active_jobs_named(harness::job_name(loop_step_name(LoopStep::TRAIN), slurm_dir.string()))
+                          : chess::Result<std::vector<std::string>>(std::vector<std::string>{});
     CHESS_RETURN_IF_ERROR(unrecorded);
     if (!unrecorded->empty()) {
       job = unrecorded->front();
-      CHESS_RETURN_IF_ERROR(save(g, "train", resume_run, "running", json{{"job", job}}));
+      CHESS_RETURN_IF_ERROR(save(g, LoopStep::TRAIN, resume_run, StepState::RUNNING, TrainProgress{job}));
     } else if (active->empty()) {
       auto submitted = submit_training({harness::sibling_program("tuner"), config_path, db_.path(), files.quantised.string(),
                                         slurm_dir.string(), cluster_.partition, run->has_value()});
       CHESS_RETURN_IF_ERROR(submitted);
       job = *submitted;
-      CHESS_RETURN_IF_ERROR(save(g, "train", resume_run, "running", json{{"job", job}}));
+      CHESS_RETURN_IF_ERROR(save(g, LoopStep::TRAIN, resume_run, StepState::RUNNING, TrainProgress{job}));
     }
     auto ended = wait_for_job(job, out_);
     CHESS_RETURN_IF_ERROR(ended);
@@ -161,7 +173,7 @@ chess::Result<std::int64_t> NetworkLoop::train_on_cluster(int g, const std::stri
     run = training_run(text);
     CHESS_RETURN_IF_ERROR(run);
   }
-  if (!*run || (*run)->status != "finished")
+  if (!*run || (*run)->status != harness::RunStatus::FINISHED)
     return chess::Error{"generation " + std::to_string(g) + ": Slurm job " + job + " ended without finishing its training; see " +
                         (generation_dir(g) / "slurm").string()};
   if (!resume_run) CHESS_RETURN_IF_ERROR(started((*run)->id));

@@ -106,8 +106,9 @@ chess::Result<bool> k_stays_fixed(const TunerConfig& config, const std::string& 
 
 // Every method, in the order `tuner --help` lists them.
 const std::vector<std::unique_ptr<TuningMethod>>& tuning_methods();
-// The method of a name ("spsa") or of a stored run's kind ("tuner-spsa"), or nullptr.
-const TuningMethod* find_tuning_method(const std::string& name_or_kind);
+// The method of a name ("spsa"; a stored run of kind TUNER_METHOD keeps it as RunRow::method), or
+// nullptr.
+const TuningMethod* find_tuning_method(const std::string& name);
 
 // The whole configuration: the common part (space/tuner_config.h), and every method's section
 // checked by its method (methods/tuner_configuration.cpp).

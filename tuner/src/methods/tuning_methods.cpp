@@ -45,8 +45,7 @@ const std::vector<std::unique_ptr<TuningMethod>>& tuning_methods() {
   return methods;
 }
 
-const TuningMethod* find_tuning_method(const std::string& name_or_kind) {
-  const std::string name = name_or_kind.rfind("tuner-", 0) == 0 ? name_or_kind.substr(6) : name_or_kind;
+const TuningMethod* find_tuning_method(const std::string& name) {
   for (const auto& m : tuning_methods())
     if (name == m->name()) return m.get();
   return nullptr;
