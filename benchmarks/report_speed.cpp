@@ -18,9 +18,9 @@
 
 #include "bench_stats.h"
 #include "process/stop_request.h"
-#include "report/dashboard_server.h"
-#include "report/html_page.h"
-#include "report/run_report.h"
+#include "views/dashboard_server.h"
+#include "views/html_page.h"
+#include "views/run_report.h"
 #include "run/match_config.h"
 #include "storage/database.h"
 

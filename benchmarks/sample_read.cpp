@@ -17,7 +17,7 @@
 #include "bench_stats.h"
 #include "core/bitboard.h"
 #include "core/regular_file.h"
-#include "network/sample_decoding.h"
+#include "network_training/sample_decoding.h"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "fuzz_input.h"
-#include "report/dashboard_server.h"
+#include "views/dashboard_server.h"
 #include "storage/database.h"
 
 namespace {

@@ -8,6 +8,7 @@
 #include "json/json_input.h"
 #include "methods/tuning_method.h"
 #include "run/match_config.h"
+#include "driver/tuner_configuration.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text = fuzz::text(data, size);

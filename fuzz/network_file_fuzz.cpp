@@ -7,7 +7,7 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "fuzz_input.h"
-#include "nnue/accumulator.h"
+#include "inference/accumulator.h"
 #include "nnue/network.h"
 #include "search/search.h"
 

@@ -6,7 +6,7 @@
 #include "formats/marlinformat.h"
 #include "formats/viriformat.h"
 #include "fuzz_input.h"
-#include "nnue/accumulator.h"
+#include "inference/accumulator.h"
 #include "nnue/network.h"
 
 namespace {

@@ -12,7 +12,7 @@
 #include "core/position.h"
 #include "eval/params.h"
 #include "limits.h"
-#include "nnue/accumulator.h"
+#include "inference/accumulator.h"
 #include "move_picker.h"
 #include "search_params.h"
 #include "time_manager.h"

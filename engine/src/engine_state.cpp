@@ -6,8 +6,8 @@
 
 #include "core/regular_file.h"
 #include "network_manifest.h"
-#include "nnue/builtin_network.h"
-#include "nnue/output.h"
+#include "inference/builtin_network.h"
+#include "inference/output.h"
 
 #include "search/versions.h"
 

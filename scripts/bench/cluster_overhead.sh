@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Slurm's cost per task on a one-node cluster started here (tests/cluster/slurm_up.sh, as root):
+# Slurm's cost per task on a one-node cluster started here (tests/harness/cluster/slurm_up.sh, as root):
 # an array of TASKS tasks that each run a real shard of a node-limited match (GAMES games per
 # shard, dev against v0.12) through `harness cluster match`, against the same shards run here
 # one after another by `harness match --shard` with the same parallelism (2 at a time). Also an
@@ -11,8 +11,8 @@ harness="$root/build/bin/harness"
 tasks="${TASKS:-20}"; games="${GAMES:-4}"; rounds="${ROUNDS:-3}"
 [ -x "$harness" ] || { echo "bench_cluster_overhead: build first ($harness missing)" >&2; exit 1; }
 work="$(mktemp -d /tmp/bench-cluster.XXXXXX)"
-trap 'bash "$root/tests/cluster/slurm_down.sh" "$work/slurm"; rm -rf "$work"' EXIT
-export SLURM_CONF="$(bash "$root/tests/cluster/slurm_up.sh" "$work/slurm")"
+trap 'bash "$root/tests/harness/cluster/slurm_down.sh" "$work/slurm"; rm -rf "$work"' EXIT
+export SLURM_CONF="$(bash "$root/tests/harness/cluster/slurm_up.sh" "$work/slurm")"
 now() { date +%s.%N; }
 source "$root/scripts/lib/median.sh"
 engine() { echo "name=$1 cmd=$root/build/bin/engine arg=--version arg=$1 option.Hash=4"; }

@@ -11,8 +11,8 @@ packages=(
   stockfish  # independent perft reference and benchmark opponent
   glaurung toga2 fairymax phalanx  # opponents for strength measurements (configs/engines.json)
   gnuchess sjeng hoichess  # with fairymax and phalanx: every Debian xboard engine, played in the e2e tests
-  chromium curl  # the report pages and the dashboard checked in a headless browser (tests/harness/report/)
-  slurm-wlm munge  # a one-node Slurm for the cluster tests (tests/cluster/slurm_up.sh)
+  chromium curl  # the report pages and the dashboard checked in a headless browser (tests/harness/views/)
+  slurm-wlm munge  # a one-node Slurm for the cluster tests (tests/harness/cluster/slurm_up.sh)
   polyglot  # makes Polyglot .bin opening books in the tests (polyglot make-book)
   libgaviotatb-dev gaviotatb libfathom-dev  # tablebase adjudication: Gaviota's library and its real 3-piece tables, Syzygy via Fathom
   clang libclang-rt-14-dev lld  # libFuzzer, the sanitizers' runtimes and the linker of the clang builds (scripts/lib/clang_builds.sh)

@@ -15,11 +15,11 @@ g="git -c user.name=bisect -c user.email=bisect@example.org"
 note() { echo "note $1" >> bisect-notes.txt; git add -A; $g commit -qm "notes $1"; }
 note 1; note 2
 sed -i 's/for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})/for (PieceType pt : {QUEEN, KNIGHT, ROOK})/;
-        s/count += 4 \* popcount(targets)/count += 3 * popcount(targets)/' engine/core/movegen.cpp
-git diff --quiet && { echo "the bug did not apply: engine/core/movegen.cpp changed" >&2; exit 1; }
+        s/count += 4 \* popcount(targets)/count += 3 * popcount(targets)/' lib/core/movegen.cpp
+git diff --quiet && { echo "the bug did not apply: lib/core/movegen.cpp changed" >&2; exit 1; }
 git add -A; $g commit -qm "movegen: promotions in one loop"
 note 3; note 4; note 5; note 6
-build="if [ -d web ]; then ln -sfn $root/report/node_modules web/node_modules; fi; cmake -S . -B b -DCMAKE_BUILD_TYPE=Release -DWORKBENCH_TESTS=OFF > /dev/null && cmake --build b -j\$(nproc) --target engine > /dev/null && cp b/bin/engine {out}"
+build="if [ -d web ]; then ln -sfn $root/web/node_modules web/node_modules; fi; cmake -S . -B b -DCMAKE_BUILD_TYPE=Release -DWORKBENCH_TESTS=OFF > /dev/null && cmake --build b -j\$(nproc) --target engine > /dev/null && cp b/bin/engine {out}"
 for pass in "not cached" "cached"; do
   echo "== $pass"
   db="$work/${pass// /-}.sqlite"

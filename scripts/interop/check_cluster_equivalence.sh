@@ -9,8 +9,8 @@ harness="$root/build/bin/harness"
 games="${GAMES:-100}"
 [ -x "$harness" ] || { echo "check_cluster_equivalence: build first ($harness missing)" >&2; exit 1; }
 work="$(mktemp -d /tmp/cluster-equivalence.XXXXXX)"
-trap 'bash "$root/tests/cluster/slurm_down.sh" "$work/slurm"; rm -rf "$work"' EXIT
-export SLURM_CONF="$(bash "$root/tests/cluster/slurm_up.sh" "$work/slurm")"
+trap 'bash "$root/tests/harness/cluster/slurm_down.sh" "$work/slurm"; rm -rf "$work"' EXIT
+export SLURM_CONF="$(bash "$root/tests/harness/cluster/slurm_up.sh" "$work/slurm")"
 engine() { echo "name=$1 cmd=$root/build/bin/engine arg=--version arg=$1 option.Hash=4"; }
 args=(--engine "$(engine dev)" --engine "$(engine v0.12)" --nodes 4000 --games "$games")
 games_checksum() {

@@ -8,7 +8,7 @@
 # gradients of rounding size, which AdamW's step (m / sqrt(v), no bias correction) turns into steps
 # of the learning rate whatever their sign, so two exact trainers part by about lr a weight while
 # their losses agree (after 10 batches: losses within 1e-8, weights within 7e-4).
-# Settings (environment): ARCH (one architecture in engine/nnue/architecture.h's grammar, or
+# Settings (environment): ARCH (one architecture in lib/nnue/architecture.h's grammar, or
 # several separated by spaces; default: the four at N = 64 below, or with HIDDEN given only the
 # simple network (768->HIDDEN)x2->1, configured by "hidden" as before "arch" was known),
 # BATCH=1024, BATCHES=100, LR=0.001, WDL=0.75, DATA (a text file 'FEN | score | result'; default:

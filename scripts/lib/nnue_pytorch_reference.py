@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The networks of `tuner nnue` trained by PyTorch, to check the workbench's trainer against an
 independent one and to measure both on the same data (scripts/interop/compare_nnue_trainer.sh,
-scripts/bench/nnue_training.sh). An architecture is named as engine/nnue/architecture.h names it:
+scripts/bench/nnue_training.sh). An architecture is named as lib/nnue/architecture.h names it:
 
   (768->N)x2->1
       The simple network: y = l1w . [screlu(us); screlu(them)] + l1b, where us and them are the

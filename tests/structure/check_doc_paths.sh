@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fails when README.md, CONTRIBUTING.md or a chapter of docs/ names, in backticks, a path of the
 # repository that does not exist. A path is a word of an inline code span that starts with one of
-# the repository's top-level folders (engine/, harness/, tuner/, tests/, scripts/, docs/, ...; a
+# the repository's top-level folders (lib/, engine/, harness/, tuner/, tests/, scripts/, docs/, ...; a
 # `key=value` word is read after its `=`), or a top-level file's name (README.md, layers.cmake,
 # or any NAME.md in capitals). Written as a reader would expand it:
 #   - `a/*.sh`, a glob: at least one file matches;
@@ -24,7 +24,7 @@ import re
 import sys
 
 root, floor = sys.argv[1], int(sys.argv[2])
-FOLDERS = {"engine", "harness", "tuner", "tests", "scripts", "docs", "configs", "suites", "benchmarks", "web", "fuzz",
+FOLDERS = {"lib", "engine", "harness", "tuner", "tests", "scripts", "docs", "configs", "suites", "benchmarks", "web", "fuzz",
            "measurements"}
 RUNTIME = {"results", "build"}  # written by runs and builds
 entries = [e for e in os.listdir(root) if not e.startswith(".")]

@@ -6,7 +6,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/engine/core" "$tmp/harness/src/run" "$tmp/tuner/src/methods"
+mkdir -p "$tmp/lib/core" "$tmp/engine" "$tmp/harness/src/run" "$tmp/tuner/src/methods"
 echo 'int harness_one() { return 1; }' > "$tmp/harness/src/run/one.cpp"
 echo 'int tuner_two() { return 2; }' > "$tmp/tuner/src/methods/two.cpp"
 # A function of $1 lines, first line to closing brace.
@@ -16,15 +16,15 @@ function_of() {
   echo "  return x;"
   echo "}"
 }
-function_of 79 > "$tmp/engine/core/long.cpp"
-[ "$(wc -l < "$tmp/engine/core/long.cpp")" -eq 79 ] || { echo "the test's function is not 79 lines"; exit 1; }
+function_of 79 > "$tmp/lib/core/long.cpp"
+[ "$(wc -l < "$tmp/lib/core/long.cpp")" -eq 79 ] || { echo "the test's function is not 79 lines"; exit 1; }
 bash "$here/check_function_length.sh" "$tmp" 3 > /dev/null || { echo "a function of 79 lines failed the check"; exit 1; }
-function_of 80 > "$tmp/engine/core/long.cpp"
+function_of 80 > "$tmp/lib/core/long.cpp"
 if out=$(bash "$here/check_function_length.sh" "$tmp" 3); then
   echo "a function of 80 lines in engine/ passed the check"; exit 1
 fi
-grep -q 'engine/core/long.cpp:1: long_one is 80 lines' <<< "$out" || { echo "unexpected: $out"; exit 1; }
-function_of 79 > "$tmp/engine/core/long.cpp"
+grep -q 'lib/core/long.cpp:1: long_one is 80 lines' <<< "$out" || { echo "unexpected: $out"; exit 1; }
+function_of 79 > "$tmp/lib/core/long.cpp"
 if out=$(bash "$here/check_function_length.sh" "$tmp" 4); then
   echo "3 functions passed a floor of 4"; exit 1
 fi

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fails when a folder of harness/src includes a folder above it in the order layers.cmake
-# declares (its tiers' folders, lowest first, then the program, cli/): each folder may include
-# only the ones before it, the rules library (core/, json/, eval/, search/) and itself. The
-# tuner (tuner/src) is a program beside cli/: its folders may include every harness folder
-# below cli/, never cli/, and have an order of their own (TUNER_LAYERS): each may include only
+# declares (its tiers' folders, lowest first, then the program, commands/): each folder may
+# include only the ones before it, the libraries of lib/ and engine/, and itself. The
+# tuner (tuner/src) is a program beside the harness's commands/: its folders may include every
+# harness folder below it, never it, and have an order of their own (TUNER_LAYERS): each may include only
 # the tuner's folders before it and itself. Every file of the tuner is in one of them. The
 # layer tables of docs/01-architecture.md must list the same folders in the same order.
 #   check_layers.sh [HARNESS_SRC [TUNER_SRC]]
@@ -16,7 +16,8 @@ declaration="$root/layers.cmake"
 declared() { sed -nE "s/^set\($1 ([^)]*)\)/\1/p" "$declaration"; }
 layers=()
 for tier in $(declared HARNESS_TIERS); do read -r -a folders <<< "$(declared "HARNESS_TIER_$tier")"; layers+=("${folders[@]}"); done
-layers+=("$(declared HARNESS_PROGRAM)")
+program="$(declared HARNESS_PROGRAM)"
+layers+=("$program")
 read -r -a tuner_layers <<< "$(declared TUNER_LAYERS)"
 [ "${#layers[@]}" -gt 5 ] && [ "${#tuner_layers[@]}" -gt 3 ] || { echo "layers.cmake: no layers read (HARNESS_TIERS, TUNER_LAYERS)"; exit 1; }
 declare -A rank
@@ -26,18 +27,19 @@ for i in "${!tuner_layers[@]}"; do tuner_rank[${tuner_layers[$i]}]=$i; done
 status=0
 
 # Checks the includes of the files in $1 and below it, a folder of the tuner's layer $2: below
-# cli/ in the harness, at or below its own layer in the tuner.
+# the harness's commands/, at or below its own layer in the tuner.
 check_tuner_folder() {
   local dir="$1" folder="$2" file line include target
   while IFS=: read -r file line include; do
     target=$(sed -E 's|.*#include "([a-z_0-9]+)/.*|\1|' <<< "$include")
     header=$(sed -E 's|.*#include "([^"]+)".*|\1|' <<< "$include")
-    if [ -n "${tuner_rank[$target]+x}" ]; then
+    # storage/ and commands/ are folders of both programs: where the header is says whose.
+    if [ -n "${tuner_rank[$target]+x}" ] && { [ -z "${rank[$target]+x}" ] || [ -e "$tuner_src/$header" ] || [ ! -e "$src/$header" ]; }; then
       if [ "${tuner_rank[$target]}" -gt "${tuner_rank[$folder]}" ]; then
         echo "${file#"$root"/}:$line: tuner/$folder includes tuner/$header: tuner/$target is not below tuner/$folder in layers.cmake"
         status=1
       fi
-    elif [ -n "${rank[$target]+x}" ] && [ "${rank[$target]}" -ge "${rank[cli]}" ]; then
+    elif [ -n "${rank[$target]+x}" ] && [ "${rank[$target]}" -ge "${rank[$program]}" ]; then
       echo "${file#"$root"/}:$line: tuner/$folder includes $header: $target is not below the tuner in layers.cmake"
       status=1
     fi
@@ -101,5 +103,5 @@ if [ -z "${1:-}" ]; then  # the project's own tree: its docs too
     status=1
   fi
 fi
-[ "$status" -eq 0 ] && echo "layers: ${layers[*]}; the tuner beside cli: ${tuner_layers[*]} (no folder includes one above it)"
+[ "$status" -eq 0 ] && echo "layers: ${layers[*]}; the tuner beside the harness's commands: ${tuner_layers[*]} (no folder includes one above it)"
 exit "$status"

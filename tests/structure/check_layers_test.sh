@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The layer check itself: it passes on the harness and the tuner, and fails on a tree with a
-# back-arrow, on a folder that is in no layer, on a tuner that includes the harness's cli/, on a
+# back-arrow, on a folder that is in no layer, on a tuner that includes the harness's commands/, on a
 # tuner folder that includes one above it, and on a tuner file in no folder.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -16,12 +16,14 @@ grep -q 'text/trim.h:1: text includes run/match_config.h: run is not below text 
 rm "$tmp/src/text/trim.h"
 printf '#include "run/match_config.h"\n#include "fitness/fitness.h"\n' > "$tmp/tuner/methods/ok.cpp"
 bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner" > /dev/null || { echo "the tuner may include run/ and a lower tuner folder"; exit 1; }
-echo '#include "cli/commands.h"' > "$tmp/tuner/methods/main.cpp"
+mkdir -p "$tmp/src/commands" && touch "$tmp/src/commands/commands.h"  # the harness's program, named as the tuner's commands/
+echo '#include "commands/commands.h"' > "$tmp/tuner/methods/main.cpp"
 if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
-  echo "the tuner's include of cli/ passed the check"; exit 1
+  echo "the tuner's include of the harness's commands/ passed the check"; exit 1
 fi
-grep -q 'tuner/methods/main.cpp:1: tuner/methods includes cli/commands.h: cli is not below the tuner in layers.cmake' <<< "$out" || { echo "unexpected: $out"; exit 1; }
+grep -q 'tuner/methods/main.cpp:1: tuner/methods includes commands/commands.h: commands is not below the tuner in layers.cmake' <<< "$out" || { echo "unexpected: $out"; exit 1; }
 rm "$tmp/tuner/methods/main.cpp"
+rm -r "$tmp/src/commands"
 echo '#include "methods/tuning_method.h"' > "$tmp/tuner/fitness/up.h"
 if out=$(bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner"); then
   echo "a tuner folder's include of one above it passed the check"; exit 1
@@ -38,4 +40,4 @@ mkdir -p "$tmp/src/misc"
 if bash "$here/check_layers.sh" "$tmp/src" "$tmp/tuner" > /dev/null; then
   echo "a folder in no layer passed the check"; exit 1
 fi
-echo "the layer check catches a back-arrow, an unlisted folder, a tuner that includes cli/, a tuner folder that includes one above it and a tuner file in no folder"
+echo "the layer check catches a back-arrow, an unlisted folder, a tuner that includes the harness's commands/, a tuner folder that includes one above it and a tuner file in no folder"

@@ -1,6 +1,6 @@
 // Networks with output buckets, mirrored king buckets and a layer stack for tests, written and evaluated here
 // from bullet's description of its progression examples (2_output_buckets.rs, 3_input_buckets.rs
-// and 4_multi_layer.rs), independent of engine/nnue: the file as l0w [bucket block][feature][neuron],
+// and 4_multi_layer.rs), independent of lib/nnue and engine/inference: the file as l0w [bucket block][feature][neuron],
 // l0b, then l1w [output bucket][2N], l1b [output bucket], i16 little-endian, or for the layer stack
 // l1w i8 [output bucket][16][N] and l1b, l2w, l2b, l3w, l3b as f32; padded to 64 bytes with
 // "bullet"; features and buckets worked out square by square; the output of the output buckets in

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "nnue/accumulator.h"
-#include "nnue/output.h"
+#include "inference/accumulator.h"
+#include "inference/output.h"
 #include "support/suite_positions.h"
 #include "support/test_networks.h"
 

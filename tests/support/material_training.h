@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-#include "network/training_run.h"
+#include "network_training/training_run.h"
 #include "support/material_positions.h"
 
 namespace testing_support {

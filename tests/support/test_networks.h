@@ -1,5 +1,5 @@
 // Networks of bullet's simple layout for tests, and a reader and forward pass of that layout
-// written here from its description (docs/08-networks.md), independent of engine/nnue: each i16
+// written here from its description (docs/08-networks.md), independent of lib/nnue and engine/inference: each i16
 // read from its two bytes, the features numbered as bullet's Chess768 numbers them, the output
 // in 64-bit integers with C++'s truncating division (equal to bullet's i32 arithmetic while
 // nothing overflows, as in every network made here).

@@ -1,7 +1,7 @@
 // Database: one SQLite file and its one connection, with a store per subsystem over it: runs
 // and games (RunStore), suite results (SuiteStore), cluster jobs (ClusterStore) and bisect
 // steps (BisectStore). Code that needs one subsystem can take that store alone. The tuner's
-// stores are on the tuner's side (tuner/src/store/tuner_database.h), on the same connection. WAL mode, one transaction per finished
+// stores are on the tuner's side (tuner/src/storage/tuner_database.h), on the same connection. WAL mode, one transaction per finished
 // game; the schema is migrated forward when a file is opened.
 // storage/ is the only folder that talks to SQLite.
 #pragma once

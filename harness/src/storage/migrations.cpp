@@ -10,7 +10,7 @@ namespace {
 
 // Each entry moves the schema one version up; never edit an entry once released. The entries
 // that made the tuner's tables (2, 3, 6, 8, 13, 14 and 16) moved, as they were, to the tuner's
-// own numbered list (tuner/src/store/tuner_migrations.cpp): here they do nothing, and an older
+// own numbered list (tuner/src/storage/tuner_migrations.cpp): here they do nothing, and an older
 // database that has their tables is recognised there.
 const char* const MIGRATIONS[] = {
     R"sql(
@@ -94,10 +94,10 @@ const char* const MIGRATIONS[] = {
       PRIMARY KEY (run_id, line));
     )sql",
     R"sql(
-    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
+    -- the tuner's tables: tuner/src/storage/tuner_migrations.cpp
     )sql",
     R"sql(
-    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
+    -- the tuner's tables: tuner/src/storage/tuner_migrations.cpp
     )sql",
     R"sql(
     ALTER TABLE moves ADD COLUMN pv_mismatch INTEGER NOT NULL DEFAULT 0;
@@ -111,13 +111,13 @@ const char* const MIGRATIONS[] = {
       counted TEXT);
     )sql",
     R"sql(
-    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
+    -- the tuner's tables: tuner/src/storage/tuner_migrations.cpp
     )sql",
     R"sql(
     ALTER TABLE games ADD COLUMN end_kind TEXT;  -- record/termination.h's name; NULL in games stored before
     )sql",
     R"sql(
-    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
+    -- the tuner's tables: tuner/src/storage/tuner_migrations.cpp
     )sql",
     R"sql(
     CREATE TABLE bisect_steps (
@@ -153,10 +153,10 @@ const char* const MIGRATIONS[] = {
       since TEXT NOT NULL);
     )sql",
     R"sql(
-    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
+    -- the tuner's tables: tuner/src/storage/tuner_migrations.cpp
     )sql",
     R"sql(
-    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
+    -- the tuner's tables: tuner/src/storage/tuner_migrations.cpp
     )sql",
     R"sql(
     -- --params-file: the option values each side played the game with, as JSON
@@ -164,7 +164,7 @@ const char* const MIGRATIONS[] = {
     ALTER TABLE games ADD COLUMN params TEXT;
     )sql",
     R"sql(
-    -- the tuner's tables: tuner/src/store/tuner_migrations.cpp
+    -- the tuner's tables: tuner/src/storage/tuner_migrations.cpp
     )sql",
     R"sql(
     -- --events: the game_end line of a game stored while its session had an event stream and

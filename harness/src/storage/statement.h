@@ -1,6 +1,6 @@
 // Statement: one prepared SQLite statement; binds by position starting at 1, steps, reads
 // columns, and throws StorageError on an SQLite error. Used only in storage/ and the tuner's
-// store/, the only code that talks to SQLite.
+// storage/, the only code that talks to SQLite.
 #pragma once
 
 #include <sqlite3.h>

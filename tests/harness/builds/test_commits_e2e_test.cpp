@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "report/dashboard_server.h"
+#include "views/dashboard_server.h"
 #include "support/git_repo.h"
 #include "support/harness_cli.h"
 

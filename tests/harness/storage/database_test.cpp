@@ -19,7 +19,7 @@ std::string fresh_db(const std::string& name) {
   return path;
 }
 
-// The tuner's tables are the tuner's (tests/tuner/store/): the harness makes none of them.
+// The tuner's tables are the tuner's (tests/tuner/storage/): the harness makes none of them.
 TEST(Database, MakesNoneOfTheTunersTables) {
   auto db = harness::Database::open(fresh_db("no_tuner_tables")).value();
   db->create_run(harness::RunKind::MATCH, "{}").value();

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "network/file_checksum.h"
+#include "network_training/file_checksum.h"
 #include "process/command.h"
 #include "support/browser.h"
 #include "support/material_positions.h"

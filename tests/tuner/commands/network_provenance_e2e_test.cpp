@@ -12,9 +12,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "network/file_checksum.h"
+#include "network_training/file_checksum.h"
 #include "process/child_process.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 #include "support/files.h"
 #include "support/material_positions.h"
 #include "support/training_workspace.h"

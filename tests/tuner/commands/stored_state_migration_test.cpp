@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 #include "support/tuner_cli.h"
 
 using namespace std::chrono_literals;

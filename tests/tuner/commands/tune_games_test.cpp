@@ -8,7 +8,7 @@
 
 #include "process/child_process.h"
 #include "process/command.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 #include "support/browser.h"
 #include "support/tuner_cli.h"
 

@@ -9,6 +9,7 @@
 
 #include "data/position_tracing.h"
 #include "methods/tuning_method.h"
+#include "driver/tuner_configuration.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <set>
 #include <tuple>
 
-#include "network/training_samples.h"
+#include "network_training/training_samples.h"
 #include "process/child_process.h"
 
 using namespace std::chrono_literals;

@@ -8,7 +8,7 @@
 
 #include <fstream>
 
-#include "cli_common/fail.h"
+#include "command_support/fail.h"
 #include "formats/format_table.h"
 #include "tuner/data_tools/trainer_data_files.h"
 

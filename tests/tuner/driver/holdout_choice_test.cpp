@@ -14,6 +14,7 @@
 #include "tuner/data/labeled_file.h"
 #include "tuner/methods/run_method.h"
 #include "tuner/space/material_config.h"
+#include "driver/tuner_configuration.h"
 
 namespace {
 

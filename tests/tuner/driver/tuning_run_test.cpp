@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 #include "tuner/space/material_config.h"
 
 namespace {

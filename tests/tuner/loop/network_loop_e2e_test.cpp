@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "network/file_checksum.h"
-#include "store/tuner_database.h"
+#include "network_training/file_checksum.h"
+#include "storage/tuner_database.h"
 #include "support/browser.h"
 #include "support/files.h"
 #include "support/git_repo.h"

@@ -14,6 +14,7 @@
 #include "space/tuned_weights.h"
 #include "space/tuner_config.h"
 #include "tuner/methods/run_method.h"
+#include "driver/tuner_configuration.h"
 
 namespace {
 

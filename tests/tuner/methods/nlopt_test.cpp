@@ -8,6 +8,7 @@
 
 #include "data/labeled_positions.h"
 #include "tuner/methods/run_method.h"
+#include "driver/tuner_configuration.h"
 
 namespace {
 

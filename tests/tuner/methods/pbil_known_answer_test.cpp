@@ -17,6 +17,7 @@
 #include "space/tuner_config.h"
 #include "tuner/data/labeled_file.h"
 #include "tuner/methods/run_method.h"
+#include "driver/tuner_configuration.h"
 
 namespace {
 

@@ -8,6 +8,7 @@
 
 #include "space/tuner_config.h"
 #include "tuner/methods/run_method.h"
+#include "driver/tuner_configuration.h"
 
 namespace {
 

@@ -10,6 +10,7 @@
 
 #include "methods/tuning_method.h"
 #include "space/tuner_config.h"
+#include "driver/tuner_configuration.h"
 
 inline constexpr const char* MATERIAL_CONFIG = R"({
   "name": "test",

@@ -10,6 +10,7 @@
 
 #include "space/tuned_weights.h"
 #include "tuner/space/material_config.h"
+#include "driver/tuner_configuration.h"
 
 namespace {
 

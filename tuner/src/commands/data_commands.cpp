@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_common/fail.h"
+#include "command_support/fail.h"
 #include "data_tools/file_validation.h"
 #include "data_tools/format_conversion.h"
 #include "data_tools/interleave.h"

@@ -9,7 +9,7 @@
 
 namespace tuner {
 
-// Runs a command as main.cpp runs every command: guarded, its status the exit status.
+// Runs a command as main.cpp runs every command (exit_status_of: a failure below it is status 2), its status the exit status.
 using CommandRunner = std::function<void(const std::function<int()>&)>;
 
 // Every data tool as a subcommand of `data`.

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "cluster/slurm.h"
-#include "cli_common/fail.h"
+#include "command_support/fail.h"
 #include "driver/run_lookup.h"
 #include "events/event_stream.h"
 #include "loop/loop_config.h"

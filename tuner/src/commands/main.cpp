@@ -7,8 +7,8 @@
 #include <iostream>
 #include <memory>
 
-#include "cli_common/command_line.h"
-#include "cli_common/stored_runs.h"
+#include "command_support/command_line.h"
+#include "command_support/stored_runs.h"
 #include "commands/data_commands.h"
 #include "commands/loop_command.h"
 #include "commands/network_command.h"
@@ -22,7 +22,7 @@ namespace {
 // A failure below the commands (the database refusing a write, a full disk) ends the run with
 // its message and status 2; every committed generation stays resumable.
 template <class F>
-int guarded(F command) {
+int exit_status_of(F command) {
   try {
     return command();
   } catch (const std::exception& e) {
@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
                     "After the tune, play the result against the start at each time control: \"stc=8+0.08 ltc=40+0.4 "
                     "sprt='elo0=0 elo1=5' games=2000 concurrency=2\"; each result is stored with the run");
     cmd->add_flag("--strict", o->strict, "Refuse to start when the configuration has a problem the method diagnoses (else a warning)");
-    cmd->callback([o, m = method.get()] { std::exit(guarded([&] { return tuner::tune_command(*o, *m); })); });
+    cmd->callback([o, m = method.get()] { std::exit(exit_status_of([&] { return tuner::tune_command(*o, *m); })); });
   }
   auto n = std::make_shared<tuner::NetworkCommandOptions>();
   n->db = harness::default_database();
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
       ->check(stop_after_count("superbatches"));
   nnue->add_option("--batch-losses", n->batch_losses, "Also write every batch's loss to this CSV file (superbatch,batch,loss)");
   harness::add_events_option(nnue, n->events);
-  nnue->callback([n] { std::exit(guarded([&] { return tuner::network_command(*n); })); });
+  nnue->callback([n] { std::exit(exit_status_of([&] { return tuner::network_command(*n); })); });
   auto l = std::make_shared<tuner::LoopCommandOptions>();
   l->db = harness::default_database();
   CLI::App* loop = app.add_subcommand("loop", "Generations of self-play, network training and a gate match (SPRT), each step a stored run");
@@ -97,25 +97,25 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 10000));
   loop->add_option("--partition", l->partition, "Slurm partition of the jobs (default: the cluster's default)");
   loop->add_option("--cluster-dir", l->cluster_dir, "Folder every node sees, for the jobs' files (default: cluster/ beside the database)");
-  loop->callback([l] { std::exit(guarded([&] { return tuner::loop_command(*l); })); });
+  loop->callback([l] { std::exit(exit_status_of([&] { return tuner::loop_command(*l); })); });
   CLI::App* show = app.add_subcommand("show", "Print a tuner run's history");
   show->add_option("RUN", r->run, "Run id")->required()->check(harness::run_number());
   show->add_option("--db", r->db, harness::DATABASE_HELP);
-  show->callback([r] { std::exit(guarded([&] { return tuner::show_command(*r); })); });
+  show->callback([r] { std::exit(exit_status_of([&] { return tuner::show_command(*r); })); });
   CLI::App* report = app.add_subcommand("report", "Write an HTML report of a tuner run (fitness, parameters, validations)");
   report->add_option("RUN", r->run, "Run id")->required()->check(harness::run_number());
   report->add_option("--db", r->db, harness::DATABASE_HELP);
   report->add_option("-o,--out", r->out, "HTML file to write (default: tuner-report-RUN.html beside the database)");
-  report->callback([r] { std::exit(guarded([&] { return tuner::report_command(*r); })); });
+  report->callback([r] { std::exit(exit_status_of([&] { return tuner::report_command(*r); })); });
   CLI::App* extract = app.add_subcommand(
       "extract-positions", "Write quiet positions labeled with the game result from a harness run (harness positions' exporter)");
   extract->add_option("--run", r->run, "Harness match run id")->required()->check(harness::run_number());
   extract->add_option("--out", r->out, "Labeled position file to write")->required();
   extract->add_option("--db", r->db, harness::DATABASE_HELP);
-  extract->callback([r] { std::exit(guarded([&] { return tuner::extract_command(*r); })); });
+  extract->callback([r] { std::exit(exit_status_of([&] { return tuner::extract_command(*r); })); });
   CLI::App* data = app.add_subcommand(
       "data", "Count, validate, shuffle, interleave or convert files of training positions, in any format the tuner reads");
-  tuner::add_data_commands(data, [](const std::function<int()>& command) { std::exit(guarded(command)); });
+  tuner::add_data_commands(data, [](const std::function<int()>& command) { std::exit(exit_status_of(command)); });
   const int status = harness::parse_command_line(app, argc, argv);
   return status < 0 ? 0 : status;
 }

@@ -6,15 +6,15 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli_common/fail.h"
+#include "command_support/fail.h"
 #include "core/bounded_read.h"
 #include "events/event_stream.h"
 #include "driver/pinned_data.h"
 #include "driver/run_lookup.h"
 #include "json/json_input.h"
 #include "methods/tuning_method.h"
-#include "network/file_checksum.h"
-#include "network/training_run.h"
+#include "network_training/file_checksum.h"
+#include "network_training/training_run.h"
 #include "process/stop_request.h"
 #include "settings/output_file.h"
 

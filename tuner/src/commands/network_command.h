@@ -7,7 +7,7 @@
 
 #include "core/result.h"
 #include "driver/network_training.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -11,6 +11,7 @@
 #include "space/tuned_weights.h"
 #include "space/tuner_config.h"
 #include "text/words.h"
+#include "driver/tuner_configuration.h"
 
 namespace tuner {
 

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
-#include "cli_common/fail.h"
-#include "cli_common/stored_runs.h"
+#include "command_support/fail.h"
+#include "command_support/stored_runs.h"
 #include "commands/network_command.h"
 #include "commands/report_sections.h"
 #include "driver/confirmation.h"
@@ -16,11 +16,12 @@
 #include "loop/loop_lineage.h"
 #include "loop/network_loop.h"
 #include "process/stop_request.h"
-#include "report/html_page.h"
+#include "views/html_page.h"
 #include "search/search.h"
 #include "settings/output_file.h"
 #include "stats/results_block.h"
 #include "text/words.h"
+#include "driver/tuner_configuration.h"
 
 namespace tuner {
 

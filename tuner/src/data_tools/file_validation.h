@@ -1,5 +1,5 @@
 // `tuner data validate`: every record of a file read by its format's own decoder
-// (engine/formats/), which refuses what is no record of the format: more than 32 pieces, a piece
+// (lib/formats/), which refuses what is no record of the format: more than 32 pieces, a piece
 // code no piece has, a result that is not a win, a draw or a loss, a position without one king a
 // side or with a pawn on the first or last rank, a bulletformat board whose king squares are not
 // where its kings stand, a game move or chain move that is not legal, a game without its end, a

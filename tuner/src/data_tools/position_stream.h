@@ -3,7 +3,7 @@
 // whole: a 32-byte board (marlinformat, bulletformat), a text line, a viriformat game, a binpack
 // chain (a chunk only carries chains: a chain's bytes hold all it needs). Each comes with its
 // byte offset and its number, and its positions are decoded on request by the formats' own
-// decoders (engine/formats/), an error naming the file, the record and its byte. The stream
+// decoders (lib/formats/), an error naming the file, the record and its byte. The stream
 // holds one record at a time (a binpack: the chunk it is in, at most 100 MiB by the format's
 // bound), never the file.
 #pragma once

@@ -2,7 +2,7 @@
 // and games, the results from White's view, the search scores by size, and how the positions
 // fall into each architecture's buckets: the output buckets of material (bullet's
 // MaterialCount<8>, (pieces - 2) / 4) and the king buckets of the default ten-bucket map (bullet's
-// progression example), each side's king in its own view, both from engine/nnue/features.h.
+// progression example), each side's king in its own view, both from lib/nnue/features.h.
 #pragma once
 
 #include <array>

@@ -11,7 +11,7 @@
 
 #include "fitness/tuned_engines.h"
 #include "stats/sprt.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -11,7 +11,7 @@
 #include "fitness/texel.h"
 #include "methods/tuning_method.h"
 #include "space/tuned_weights.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

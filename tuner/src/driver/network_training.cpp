@@ -8,7 +8,7 @@
 #include "driver/tuning_driver.h"
 #include "json/json_input.h"
 #include "methods/tuning_method.h"
-#include "network/file_checksum.h"
+#include "network_training/file_checksum.h"
 #include "nnue/file_layout.h"
 #include "process/stop_request.h"
 #include "settings/output_file.h"

@@ -11,8 +11,8 @@
 
 #include "core/result.h"
 #include "events/event_stream.h"
-#include "network/training_run.h"
-#include "store/tuner_database.h"
+#include "network_training/training_run.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -1,5 +1,5 @@
 // A network's provenance: the data files a training run reads are hashed as they are read
-// (network/file_checksum.h, HashedFile) and pinned to the run when it begins. A resume whose
+// (network_training/file_checksum.h, HashedFile) and pinned to the run when it begins. A resume whose
 // data differ from the pinned data in any byte is refused before it trains, naming the file, so
 // the manifest names exactly the data the network was trained on.
 #pragma once
@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "core/result.h"
-#include "network/file_checksum.h"
-#include "network/training_config.h"
-#include "network/training_run.h"
-#include "store/tuner_database.h"
+#include "network_training/file_checksum.h"
+#include "network_training/training_config.h"
+#include "network_training/training_run.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -10,7 +10,7 @@
 
 #include "core/result.h"
 #include "record/run_kind.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

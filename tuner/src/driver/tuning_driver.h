@@ -9,7 +9,7 @@
 #include "core/result.h"
 #include "driver/run_hooks.h"
 #include "methods/tuning_method.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cli_common/fail.h"
+#include "command_support/fail.h"
 #include "cluster/slurm.h"
 #include "data/position_tracing.h"
 #include "driver/confirmation.h"
@@ -28,6 +28,7 @@
 #include "stats/results_block.h"
 #include "text/format_number.h"
 #include "text/words.h"
+#include "driver/tuner_configuration.h"
 
 namespace tuner {
 

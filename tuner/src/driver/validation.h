@@ -5,7 +5,7 @@
 #include <iosfwd>
 
 #include "fitness/tuned_engines.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -18,7 +18,7 @@
 #include "space/tuned_weights.h"
 #include "space/tuner_config.h"
 #include "stats/tally.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -6,7 +6,7 @@
 #include "fitness/tuned_engines.h"
 #include "formats/format_table.h"
 #include "json/json_input.h"
-#include "network/training_config.h"
+#include "network_training/training_config.h"
 #include "run/match_config.h"
 #include "text/control_characters.h"
 

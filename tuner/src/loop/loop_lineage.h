@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/result.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

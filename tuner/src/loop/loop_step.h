@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "store/loop_store.h"
+#include "storage/loop_store.h"
 
 namespace tuner {
 

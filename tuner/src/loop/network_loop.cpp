@@ -13,7 +13,7 @@
 #include "loop/cluster_training.h"
 #include "loop/loop_lineage.h"
 #include "loop/step_detail.h"
-#include "network/file_checksum.h"
+#include "network_training/file_checksum.h"
 #include "builds/git_engines.h"
 #include "cluster/cluster_runner.h"
 #include "cluster/slurm.h"

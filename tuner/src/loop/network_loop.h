@@ -23,7 +23,7 @@
 #include "run/match_config.h"
 #include "launch/run_door.h"
 #include "run/run_inputs.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 

@@ -21,7 +21,7 @@
 #include "fitness/texel_fitness.h"
 #include "space/tuned_weights.h"
 #include "space/tuner_config.h"
-#include "store/tuner_database.h"
+#include "storage/tuner_database.h"
 
 namespace tuner {
 
@@ -109,10 +109,5 @@ const std::vector<std::unique_ptr<TuningMethod>>& tuning_methods();
 // The method of a name ("spsa"; a stored run of kind TUNER_METHOD keeps it as RunRow::method), or
 // nullptr.
 const TuningMethod* find_tuning_method(const std::string& name);
-
-// The whole configuration: the common part (space/tuner_config.h), and every method's section
-// checked by its method (methods/tuner_configuration.cpp).
-chess::Result<TunerConfig> parse_tuner_config(const std::string& json_text, const std::string& source);
-chess::Result<TunerConfig> load_tuner_config(const std::string& path);
 
 }  // namespace tuner
