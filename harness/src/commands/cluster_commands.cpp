@@ -88,6 +88,8 @@ void run_task(ClusterOptions& o) {
   config.shard = value_or_fail(parse_shard(o.shard));
   auto db = value_or_fail(Database::open(o.match.db));
   db->use_rollback_journal();
+  // The shard's run, finished or not (a shard database holds this one run; a task run again on
+  // it plays what is missing, or nothing).
   std::int64_t run_id = value_or_fail(find_run(*db, config, StoredRuns::ANY));
   if (!run_id) run_id = value_or_fail(create_run(*db, config));
   std::cout << "Shard " << config.shard.describe() << ": run " << run_id << " in " << db->path() << std::endl;

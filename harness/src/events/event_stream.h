@@ -4,7 +4,7 @@
 // the writing (nothing is dropped), within a patience: a reader that takes nothing for it, or
 // for STOP_PATIENCE once a stop is requested, is given up as one that goes away is. Giving up
 // ends the stream, never the run: it is reported once on standard error, and later events are
-// not written (the runner keeps each game's game_end owed for a resume: run/match_events.cpp).
+// not written (the runner keeps each game's game_end owed for a resume: run/game_recorder.cpp).
 #pragma once
 
 #include <chrono>

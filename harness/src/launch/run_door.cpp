@@ -53,13 +53,14 @@ chess::Result<std::int64_t> create_run(Database& db, const MatchConfig& config) 
   return db.create_run(config.run_kind(), config.to_json());
 }
 
-chess::Result<std::int64_t> find_run(Database& db, const MatchConfig& config, StoredRuns which) {
+chess::Result<std::int64_t> find_run(Database& db, const MatchConfig& config, StoredRuns which,
+                                     const std::function<bool(const RunRow&)>& also) {
   auto runs = db.runs();
   CHESS_RETURN_IF_ERROR(runs);
   for (auto it = runs->rbegin(); it != runs->rend(); ++it) {
     if (which == StoredRuns::UNFINISHED && it->status == RunStatus::FINISHED) continue;
     auto stored = MatchConfig::from_json(it->config);
-    if (stored && same_run(config, *stored)) return it->id;
+    if (stored && same_run(config, *stored) && (!also || also(*it))) return it->id;
   }
   return std::int64_t{0};
 }

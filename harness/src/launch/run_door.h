@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -49,10 +50,11 @@ enum class StoredRuns { UNFINISHED, ANY };
 // on a shared file system), set before the run is written.
 chess::Result<std::int64_t> create_run(Database& db, const MatchConfig& config);
 
-// The latest stored run (among `which`) whose configuration is `config`'s but for its
-// concurrency, the openings digest and the measurements a stored run keeps; 0 when there is
-// none. A stored configuration that cannot be read is not that run.
-chess::Result<std::int64_t> find_run(Database& db, const MatchConfig& config, StoredRuns which);
+// The latest stored run (among `which`, and that `also` accepts when given) whose configuration
+// is `config`'s but for its concurrency, the openings digest and the measurements a stored run
+// keeps; 0 when there is none. A stored configuration that cannot be read is not that run.
+chess::Result<std::int64_t> find_run(Database& db, const MatchConfig& config, StoredRuns which,
+                                     const std::function<bool(const RunRow&)>& also = nullptr);
 
 // Plays what is left of run `run_id`. A run that fails is marked "failed" with its error (a
 // database that cannot take even that: the error says what to do); a run held by another

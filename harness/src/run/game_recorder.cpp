@@ -47,7 +47,6 @@ chess::Result<bool> GameRecorder::start(std::ostream& out, int total) {
     CHESS_RETURN_IF_ERROR(id);
     engine_ids_.push_back(*id);
   }
-  started_ = std::chrono::steady_clock::now();
   return true;
 }
 

@@ -3,7 +3,9 @@
 // --pgn file, counted in the run's tally and the engines' output counts, and told to the live
 // output and the event stream. The session's end is one record: the summary and status stored
 // with the run, the closing lines and the run_end event. MatchRunner decides which games are
-// recorded and when the session ends; every call comes from its one collecting thread.
+// recorded and when the session ends; every call comes from its one collecting thread, but for
+// wants_starts() and quotes_faults(), which the slots may call: they read only what is set
+// before the games start.
 #pragma once
 
 #include <chrono>
@@ -46,9 +48,11 @@ class GameRecorder {
 
   // A game stored before this session, counted.
   void count_stored(int game_index, const std::string& result);
-  // The session starts with `total` games in the run (or shard): the resuming line, run_start,
-  // the game_end lines earlier sessions owe, and the engines' rows.
+  // The session is planned with `total` games in the run (or shard): the resuming line,
+  // run_start, the game_end lines earlier sessions owe, and the engines' rows.
   chess::Result<bool> start(std::ostream& out, int total);
+  // The first game is about to start: the session's clock (progress, games/min) runs from here.
+  void begin_games() { started_ = std::chrono::steady_clock::now(); }
   // Whether a game's start is wanted (by the output or the event stream).
   bool wants_starts() const { return output_->wants_starts() || run_events_ != nullptr; }
   // Whether a fault's event quotes the engine's last lines (players keep them then).
@@ -75,7 +79,6 @@ class GameRecorder {
   void failed(const SessionEnd& session) { end_event(RunEndStatus::FAILED, session); }
 
   int done() const { return done_count_; }
-  int total() const { return total_games_; }
   const std::string& pgn_error() const { return pgn_error_; }
   Tally match_tally() const { return tally_.match_tally(); }
   Tally engine_tally(std::size_t i) const { return tally_.engine_tally(i); }

@@ -174,6 +174,7 @@ MatchStatus MatchRunner::run(std::ostream& out) {
     ~Release() { (void)runner.db_.release_run(runner.run_id_, this_process()); }
   } release{*this};
   if (auto planned = plan(out); !planned) return {MatchStatus::FAILED, planned.error()};
+  recorder_.begin_games();
   const int slots = pending_count_ == 0 ? 0 : std::max(1, std::min<int>(config_.concurrency, pending_count_));
   std::vector<std::thread> workers;
   for (int s = 0; s < slots; ++s) workers.emplace_back([this, s] { worker(s); });

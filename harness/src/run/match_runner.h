@@ -76,10 +76,11 @@ class MatchRunner {
   void worker(int slot);
   // The shard's next game not stored yet (under mutex_, while handed_out_ < pending_count_).
   GameSpec next_pending();
-  // A process from the slot's pool set up as engine `engine`, not `other` (the game's other
-  // side); the error when a new one does not start.
+  // The game's end in the dialogue log (with -show-latency, each move's latency first).
   void note_game(int number, const GameRecord& g) const;
   std::vector<int> slot_cpus(int slot) const;
+  // A process from the slot's pool set up as engine `engine`, not `other` (the game's other
+  // side); the error when a new one does not start.
   chess::Result<Player*> seat(std::vector<std::unique_ptr<Player>>& pool, int slot, int engine, const EngineConfig& wanted,
                               const Player* other, int game_number);
   // The game, or why its engines could not start for it.
@@ -107,7 +108,7 @@ class MatchRunner {
   // The game next_pending() would hand out (under mutex_).
   int next_pending_index() const;
 
-  MatchConfig config_;
+  MatchConfig config_;  // declared before recorder_, which keeps a reference to it
   Database& db_;
   std::int64_t run_id_;
   GameRecorder recorder_;

@@ -59,7 +59,10 @@ TEST(RunDoor, ARunThatFailsHereIsMarkedFailed) {
   const harness::RunRow row = db->run(run).value().value();
   EXPECT_EQ(row.status, harness::RunStatus::FAILED);
   EXPECT_NE(row.summary.find("cannot write the game's PGN"), std::string::npos) << row.summary;
-  EXPECT_EQ(played.match.games(), 1) << "the game stored before the failure is counted";
+  // The games stored (the first, and one already in progress when the run stopped) are counted.
+  const int stored = int(db->games(run).value().size());
+  EXPECT_GE(stored, 1);
+  EXPECT_EQ(played.match.games(), stored);
 }
 
 // The same through the cluster backend: its job refused, the run is marked failed alike.

@@ -77,12 +77,11 @@ void TunedEngines::forget(const harness::EngineConfig& engine) const {
 chess::Result<std::int64_t> TunedEngines::unfinished_cluster_run(const harness::MatchConfig& c) const {
   // A tuner killed while a generation's array ran finds that generation's run again (the same
   // individuals, openings and shards) and goes on with it instead of playing it anew.
-  auto found = harness::find_run(*db_, c, harness::StoredRuns::UNFINISHED);
-  CHESS_RETURN_IF_ERROR(found);
-  if (!*found) return found;
-  auto job = db_->cluster_job(*found);
-  CHESS_RETURN_IF_ERROR(job);
-  return *job ? *found : std::int64_t{0};
+  // Only a run that went to the cluster: one played here (a resume without the cluster) is not it.
+  return harness::find_run(*db_, c, harness::StoredRuns::UNFINISHED, [&](const harness::RunRow& run) {
+    auto job = db_->cluster_job(run.id);
+    return job && *job;
+  });
 }
 
 harness::ClusterSettings TunedEngines::cluster_settings(const harness::MatchConfig& c, std::int64_t run_id) const {
