@@ -200,7 +200,7 @@ class FenReader {
   }
 
   void finish() {
-    pos_.ep_in_key_ = pos_.has_legal_en_passant();
+    pos_.ep_in_key_ = pos_.en_passant_capture_legal();
     pos_.key_ = pos_.compute_key();
   }
 

@@ -271,6 +271,10 @@ bool is_legal(const Position& pos, Move m) {
   return pseudo_legal(pos, m) && king_safe_after(pos, m);
 }
 
+bool is_legal_pseudo_legal(const Position& pos, Move m) {
+  return m.kind() == MoveKind::CASTLING ? castling_legal(pos, m) : king_safe_after(pos, m);
+}
+
 int count_legal(const Position& pos) {
   CountSink sink;
   generate_for_side<GenType::ALL>(pos, sink);

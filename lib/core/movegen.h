@@ -34,6 +34,9 @@ void generate_legal(const Position& pos, MoveList& list);
 MoveList legal_moves(const Position& pos);
 // Whether `m` is one of the legal moves (legal_moves(pos).contains(m)), without writing them out.
 bool is_legal(const Position& pos, Move m);
+// is_legal of a move already known to be pseudo-legal (its piece moves so by the rules of
+// movement, or castles with a right held): only whether the king is safe, and castling's path.
+bool is_legal_pseudo_legal(const Position& pos, Move m);
 // The number of legal moves, without writing them out (used for perft's last ply).
 int count_legal(const Position& pos);
 // Legal captures, en-passant and promotions (queen and knight promotions also as quiet moves).

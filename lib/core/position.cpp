@@ -78,8 +78,6 @@ bool Position::en_passant_legal_for(Color us, Square ep) const {
   return false;
 }
 
-bool Position::has_legal_en_passant() const { return ep_ != SQ_NONE && en_passant_legal_for(side_, ep_); }
-
 void Position::do_move(Move m, Undo& undo) {
   undo = {key_, ep_, ep_in_key_, castling_, NO_PIECE, rule50_};
   const Color us = side_, them = ~us;
@@ -190,7 +188,7 @@ Key Position::compute_key() const {
   for (Square s = SQ_A1; s < SQ_NONE; ++s)
     if (board_[s] != NO_PIECE) k ^= zobrist::piece_square[board_[s]][s];
   k ^= zobrist::castling[castling_];
-  if (has_legal_en_passant()) k ^= zobrist::en_passant_file[file_of(ep_)];
+  if (en_passant_capture_legal()) k ^= zobrist::en_passant_file[file_of(ep_)];
   if (side_ == BLACK) k ^= zobrist::side_to_move;
   return k;
 }
@@ -207,7 +205,7 @@ std::string Position::consistency_error() const {
   if ((pieces(WHITE) | pieces(BLACK)) != pieces() || (pieces(WHITE) & pieces(BLACK))) return "colour bitboards are wrong";
   if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1) return "king count is wrong";
   if (key_ != compute_key()) return "incremental key differs from scratch key";
-  if (ep_in_key_ != has_legal_en_passant()) return "en-passant key flag is wrong";
+  if (ep_in_key_ != en_passant_capture_legal()) return "en-passant key flag is wrong";
   return {};
 }
 

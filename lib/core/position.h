@@ -92,7 +92,8 @@ class Position {
   Key compute_key() const;  // from scratch; equals key() in a consistent position
   // Empty when the internal bitboards, mailbox, key and counters agree; otherwise what is wrong.
   std::string consistency_error() const;
-  bool has_legal_en_passant() const;
+  // An en-passant capture is legal here: the flag kept with the key (each move sets it).
+  bool has_legal_en_passant() const { return ep_in_key_; }
 
   static int right_index(CastlingRights single_right) {
     return single_right == WHITE_OO ? 0 : single_right == WHITE_OOO ? 1 : single_right == BLACK_OO ? 2 : 3;
@@ -106,6 +107,8 @@ class Position {
   void set_castling_right(CastlingRights right, Square rook_from);
   char castling_letter(CastlingRights right, FenCastling style) const;
   bool en_passant_legal_for(Color us, Square ep) const;
+  // The flag worked out from the board: the en-passant square and a capture there that is legal.
+  bool en_passant_capture_legal() const { return ep_ != SQ_NONE && en_passant_legal_for(side_, ep_); }
 
   Bitboard by_type_[PIECE_TYPE_NB] = {};
   Bitboard by_color_[COLOR_NB] = {};

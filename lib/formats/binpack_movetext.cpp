@@ -1,10 +1,12 @@
 #include "formats/binpack_movetext.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "core/bitboard.h"
 #include "core/movegen.h"
+#include "formats/training_record.h"
 
 namespace formats {
 
@@ -53,9 +55,32 @@ Choices choices_of(const chess::Position& pos, chess::Square from) {
 
 int below(chess::Bitboard set, chess::Square s) { return chess::popcount(set & (chess::square_bb(s) - 1)); }
 
+// Each byte's n-th set bit (8: none), for nth_square's last step.
+constexpr auto NTH_BIT_OF_BYTE = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> table{};
+  for (unsigned byte = 0; byte < 256; ++byte) {
+    unsigned n = 0;
+    for (auto& bit : table[byte]) bit = 8;
+    for (std::uint8_t bit = 0; bit < 8; ++bit)
+      if (byte >> bit & 1) table[byte][n++] = bit;
+  }
+  return table;
+}();
+
+// The n-th square of `set` (n below its count) in square order: the half, quarter and byte that
+// hold it found by counting, then the byte's table; a square a choice, where popping n squares
+// one by one cost up to 31 steps.
 chess::Square nth_square(chess::Bitboard set, unsigned n) {
-  for (unsigned i = 0; i < n; ++i) chess::pop_lsb(set);
-  return chess::lsb(set);
+  int base = 0;
+  for (const int width : {32, 16, 8}) {
+    const auto low = unsigned(std::popcount(set & ((chess::Bitboard(1) << width) - 1)));
+    if (n >= low) {
+      n -= low;
+      set >>= width;
+      base += width;
+    }
+  }
+  return chess::Square(base + NTH_BIT_OF_BYTE[set & 0xFF][n & 7]);
 }
 
 }  // namespace
@@ -109,7 +134,16 @@ void BinpackMovetextWriter::put_score(std::int16_t score) {
   last_score_ = std::int16_t(-score);
 }
 
-chess::Result<unsigned> BinpackMovetextReader::take(int bits) {
+inline chess::Result<unsigned> BinpackMovetextReader::take(int bits) {
+  const std::size_t byte = bit_ / 8;
+  if (byte + 4 > size_) return take_near_end(bits);
+  // Four bytes hold any choice or score block (at most 16 bits) from any bit of the first.
+  const auto window = std::uint32_t(read_be(text_ + byte, 4)) << (bit_ % 8);
+  bit_ += std::size_t(bits);
+  return bits == 0 ? 0u : unsigned(window >> (32 - bits));
+}
+
+chess::Result<unsigned> BinpackMovetextReader::take_near_end(int bits) {
   if (bit_ + std::size_t(bits) > 8 * size_) return chess::Error{"the chain's moves end before its count of plies"};
   unsigned value = 0;
   while (bits > 0) {
@@ -155,7 +189,9 @@ chess::Result<chess::Move> BinpackMovetextReader::take_move(const chess::Positio
         chess::type_of(pos.piece_on(from)) == chess::PAWN && pos.has_legal_en_passant() && to == pos.ep_square();
     move = en_passant ? chess::Move(from, to, chess::MoveKind::EN_PASSANT) : chess::Move(from, to);
   }
-  if (!chess::is_legal(pos, move)) return chess::Error{"a move that is not legal in its position"};
+  // A choice is pseudo-legal by its making: its piece's moves by the rules of movement, the
+  // en-passant square only when a capture there is legal, castling only with a right held.
+  if (!chess::is_legal_pseudo_legal(pos, move)) return chess::Error{"a move that is not legal in its position"};
   return move;
 }
 

@@ -57,6 +57,7 @@ class BinpackMovetextReader {
 
  private:
   chess::Result<unsigned> take(int bits);
+  chess::Result<unsigned> take_near_end(int bits);  // the last three bytes, a bit at a time
   chess::Result<chess::Move> take_move(const chess::Position& pos);
   chess::Result<std::int16_t> take_score();
   const std::uint8_t* text_;

@@ -1,7 +1,8 @@
 // TunedEngines: the tuned engine set up with tuned values (evaluation weights through a weights
 // file it loads with EvalFile, or UCI options through "setoption"), its fitness opponent, and
-// the matches between them played through the harness's MatchRunner, the same code as
-// `harness match`, so every game is stored in the harness's run, game and move tables.
+// the matches between them played through the harness's one door into a run (launch/run_door.h),
+// the same code as `harness match`, so every game is stored in the harness's run, game and move
+// tables.
 #pragma once
 
 #include <cstdint>
