@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <optional>
 
 #include "core/bitboard.h"
 #include "core/movegen.h"
@@ -15,7 +16,8 @@ namespace {
 // The bits a choice among `count` takes (nnue-pytorch's usedBitsSafe): none for one or none.
 int bits_for(int count) { return count <= 1 ? 0 : int(std::bit_width(unsigned(count - 1))); }
 
-constexpr int SCORE_BLOCK = 4;  // bits of the score's difference a block holds, a fifth says more follow
+constexpr int SCORE_BLOCK = 4;
+constexpr const char* ENDS_EARLY = "the chain's moves end before its count of plies";  // bits of the score's difference a block holds, a fifth says more follow
 
 // What the piece on `from` may do as binpack counts it: its destinations (each four times for a
 // pawn that promotes), then, for the king, one choice per castling right of its side.
@@ -134,7 +136,7 @@ void BinpackMovetextWriter::put_score(std::int16_t score) {
   last_score_ = std::int16_t(-score);
 }
 
-inline chess::Result<unsigned> BinpackMovetextReader::take(int bits) {
+inline std::optional<unsigned> BinpackMovetextReader::take(int bits) {
   const std::size_t byte = bit_ / 8;
   if (byte + 4 > size_) return take_near_end(bits);
   // Four bytes hold any choice or score block (at most 16 bits) from any bit of the first.
@@ -143,8 +145,8 @@ inline chess::Result<unsigned> BinpackMovetextReader::take(int bits) {
   return bits == 0 ? 0u : unsigned(window >> (32 - bits));
 }
 
-chess::Result<unsigned> BinpackMovetextReader::take_near_end(int bits) {
-  if (bit_ + std::size_t(bits) > 8 * size_) return chess::Error{"the chain's moves end before its count of plies"};
+std::optional<unsigned> BinpackMovetextReader::take_near_end(int bits) {
+  if (bit_ + std::size_t(bits) > 8 * size_) return std::nullopt;
   unsigned value = 0;
   while (bits > 0) {
     const int free = 8 - int(bit_ % 8), n = std::min(bits, free);
@@ -156,26 +158,24 @@ chess::Result<unsigned> BinpackMovetextReader::take_near_end(int bits) {
 }
 
 chess::Result<std::pair<chess::Move, std::int16_t>> BinpackMovetextReader::next(const chess::Position& pos) {
-  auto move = take_move(pos);
-  CHESS_RETURN_IF_ERROR(move);
-  auto score = take_score();
-  CHESS_RETURN_IF_ERROR(score);
-  return std::pair{*move, *score};
+  std::pair<chess::Move, std::int16_t> taken;
+  if (const char* error = take_move(pos, taken.first)) return chess::Error{error};
+  if (const char* error = take_score(taken.second)) return chess::Error{error};
+  return taken;
 }
 
-chess::Result<chess::Move> BinpackMovetextReader::take_move(const chess::Position& pos) {
+const char* BinpackMovetextReader::take_move(const chess::Position& pos, chess::Move& move) {
   const chess::Color us = pos.side_to_move();
   const chess::Bitboard ours = pos.pieces(us);
-  auto piece = take(bits_for(chess::popcount(ours)));
-  CHESS_RETURN_IF_ERROR(piece);
-  if (int(*piece) >= chess::popcount(ours)) return chess::Error{"a move names a piece the side to move does not have"};
+  const auto piece = take(bits_for(chess::popcount(ours)));
+  if (!piece) return ENDS_EARLY;
+  if (int(*piece) >= chess::popcount(ours)) return "a move names a piece the side to move does not have";
   const chess::Square from = nth_square(ours, *piece);
   const Choices c = choices_of(pos, from);
-  auto id = take(bits_for(c.count()));
-  CHESS_RETURN_IF_ERROR(id);
-  if (int(*id) >= c.count()) return chess::Error{"a move names a destination its piece does not have"};
+  const auto id = take(bits_for(c.count()));
+  if (!id) return ENDS_EARLY;
+  if (int(*id) >= c.count()) return "a move names a destination its piece does not have";
   const int normal = chess::popcount(c.destinations);
-  chess::Move move;
   if (int(*id) >= normal * (c.promotes ? 4 : 1)) {
     const bool has_long = pos.castling_rights() & chess::queenside(us);
     const chess::CastlingRights right = *id == unsigned(normal) && has_long ? chess::queenside(us) : chess::kingside(us);
@@ -191,22 +191,22 @@ chess::Result<chess::Move> BinpackMovetextReader::take_move(const chess::Positio
   }
   // A choice is pseudo-legal by its making: its piece's moves by the rules of movement, the
   // en-passant square only when a capture there is legal, castling only with a right held.
-  if (!chess::is_legal_pseudo_legal(pos, move)) return chess::Error{"a move that is not legal in its position"};
-  return move;
+  if (!chess::is_legal_pseudo_legal(pos, move)) return "a move that is not legal in its position";
+  return nullptr;
 }
 
-chess::Result<std::int16_t> BinpackMovetextReader::take_score() {
+const char* BinpackMovetextReader::take_score(std::int16_t& score) {
   std::uint16_t difference = 0;
   for (int shift = 0;; shift += SCORE_BLOCK) {
-    if (shift > 12) return chess::Error{"a score's difference longer than 16 bits"};
-    auto block = take(SCORE_BLOCK + 1);
-    CHESS_RETURN_IF_ERROR(block);
+    if (shift > 12) return "a score's difference longer than 16 bits";
+    const auto block = take(SCORE_BLOCK + 1);
+    if (!block) return ENDS_EARLY;
     difference = std::uint16_t(difference | ((*block & ((1u << SCORE_BLOCK) - 1)) << shift));
     if (!(*block >> SCORE_BLOCK)) break;
   }
-  const std::int16_t score = std::int16_t(last_score_ + binpack_unzigzag(difference));
+  score = std::int16_t(last_score_ + binpack_unzigzag(difference));
   last_score_ = std::int16_t(-score);
-  return score;
+  return nullptr;
 }
 
 }  // namespace formats

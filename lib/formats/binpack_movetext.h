@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -56,10 +57,12 @@ class BinpackMovetextReader {
   std::size_t bytes_read() const { return (bit_ + 7) / 8; }
 
  private:
-  chess::Result<unsigned> take(int bits);
-  chess::Result<unsigned> take_near_end(int bits);  // the last three bytes, a bit at a time
-  chess::Result<chess::Move> take_move(const chess::Position& pos);
-  chess::Result<std::int16_t> take_score();
+  // The next `bits` bits, or none when the text ends first.
+  std::optional<unsigned> take(int bits);
+  std::optional<unsigned> take_near_end(int bits);  // the last three bytes, a bit at a time
+  // Each sets its result and returns null, or returns what is wrong (the text's words).
+  const char* take_move(const chess::Position& pos, chess::Move& move);
+  const char* take_score(std::int16_t& score);
   const std::uint8_t* text_;
   std::size_t size_;
   std::size_t bit_ = 0;
