@@ -57,6 +57,7 @@ class Position {
   bool is_chess960() const;
 
   Piece piece_on(Square s) const { return board_[s]; }
+  const Piece* mailbox() const { return board_; }  // the 64 squares' pieces, a1 first
   Bitboard pieces() const { return by_type_[NO_PIECE_TYPE]; }
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(PieceType pt) const { return by_type_[pt]; }

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "network_training/feature_packing.h"
 #include "network_training/sample_decoding.h"
 #include "nnue/features.h"
 #include "process/memory_available.h"
@@ -38,32 +39,10 @@ std::uint64_t default_memory_budget() {
   return available ? std::uint64_t(double(*available) * MEMORY_SHARE) : std::numeric_limits<std::uint64_t>::max();
 }
 
-namespace {
-
-// Each piece's Chess768 feature for each perspective on the square that perspective calls a1;
-// the square as the perspective sees it adds to it.
-constexpr auto FEATURE_ON_A1 = [] {
-  std::array<std::array<std::uint16_t, chess::PIECE_NB>, chess::COLOR_NB> table{};
-  for (const chess::Color c : {chess::WHITE, chess::BLACK})
-    for (const chess::Piece p : {chess::W_PAWN, chess::W_KNIGHT, chess::W_BISHOP, chess::W_ROOK, chess::W_QUEEN, chess::W_KING,
-                                 chess::B_PAWN, chess::B_KNIGHT, chess::B_BISHOP, chess::B_ROOK, chess::B_QUEEN, chess::B_KING})
-      table[c][p] = std::uint16_t(nnue::feature_index(c, p, chess::Square(nnue::plain_view(c).square_xor)));
-  return table;
-}();
-
-}  // namespace
-
 TrainingSample to_sample(const chess::Position& pos, double white_result, int white_score) {
   TrainingSample s;
   const chess::Color us = pos.side_to_move();
-  const auto& on_a1 = FEATURE_ON_A1[us];
-  const int flip = nnue::plain_view(us).square_xor;
-  int n = 0;  // counted here, not in s.count: a store a piece would wait for the one before
-  for (chess::Bitboard b = pos.pieces(); b && n < 32; b &= b - 1, ++n) {
-    const int sq = __builtin_ctzll(b);
-    s.features[std::size_t(n)] = std::uint16_t(on_a1[pos.piece_on(chess::Square(sq))] + (sq ^ flip));
-  }
-  s.count = std::uint8_t(n);
+  s.count = std::uint8_t(pack_features(pos, s.features));
   s.result = float(us == chess::WHITE ? white_result : 1.0 - white_result);
   s.score = float(us == chess::WHITE ? white_score : -white_score);
   return s;
