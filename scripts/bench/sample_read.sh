@@ -31,9 +31,7 @@ if grep -qm1 -o bmi2 /proc/cpuinfo; then
   if [ "$vendor" != AuthenticAMD ] || [ "$family" -ge 23 ]; then bmi2=(-DHAS_BMI2 -mbmi2); fi
 fi
 source "$root/scripts/lib/nnue_pytorch_build.sh"
-for program in binpack_speed binpack_features_speed; do
-  nnue_pytorch_build "$src" "$out" "$program" -O3 -DNDEBUG -march=native "${bmi2[@]}"
-done
+nnue_pytorch_build "$src" "$out" binpack_speed -O3 -DNDEBUG -march=native "${bmi2[@]}"
 
 runs=()
 for _ in $(seq "$copies"); do runs+=("$run"); done
@@ -44,7 +42,7 @@ ls -l "$out"/p.* | awk '{print "  " $5 " bytes  " $9}'
 "$bin/bench_sample_read" --rounds "$rounds" --labeled bulletformat="$out/p.bulletformat" viriformat="$out/p.viriformat" \
   binpack="$out/p.binpack" | tee "$out/ours.txt"
 "$out/binpack_speed" "$out/p.binpack" "$rounds" | tee "$out/theirs.txt"
-"$out/binpack_features_speed" "$out/p.binpack" "$rounds" | tee "$out/theirs-features.txt"
+"$out/binpack_speed" "$out/p.binpack" "$rounds" features | tee "$out/theirs-features.txt"
 python3 - "$out/ours.txt" "$out/theirs.txt" "$out/theirs-features.txt" <<'PY'
 import re, sys
 ours = [l for l in open(sys.argv[1]) if "(binpack, to features)" in l][0].split()
