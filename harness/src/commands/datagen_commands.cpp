@@ -93,6 +93,7 @@ struct PositionsOptions {
   std::vector<std::int64_t> runs;
   std::string db = default_database(), out, format = formats::position_format_name(formats::PositionFormat::EPD), keep;
   int min_ply = 0;
+  std::int64_t first_games = 0;
   bool no_dedup = false;
 };
 
@@ -111,6 +112,8 @@ PositionFilters filters_of(const PositionsOptions& o) {
   PositionFilters f;
   f.min_ply = o.min_ply;
   f.dedup = !o.no_dedup;
+  if (o.first_games < 0) fail("--first-games must be 1 or more (0: all the games), got " + std::to_string(o.first_games));
+  f.first_games = o.first_games;
   std::string list = o.keep;
   for (std::size_t at = 0; (at = list.find(',', at)) != std::string::npos;) list[at] = ' ';
   std::istringstream words(list);
@@ -190,6 +193,9 @@ void add_datagen_commands(CLI::App& app) {
   positions->add_option("--keep", p->keep, "Keep what is left out by default: checks,tactical,mates");
   positions->add_option("--min-ply", p->min_ply, "Leave out the positions before this ply")->capture_default_str();
   positions->add_flag("--no-dedup", p->no_dedup, "Keep repeated positions");
+  positions->add_option("--first-games", p->first_games,
+                        "Export only each run's first N games by their number, all of them stored (an export of a run that "
+                        "goes on, made again byte for byte)");
   positions->add_option("--db", p->db, DATABASE_HELP);
   positions->callback([p] { std::exit(export_runs(*p)); });
 }

@@ -26,6 +26,9 @@ struct PositionFilters {
   bool skip_mates = true;     // the score is a mate
   int min_ply = 0;            // positions before this ply of the game (opening plies count) are dropped
   bool dedup = true;
+  // Only the games numbered below this (the first N the run planned; 0: all), so that an export
+  // of a run that goes on can be made again byte for byte; every one of them must be stored.
+  std::int64_t first_games = 0;
   // A test of the caller's (the tuner's: quiescence equal to the static evaluation); empty: none.
   std::function<bool(const chess::Position&)> position_test{};
 };
@@ -39,7 +42,8 @@ struct ExportCounts {
 };
 
 // Writes the run's positions to `out`; `seen` holds the keys written before (several runs into
-// one file). An error names the game that cannot be replayed.
+// one file). An error names the game that cannot be replayed, or says how many of the first
+// `filters.first_games` the run holds when it holds fewer.
 chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, const PositionFilters& filters,
                                              formats::PositionFormat format, std::ostream& out,
                                              std::unordered_set<std::uint64_t>& seen);

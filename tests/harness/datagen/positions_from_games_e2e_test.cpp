@@ -146,4 +146,36 @@ TEST(PositionsFromGames, APgnWithoutScoresGivesEpdAndNoBinaryRecord) {
   EXPECT_NE(refused.out.find("run 2 is a perft run: positions come from games"), std::string::npos) << refused.out;
 }
 
+TEST(PositionsFromGames, FirstGamesExportsAPrefixOfTheRunAndRefusesGamesItDoesNotHold) {
+  const std::string db = temp_db("positions_first_games");
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  HarnessRun match = run_harness({"match", "--engine", mock("a", "first"), "--engine", mock("b", "random"), "--games", "4",
+                                  "--nodes", "100", "--maxmoves", "30", "--concurrency", "2", "--db", db});
+  ASSERT_EQ(match.exit_code, 0) << match.out;
+  const auto text = [&](const std::string& name, std::vector<std::string> more) {
+    std::vector<std::string> args{"positions", "1", "--db", db, "-o", dir + "/" + name, "--format", "text", "--no-dedup"};
+    args.insert(args.end(), more.begin(), more.end());
+    return run_harness(args);
+  };
+  HarnessRun all = text("all.txt", {});
+  ASSERT_EQ(all.exit_code, 0) << all.out;
+  HarnessRun first = text("first.txt", {"--first-games", "2"});
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  EXPECT_NE(first.out.find("run 1: 2 games"), std::string::npos) << first.out;
+  const std::string whole = testing_support::file_bytes(dir + "/all.txt"), part = testing_support::file_bytes(dir + "/first.txt");
+  ASSERT_FALSE(part.empty());
+  EXPECT_LT(part.size(), whole.size());
+  EXPECT_EQ(whole.substr(0, part.size()), part) << "the first two games are the start of the whole run's export";
+  HarnessRun again = text("again.txt", {"--first-games", "2"});
+  ASSERT_EQ(again.exit_code, 0) << again.out;
+  EXPECT_EQ(testing_support::file_bytes(dir + "/again.txt"), part);
+  HarnessRun beyond = text("beyond.txt", {"--first-games", "5"});
+  EXPECT_NE(beyond.exit_code, 0);
+  EXPECT_NE(beyond.out.find("run 1 holds 4 of its first 5 games (--first-games)"), std::string::npos) << beyond.out;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/beyond.txt")) << "a refused export leaves no file";
+  HarnessRun negative = text("negative.txt", {"--first-games", "-1"});
+  EXPECT_NE(negative.exit_code, 0);
+  EXPECT_NE(negative.out.find("--first-games must be 1 or more"), std::string::npos) << negative.out;
+}
+
 }  // namespace
