@@ -40,20 +40,22 @@ engine="$out/engine-$signature"
 [ -x "$engine" ] || cp "$bin/engine" "$engine"
 superbatch_positions=$(( 16384 * 20 ))
 
-prefix_file() {  # the first $1 positions of DATA, made once
-  local file="$out/data-$1.bf"
+# Each step below stops the script on a failure; none runs in a $(...) subshell, whose exit would
+# stop only that subshell.
+prefix_file() {  # the first $1 positions of DATA, made once: sets $prefix
+  prefix="$out/data-$1.bf"
   (( $1 <= total )) || { echo "data_curve: size $1 is more than DATA's $total positions" >&2; exit 1; }
-  [ -f "$file" ] && [ "$(stat -c %s "$file")" -eq $(( $1 * 32 )) ] || head -c $(( $1 * 32 )) "$data" > "$file"
-  echo "$file"
+  if ! [ -f "$prefix" ] || [ "$(stat -c %s "$prefix")" -ne $(( $1 * 32 )) ]; then head -c $(( $1 * 32 )) "$data" > "$prefix"; fi
 }
 
-train() {  # name arch size -> the network's path
+train() {  # name arch size: trains $out/NAME/NAME.nnue once
   local name="$1" arch="$2" size="$3" dir="$out/$1" superbatches
   superbatches=$(( (passes * size + superbatch_positions / 2) / superbatch_positions ))
   (( superbatches >= 1 )) || superbatches=1
   mkdir -p "$dir"
   local config="$dir/$name.config.json" net="$dir/$name.nnue" manifest="$dir/$name.json"
-  python3 - "$config" "$name" "$arch" "$(prefix_file "$size")" "$superbatches" <<'EOF'
+  prefix_file "$size"
+  python3 - "$config" "$name" "$arch" "$prefix" "$superbatches" <<'EOF'
 import json, sys
 path, name, arch, data, superbatches = sys.argv[1:]
 json.dump({"name": name, "arch": arch, "data": [{"path": data, "format": "bulletformat"}],
@@ -68,11 +70,10 @@ EOF
     "$bin/tuner" nnue --config "$config" --out "$net" --db "$db" "${resume[@]}" > "$dir/train.log" 2>&1 \
       || { echo "data_curve: training $name failed, see $dir/train.log" >&2; exit 1; }
   fi
-  echo "$net"
 }
 
-match() {  # name net -> the match's Elo line
-  local name="$1" net="$2" result="$out/$1/match.result"
+match() {  # name: plays $out/NAME/NAME.nnue against dev once, its result block in $out/NAME/match.result
+  local name="$1" net="$out/$1/$1.nnue" result="$out/$1/match.result"
   if ! [ -f "$result" ]; then
     local args=(match --engine "name=$name cmd=$engine arg=--net arg=$net option.Hash=16"
       --engine "name=dev cmd=$engine option.Hash=16" --games "$games" --nodes "$nodes"
@@ -84,14 +85,14 @@ match() {  # name net -> the match's Elo line
       || { echo "data_curve: match of $name failed, see $log" >&2; exit 1; }
     grep -A4 '^Results of' "$log" | tail -5 > "$result"
   fi
-  grep '^Elo:' "$result"
 }
 
 for size in $sizes; do
   for word in $archs; do
     name="${word%%=*}-$size"
-    net="$(train "$name" "${word#*=}" "$size")"
+    train "$name" "${word#*=}" "$size"
+    match "$name"
     loss="$(python3 -c 'import json, sys; m = json.load(open(sys.argv[1])); print(m["superbatches_done"], m["losses"][-1]["validation_loss"])' "$out/$name/$name.json")"
-    echo "$name positions $size superbatches/validation loss $loss | $(match "$name" "$net")"
+    echo "$name positions $size superbatches/validation loss $loss | $(grep '^Elo:' "$out/$name/match.result")"
   done
 done
