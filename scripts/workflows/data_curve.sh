@@ -11,7 +11,7 @@
 # Settings (environment): DATA (required), SIZES (positions, default: DATA's, its half, quarter and
 # eighth), ARCHS (NAME=ARCH words, default "simple=(768->256)x2->1 outbuckets=(768->256)x2->1x8"),
 # PASSES=12, GAMES=400, NODES=5000, BOOK=suites/openings.epd, SEED=7, CONCURRENCY=2,
-# OUT=results/curve. Run again with the same settings to go on: a trained network is kept, an
+# OUT=results/curve, ENGINE (below). Run again with the same settings to go on: a trained network is kept, an
 # unfinished training or match resumes. Prints one line per point: name, positions, superbatches,
 # validation loss, and the match's Elo line.
 set -euo pipefail
@@ -34,10 +34,15 @@ out="$(realpath -m "${OUT:-$root/results/curve}")"
 db="$out/curve.sqlite"
 mkdir -p "$out"
 # The engine plays from a copy named by its bench signature, so that rebuilding the project cannot
-# change it under a curve that takes several sessions.
-signature="$("$bin/engine" bench 2>/dev/null | awk '/^Nodes searched/ {print $3}')"
-engine="$out/engine-$signature"
-[ -x "$engine" ] || cp "$bin/engine" "$engine"
+# change it under a curve that takes several sessions; ENGINE names that copy (or another engine)
+# once dev's built-in network, the opponent, has changed since the curve began.
+if [ -n "${ENGINE:-}" ]; then
+  engine="$(realpath "$ENGINE")"
+else
+  signature="$("$bin/engine" bench 2>/dev/null | awk '/^Nodes searched/ {print $3}')"
+  engine="$out/engine-$signature"
+  [ -x "$engine" ] || cp "$bin/engine" "$engine"
+fi
 superbatch_positions=$(( 16384 * 20 ))
 
 # Each step below stops the script on a failure; none runs in a $(...) subshell, whose exit would
