@@ -35,12 +35,10 @@ struct Replay {
   formats::PositionWriter& writer;
   std::unordered_set<std::uint64_t>& seen;
   ExportCounts counts;
-  std::int64_t stored = 0;  // the games read, finished or not
   std::string error;
 
   bool game(const ScoredGame& g) {
     if (filters.first_games > 0 && g.game_index >= filters.first_games) return false;  // the games come in their order
-    ++stored;
     auto start = chess::Position::from_fen(g.opening_fen);
     const std::string where = "game " + std::to_string(g.game_index + 1) + ": ";
     if (!start || !g.problem.empty()) return error = where + (start ? g.problem : start.error()), false;
@@ -94,13 +92,15 @@ chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, 
   if (!config) return chess::Error{"run " + std::to_string(run_id) + ": " + config.error()};
   const formats::PositionFormatRow& row = formats::position_format_row(format);
   const std::unique_ptr<formats::PositionWriter> writer = row.writer(out);
-  Replay replay{filters, row, config->settings.variant, *writer, seen, {}, 0, ""};
+  Replay replay{filters, row, config->settings.variant, *writer, seen, {}, ""};
   auto read = db.for_each_scored_game(run_id, [&](const ScoredGame& g) { return replay.game(g); });
   CHESS_RETURN_IF_ERROR(read);
   writer->finish();
   if (!replay.error.empty()) return chess::Error{"run " + std::to_string(run_id) + ", " + replay.error};
-  if (filters.first_games > 0 && replay.stored < filters.first_games)
-    return chess::Error{"run " + std::to_string(run_id) + " holds " + std::to_string(replay.stored) + " of its first " +
+  // Each game read is counted finished or unfinished once it reaches here.
+  const auto stored = std::int64_t(replay.counts.games + replay.counts.unfinished);
+  if (filters.first_games > 0 && stored < filters.first_games)
+    return chess::Error{"run " + std::to_string(run_id) + " holds " + std::to_string(stored) + " of its first " +
                         std::to_string(filters.first_games) + " games (--first-games)"};
   if (!out) return chess::Error{"the output could not be written"};
   return replay.counts;
