@@ -1,18 +1,24 @@
 // tuner nnue through its binary: a network trained on the workbench's text positions, loaded by
-// the engine and read independently; a stopped run resumed gives the same bytes as a whole one.
+// the engine and read independently; a stopped run resumed gives the same bytes as a whole one;
+// data sixteen times the shuffle buffer train within the buffer's memory, by the process's peak.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/bounded_read.h"
 #include "network_training/file_checksum.h"
+#include "network_training/sample_stream.h"
+#include "network_training/training_samples.h"
 #include "process/command.h"
 #include "support/browser.h"
 #include "support/material_positions.h"
+#include "support/peak_memory.h"
 #include "support/test_networks.h"
 #include "support/training_workspace.h"
 #include "support/tuner_cli.h"
+#include "tuner/data_tools/trainer_data_files.h"
 
 namespace {
 
@@ -135,6 +141,47 @@ TEST(TunerNnue, BadConfigurationsAndDataAreNamed) {
   r = train(dir);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("positions.txt:"), std::string::npos) << r.out;
+}
+
+// A configuration of the material network on one bulletformat file, with a shuffle buffer of
+// 1 MiB: batches of 1,024, 64 a superbatch, so that 10 superbatches make about one pass over
+// 640,000 positions.
+std::string streaming_config(const std::string& data) {
+  return R"({"name": "streamed", "hidden": 32, "data": [{"path": ")" + data + R"(", "format": "bulletformat"}],
+    "validation_fraction": 0.01, "batch_size": 1024, "batches_per_superbatch": 64, "superbatches": 10, "wdl": 0.5,
+    "lr": {"schedule": "cosine", "start": 0.001, "final": 0.0001}, "threads": 1, "seed": 3, "buffer_mib": 1})";
+}
+
+// The peak resident memory of a run on a file sixteen times the buffer stays within that of the
+// same run on a small file (the process, its network and optimiser) plus what the streaming may
+// hold: the buffer, the validation's share of a window and each file's read-ahead with its
+// largest record (tuner::stream_memory_bytes). The same positions held in memory would need more
+// than twice that.
+TEST(TunerNnue, DataSixteenTimesTheBufferTrainWithinTheBuffersMemory) {
+  const std::string dir = data_tools_testing::fresh_folder("network_streamed_memory");
+  const auto big = data_tools_testing::write_random_games(dir + "big.bf", "bulletformat", 8000, 80, 21);
+  data_tools_testing::write_random_games(dir + "small.bf", "bulletformat", 100, 80, 22);
+  const std::uint64_t buffer = chess::MIB;
+  ASSERT_GE(fs::file_size(dir + "big.bf"), 16 * buffer);
+  std::ofstream(dir + "small-config.json") << streaming_config("small.bf");
+  std::ofstream(dir + "big-config.json") << streaming_config("big.bf");
+  const auto small_run = testing_support::measured_run(TUNER_PATH, {"nnue", "--config", "small-config.json", "--out", "small.nnue"},
+                                                       dir, "small.txt");
+  ASSERT_EQ(small_run.exit_code, 0) << testing_support::file_bytes(dir + "small.txt");
+  const auto big_run =
+      testing_support::measured_run(TUNER_PATH, {"nnue", "--config", "big-config.json", "--out", "big.nnue"}, dir, "big.txt");
+  const std::string out = testing_support::file_bytes(dir + "big.txt");
+  ASSERT_EQ(big_run.exit_code, 0) << out;
+  EXPECT_NE(out.find("Data: streaming 1 file"), std::string::npos) << out;
+  EXPECT_NE(out.find("superbatch 10/10"), std::string::npos) << out;
+  const std::uint64_t validation = buffer / 100;  // 'validation_fraction' 0.01 of a window, itself within the buffer
+  const std::uint64_t streaming_kib =
+      (buffer + validation + tuner::stream_memory_bytes({{dir + "big.bf", formats::PositionFormat::BULLETFORMAT}})) / 1024;
+  const std::uint64_t held_kib = big.positions * sizeof(tuner::TrainingSample) / 1024;
+  ASSERT_GT(held_kib, 2 * streaming_kib) << "the data held in memory would pass the bound";
+  EXPECT_GT(small_run.peak_kib, 0);
+  EXPECT_LE(std::uint64_t(big_run.peak_kib), std::uint64_t(small_run.peak_kib) + streaming_kib)
+      << "KiB at the peak; the small run's " << small_run.peak_kib << ", the streaming's allowance " << streaming_kib;
 }
 
 }  // namespace

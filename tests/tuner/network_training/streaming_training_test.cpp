@@ -3,8 +3,9 @@
 // (one whose window begins inside a game too) equals the uninterrupted one byte for byte; a
 // forged partly taken record is an error, not a loop; every training record is read once a pass
 // and a held-out one (of those the validation's reading reached) never; a corrupt record read
-// beside the training stops the run with an error naming the file and the byte; and memory holds
-// two windows, together within the buffer.
+// beside the training stops the run with an error naming the file and the byte; memory holds
+// two windows, together within the buffer; and data the buffer holds whole train the network of
+// the reading in memory.
 #include "network_training/sample_stream.h"
 
 #include <gtest/gtest.h>
@@ -277,12 +278,26 @@ TEST(StreamingTraining, MemoryHoldsTwoWindowsWithinTheBufferAndNoMore) {
   EXPECT_LE(run.window_samples_held(), BUFFER) << "the two windows together within the buffer";
 }
 
-TEST(StreamingTraining, DataThatFitInTheBufferAreHeldInMemory) {
+// A buffer that holds every position the filters keep, and not one more, trains the network the
+// reading in memory trains, byte for byte; one position fewer and the data stream.
+TEST(StreamingTraining, DataThatFitInTheBufferTrainTheNetworkOfTheReadingInMemory) {
   auto config = streamed_config(streamed_files("fits"));
   config.buffer_samples = 0;  // 'buffer_mib' 256
-  tuner::TrainingRun run = testing_support::prepared_training_run(config);
-  EXPECT_FALSE(run.streaming());
-  EXPECT_EQ(run.checkpoint().bytes().substr(0, 8), "WBNNCK01");
+  tuner::TrainingRun in_memory = testing_support::prepared_training_run(config);
+  EXPECT_FALSE(in_memory.streaming());
+  EXPECT_EQ(in_memory.checkpoint().bytes().substr(0, 8), "WBNNCK01");
+  const std::size_t kept = in_memory.training_size() + in_memory.validation_size();
+  ASSERT_GT(kept, 2 * BUFFER) << "the data stream through the tests' buffer";
+  config.buffer_samples = kept;
+  tuner::TrainingRun exact = testing_support::prepared_training_run(config);
+  EXPECT_FALSE(exact.streaming());
+  for (int s = 0; s < 3; ++s) {
+    ASSERT_EQ(in_memory.run_superbatch().error, "");
+    ASSERT_EQ(exact.run_superbatch().error, "");
+  }
+  EXPECT_EQ(exact.network().raw_bytes(), in_memory.network().raw_bytes());
+  config.buffer_samples = kept - 1;
+  EXPECT_TRUE(testing_support::prepared_training_run(config).streaming());
 }
 
 TEST(StreamingTraining, BufferMibIsReadAndCheckedNamingTheKey) {
