@@ -1,10 +1,15 @@
 // tuner data, the program: validate names a bad record and exits with 2; count prints the
 // buckets; shuffle goes out of core past --memory and leaves no temporary file; convert and
 // shuffle refuse an unknown --to, an output that is their input and one whose extension names
-// another format, writing nothing.
+// another format, writing nothing; a full disk (a file-size limit stands in for it) stops each
+// writing tool with the file's name and leaves the earlier output whole and no temporary file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "support/tuner_cli.h"
 #include "tuner/data_tools/trainer_data_files.h"
@@ -82,6 +87,46 @@ TEST(DataCommands, AnUnknownFormatOrAnOutputThatIsAnInputIsRefused) {
   EXPECT_NE(converted.out.find("converted a.bf (bulletformat) to a.txt (text): " + n + " positions read, " + n + " written"),
             std::string::npos)
       << converted.out;
+}
+
+// `tuner ARGS` in `dir` with files limited to `kib` KiB (bash's ulimit -f).
+TunerRun run_tuner_with_file_limit(int kib, const std::vector<std::string>& args, const std::string& dir) {
+  using namespace std::chrono_literals;
+  std::vector<std::string> bash{"-c", "ulimit -f " + std::to_string(kib) + "; exec \"$0\" \"$@\"", TUNER_PATH};
+  bash.insert(bash.end(), args.begin(), args.end());
+  auto p = harness::ChildProcess::start({"/bin/bash", bash, dir, dir + "stderr.txt"});
+  if (!p) throw std::runtime_error(p.error());
+  TunerRun r;
+  std::string line;
+  while ((*p)->read_line(line, std::chrono::steady_clock::now() + 120s) == harness::ReadStatus::LINE) r.out += line + "\n";
+  r.exit_code = (*p)->stop(5000ms);
+  r.out += testing_support::file_bytes(dir + "stderr.txt");
+  return r;
+}
+
+TEST(DataCommands, AFullDiskLeavesTheEarlierOutputWholeAndNoTemporaryFile) {
+  const std::string dir = data_tools_testing::fresh_folder("data_full_disk");
+  std::ofstream(dir + "big.bf", std::ios::binary) << data_tools_testing::numbered_boards(40000, -20000);  // 1.28 MB
+  std::ofstream(dir + "small.bf", std::ios::binary) << data_tools_testing::numbered_boards(100, 20000);
+  const std::string earlier = data_tools_testing::numbered_boards(10, 0);
+  const std::vector<std::vector<std::string>> writers{
+      {"data", "shuffle", "big.bf", "--output", "out.bf", "--seed", "1"},
+      {"data", "shuffle", "big.bf", "--output", "out.bf", "--seed", "1", "--memory", "1"},  // out of core
+      {"data", "interleave", "big.bf", "small.bf", "--output", "out.bf", "--seed", "1"},
+      {"data", "convert", "big.bf", "--output", "out.txt", "--to", "text"}};
+  for (const std::vector<std::string>& args : writers) {
+    const std::string output = *(std::find(args.begin(), args.end(), "--output") + 1);
+    std::ofstream(dir + output, std::ios::binary) << earlier;
+    const TunerRun r = run_tuner_with_file_limit(600, args, dir);
+    EXPECT_EQ(r.exit_code, 2) << args[1] << "\n" << r.out;
+    EXPECT_NE(r.out.find("tuner: " + output + ": cannot write (File too large)"), std::string::npos) << args[1] << "\n" << r.out;
+    EXPECT_EQ(testing_support::file_bytes(dir + output), earlier) << args[1] << ": the earlier output is whole";
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      const std::string name = entry.path().filename().string();
+      EXPECT_TRUE(name == "big.bf" || name == "small.bf" || name == "stderr.txt" || name == output) << args[1] << ": " << name;
+    }
+    std::filesystem::remove(dir + output);
+  }
 }
 
 }  // namespace data_commands_test
