@@ -1,4 +1,5 @@
-// tuner data convert: bulletformat to text and back gives the same bytes; every format to text
+// tuner data convert: every format to each other it can be and back keeps every position;
+// bulletformat to text and back gives the same bytes; every format to text
 // holds what the text export of the same games holds; viriformat to binpack and back gives the
 // same bytes, and the binpack those of the binpack export; a game format is refused from single
 // positions, a text line without a score by name, an unknown --to by its option.
@@ -7,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "command_support/fail.h"
 #include "formats/format_table.h"
@@ -66,6 +69,48 @@ TEST(FormatConversion, ViriformatToBinpackAndBackKeepsTheGames) {
       converted(dir + "g.binpack", formats::PositionFormat::BINPACK, formats::PositionFormat::VIRIFORMAT, dir + "back.viri");
   ASSERT_TRUE(back) << back.error();
   EXPECT_EQ(testing_support::file_bytes(dir + "back.viri"), testing_support::file_bytes(viri.path));
+}
+
+// What a round trip through `via` must keep of the file at `path`: its positions with their keys
+// (board, side, castling, en passant), scores and results; through bulletformat, which holds the
+// side to move's board but not the side, castling or en passant, the boards bulletformat makes.
+std::vector<std::string> kept_through(const formats::PositionFormatRow& via, const std::string& path, formats::PositionFormat format) {
+  std::vector<std::string> kept;
+  if (via.format == formats::PositionFormat::BULLETFORMAT) {
+    auto boards = converted(path, format, via.format, path + ".bf");
+    EXPECT_TRUE(boards) << boards.error();
+    kept.push_back(testing_support::file_bytes(path + ".bf"));
+    return kept;
+  }
+  for (const auto& [key, score, result] : data_tools_testing::positions_of(path, format))
+    kept.push_back(std::to_string(key) + " " + std::to_string(score) + " " + std::to_string(result));
+  return kept;
+}
+
+// Each format converted to each other it can be (single positions among themselves, games among
+// themselves) and back keeps every position.
+TEST(FormatConversion, EveryFormatThereAndBackKeepsEveryPosition) {
+  const std::string dir = data_tools_testing::fresh_folder("convert_round_trips");
+  int trips = 0;
+  for (const formats::PositionFormatRow& from : formats::position_formats()) {
+    if (!formats::has_reader(from)) continue;
+    const auto file = write_random_games(dir + "g." + std::string(from.name), std::string(from.name), 12, 60, 29);
+    ASSERT_EQ(data_tools_testing::positions_of(file.path, from.format).size(), file.positions) << from.name;
+    for (const formats::PositionFormatRow& via : formats::position_formats()) {
+      if (!formats::has_reader(via) || via.format == from.format || via.whole_games != from.whole_games) continue;
+      const std::string there = dir + std::string(from.name) + "-to-" + std::string(via.name);
+      const std::string back = there + "-back";
+      auto made = converted(file.path, from.format, via.format, there);
+      ASSERT_TRUE(made) << made.error();
+      EXPECT_EQ(made->written, file.positions) << from.name << " to " << via.name;
+      auto again = converted(there, via.format, from.format, back);
+      ASSERT_TRUE(again) << again.error();
+      EXPECT_EQ(kept_through(via, back, from.format), kept_through(via, file.path, from.format))
+          << from.name << " to " << via.name << " and back";
+      ++trips;
+    }
+  }
+  EXPECT_EQ(trips, 3 * 2 + 2) << "text, marlinformat and bulletformat each through the other two; viriformat and binpack";
 }
 
 TEST(FormatConversion, AGameFormatFromSinglePositionsIsRefused) {
