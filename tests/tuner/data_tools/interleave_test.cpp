@@ -1,10 +1,12 @@
 // tuner data interleave: every stretch of the output holds the files in proportion to their
-// sizes, each file's records in their order, the same for the same seed; games move whole;
-// files of different formats are refused.
+// sizes, each file's records in their order, the same for the same seed; games move whole, and
+// long and short games fill each half of the output in proportion to their files; files of
+// different formats are refused.
 #include "data_tools/interleave.h"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <sstream>
 
 #include "tuner/data_tools/trainer_data_files.h"
@@ -74,6 +76,26 @@ TEST(Interleave, GamesMoveWhole) {
   const std::string out = testing_support::write_temp_file("mixed.viri", mixed.bytes);
   EXPECT_EQ(data_tools_testing::records_of(out, formats::PositionFormat::VIRIFORMAT).size(), 60u);
   EXPECT_EQ(data_tools_testing::positions_of(out, formats::PositionFormat::VIRIFORMAT).size(), positions);
+}
+
+// A file of long games and one of short games, of about the same size: the first half of the
+// output's bytes holds about the long games' share of them, not more (a draw by the bytes left
+// would take the long games first).
+TEST(Interleave, LongAndShortGamesFillEachHalfInProportionToTheirFiles) {
+  const std::string dir = data_tools_testing::fresh_folder("interleave_lengths");
+  const auto long_games = data_tools_testing::write_random_games(dir + "long.viri", "viriformat", 30, 120, 3);
+  const auto short_games = data_tools_testing::write_random_games(dir + "short.viri", "viriformat", 120, 30, 4);
+  const Interleaved mixed = interleaved({long_games.path, short_games.path}, formats::PositionFormat::VIRIFORMAT, 7);
+  const std::string out = testing_support::write_temp_file("lengths.viri", mixed.bytes);
+  const double long_share =
+      double(std::filesystem::file_size(long_games.path)) / double(std::filesystem::file_size(long_games.path) + std::filesystem::file_size(short_games.path));
+  std::size_t bytes = 0, long_bytes = 0;
+  for (const std::string& game : data_tools_testing::records_of(out, formats::PositionFormat::VIRIFORMAT)) {
+    if (bytes >= mixed.bytes.size() / 2) break;
+    bytes += game.size();
+    if (game.size() > 32 + 4 * 31 + 4) long_bytes += game.size();  // more than 31 moves: a long game
+  }
+  EXPECT_NEAR(double(long_bytes) / double(bytes), long_share, 0.15) << "the long games' share of the first half";
 }
 
 TEST(Interleave, FilesOfDifferentFormatsAreRefused) {

@@ -1,7 +1,8 @@
 // `tuner data interleave`: files of one format mixed into one, as bullet-utils mixes them. Each
 // step draws the next record's file with a chance proportional to the records it has left, so
-// every stretch of the output holds the files in proportion to their sizes and each file's
-// records keep their order. Records move whole (a game format's games and chains too); the
+// every order of the records is as likely, every stretch of the output holds the files in
+// proportion to their sizes (on average their bytes too, where records differ in size: games)
+// and each file's records keep their order. Records move whole (a game format's games and chains too); the
 // draws come from a seed (seeded_draws.h), so the same files and seed give the same output.
 #pragma once
 
