@@ -47,6 +47,10 @@ TEST(TrainingConfig, EveryBadValueIsNamed) {
             std::string::npos);
   EXPECT_NE(training_config_error(R"({"data": [{"path": "a"}], "threads": 0})").find("'threads' must be from 1"),
             std::string::npos);
+  EXPECT_EQ(training_config_error(R"({"data": [{"path": "a.txt"}, {"path": "b.bf", "format": "bulletformat"}],
+    "filters": {"min_ply": 8}})"),
+            "net.json: filters: 'min_ply' 8 would drop every position of b.bf: bulletformat keeps no move number (set "
+            "'min_ply' to 0, or give the data in a format that keeps it)");
 }
 
 TEST(LearningRate, SchedulesAsBulletGivesThem) {

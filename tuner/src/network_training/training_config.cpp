@@ -68,6 +68,18 @@ chess::Result<bool> read_filter(const json& obj, SampleFilter& f, const std::str
   return in_range(f.max_score, 0, 32000, where, "max_score");
 }
 
+// A minimum ply drops every board of bulletformat, which keeps no move number: refused, not a
+// run whose every pass comes up empty.
+chess::Result<bool> check_ply_filter(const TrainingConfig& c, const std::string& source) {
+  if (c.filter.min_ply == 0) return true;
+  for (const SampleFile& file : c.data)
+    if (file.format == formats::PositionFormat::BULLETFORMAT)
+      return chess::Error{source + ": filters: 'min_ply' " + std::to_string(c.filter.min_ply) + " would drop every position of " +
+                          file.path + ": bulletformat keeps no move number (set 'min_ply' to 0, or give the data in a "
+                          "format that keeps it)"};
+  return true;
+}
+
 // The file a data path names, however it is spelt ("a.txt", "./a.txt", a link to it).
 std::filesystem::path data_file_identity(const std::string& path) {
   std::error_code ec;
@@ -181,6 +193,7 @@ chess::Result<TrainingConfig> parse_training_config(const std::string& json_text
   if (!j.contains("data")) return chess::Error{source + ": missing 'data' (the files to train on)"};
   CHESS_RETURN_IF_ERROR(read_data(j.at("data"), c.data, source));
   if (j.contains("filters")) CHESS_RETURN_IF_ERROR(read_filter(j.at("filters"), c.filter, source + ": filters"));
+  CHESS_RETURN_IF_ERROR(check_ply_filter(c, source));
   CHESS_RETURN_IF_ERROR(json_input::read(j, "validation_fraction", c.validation_fraction, source));
   CHESS_RETURN_IF_ERROR(in_range(c.validation_fraction, 0, 0.5, source, "validation_fraction"));
   CHESS_RETURN_IF_ERROR(json_input::read(j, "batch_size", c.batch_size, source));
