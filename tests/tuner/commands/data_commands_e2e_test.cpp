@@ -1,5 +1,5 @@
 // tuner data, the program: validate names a bad record and exits with 2; count prints the
-// buckets; shuffle goes out of core past --memory and leaves no temporary file; convert and
+// buckets, by a map of the caller's with --buckets; shuffle goes out of core past --memory and leaves no temporary file; convert and
 // shuffle refuse an unknown --to, an output that is their input and one whose extension names
 // another format, writing nothing; a full disk (a file-size limit stands in for it) stops each
 // writing tool with the file's name and leaves the earlier output whole and no temporary file.
@@ -43,6 +43,24 @@ TEST(DataCommands, CountPrintsEachFileAndTheirTotal) {
   EXPECT_NE(r.out.find("all 2 files: " + std::to_string(a.positions + b.positions) + " positions"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("output buckets, (pieces - 2) / 4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("king buckets of the default map"), std::string::npos) << r.out;
+}
+
+TEST(DataCommands, CountTakesAKingBucketMapAndRefusesAWrongOneByTheOption) {
+  const std::string dir = data_tools_testing::fresh_folder("data_count_map");
+  data_tools_testing::write_random_games(dir + "a.bf", "bulletformat", 3, 10, 2);
+  std::string halves;
+  for (int i = 0; i < 32; ++i) halves += i < 16 ? "0, " : "1, ";
+  std::ofstream(dir + "halves.txt") << "[" << halves << "]\n";
+  const TunerRun r = run_tuner({"data", "count", "a.bf", "--buckets", "halves.txt"}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("king buckets of the map of halves.txt, each side's own king:\n    0 "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\n    2 ", r.out.find("king buckets")), std::string::npos) << "two buckets\n" << r.out;
+  std::ofstream(dir + "short.txt") << "0 1 2\n";
+  const TunerRun bad = run_tuner({"data", "count", "a.bf", "--buckets", "short.txt"}, dir);
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("tuner: --buckets short.txt: king-bucket map: 32 numbers (files a-d of each rank), got 3"),
+            std::string::npos)
+      << bad.out;
 }
 
 TEST(DataCommands, ShuffleGoesOutOfCorePastItsMemoryAndLeavesNoTemporaryFile) {

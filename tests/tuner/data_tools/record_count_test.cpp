@@ -1,7 +1,7 @@
 // tuner data count: the same games counted from every format give the same positions, scores and
 // buckets (bulletformat its results from the side to move's view, as it stores them), games
 // where the format has them, and hand-made positions fall into the buckets the engine's
-// features give them.
+// features give them, by the default map or a map of the caller's.
 #include "data_tools/record_count.h"
 
 #include <gtest/gtest.h>
@@ -12,11 +12,12 @@ namespace record_count_test {
 
 using data_tools_testing::write_random_games;
 
-tuner::PositionCount counted(const std::string& path, formats::PositionFormat format) {
+tuner::PositionCount counted(const std::string& path, formats::PositionFormat format,
+                             const nnue::KingBucketMap& map = nnue::DEFAULT_KING_BUCKETS) {
   auto in = tuner::PositionStream::open(path, format);
   EXPECT_TRUE(in) << in.error();
   if (!in) return {};
-  auto count = tuner::count_positions(**in);
+  auto count = tuner::count_positions(**in, map);
   EXPECT_TRUE(count) << count.error();
   return count ? *count : tuner::PositionCount{};
 }
@@ -81,6 +82,21 @@ TEST(RecordCount, HandMadePositionsFallIntoTheirBuckets) {
   EXPECT_NE(report.find("1000+"), std::string::npos) << report;
   EXPECT_NE(report.find("no score"), std::string::npos) << report;
   EXPECT_NE(report.find("king buckets of the default map"), std::string::npos) << report;
+}
+
+// A map of two buckets, the first rank's squares and the rest: the kings on their own first rank
+// (e1, e8, h1, a8, d1 and the last position's two) fall into bucket 0, d5 (d4 from Black's side)
+// into 1.
+TEST(RecordCount, AMapOfTheCallersCountsTheKingsByIt) {
+  const std::string path = testing_support::write_temp_file(
+      "own_map.txt", chess::Position::startpos().fen() + " | 50 | 1.0\n" + "k7/8/8/8/8/8/8/7K w - - 0 1 | -1500 | 0.0\n" +
+                         "8/8/8/3k4/8/8/8/R2K4 w - - 0 1 | 150 | 0.5\n" + "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 0 | 0.5\n");
+  nnue::KingBucketMap first_rank{};
+  for (std::size_t i = 4; i < first_rank.size(); ++i) first_rank[i] = 1;
+  const tuner::PositionCount c = counted(path, formats::PositionFormat::TEXT, first_rank);
+  EXPECT_EQ(c.king_buckets, (std::vector<std::uint64_t>{7, 1}));
+  const std::string report = tuner::count_report("own_map.txt (text)", c, "", "the map of m.txt");
+  EXPECT_NE(report.find("king buckets of the map of m.txt, each side's own king:\n"), std::string::npos) << report;
 }
 
 TEST(RecordCount, CountsAddUpAcrossFiles) {

@@ -10,6 +10,7 @@
 #include "data_tools/file_validation.h"
 #include "data_tools/format_conversion.h"
 #include "data_tools/interleave.h"
+#include "data_tools/king_bucket_file.h"
 #include "data_tools/out_of_core_shuffle.h"
 #include "data_tools/position_stream.h"
 #include "data_tools/record_count.h"
@@ -26,7 +27,7 @@ using harness::value_or_fail;
 
 struct DataOptions {
   std::vector<std::string> inputs;
-  std::string output, format, to;
+  std::string output, format, to, buckets;
   std::uint64_t seed = 1;
   std::size_t memory_mib = DEFAULT_SHUFFLE_MEMORY_MIB;
 };
@@ -53,14 +54,17 @@ void check_output_format(const std::string& output, formats::PositionFormat form
 }
 
 int count_command(const DataOptions& o) {
+  const nnue::KingBucketMap map =
+      o.buckets.empty() ? nnue::DEFAULT_KING_BUCKETS : value_or_fail(harness::with_option("--buckets", read_king_bucket_file(o.buckets)));
+  const std::string map_name = o.buckets.empty() ? "the default map" : "the map of " + o.buckets;
   PositionCount total;
   for (const std::string& path : o.inputs) {
     const std::unique_ptr<PositionStream> in = open_input(path, o.format);
-    const PositionCount count = value_or_fail(count_positions(*in));
-    std::cout << count_report(described(*in), count, games_unit(in->format())) << std::flush;
+    const PositionCount count = value_or_fail(count_positions(*in, map));
+    std::cout << count_report(described(*in), count, games_unit(in->format()), map_name) << std::flush;
     total.add(count);
   }
-  if (o.inputs.size() > 1) std::cout << count_report("all " + std::to_string(o.inputs.size()) + " files", total, "");
+  if (o.inputs.size() > 1) std::cout << count_report("all " + std::to_string(o.inputs.size()) + " files", total, "", map_name);
   return 0;
 }
 
@@ -174,6 +178,12 @@ const DataOptionRow DATA_OPTIONS[] = {
     {TOOL_CONVERT,
      [](CLI::App* cmd, DataOptions& o) {
        cmd->add_option("--to", o.to, "Format to write: " + formats::position_format_names(formats::has_reader))->required();
+     }},
+    {TOOL_COUNT,
+     [](CLI::App* cmd, DataOptions& o) {
+       cmd->add_option("--buckets", o.buckets,
+                       "King-bucket map for the king buckets' histogram: a file of 32 integers, files a-d of each rank "
+                       "(a training configuration's 'buckets'); default: bullet's ten-bucket map");
      }},
     {TOOL_SHUFFLE | TOOL_INTERLEAVE,
      [](CLI::App* cmd, DataOptions& o) { cmd->add_option("--seed", o.seed, "Seed of the random order")->capture_default_str(); }},

@@ -10,12 +10,12 @@ namespace tuner {
 
 namespace {
 
-// The inputs of the ten-bucket map: the architectures with king buckets (768x10hm) and their map.
-nnue::Architecture default_bucketed_inputs() {
+// The inputs of mirrored king buckets by `map` (768xKhm).
+nnue::Architecture bucketed_inputs(const nnue::KingBucketMap& map) {
   nnue::Architecture a;
   a.inputs = nnue::InputSet::KING_BUCKETS_MIRRORED;
-  a.king_buckets = nnue::DEFAULT_KING_BUCKETS;
-  a.king_bucket_count = nnue::bucket_count(nnue::DEFAULT_KING_BUCKETS);
+  a.king_buckets = map;
+  a.king_bucket_count = nnue::bucket_count(map);
   return a;
 }
 
@@ -71,8 +71,8 @@ void PositionCount::add(const PositionCount& other) {
   for (std::size_t i = 0; i < other.king_buckets.size(); ++i) king_buckets[i] += other.king_buckets[i];
 }
 
-chess::Result<PositionCount> count_positions(PositionStream& in) {
-  const nnue::Architecture inputs = default_bucketed_inputs();
+chess::Result<PositionCount> count_positions(PositionStream& in, const nnue::KingBucketMap& map) {
+  const nnue::Architecture inputs = bucketed_inputs(map);
   PositionCount count;
   count.king_buckets.assign(std::size_t(inputs.king_bucket_count), 0);
   const PositionStream::Take take = [&](LabeledPosition&& p) { count_position(inputs, p, count); };
@@ -98,7 +98,7 @@ chess::Result<std::uint64_t> count_records(PositionStream& in) {
   return records;
 }
 
-std::string count_report(const std::string& title, const PositionCount& c, const std::string& unit) {
+std::string count_report(const std::string& title, const PositionCount& c, const std::string& unit, const std::string& map_name) {
   std::string text = title + ": " + std::to_string(c.positions) + " positions";
   if (!unit.empty()) text += " in " + std::to_string(c.records) + " " + unit + (c.records == 1 ? "" : "s");
   text += "\n  results, White's view (bulletformat's: the side to move's): 1-0 " + std::to_string(c.results[2]) + " (" + percent_of(c.results[2], c.positions) +
@@ -109,7 +109,7 @@ std::string count_report(const std::string& title, const PositionCount& c, const
   if (c.unscored > 0) text += band_line("no score", c.unscored, c.positions);
   text += "  output buckets, (pieces - 2) / 4:\n";
   for (std::size_t b = 0; b < c.output_buckets.size(); ++b) text += band_line(std::to_string(b), c.output_buckets[b], c.positions);
-  text += "  king buckets of the default map, each side's own king:\n";
+  text += "  king buckets of " + map_name + ", each side's own king:\n";
   for (std::size_t b = 0; b < c.king_buckets.size(); ++b) text += band_line(std::to_string(b), c.king_buckets[b], 2 * c.positions);
   return text;
 }
