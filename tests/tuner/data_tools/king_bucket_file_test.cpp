@@ -13,7 +13,7 @@ namespace king_bucket_file_test {
 TEST(KingBucketFile, ReadsTheNumbersHoweverTheyAreSeparated) {
   std::string text = "[\n";
   for (int rank = 0; rank < 8; ++rank) text += std::to_string(rank) + ", " + std::to_string(rank) + ",\t1, 1,\r\n";
-  text += "]\n";
+  text += "];\n";  // as a Rust array's body ends
   auto map = tuner::parse_king_bucket_text(text);
   ASSERT_TRUE(map) << map.error();
   for (std::size_t i = 0; i < map->size(); ++i) EXPECT_EQ((*map)[i], i % 4 < 2 ? i / 4 : 1) << i;

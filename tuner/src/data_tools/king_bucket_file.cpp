@@ -9,7 +9,7 @@ namespace tuner {
 
 namespace {
 
-bool separator(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '[' || c == ']'; }
+bool separator(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == ';' || c == '[' || c == ']'; }
 
 }  // namespace
 

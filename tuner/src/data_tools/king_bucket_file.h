@@ -1,7 +1,7 @@
 // A king-bucket map read from a file, for `tuner data count --buckets`: 32 integers (files a-d of
 // each rank from the king's own side, as a training configuration's 'buckets' holds them),
-// separated by spaces, commas or lines; square brackets are allowed, so that a configuration's
-// list can be pasted in. bullet-utils' count-buckets takes such a file too (64 numbers there, the
+// separated by spaces, commas, semicolons or lines; square brackets are allowed, so that a
+// configuration's list or the body of a bullet example's BUCKET_LAYOUT array can be pasted in. bullet-utils' count-buckets takes such a file too (64 numbers there, the
 // whole board; here the map is mirrored, as the architectures' 768xKhm).
 #pragma once
 
