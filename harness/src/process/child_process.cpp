@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,6 +31,7 @@ struct ChildProcess::Impl {
   bool reaped = false;
   LineObserver observer;
   int exit_code = -1;  // once reaped: the code it exited with, -1 if a signal ended it
+  long peak_kib = 0;   // once reaped: its peak resident memory (ru_maxrss)
 
   ~Impl() {
     if (to_child >= 0) ::close(to_child);
@@ -47,12 +49,14 @@ struct ChildProcess::Impl {
     if (r == 0 && info.si_pid == 0) return false;
     ::kill(-pid, SIGKILL);
     int status = 0;
+    rusage usage{};
     pid_t w;
-    do w = ::waitpid(pid, &status, 0);
+    do w = ::wait4(pid, &status, 0, &usage);
     while (w < 0 && errno == EINTR);
     reaped = true;
     remove_paused_group(pid);
     exit_code = w == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    peak_kib = w == pid ? usage.ru_maxrss : 0;
     return true;
   }
 };
@@ -242,5 +246,7 @@ int ChildProcess::stop(std::chrono::milliseconds grace) {
 }
 
 int ChildProcess::pid() const { return impl_->pid; }
+
+long ChildProcess::peak_resident_kib() const { return impl_->reaped ? impl_->peak_kib : 0; }
 
 }  // namespace harness

@@ -67,6 +67,9 @@ class ChildProcess {
   // killed or is unknown).
   int stop(std::chrono::milliseconds grace);
   int pid() const;
+  // Once reaped (after stop()): the child's peak resident memory in KiB, as wait4 gives it
+  // (ru_maxrss; from a fork, its floor is the parent's resident memory at the fork); 0 before.
+  long peak_resident_kib() const;
 
  private:
   struct Impl;

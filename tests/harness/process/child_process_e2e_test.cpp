@@ -1,6 +1,6 @@
 // What the process layer does to the programs it starts: their CPUs (fastchess's -use-affinity),
-// the lines it observes (the dialogue log's hook), the lines it refuses to write, and their end
-// with the harness, however it ends.
+// the lines it observes (the dialogue log's hook), the lines it refuses to write, their peak
+// memory once reaped, and their end with the harness, however it ends.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
+#include <utility>
 
 #include "process/child_process.h"
 #include "support/harness_cli.h"
@@ -39,6 +40,28 @@ TEST(ChildProcess, APinnedProcessRunsOnItsCpusOnly) {
     if (l.rfind("Cpus_allowed_list:", 0) == 0) own = l;
   std::replace(own.begin(), own.end(), '\t', ' ');  // a child's tab reads as a space
   EXPECT_EQ(allowed_cpus({}), own);
+}
+
+// awk holding a string of 64 MiB (doubled from one byte) peaks above 50 MB; /bin/true does not;
+// neither is known before it is reaped.
+TEST(ChildProcess, ItsPeakResidentMemoryIsKnownOnceReaped) {
+  const auto peak_of = [](const std::vector<std::string>& args) {
+    auto p = harness::ChildProcess::start({args.front(), {args.begin() + 1, args.end()}, "", ""});
+    if (!p) return std::pair<long, long>{-1, -1};
+    std::string line;
+    while ((*p)->read_line(line, 30s) == harness::ReadStatus::LINE) {
+    }
+    const long before = (*p)->peak_resident_kib();
+    (*p)->stop(5000ms);
+    return std::pair<long, long>{before, (*p)->peak_resident_kib()};
+  };
+  const auto [big_before, big] = peak_of({"/usr/bin/awk", "BEGIN { s = \"x\"; while (length(s) < 50000000) s = s s; print length(s) }"});
+  const auto [small_before, small] = peak_of({"/bin/true"});
+  EXPECT_EQ(big_before, 0);
+  EXPECT_EQ(small_before, 0);
+  EXPECT_GE(big, 50'000'000 / 1024) << "KiB";
+  EXPECT_GT(small, 0);
+  EXPECT_LT(small, big - 40 * 1024) << "KiB";
 }
 
 TEST(ChildProcess, EveryLineWrittenAndReadIsObserved) {

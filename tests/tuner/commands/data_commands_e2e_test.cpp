@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -107,21 +106,6 @@ TEST(DataCommands, AnUnknownFormatOrAnOutputThatIsAnInputIsRefused) {
       << converted.out;
 }
 
-// `tuner ARGS` in `dir` with files limited to `kib` KiB (bash's ulimit -f).
-TunerRun run_tuner_with_file_limit(int kib, const std::vector<std::string>& args, const std::string& dir) {
-  using namespace std::chrono_literals;
-  std::vector<std::string> bash{"-c", "ulimit -f " + std::to_string(kib) + "; exec \"$0\" \"$@\"", TUNER_PATH};
-  bash.insert(bash.end(), args.begin(), args.end());
-  auto p = harness::ChildProcess::start({"/bin/bash", bash, dir, dir + "stderr.txt"});
-  if (!p) throw std::runtime_error(p.error());
-  TunerRun r;
-  std::string line;
-  while ((*p)->read_line(line, std::chrono::steady_clock::now() + 120s) == harness::ReadStatus::LINE) r.out += line + "\n";
-  r.exit_code = (*p)->stop(5000ms);
-  r.out += testing_support::file_bytes(dir + "stderr.txt");
-  return r;
-}
-
 TEST(DataCommands, AFullDiskLeavesTheEarlierOutputWholeAndNoTemporaryFile) {
   const std::string dir = data_tools_testing::fresh_folder("data_full_disk");
   std::ofstream(dir + "big.bf", std::ios::binary) << data_tools_testing::numbered_boards(40000, -20000);  // 1.28 MB
@@ -135,7 +119,7 @@ TEST(DataCommands, AFullDiskLeavesTheEarlierOutputWholeAndNoTemporaryFile) {
   for (const std::vector<std::string>& args : writers) {
     const std::string output = *(std::find(args.begin(), args.end(), "--output") + 1);
     std::ofstream(dir + output, std::ios::binary) << earlier;
-    const TunerRun r = run_tuner_with_file_limit(600, args, dir);
+    const TunerRun r = run_tuner(args, dir, 600);
     EXPECT_EQ(r.exit_code, 2) << args[1] << "\n" << r.out;
     EXPECT_NE(r.out.find("tuner: " + output + ": cannot write (File too large)"), std::string::npos) << args[1] << "\n" << r.out;
     EXPECT_EQ(testing_support::file_bytes(dir + output), earlier) << args[1] << ": the earlier output is whole";
