@@ -27,6 +27,7 @@ TEST(KingBucketFile, AWrongMapIsRefusedNamingTheFileAndTheEntry) {
   auto named = tuner::read_king_bucket_file(word);
   ASSERT_FALSE(named);
   EXPECT_EQ(named.error(), word + ": king-bucket map: entry 3 is 'three', not a whole number");
+  EXPECT_EQ(tuner::parse_king_bucket_text("0 1 99999999999").error(), "king-bucket map: entry 2 is '99999999999', not a bucket from 0 to 31");
   EXPECT_EQ(tuner::parse_king_bucket_text("0 1 2").error(), "king-bucket map: 32 numbers (files a-d of each rank), got 3");
   std::string gap;
   for (int i = 0; i < 32; ++i) gap += i < 16 ? "0 " : "2 ";

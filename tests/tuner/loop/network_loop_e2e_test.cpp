@@ -392,6 +392,15 @@ TEST(TunerLoop, BadConfigurationsAreNamed) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("loop.json: training: 'data' is set by the loop for each generation"), std::string::npos) << r.out;
   config = loop_config();
+  config.replace(config.find(R"("hidden": 16)"), 12, R"("filters": {"min_ply": 8}, "hidden": 16)");
+  std::ofstream(dir + "loop.json") << config;
+  r = run_loop(dir);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("loop.json: training: filters: 'min_ply' must be 0: the loop trains on its self-play exported as "
+                       "bulletformat"),
+            std::string::npos)
+      << r.out;
+  config = loop_config();
   config.replace(config.find(R"("tc": "nodes=600", "games": 4)"), 29, R"("tc": "nodes=600", "games": 5)");
   std::ofstream(dir + "loop.json") << config;
   r = run_loop(dir);

@@ -56,7 +56,7 @@ void check_output_format(const std::string& output, formats::PositionFormat form
 int count_command(const DataOptions& o) {
   const nnue::KingBucketMap map =
       o.buckets.empty() ? nnue::DEFAULT_KING_BUCKETS : value_or_fail(harness::with_option("--buckets", read_king_bucket_file(o.buckets)));
-  const std::string map_name = o.buckets.empty() ? "the default map" : "the map of " + o.buckets;
+  const std::string map_name = o.buckets.empty() ? DEFAULT_MAP_NAME : "the map of " + o.buckets;
   PositionCount total;
   for (const std::string& path : o.inputs) {
     const std::unique_ptr<PositionStream> in = open_input(path, o.format);

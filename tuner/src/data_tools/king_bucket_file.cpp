@@ -25,9 +25,9 @@ chess::Result<nnue::KingBucketMap> parse_king_bucket_text(std::string_view text)
     const std::string_view word = text.substr(at, end - at);
     int value = 0;
     const auto [stop, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-    if (error != std::errc() || stop != word.data() + word.size())
-      return chess::Error{"king-bucket map: entry " + std::to_string(numbers.size()) + " is '" + std::string(word.substr(0, 20)) +
-                          "', not a whole number"};
+    const std::string entry = "king-bucket map: entry " + std::to_string(numbers.size()) + " is '" + std::string(word.substr(0, 20));
+    if (error == std::errc::result_out_of_range) return chess::Error{entry + "', not a bucket from 0 to 31"};
+    if (error != std::errc() || stop != word.data() + word.size()) return chess::Error{entry + "', not a whole number"};
     numbers.push_back(value);
     at = end;
   }

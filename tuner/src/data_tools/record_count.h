@@ -38,10 +38,13 @@ chess::Result<PositionCount> count_positions(PositionStream& in, const nnue::Kin
 // the stream is left at its start.
 chess::Result<std::uint64_t> count_records(PositionStream& in);
 
+// The name count_report gives nnue::DEFAULT_KING_BUCKETS.
+inline constexpr const char* DEFAULT_MAP_NAME = "the default map";
+
 // The count as lines for people, headed by `title` ("a.bf (bulletformat)"); `unit` names the
 // records when they are games ("game", "chain"), else is empty; `map_name` names the king-bucket
-// map ("the default map").
+// map.
 std::string count_report(const std::string& title, const PositionCount& count, const std::string& unit,
-                         const std::string& map_name = "the default map");
+                         const std::string& map_name = DEFAULT_MAP_NAME);
 
 }  // namespace tuner

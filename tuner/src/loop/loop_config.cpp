@@ -78,6 +78,10 @@ chess::Result<bool> check_training(const json& training, const std::string& wher
     return chess::Error{where + ": must be an object of tuner nnue's keys, got " + json_input::quoted(training)};
   for (const char* key : LOOP_TRAINING_KEYS)
     if (training.contains(key)) return chess::Error{where + ": '" + key + "' is set by the loop for each generation"};
+  if (training.contains("filters") && training.at("filters").is_object() && training.at("filters").contains("min_ply") &&
+      training.at("filters").at("min_ply") != 0)
+    return chess::Error{where + ": filters: 'min_ply' must be 0: the loop trains on its self-play exported as bulletformat, "
+                        "which keeps no move number (harness positions --min-ply leaves the early plies out of an export)"};
   json probe = training;
   probe["data"] = json::array(
       {{{"path", "generation.bf"}, {"format", formats::position_format_name(formats::PositionFormat::BULLETFORMAT)}}});
