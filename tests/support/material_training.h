@@ -15,9 +15,11 @@
 
 namespace testing_support {
 
-// `name` in the temporary folder, written on first use with the positions of 400 games (seed 9).
+// `name` in the test process's own temporary folder (support/unique_temp_dir.cpp), written on first
+// use with the positions of 400 games (seed 9). A folder shared by test processes would let one
+// read the file while another is still writing it.
 inline std::string material_data_file(const std::string& name) {
-  const std::string path = (std::filesystem::temp_directory_path() / name).string();
+  const std::string path = ::testing::TempDir() + name;
   if (!std::filesystem::exists(path)) write_material_positions(path, 400, 9);
   return path;
 }
