@@ -145,6 +145,7 @@ int export_runs(const PositionsOptions& o) {
               << " written; left out " << c.in_check << " in check, " << c.tactical << " captures or promotions, " << c.mates
               << " mate scores, " << c.early << " before ply " << o.min_ply << ", " << c.duplicates << " duplicates"
               << (c.unfinished ? ", " + std::to_string(c.unfinished) + " unfinished games" : std::string())
+              << (c.forfeits ? ", " + std::to_string(c.forfeits) + " games lost by a fault" : std::string())
               << (c.unscored ? "; " + std::to_string(c.unscored) + " positions had no score (written only by epd and bracket)"
                              : std::string())
               << (c.unholdable ? "; " + std::to_string(c.unholdable) + " the format cannot hold (Chess960 castling rights)"

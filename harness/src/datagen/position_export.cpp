@@ -5,6 +5,7 @@
 
 #include "core/game.h"
 #include "record/packed_moves.h"
+#include "record/termination.h"
 #include "run/match_config.h"
 #include "text/words.h"
 
@@ -43,6 +44,8 @@ struct Replay {
     const std::string where = "game " + std::to_string(g.game_index + 1) + ": ";
     if (!start || !g.problem.empty()) return error = where + (start ? g.problem : start.error()), false;
     if (g.result != "1-0" && g.result != "0-1" && g.result != "1/2-1/2") return ++counts.unfinished, true;
+    // A fault decided the result, not the board: it would label every position of the game wrongly.
+    if (*fault_class(g.end, g.reason)) return ++counts.forfeits, true;
     chess::Game game(*start);
     for (const std::string& m : g.opening_moves)
       if (auto played = game.play_uci(m, variant); !played)

@@ -38,6 +38,7 @@ struct ExportCounts {
   std::uint64_t unscored = 0;    // positions whose move came without a score (written by formats that need none)
   std::uint64_t unholdable = 0;  // kept, but the format cannot hold them (binpack: Chess960 castling rights)
   std::uint64_t unfinished = 0;  // games without a result ("*"), left out whole
+  std::uint64_t forfeits = 0;    // games lost by a fault (time, a stall, a crash, an illegal move), left out whole
   std::uint64_t in_check = 0, tactical = 0, mates = 0, early = 0, duplicates = 0, failed_test = 0;
 };
 

@@ -210,12 +210,12 @@ chess::Result<std::int64_t> RunStore::save_game(std::int64_t run_id, const GameR
 chess::Result<bool> RunStore::for_each_scored_game(std::int64_t run_id, const std::function<bool(const ScoredGame&)>& each) {
   return guarded(c_, [&] {
     Statement s(c_,
-                "SELECT id, game_index, opening_fen, opening_moves, result, packed IS NOT NULL, packed FROM games WHERE run_id=? "
-                "ORDER BY game_index");
+                "SELECT id, game_index, opening_fen, opening_moves, result, packed IS NOT NULL, packed, COALESCE(end_kind, ''), "
+                "termination, reason FROM games WHERE run_id=? ORDER BY game_index");
     Statement rows(c_, "SELECT uci, score_cp, mate_in FROM moves WHERE game_id=? ORDER BY ply");
     s.bind(1, run_id);
     while (s.step()) {
-      ScoredGame g{int(s.integer(1)), s.text(2), {}, s.text(4), {}, ""};
+      ScoredGame g{int(s.integer(1)), s.text(2), {}, s.text(4), stored_end(s.text(7), s.text(8), s.text(9)), s.text(9), {}, ""};
       std::istringstream moves(s.text(3));
       for (std::string m; moves >> m;) g.opening_moves.push_back(m);
       if (s.integer(5)) {

@@ -62,6 +62,8 @@ struct ScoredGame {
   std::string opening_fen;
   std::vector<std::string> opening_moves;  // UCI
   std::string result;                      // "1-0", "0-1", "1/2-1/2", or "*"
+  GameEnd end = GameEnd::UNKNOWN;
+  std::string reason;                      // end_reason's words, as stored
   std::vector<PackedMove> moves;           // after the opening's
   std::string problem;                     // packed moves that could not be read (then no moves)
 };

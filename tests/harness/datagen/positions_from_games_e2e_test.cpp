@@ -178,4 +178,19 @@ TEST(PositionsFromGames, FirstGamesExportsAPrefixOfTheRunAndRefusesGamesItDoesNo
   EXPECT_NE(negative.out.find("--first-games must be 1 or more"), std::string::npos) << negative.out;
 }
 
+// A game lost by a fault (here an illegal move; a stall or a crash alike) has a result the board
+// did not give: every position of it would carry that result as its label, so none is written.
+TEST(PositionsFromGames, AGameLostByAFaultIsLeftOutWhole) {
+  const std::string db = temp_db("positions_forfeits");
+  const std::string dir = std::filesystem::path(db).parent_path().string();
+  HarnessRun match = run_harness({"match", "--engine", mock("a", "random"), "--engine", mock("b", "illegal"), "--games", "2",
+                                  "--nodes", "100", "--db", db});
+  ASSERT_EQ(match.exit_code, 0) << match.out;
+  HarnessRun exported = run_harness({"positions", "1", "--db", db, "-o", dir + "/forfeits.txt", "--format", "text", "--no-dedup"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.out;
+  EXPECT_NE(exported.out.find("run 1: 0 games, 0 scored positions: 0 written"), std::string::npos) << exported.out;
+  EXPECT_NE(exported.out.find("2 games lost by a fault"), std::string::npos) << exported.out;
+  EXPECT_TRUE(testing_support::file_bytes(dir + "/forfeits.txt").empty());
+}
+
 }  // namespace
