@@ -6,7 +6,8 @@
 #                                 fails the test
 #   scripts/ci/sanitize.sh thread    ThreadSanitizer build in build-tsan/, runs the tests that drive
 #                                 the match runner's threads (matches, tournaments, signals,
-#                                 misbehaving engines, storage stress, game fitness)
+#                                 misbehaving engines, storage stress, game fitness, the tuner's
+#                                 worker pool and streaming training)
 #   scripts/ci/sanitize.sh           both (before a release: longer than CI's budget on 2 cores)
 #   scripts/ci/sanitize.sh --smoke [address] [thread]
 #                                 what CI runs (scripts/test.sh): only the harness, the engine, the
@@ -33,7 +34,7 @@ for kind in "${kinds[@]}"; do
       export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
       ;;
     thread)
-      tests=(-R "HarnessE2E|StopRequest|MisbehavingEngines|StorageStress|GameFitness|FaultsBecomeResults")
+      tests=(-R "HarnessE2E|StopRequest|MisbehavingEngines|StorageStress|GameFitness|FaultsBecomeResults|WorkerPool|StreamingTraining")
       export TSAN_OPTIONS="halt_on_error=1:exitcode=66:second_deadlock_stack=1"
       ;;
     *) echo "usage: scripts/ci/sanitize.sh [--smoke] [address] [thread]" >&2; exit 2 ;;

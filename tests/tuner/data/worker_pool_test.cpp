@@ -52,6 +52,16 @@ TEST(WorkerPoolTest, ACallFromInsideATaskRunsOnThreadsOfItsOwn) {
   EXPECT_EQ(nested.inner_runs.load(), 6);
 }
 
+TEST(WorkerPoolTest, AnExceptionOfANestedCallsShareComesBackThroughBothCalls) {
+  WorkerPool pool;
+  EXPECT_THROW(pool.run(2, [](void* context, std::size_t) {
+    static_cast<WorkerPool*>(context)->run(3, [](void*, std::size_t share) {
+      if (share == 2) throw std::runtime_error("inner share failed");
+    }, nullptr);
+  }, &pool), std::runtime_error);
+  expect_each_share_once(pool, 3);
+}
+
 TEST(WorkerPoolTest, CallsFromTwoThreadsAtOnceEachRunAllTheirShares) {
   WorkerPool pool;
   auto calls = [&] { for (int call = 0; call < 500; ++call) expect_each_share_once(pool, 3); };

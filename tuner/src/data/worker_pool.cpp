@@ -1,5 +1,7 @@
 #include "data/worker_pool.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -23,6 +25,17 @@ void spin_once() {
 #endif
 }
 
+// The cores this process may run on (its affinity mask, as taskset or a cgroup's cpuset set it).
+std::size_t usable_cores() {
+  static const std::size_t cores = [] {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return std::size_t(CPU_COUNT(&set));
+    return std::size_t(std::max(1u, std::thread::hardware_concurrency()));
+  }();
+  return cores;
+}
+
 // Returns once `value` differs from `old`: spinning first if `spin`, then sleeping on it.
 template <class T>
 T await_change(const std::atomic<T>& value, T old, bool spin) {
@@ -42,9 +55,10 @@ T await_change(const std::atomic<T>& value, T old, bool spin) {
 
 }  // namespace
 
+// Never destroyed: a call under way on another thread, or from a task, may outlive exit().
 WorkerPool& WorkerPool::shared() {
-  static WorkerPool pool;
-  return pool;
+  static WorkerPool* pool = new WorkerPool;
+  return *pool;
 }
 
 WorkerPool::~WorkerPool() {
@@ -66,15 +80,32 @@ void WorkerPool::run(std::size_t shares, Task task, void* context) {
     } release{busy_};
     return run_on_pool(shares, task, context);
   }
-  std::vector<std::thread> own;
-  for (std::size_t s = 1; s < shares; ++s) own.emplace_back([&, s] { task(context, s); });
+  run_on_own_threads(shares, task, context);
+}
+
+void WorkerPool::run_on_own_threads(std::size_t shares, Task task, void* context) {
+  std::mutex error_mutex;
   std::exception_ptr error;
-  try {
-    task(context, 0);
-  } catch (...) {
-    error = std::current_exception();
+  const auto share = [&](std::size_t s) noexcept {
+    try {
+      task(context, s);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(error_mutex);
+      if (!error) error = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::thread> own;
+    struct Join {  // also when starting a thread throws: those started are joined first
+      std::vector<std::thread>& threads;
+      ~Join() {
+        for (std::thread& t : threads) t.join();
+      }
+    } join{own};
+    own.reserve(shares - 1);
+    for (std::size_t s = 1; s < shares; ++s) own.emplace_back(share, s);
+    share(0);
   }
-  for (std::thread& t : own) t.join();
   if (error) std::rethrow_exception(error);
 }
 
@@ -82,7 +113,7 @@ void WorkerPool::run_on_pool(std::size_t shares, Task task, void* context) {
   const std::uint64_t seen = generation_.load(std::memory_order_relaxed);
   while (threads_.size() + 1 < shares) threads_.emplace_back([this, i = threads_.size(), seen] { work(i, seen); });
   // More threads than cores: a spinning thread would hold the core another needs to finish.
-  spin_.store(threads_.size() < std::max(1u, std::thread::hardware_concurrency()), std::memory_order_relaxed);
+  spin_.store(threads_.size() < usable_cores(), std::memory_order_relaxed);
   task_ = task, context_ = context, shares_ = shares;
   error_ = nullptr;
   remaining_.store(threads_.size(), std::memory_order_relaxed);

@@ -35,6 +35,7 @@ class WorkerPool {
 
  private:
   void run_on_pool(std::size_t shares, Task task, void* context);
+  void run_on_own_threads(std::size_t shares, Task task, void* context);
   void work(std::size_t index, std::uint64_t seen);
   void run_share(std::size_t share) noexcept;
   void keep_error() noexcept;
