@@ -1,9 +1,9 @@
 #include "data/worker_pool.h"
 
-#include <sched.h>
-
 #include <algorithm>
 #include <chrono>
+
+#include "process/cpu_affinity.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -27,12 +27,7 @@ void spin_once() {
 
 // The cores this process may run on (its affinity mask, as taskset or a cgroup's cpuset set it).
 std::size_t usable_cores() {
-  static const std::size_t cores = [] {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return std::size_t(CPU_COUNT(&set));
-    return std::size_t(std::max(1u, std::thread::hardware_concurrency()));
-  }();
+  static const std::size_t cores = std::max<std::size_t>(1, harness::usable_cpus().size());
   return cores;
 }
 
