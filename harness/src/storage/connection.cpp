@@ -15,6 +15,8 @@ namespace {
 
 // How long a statement waits for another process's lock before it fails.
 constexpr int LOCK_WAIT_MS = 5000;
+// How often a wait for another process's lock looks again.
+constexpr int LOCK_POLL_MS = 10;
 
 // A connection that waits up to LOCK_WAIT_MS for another process's lock; the error names the file.
 // SQLite is given the absolute path: URIs are on for the read-only ATTACH of a shard
@@ -75,7 +77,7 @@ chess::Result<std::unique_ptr<Connection>> Connection::open(const std::string& p
       probe.step();
       return c;
     }
-    c->exec("PRAGMA journal_mode=WAL");
+    c->use_write_ahead_log();
     c->exec("PRAGMA synchronous=NORMAL");
     c->exec("PRAGMA foreign_keys=ON");
     c->migrate();
@@ -116,6 +118,21 @@ int Connection::checked_schema_version() const {
   return version;
 }
 
+// Two processes that open a new database at once both ask for write-ahead logging. SQLite refuses
+// the one that reads while the other holds the write lock at once, without its busy handler (a
+// wait there could deadlock); that one asks again, in steps of LOCK_POLL_MS up to LOCK_WAIT_MS by
+// the clock, and then finds the mode the other has set.
+void Connection::use_write_ahead_log() {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(LOCK_WAIT_MS);
+  while (true) {
+    const int rc = sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+    if (rc == SQLITE_OK) return;
+    if ((rc & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() >= deadline)
+      throw StorageError(std::string("SQLite: ") + sqlite3_errmsg(db_));
+    sqlite3_sleep(LOCK_POLL_MS);
+  }
+}
+
 bool Connection::use_rollback_journal() {
   try {
     Statement s(db_, "PRAGMA journal_mode=DELETE");
@@ -135,7 +152,6 @@ void Connection::give_up_when(std::function<bool()> give_up) {
   sqlite3_busy_handler(
       db_,
       [](void* self, int tries) {
-        constexpr int LOCK_POLL_MS = 10;
         Connection& c = *static_cast<Connection*>(self);
         const auto now = std::chrono::steady_clock::now();
         if (tries == 0) c.lock_wait_began_ = now;

@@ -71,6 +71,9 @@ class Connection {
   // that a stop request abandons.
   void give_up_when(std::function<bool()> give_up);
   void migrate();
+  // Switches the file to write-ahead logging, waiting up to the lock wait for another process
+  // that switches it at the same moment.
+  void use_write_ahead_log();
   void rollback_if_open();
   sqlite3* db_;
   std::string path_;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "storage/migrations.h"
@@ -138,6 +139,34 @@ TEST(Database, ANewerSchemaIsRefused) {
   auto db = harness::Database::open(path);
   ASSERT_FALSE(db);
   EXPECT_NE(db.error().find("is newer than this harness"), std::string::npos) << db.error();
+}
+
+// Two processes that open a new database at once both switch it to write-ahead logging. The one
+// that reads while the other holds its write lock is refused by SQLite at once, without waiting
+// (a wait could deadlock): the open waits for the lock by the clock, as every statement does.
+// Here another connection holds the new file's write lock for 300 ms.
+TEST(Database, OpeningANewDatabaseWaitsForAnotherProcessSwitchingItToWal) {
+  const std::string path = fresh_db("opened_together");
+  sqlite3* other = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &other), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(other);
+  std::thread release([other] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr);
+  });
+  auto db = harness::Database::open(path);
+  release.join();
+  sqlite3_close(other);
+  ASSERT_TRUE(db) << db.error();
+  EXPECT_TRUE((*db)->create_run(harness::RunKind::MATCH, "{}"));
+  sqlite3* check = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &check), SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(check, "PRAGMA journal_mode", -1, &s, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(s), SQLITE_ROW);
+  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)), "wal");
+  sqlite3_finalize(s);
+  sqlite3_close(check);
 }
 
 // A reader told to give up (a dashboard that was asked to stop) stops waiting for another
