@@ -4,7 +4,8 @@
 // xboard (random legal moves over xboard), xboard-nosetboard (the same without setboard), xboard-san
 // (the same, answering in SAN without declaring san=1, as Phalanx does), xboard-late=MS (its features
 // only MS milliseconds after "protover 2"), xboard-done0=MS ("feature done=0" at once, the rest MS
-// milliseconds later), first (always the alphabetically first
+// milliseconds later), xboard-deaf (ignores the first "protover 2" it reads, as GNU Chess 6
+// sometimes does while it starts, and answers pings), first (always the alphabetically first
 // legal move), perft-no-ep (answers "go perft" but never generates en-passant captures: a broken move generator for the bug
 // locator), endless-line (answers go with a line that never ends), info-flood (a hundred thousand info lines
 // before each move), ignore-quit (ignores quit, end of input and SIGTERM; prints its pid on standard error),
@@ -280,16 +281,20 @@ struct XboardFeatures {
   bool setboard = true;
   int delay_ms = 0;
   bool done0_first = false;
+  bool ignores_first_protover = false;
 };
 
 int run_xboard(const XboardFeatures& features, bool answer_san) {
   chess::Game game;
   bool force = false;
+  bool deaf = features.ignores_first_protover;
   for (std::string line; next_line(line);) {
     std::istringstream is(line);
     std::string cmd;
     is >> cmd;
-    if (cmd == "protover") {
+    if (cmd == "protover" && deaf) {
+      deaf = false;
+    } else if (cmd == "protover") {
       if (features.done0_first) std::cout << "feature done=0" << std::endl;
       std::this_thread::sleep_for(std::chrono::milliseconds(features.delay_ms));
       std::cout << "feature usermove=1 setboard=" << (features.setboard ? 1 : 0) << " ping=1 sigint=0 sigterm=0 done=1"
@@ -342,6 +347,7 @@ int main(int argc, char** argv) {
     XboardFeatures features;
     features.setboard = mode != "xboard-nosetboard";
     features.done0_first = mode.rfind("xboard-done0=", 0) == 0;
+    features.ignores_first_protover = mode == "xboard-deaf";
     if (features.done0_first || mode.rfind("xboard-late=", 0) == 0)
       features.delay_ms = std::atoi(mode.c_str() + mode.find('=') + 1);
     return run_xboard(features, mode == "xboard-san");

@@ -4,6 +4,9 @@
 // which the default book's FEN positions need: read late, it must still count.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "support/harness_cli.h"
 
 namespace {
@@ -26,6 +29,23 @@ TEST(XboardFeatures, FeaturesThatComeLateButBeforeTheDeadlineAreAllRead) {
   const auto games = games_in(db);
   ASSERT_EQ(games.size(), 2u);
   for (const auto& g : games) EXPECT_TRUE(g.termination == "normal" || g.termination == "adjudication") << g.reason;
+}
+
+// An engine that lost 'protover 2' (GNU Chess 6 while it starts on a loaded machine) answers
+// the pings after it without a feature: it is asked once more, within the deadline.
+TEST(XboardFeatures, AnEngineThatAnswersPingsWithoutFeaturesIsAskedAgain) {
+  const std::string db = temp_db("xboard_deaf");
+  const std::string log = ::testing::TempDir() + "xboard_deaf_stdin.txt";
+  std::filesystem::remove(log);
+  std::vector<std::string> args = match_args(db, mock("uci", "random"), xboard_mock("xboard-deaf arg=log-stdin=" + log), 2);
+  args.insert(args.end(), {"--movetime", "0.05", "--startup-ms", "10000"});
+  HarnessRun r = run_harness(args, 300s);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(games_in(db).size(), 2u);
+  std::ifstream in(log);
+  int protovers = 0;
+  for (std::string line; std::getline(in, line);) protovers += line == "protover 2";
+  EXPECT_EQ(protovers, 2 * 2) << "two starts, each asked twice";
 }
 
 TEST(XboardFeatures, DoneZeroAsksForMoreTimeThanTheStartUpDeadline) {
