@@ -108,7 +108,7 @@ chess::Result<bool> XboardPlayer::negotiate_features() {
   // Nudges start after CECP's 2 s, or half the deadline when that is shorter, and end at done=0.
   const auto nudge_from = begun + std::min<std::chrono::milliseconds>(FEATURE_QUIET, deadlines_.startup() / 2);
   bool more_time = false;
-  bool features_seen = false, protover_repeated = false;
+  bool may_ask_again = true;  // until a feature line comes or 'protover 2' has been sent twice
   std::string line;
   while (true) {
     const auto now = ChildProcess::Clock::now();
@@ -128,16 +128,14 @@ chess::Result<bool> XboardPlayer::negotiate_features() {
       if (nudging) process_->write_line("ping " + std::to_string(++ping_id_));
       continue;
     }
-    // An engine that answers a ping before any feature line has read its commands after
-    // 'protover 2' without declaring: GNU Chess 6, started on a loaded machine, sometimes loses
-    // the 'protover 2' that arrives while it starts. It is asked once more; an engine still busy
-    // with the first (a slow start) answers no ping and is never asked twice.
-    if (!features_seen && !protover_repeated && line.rfind("pong ", 0) == 0) {
+    // A pong before any feature line most likely means a lost 'protover 2' (GNU Chess 6 started
+    // on a loaded machine): asked once more, as an engine still busy with the first answers no ping.
+    if (may_ask_again && line.rfind("pong ", 0) == 0) {
       process_->write_line("protover 2");
-      protover_repeated = true;
+      may_ask_again = false;
     }
     if (line.rfind("feature ", 0) != 0) continue;
-    features_seen = true;
+    may_ask_again = false;
     const std::optional<bool> done = read_features(line);
     if (done == true) return true;
     if (done == false && !more_time) {

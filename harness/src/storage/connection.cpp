@@ -120,8 +120,8 @@ int Connection::checked_schema_version() const {
 
 // Two processes that open a new database at once both ask for write-ahead logging. SQLite refuses
 // the one that reads while the other holds the write lock at once, without its busy handler (a
-// wait there could deadlock); that one asks again, in steps of LOCK_POLL_MS up to LOCK_WAIT_MS by
-// the clock, and then finds the mode the other has set.
+// wait there could deadlock); that one asks again every LOCK_POLL_MS until LOCK_WAIT_MS has passed
+// by the clock (each ask may itself wait for a lock), and then finds the mode the other has set.
 void Connection::use_write_ahead_log() {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(LOCK_WAIT_MS);
   while (true) {
