@@ -100,8 +100,8 @@ chess::Result<ExportCounts> export_positions(Database& db, std::int64_t run_id, 
   CHESS_RETURN_IF_ERROR(read);
   writer->finish();
   if (!replay.error.empty()) return chess::Error{"run " + std::to_string(run_id) + ", " + replay.error};
-  // Each game read is counted finished or unfinished once it reaches here.
-  const auto stored = std::int64_t(replay.counts.games + replay.counts.unfinished);
+  // Each game read is counted finished, unfinished or lost by a fault once it reaches here.
+  const auto stored = std::int64_t(replay.counts.games + replay.counts.unfinished + replay.counts.forfeits);
   if (filters.first_games > 0 && stored < filters.first_games)
     return chess::Error{"run " + std::to_string(run_id) + " holds " + std::to_string(stored) + " of its first " +
                         std::to_string(filters.first_games) + " games (--first-games)"};

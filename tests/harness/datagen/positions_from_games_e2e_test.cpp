@@ -191,6 +191,11 @@ TEST(PositionsFromGames, AGameLostByAFaultIsLeftOutWhole) {
   EXPECT_NE(exported.out.find("run 1: 0 games, 0 scored positions: 0 written"), std::string::npos) << exported.out;
   EXPECT_NE(exported.out.find("2 games lost by a fault"), std::string::npos) << exported.out;
   EXPECT_TRUE(testing_support::file_bytes(dir + "/forfeits.txt").empty());
+  // Left out, they are still stored: the run holds its first two games.
+  HarnessRun first = run_harness(
+      {"positions", "1", "--db", db, "-o", dir + "/forfeits-first.txt", "--format", "text", "--first-games", "2"});
+  EXPECT_EQ(first.exit_code, 0) << first.out;
+  EXPECT_NE(first.out.find("2 games lost by a fault"), std::string::npos) << first.out;
 }
 
 }  // namespace
